@@ -1,0 +1,102 @@
+"""`dojo board validate` and `dojo board render`: exit 0 OK, 1 design errors, 2 format errors."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from pathlib import Path
+
+from ..output.files import write_text_atomic
+from ..problems import Problem
+from .ascii import render_ascii
+from .check import Report, design_problems, report
+from .load import load_quadrant
+from .model import KIND_NAMES, build_board
+
+DEFAULT_QUADRANT = Path("content/dojo/board/quadrant.txt")
+
+
+def register(sub: argparse._SubParsersAction) -> None:
+    """Add the `board` command group."""
+    board = sub.add_parser("board", help="validate or render the Dojo board")
+    bsub = board.add_subparsers(dest="board_command", metavar="ACTION")
+    bsub.required = True
+    v = bsub.add_parser("validate", help="check a quadrant against the board format and design rules")
+    v.add_argument("quadrant", nargs="?", type=Path, default=DEFAULT_QUADRANT)
+    v.add_argument("--legend", type=Path, help="legend.toml (default: beside the quadrant)")
+    v.set_defaults(run=run_validate)
+    r = bsub.add_parser("render", help="write the full 16x16 board in the same notation")
+    r.add_argument("quadrant", nargs="?", type=Path, default=DEFAULT_QUADRANT)
+    r.add_argument("--legend", type=Path, help="legend.toml (default: beside the quadrant)")
+    r.add_argument("-o", "--output", type=Path, required=True, help="output file ('-' for standard output)")
+    r.set_defaults(run=run_render)
+
+
+def _print_problems(problems: list[Problem]) -> None:
+    for p in problems:
+        print(p.render(), file=sys.stderr)
+
+
+def exit_code(problems: list[Problem]) -> int:
+    """Seed exit codes: 2 format, 1 design error, 0 otherwise."""
+    if any(p.severity == "format" for p in problems):
+        return 2
+    return 1 if any(p.severity == "error" for p in problems) else 0
+
+
+def format_report(rep: Report) -> str:
+    """The validator report as readable text."""
+    mix = ", ".join(f"{KIND_NAMES[k]} {n}" for k, n in sorted(rep.mix.items(), key=lambda kv: -kv[1]))
+    links = sorted({(d, o) for d, o, _a, _b in rep.tunnel_links})
+    lines = [
+        f"square mix (16x16): {mix}",
+        f"tatami share: {rep.tatami_share:.0%} of playable squares",
+        f"tunnel pairs: {rep.tunnel_pairs} ({', '.join(f'{d}: offset {o}' for d, o in links) or 'none'})",
+        f"dojo entrances: {rep.entrances}",
+        "shortest walk into the Dojo: " + ", ".join(
+            f"Safe Room {k}: {'unreachable' if s is None else f'{s} steps'}" for k, s in enumerate(rep.room_to_dojo)),
+    ]
+    return "\n".join(lines)
+
+
+def run_validate(args: argparse.Namespace) -> int:
+    """Validate a quadrant and print problems and the report."""
+    loaded = load_quadrant(args.quadrant, args.legend)
+    if loaded.quadrant is None:
+        _print_problems(list(loaded.problems))
+        print(f"{args.quadrant}: format errors, the board cannot be built (exit 2)", file=sys.stderr)
+        return 2
+    board = build_board(loaded.quadrant)
+    problems = design_problems(board)
+    _print_problems(problems)
+    print(format_report(report(board)))
+    code = exit_code(problems)
+    errors = sum(p.severity == "error" for p in problems)
+    warnings = sum(p.severity == "warning" for p in problems)
+    print(f"{args.quadrant}: {'OK' if code == 0 else 'design errors'} ({errors} errors, {warnings} warnings)")
+    return code
+
+
+def run_render(args: argparse.Namespace) -> int:
+    """Render the full board; refuses a board with format errors (2) or design errors (1)."""
+    loaded = load_quadrant(args.quadrant, args.legend)
+    if loaded.quadrant is None:
+        _print_problems(list(loaded.problems))
+        return 2
+    board = build_board(loaded.quadrant)
+    problems = [p for p in design_problems(board) if p.severity == "error"]
+    if problems:
+        _print_problems(problems)
+        print("not rendered: fix the design errors first (dojo board validate)", file=sys.stderr)
+        return 1
+    text = render_ascii(board)
+    if str(args.output) == "-":
+        sys.stdout.write(text)
+        return 0
+    try:
+        write_text_atomic(args.output, text)
+    except OSError as exc:
+        print(f"error: {args.output}: cannot write: {exc.strerror or exc}", file=sys.stderr)
+        return 2
+    print(f"wrote {args.output}")
+    return 0

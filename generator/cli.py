@@ -1,0 +1,40 @@
+"""The `dojo` console command: each subsystem registers its own subcommands."""
+
+from __future__ import annotations
+
+import argparse
+import importlib
+import sys
+
+# Modules that provide `register(subparsers)`; each adds its own subcommands.
+COMMAND_MODULES = (
+    "generator.board.cli",
+    "generator.kit.cli",
+)
+
+
+def build_parser() -> argparse.ArgumentParser:
+    """The argument parser with every registered subcommand."""
+    parser = argparse.ArgumentParser(prog="dojo", description="Print-and-play kit generator: boards, cards, rules, releases.")
+    sub = parser.add_subparsers(dest="command", metavar="COMMAND")
+    sub.required = True
+    for name in COMMAND_MODULES:
+        importlib.import_module(name).register(sub)
+    return parser
+
+
+def main(argv: list[str] | None = None) -> int:
+    """Entry point: parse arguments, run the chosen command, return its exit code."""
+    parser = build_parser()
+    args = parser.parse_args(argv)
+    try:
+        return int(args.run(args) or 0)
+    except KeyboardInterrupt:
+        print("interrupted", file=sys.stderr)
+        return 130
+    except BrokenPipeError:
+        return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

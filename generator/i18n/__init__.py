@@ -1,0 +1,1 @@
+"""Translations: gettext catalogs under locales/, compiled in memory with Babel."""

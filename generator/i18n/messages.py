@@ -1,0 +1,21 @@
+"""Translatable messages declared by content loaders, for Babel extraction and checks."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+
+@dataclass(frozen=True)
+class Message:
+    """One translatable string of a content file: English msgid, msgctxt (card/component id), slot comment."""
+
+    msgid: str
+    context: str | None
+    line: int
+    comment: str | None = None
+    plural: str | None = None
+
+
+# Content files and the loader function that lists their messages: (glob under the project root,
+# "module:function" taking a Path and returning list[Message]). Each content loader adds its line.
+MESSAGE_SOURCES: tuple[tuple[str, str], ...] = ()

@@ -1,0 +1,108 @@
+"""Two-phase kit build: load and check everything, render in memory, then write build/pnp/<lang>/ at once."""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from dataclasses import dataclass
+from pathlib import Path
+
+from .. import KIT_NAME
+from ..board.check import check_dead_ends, design_problems
+from ..board.load import load_quadrant
+from ..board.model import Board, build_board
+from ..i18n.runtime import load_translations
+from ..output.files import replace_tree
+from ..problems import CheckFailed, Problem, blocking
+from .components import builders
+from .model import LANGS, Artifact, BuildContext, BuildOptions
+from .version import kit_version
+
+BOARD_PATH = Path("content/dojo/board/quadrant.txt")
+
+
+@dataclass(frozen=True)
+class BuildResult:
+    """What a finished build wrote."""
+
+    out_dir: Path
+    manifest: dict
+    warnings: tuple[Problem, ...]
+
+
+def board_fingerprint(quadrant_text: str, legend_text: str) -> str:
+    """sha256 of the quadrant and legend texts (line endings normalised)."""
+    norm = quadrant_text.replace("\r\n", "\n") + "\0" + legend_text.replace("\r\n", "\n")
+    return hashlib.sha256(norm.encode("utf-8")).hexdigest()
+
+
+def load_board(root: Path) -> tuple[Board | None, str, list[Problem]]:
+    """Load the project's board with every check an exported board must pass (dead ends are errors)."""
+    path = root / BOARD_PATH
+    loaded = load_quadrant(path)
+    if loaded.quadrant is None:
+        return None, "", list(loaded.problems)
+    board = build_board(loaded.quadrant)
+    problems = [p for p in design_problems(board) if p.rule != "dead-end"] + check_dead_ends(board, severity="error")
+    legend = path.parent / "legend.toml"
+    legend_text = legend.read_text(encoding="utf-8-sig") if legend.exists() else ""
+    return board, board_fingerprint(loaded.source, legend_text), [_in_file(p, path) for p in problems]
+
+
+def _in_file(p: Problem, path: Path) -> Problem:
+    if p.file:
+        return p
+    return Problem(p.severity, p.rule, p.message, str(path), p.line, p.col, p.where, p.hint)
+
+
+def check_language(lang: str) -> list[Problem]:
+    """An unknown language is an error listing the available ones."""
+    if lang in LANGS:
+        return []
+    return [Problem("error", "lang", f"unknown language {lang!r}; available: {', '.join(LANGS)}",
+                    hint="run e.g. `make pnp LANG=it`")]
+
+
+def prepare(root: Path, options: BuildOptions) -> BuildContext:
+    """Phase one: load and check every input; raise CheckFailed listing every blocking problem."""
+    problems = check_language(options.lang)
+    if problems:
+        raise CheckFailed(problems)
+    board, fingerprint, problems = load_board(root)
+    if blocking(problems) or board is None:
+        raise CheckFailed(blocking(problems))
+    translations = load_translations(root, options.lang)
+    return BuildContext(root, options, kit_version(root), board, fingerprint, {}, translations)
+
+
+def render_all(ctx: BuildContext) -> list[Artifact]:
+    """Phase two: every component rendered in memory; any failure raises before anything is written."""
+    artifacts: list[Artifact] = []
+    problems: list[Problem] = []
+    for build in builders():
+        try:
+            artifacts.extend(build(ctx))
+        except CheckFailed as exc:
+            problems.extend(exc.problems)
+    if problems:
+        raise CheckFailed(problems)
+    return artifacts
+
+
+def manifest(ctx: BuildContext, artifacts: list[Artifact]) -> dict:
+    """The build's one record: kit, version, language, board proof and every file with its checksum."""
+    board = {"fingerprint": ctx.board_fingerprint, **({"proof": ctx.proof} if ctx.proof else {})}
+    files = [a.manifest_entry(hashlib.sha256(a.data).hexdigest()) for a in artifacts]
+    return {"kit": KIT_NAME, "version": ctx.version, "lang": ctx.lang, "board": board, "files": files}
+
+
+def build_kit(root: Path, options: BuildOptions, out_root: Path | None = None) -> BuildResult:
+    """Build one language's kit into out_root/<lang> (default build/pnp/<lang>), all or nothing."""
+    ctx = prepare(root, options)
+    artifacts = render_all(ctx)
+    record = manifest(ctx, artifacts)
+    files = {a.path: a.data for a in artifacts}
+    files["manifest.json"] = (json.dumps(record, indent=2, ensure_ascii=False) + "\n").encode("utf-8")
+    out_dir = (out_root or root / "build" / "pnp") / options.lang
+    replace_tree(out_dir, files)
+    return BuildResult(out_dir, record, ())

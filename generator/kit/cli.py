@@ -1,0 +1,50 @@
+"""`dojo build`: the whole print-and-play kit for one language (what `make pnp LANG=xx` runs)."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from pathlib import Path
+
+from ..problems import CheckFailed
+from .build import build_kit
+from .model import LANGS, BuildOptions
+
+
+def register(sub: argparse._SubParsersAction) -> None:
+    """Add the `build` command."""
+    b = sub.add_parser("build", help="build the print-and-play kit for one language into build/pnp/<lang>/")
+    b.add_argument("--lang", required=True, help=f"language: {', '.join(LANGS)}")
+    b.add_argument("--root", type=Path, default=Path("."), help="project folder (default: current folder)")
+    b.add_argument("--out", type=Path, help="output folder (default: ROOT/build/pnp)")
+    b.add_argument("--back-offset", default="0,0", metavar="X,Y",
+                   help="shift card backs by X,Y mm to correct a duplex printer's drift")
+    b.set_defaults(run=run_build)
+
+
+def parse_offset(text: str) -> tuple[float, float]:
+    """'1.5,-2' -> (1.5, -2.0); raises ValueError with a readable message."""
+    try:
+        x, y = (float(v) for v in text.split(","))
+    except ValueError:
+        raise ValueError(f"--back-offset wants X,Y in millimetres, e.g. 1.5,-0.5; got {text!r}") from None
+    return x, y
+
+
+def run_build(args: argparse.Namespace) -> int:
+    """Build the kit; on failure print every problem and leave the previous kit untouched."""
+    try:
+        options = BuildOptions(lang=args.lang, back_offset_mm=parse_offset(args.back_offset))
+        result = build_kit(args.root.resolve(), options, args.out)
+    except ValueError as exc:
+        print(f"error: {exc}", file=sys.stderr)
+        return 2
+    except CheckFailed as exc:
+        for p in exc.problems:
+            print(p.render(), file=sys.stderr)
+        print(f"build stopped: {len(exc.problems)} problem(s); nothing was written, the previous kit is unchanged",
+              file=sys.stderr)
+        return 1
+    files = result.manifest["files"]
+    print(f"built {len(files)} file(s) into {result.out_dir} (version {result.manifest['version']})")
+    return 0

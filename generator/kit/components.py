@@ -1,0 +1,32 @@
+"""The registry of kit components: each builder turns a BuildContext into artifacts (no file writes)."""
+
+from __future__ import annotations
+
+import importlib
+from typing import Callable
+
+from ..board.ascii import render_ascii
+from .model import Artifact, BuildContext
+
+Builder = Callable[[BuildContext], list[Artifact]]
+
+
+def board_text(ctx: BuildContext) -> list[Artifact]:
+    """The rendered full board in the quadrant notation."""
+    data = render_ascii(ctx.board).encode("utf-8")
+    return [Artifact("board.txt", "dojo-board", "board", data)]
+
+
+# "module:function" names of every component builder, in manifest order.
+BUILDERS: tuple[str, ...] = (
+    "generator.kit.components:board_text",
+)
+
+
+def builders() -> list[Builder]:
+    """Resolve the registered builder functions."""
+    out = []
+    for name in BUILDERS:
+        module, func = name.split(":")
+        out.append(getattr(importlib.import_module(module), func))
+    return out

@@ -1,0 +1,79 @@
+"""Typed build inputs and outputs: the context every component renders from, and its artifacts."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from babel.support import NullTranslations
+
+from ..board.model import Board
+
+LANGS = ("it", "en", "ru")
+PAPERS = ("A4", "Letter")
+
+
+@dataclass(frozen=True)
+class BuildOptions:
+    """What the user asked for: language, papers, duplex back offset, simulation proof size."""
+
+    lang: str
+    papers: tuple[str, ...] = PAPERS
+    back_offset_mm: tuple[float, float] = (0.0, 0.0)
+    proof_games: int = 500
+    proof_seed: int = 1
+    release: bool = False
+
+
+@dataclass(frozen=True)
+class BuildContext:
+    """Everything loaded and checked before rendering starts; components only read it."""
+
+    root: Path
+    options: BuildOptions
+    version: str
+    board: Board
+    board_fingerprint: str
+    proof: dict[str, Any]
+    translations: NullTranslations = field(repr=False)
+
+    @property
+    def lang(self) -> str:
+        """The language being built."""
+        return self.options.lang
+
+    def _(self, message: str) -> str:
+        """Translate a message id."""
+        return self.translations.gettext(message)
+
+    def p_(self, context: str, message: str) -> str:
+        """Translate a message id in a context (msgctxt), e.g. a card id."""
+        return self.translations.pgettext(context, message)
+
+    def n_(self, singular: str, plural: str, n: int) -> str:
+        """Translate a quantity with the language's plural forms."""
+        return self.translations.ngettext(singular, plural, n)
+
+
+@dataclass(frozen=True)
+class Artifact:
+    """One output file rendered in memory, with its manifest entry."""
+
+    path: str
+    component: str
+    kind: str
+    data: bytes = field(repr=False)
+    paper: str | None = None
+    layout: str | None = None
+    pages: int | None = None
+    cards: int | None = None
+
+    def manifest_entry(self, sha256: str) -> dict[str, Any]:
+        """The manifest's record of this file."""
+        entry: dict[str, Any] = {"path": self.path, "component": self.component, "kind": self.kind,
+                                 "paper": self.paper, "layout": self.layout, "pages": self.pages}
+        if self.cards is not None:
+            entry["cards"] = self.cards
+        entry["sha256"] = sha256
+        return entry

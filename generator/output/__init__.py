@@ -1,0 +1,1 @@
+"""Output: the only code that writes files under build/."""

@@ -1,0 +1,1 @@
+"""Render: model -> SVG / reportlab flowables -> PDF bytes in memory (no file writes)."""

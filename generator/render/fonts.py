@@ -1,0 +1,91 @@
+"""The kit's fonts (PT Sans, PT Sans Narrow from PyPI), registered with fontconfig/cairo and reportlab."""
+
+from __future__ import annotations
+
+import ctypes
+import ctypes.util
+from dataclasses import dataclass
+from functools import lru_cache
+from pathlib import Path
+
+import fontpkg_pt_sans
+import fontpkg_pt_sans_narrow
+
+
+@dataclass(frozen=True)
+class Face:
+    """One font file: the family name cairo/fontconfig knows, its style, and the reportlab name."""
+
+    family: str
+    bold: bool
+    italic: bool
+    path: Path
+    rl_name: str
+
+
+def _files(pkg) -> Path:
+    return Path(pkg.__file__).parent / "files"
+
+
+SANS_DIR = _files(fontpkg_pt_sans)
+NARROW_DIR = _files(fontpkg_pt_sans_narrow)
+FACES = (
+    Face("PT Sans", False, False, SANS_DIR / "PT_Sans-Web-Regular.ttf", "PTSans"),
+    Face("PT Sans", True, False, SANS_DIR / "PT_Sans-Web-Bold.ttf", "PTSans-Bold"),
+    Face("PT Sans", False, True, SANS_DIR / "PT_Sans-Web-Italic.ttf", "PTSans-Italic"),
+    Face("PT Sans", True, True, SANS_DIR / "PT_Sans-Web-BoldItalic.ttf", "PTSans-BoldItalic"),
+    Face("PT Sans Narrow", False, False, NARROW_DIR / "PT_Sans-Narrow-Web-Regular.ttf", "PTSansNarrow"),
+    Face("PT Sans Narrow", True, False, NARROW_DIR / "PT_Sans-Narrow-Web-Bold.ttf", "PTSansNarrow-Bold"),
+)
+
+
+def face(family: str = "PT Sans", bold: bool = False, italic: bool = False) -> Face:
+    """The face of a family and style (Narrow has no italics: the upright face is used)."""
+    for f in FACES:
+        if f.family == family and f.bold == bold and (f.italic == italic or family == "PT Sans Narrow"):
+            return f
+    raise KeyError(f"no font {family!r} bold={bold} italic={italic}")
+
+
+@lru_cache(maxsize=1)
+def register_fontconfig() -> None:
+    """Add the packaged font folders to fontconfig's current configuration, so cairo finds them."""
+    lib = ctypes.util.find_library("fontconfig")
+    if not lib:
+        raise RuntimeError("fontconfig library not found: install libfontconfig1 (Debian) or fontconfig (Homebrew)")
+    fc = ctypes.CDLL(lib)
+    fc.FcConfigAppFontAddDir.argtypes = [ctypes.c_void_p, ctypes.c_char_p]
+    fc.FcConfigAppFontAddDir.restype = ctypes.c_int
+    for folder in (SANS_DIR, NARROW_DIR):
+        if not fc.FcConfigAppFontAddDir(None, str(folder).encode()):
+            raise RuntimeError(f"fontconfig could not add the font folder {folder}")
+
+
+@lru_cache(maxsize=1)
+def register_reportlab() -> None:
+    """Register every face and the two families with reportlab (embedded TrueType subsets)."""
+    from reportlab.lib.fonts import addMapping
+    from reportlab.pdfbase import pdfmetrics
+    from reportlab.pdfbase.ttfonts import TTFont
+
+    for f in FACES:
+        pdfmetrics.registerFont(TTFont(f.rl_name, str(f.path)))
+    for f in FACES:
+        addMapping(f.rl_name.split("-")[0], int(f.bold), int(f.italic), f.rl_name)
+    addMapping("PTSansNarrow", 0, 1, "PTSansNarrow")
+    addMapping("PTSansNarrow", 1, 1, "PTSansNarrow-Bold")
+
+
+@lru_cache(maxsize=None)
+def cmap(path: Path) -> frozenset[int]:
+    """Code points a font file has glyphs for."""
+    from fontTools.ttLib import TTFont
+
+    with TTFont(str(path), lazy=True) as font:
+        return frozenset(font.getBestCmap())
+
+
+def missing_glyphs(text: str, f: Face) -> str:
+    """Characters of text (other than whitespace/controls) the face has no glyph for."""
+    have = cmap(f.path)
+    return "".join(sorted({ch for ch in text if not ch.isspace() and ord(ch) not in have and ord(ch) >= 32}))
