@@ -1,0 +1,1 @@
+"""Rules booklets: prose sources (content/<game>/rules.md) split into translatable blocks."""
