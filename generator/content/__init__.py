@@ -1,0 +1,1 @@
+"""Content loaders: card and component definitions (TOML under content/) -> typed, validated models."""
