@@ -24,6 +24,7 @@ BUILDERS: tuple[str, ...] = (
     "generator.components.dojo_reference:build",
     "generator.components.dojo_belt_ladder:build",
     "generator.components.dojo_pawns:build",
+    "generator.components.dojo_board_sheets:build",
     "generator.render.calibration:calibration",
 )
 
