@@ -42,7 +42,7 @@ def margin_notes(ctx: BuildContext, extra: str, width: float) -> list:
     summary = ", ".join(f"{k}={v}" for k, v in proof.items() if not isinstance(v, (dict, list)))
     lines = [
         extra,
-        small_print(ctx, ctx.p_(f"{SQUARE_CTX}/board", "Board")),
+        small_print(ctx, ctx._("Board")),
         ctx._("Board fingerprint: %(fingerprint)s") % {"fingerprint": ctx.board_fingerprint},
         ctx._("Simulation proof: %(summary)s") % {"summary": summary} if summary
         else ctx._("Simulation proof: not run in this build"),
@@ -96,7 +96,7 @@ def _quadrant_page(cr, board: Drawing, legend: Drawing, notes: list, sheet: tupl
 
 def sheets_pdf(ctx: BuildContext, board: Drawing, legend: Drawing, paper: str) -> tuple[bytes, int]:
     """Four pages, one quadrant each (reading order), joining into the whole board."""
-    imp = imprint(ctx, ctx.p_(f"{SQUARE_CTX}/board", "Board"))
+    imp = imprint(ctx, ctx._("Board"))
     page = PAPERS_MM[paper]
     doc = PdfDoc(imp.epoch, imp.title)
     names = {(0, 0): ctx._("top left"), (0, 1): ctx._("top right"), (1, 0): ctx._("bottom left"),
@@ -113,7 +113,7 @@ def sheets_pdf(ctx: BuildContext, board: Drawing, legend: Drawing, paper: str) -
 
 def a2_pdf(ctx: BuildContext, board: Drawing, legend: Drawing) -> tuple[bytes, int]:
     """The whole board on one A2 sheet with legend and margin notes."""
-    imp = imprint(ctx, ctx.p_(f"{SQUARE_CTX}/board", "Board"))
+    imp = imprint(ctx, ctx._("Board"))
     w, h = PAPERS_MM["A2"]
     doc = PdfDoc(imp.epoch, imp.title)
     cr = doc.page(w, h)
