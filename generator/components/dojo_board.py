@@ -91,24 +91,18 @@ def _square(dwg, ctx: BuildContext, board: Board, i: int, sq: SquareType, labels
 
 
 def _walls(dwg, board: Board) -> None:
-    grid = dwg.g(stroke=GRID, stroke_width=0.25)
-    walls = dwg.g(stroke=WALL, stroke_width=1.1, stroke_linecap="square")
+    """Open sides as a thin grid, walls as thick lines: two paths (few SVG nodes: cairosvg is per node)."""
+    grid, walls = [], []
     for i in range(N * N):
         r, c = divmod(i, N)
         x, y = M + c * S, M + r * S
-        if c + 1 < N:
-            opened = board.is_open(i, i + 1)
-            both_dojo = board.codes[i] == DOJO and board.codes[i + 1] == DOJO
-            if not both_dojo:
-                (grid if opened else walls).add(dwg.line((x + S, y), (x + S, y + S)))
-        if r + 1 < N:
-            opened = board.is_open(i, i + N)
-            both_dojo = board.codes[i] == DOJO and board.codes[i + N] == DOJO
-            if not both_dojo:
-                (grid if opened else walls).add(dwg.line((x, y + S), (x + S, y + S)))
-    walls.add(dwg.rect((M, M), (N * S, N * S), fill="none"))
-    dwg.add(grid)
-    dwg.add(walls)
+        if c + 1 < N and not (board.codes[i] == DOJO and board.codes[i + 1] == DOJO):
+            (grid if board.is_open(i, i + 1) else walls).append(f"M{x + S:.2f} {y:.2f}v{S:.2f}")
+        if r + 1 < N and not (board.codes[i] == DOJO and board.codes[i + N] == DOJO):
+            (grid if board.is_open(i, i + N) else walls).append(f"M{x:.2f} {y + S:.2f}h{S:.2f}")
+    walls.append(f"M{M:.2f} {M:.2f}h{N * S:.2f}v{N * S:.2f}h{-N * S:.2f}z")
+    dwg.add(dwg.path(d="".join(grid), fill="none", stroke=GRID, stroke_width=0.25))
+    dwg.add(dwg.path(d="".join(walls), fill="none", stroke=WALL, stroke_width=1.1, stroke_linecap="square"))
 
 
 def _links(dwg, board: Board) -> None:
