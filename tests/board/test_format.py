@@ -199,3 +199,13 @@ def test_a_line_of_blanks_is_a_blank_line_and_a_missing_right_border_is_open(tmp
     assert lines[1][-1] == " "
     path = _write(tmp_path, "\n".join(lines[:3] + ["      "] + lines[3:]) + "\n")
     assert run_cli("board", "validate", path).code == 0
+
+
+def test_only_lines_starting_with_hash_are_comments(tmp_path):
+    """The seed: "Lines starting with # ... are ignored"; an indented '#' line is a (broken) board line."""
+    lines = list(BASE.lines)
+    path = _write(tmp_path, "\n".join(lines[:4] + ["# fine"] + lines[4:]) + "\n")
+    assert run_cli("board", "validate", path).code == 0
+    path = _write(tmp_path, "\n".join(lines[:4] + ["  # indented"] + lines[4:]) + "\n")
+    run = run_cli("board", "validate", path)
+    assert run.code == 2 and "18 board lines" in run.err
