@@ -12,7 +12,7 @@ DEAD_END_LENGTHS = (2, 12)
 
 
 def where(i: int) -> str:
-    """'quadrant k, row r, column c' on the authored quadrant for a full-board square."""
+    """'row r, column c' on the authored quadrant for a full-board square (plus the quadrant if not 0)."""
     k, r, c = to_quadrant(divmod(i, N))
     return f"row {r}, column {c}" + (f" (seen in quadrant {k})" if k else "")
 
