@@ -40,6 +40,11 @@ def run_build(args: argparse.Namespace) -> int:
     except ValueError as exc:
         print(f"error: {exc}", file=sys.stderr)
         return 2
+    except OSError as exc:
+        where = f"{exc.filename}: " if exc.filename else ""
+        print(f"error: {where}{exc.strerror or exc}; nothing was written, the previous kit is unchanged "
+              "(check the path and its permissions)", file=sys.stderr)
+        return 2
     except CheckFailed as exc:
         for p in exc.problems:
             print(p.render(), file=sys.stderr)
