@@ -36,6 +36,10 @@ def run_release(args: argparse.Namespace) -> int:
             print(p.render(), file=sys.stderr)
         print(f"release refused: {len(exc.problems)} problem(s); nothing was written", file=sys.stderr)
         return 1
+    except OSError as exc:
+        where = f"{exc.filename}: " if exc.filename else ""
+        print(f"error: {where}{exc.strerror or exc}; the release was not written", file=sys.stderr)
+        return 2
     for entry in result.manifest["files"]:
         print(f"{entry['sha256'][:12]}  {entry['size']:>10}  {entry['path']}")
     print(f"release written to {result.out_dir}")
