@@ -61,7 +61,6 @@ def play_game(tables: Tables, config: GameConfig, policy: str, seed: int, index:
 class Job:
     """A slice of a run for one worker."""
 
-    board: Board
     config: GameConfig
     policy: str
     seed: int
@@ -69,27 +68,23 @@ class Job:
     stop: int
 
 
-_TABLES: dict[int, Tables] = {}
+_WORKER: dict[str, Tables] = {}  # per worker process: the tables built once by the pool initializer
 
 
-def _tables(board: Board) -> Tables:
-    key = id(board)
-    if key not in _TABLES:
-        _TABLES.clear()
-        _TABLES[key] = Tables(board)
-    return _TABLES[key]
+def _init_worker(board: Board) -> None:
+    _WORKER["tables"] = Tables(board)
 
 
 def run_job(job: Job) -> list[GameResult]:
     """Play games start..stop of a run (worker entry point)."""
-    tables = _tables(job.board)
+    tables = _WORKER["tables"]
     return [play_game(tables, job.config, job.policy, job.seed, i) for i in range(job.start, job.stop)]
 
 
 def run_games(board: Board, config: GameConfig, games: int, seed: int, policy: str = "p0", jobs: int = 1,
               progress: Callable[[int], None] | None = None) -> list[GameResult]:
     """Play `games` games; results in game order, identical for any `jobs`."""
-    slices = [Job(board, config, policy, seed, a, min(a + CHUNK, games)) for a in range(0, games, CHUNK)]
+    slices = [Job(config, policy, seed, a, min(a + CHUNK, games)) for a in range(0, games, CHUNK)]
     out: list[GameResult] = []
     if jobs <= 1 or len(slices) <= 1:
         tables = Tables(board)
@@ -99,7 +94,7 @@ def run_games(board: Board, config: GameConfig, games: int, seed: int, policy: s
                 progress(job.stop - job.start)
         return out
     ctx = multiprocessing.get_context("fork" if "fork" in multiprocessing.get_all_start_methods() else "spawn")
-    with ctx.Pool(jobs) as pool:
+    with ctx.Pool(jobs, initializer=_init_worker, initargs=(board,)) as pool:
         for part in pool.imap(run_job, slices):
             out.extend(part)
             if progress:
