@@ -11,6 +11,7 @@ COMMAND_MODULES = (
     "generator.board.cli",
     "generator.kit.cli",
     "generator.release.cli",
+    "generator.sim.cli",
 )
 
 

@@ -14,6 +14,7 @@ from ..board.model import Board, build_board
 from ..i18n.runtime import load_translations
 from ..output.files import replace_tree
 from ..problems import CheckFailed, Problem, blocking
+from ..sim.gate import ProofSettings, cached_proof
 from .components import builders
 from .contact import contact_sheet
 from .inputs import inputs_digest
@@ -74,8 +75,11 @@ def prepare(root: Path, options: BuildOptions) -> BuildContext:
     board, fingerprint, problems = load_board(root)
     if blocking(problems) or board is None:
         raise CheckFailed(blocking(problems))
+    proof = cached_proof(root, board, fingerprint, ProofSettings(games=options.proof_games, seed=options.proof_seed))
+    if not proof.ok:
+        raise CheckFailed(proof.problems)
     translations = load_translations(root, options.lang)
-    return BuildContext(root, options, kit_version(root), board, fingerprint, {}, translations)
+    return BuildContext(root, options, kit_version(root), board, fingerprint, proof.summary(), translations)
 
 
 def render_all(ctx: BuildContext) -> list[Artifact]:
