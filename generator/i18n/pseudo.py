@@ -33,8 +33,7 @@ def pseudo(text: str) -> str:
         pieces.append((True, m.group(0)))
         pos = m.end()
     pieces.append((False, text[pos:]))
-    plain = sum(len(p) for keep, p in pieces if not keep)
-    budget = max(1, round(plain * GROWTH)) - 2  # the two brackets count
+    budget = max(2, round(len(text) * GROWTH)) - 2  # the two brackets count
     out = []
     for keep, piece in pieces:
         if keep:
