@@ -92,6 +92,13 @@ class _StrictParser(PoFileParser):
     def __init__(self, catalog: Catalog):
         super().__init__(catalog, ignore_obsolete=True, abort_invalid=True)
         self.duplicates: list[tuple[int, str]] = []
+        self.surplus: list[int] = []
+
+    def _invalid_pofile(self, line, lineno, msg) -> None:
+        if msg.startswith("msg has more translations than num_plurals"):
+            self.surplus.append(lineno + 1)
+            return
+        super()._invalid_pofile(line, lineno, msg)
 
     def _add_message(self) -> None:
         if not self.obsolete and self.messages:
@@ -147,6 +154,10 @@ def read_catalog(path: Path, lang: str | None, root: Path | None = None) -> Read
     problems = [Problem("error", "po-duplicate", f"duplicate entry for msgid {_short(msgid)!r}", name, line,
                         hint="delete one of the two entries (msgid and msgctxt together must be unique)")
                 for line, msgid in parser.duplicates]
+    problems += [Problem("error", "plural-forms", f"entry has more msgstr[N] forms than the header's "
+                         f"nplurals={catalog.num_plurals} (the extra forms are never used)", name, line,
+                         hint="fix the Plural-Forms header if it is wrong for the language, else delete the "
+                         "extra msgstr[N] lines") for line in sorted(set(parser.surplus))]
     return ReadResult(catalog, tuple(problems))
 
 

@@ -92,13 +92,12 @@ def check_placeholders(e: Entry, rule: PluralRule) -> list[Problem]:
         need = single if e.plural is None or i in singular_only else set(placeholders(e.plural))
         label = f"msgstr[{i}]" if e.plural else "msgstr"
         extra, missing = sorted(have - every), sorted(need - have)
-        if extra:
-            out.append(_problem(e, "placeholder", f"{label} has {', '.join(extra)} which the source does not have",
-                                "use exactly the placeholders of the msgid, spelled the same (they are filled in "
-                                "by the program; do not translate the names inside {} or %()"))
-        if missing:
-            out.append(_problem(e, "placeholder", f"{label} lacks {', '.join(missing)} from the source",
-                                "copy the missing placeholder into the translation where the value belongs"))
+        if extra or missing:
+            what = "; ".join(x for x in (extra and f"has {', '.join(extra)} which the source does not have",
+                                         missing and f"lacks {', '.join(missing)} from the source") if x)
+            out.append(_problem(e, "placeholder", f"{label} {what}",
+                                "use exactly the placeholders of the msgid, spelled the same (the program fills "
+                                "them in; do not translate the names inside {} or %())"))
         if stray_braces(form) > stray_braces(e.plural if e.plural and i else e.msgid):
             out.append(_problem(e, "placeholder", f"{label} has an unmatched {{ or }}",
                                 "close the brace, or write {{ / }} for a literal brace"))
