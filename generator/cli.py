@@ -11,6 +11,7 @@ COMMAND_MODULES = (
     "generator.board.cli",
     "generator.kit.cli",
     "generator.i18n.cli",
+    "generator.release.cli",
 )
 
 
