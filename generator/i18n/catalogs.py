@@ -15,7 +15,7 @@ from ..problems import Problem
 
 SOURCE_LANG = "en"
 GAMES = ("dojo", "ground", "duel")
-DOMAINS = ("kit", "dojo", "ground", "duel", "dojo-rules", "ground-rules", "duel-rules")
+DOMAINS = ("kit", "site", "dojo", "ground", "duel", "dojo-rules", "ground-rules", "duel-rules")
 TEMPLATES_DIR = Path("locales/templates")
 PSEUDO_LANG = "xx"
 
@@ -117,6 +117,25 @@ class ReadResult:
     problems: tuple[Problem, ...]
 
 
+_CSTRING = r'"(?:[^"\\]|\\(?:[\\"ntrabfv?\'\n]|[0-7]{1,3}|x[0-9a-fA-F]+))*"'
+_PO_LINE = re.compile(rf'(?:(?:msgctxt|msgid|msgid_plural|msgstr|msgstr\[\d+\])\s+)?{_CSTRING}')
+
+
+def syntax_error_line(text: str) -> tuple[int, str] | None:
+    """(line, what) of the first line that is no comment, keyword + C string or string continuation."""
+    for n, raw in enumerate(text.splitlines(), start=1):
+        line = raw.strip()
+        if not line or line.startswith("#"):
+            continue
+        if not _PO_LINE.fullmatch(line):
+            if re.search(r'\\[^\\"ntrabfv?\'0-7x]', line):
+                return n, "unknown escape sequence (a backslash starts one: write \\\\ for a backslash)"
+            if line.count('"') % 2 or not line.endswith('"'):
+                return n, "a string is not closed, or has an unescaped \" inside (write \\\")"
+            return n, f"not a .po line: {short(line, 40)!r} (expected msgid, msgstr, msgctxt or a \"quoted\" line)"
+    return None
+
+
 def _first_bad_utf8_line(data: bytes) -> int:
     for n, line in enumerate(data.split(b"\n"), start=1):
         try:
@@ -139,6 +158,10 @@ def read_catalog(path: Path, lang: str | None, root: Path | None = None) -> Read
     except UnicodeDecodeError:
         return ReadResult(None, (Problem("error", "po-syntax", "catalog is not valid UTF-8", name,
                                          _first_bad_utf8_line(data), hint="save the file as UTF-8"),))
+    bad = syntax_error_line(data.decode("utf-8"))
+    if bad:
+        return ReadResult(None, (Problem("error", "po-syntax", f"catalog does not parse: {bad[1]}", name, bad[0],
+                                         hint=hint),))
     catalog = Catalog(locale=None, domain=path.stem)
     parser = _StrictParser(catalog)
     try:

@@ -7,7 +7,9 @@ file uses them too, e.g. `[dojo_content: content/dojo/**.toml]` and `[dojo_rules
 
 from __future__ import annotations
 
+import contextlib
 import importlib
+import io
 import re
 from dataclasses import dataclass
 from datetime import datetime, timezone
@@ -112,6 +114,8 @@ def route(relpath: str) -> tuple[str, str] | None:
         if relpath.endswith("/rules.md") and game:
             return f"{game}-rules", "dojo_rules"
         return (game or "kit", "dojo_content") if content_loader(relpath) else None
+    if top == "templates" and relpath.endswith(".html.j2"):
+        return "site", JINJA  # the kit's HTML pages (index.html)
     if top == "templates" and not relpath.endswith((".png", ".jpg", ".ttf", ".pdf")):
         return game or "kit", JINJA
     if top == "generator" and relpath.endswith(".py") and not relpath.startswith("generator/i18n/"):
@@ -163,7 +167,8 @@ def extract_all(root: Path) -> Extraction:
     for relpath, domain, method in project_files(root):
         opts = {**options, **(JINJA_OPTIONS if method == JINJA else {})}
         try:
-            with (root / relpath).open("rb") as fh:
+            # Babel warns on stderr about f-string contexts (ctx.p_(f"duel/{id}", ...)): the content loaders list those.
+            with (root / relpath).open("rb") as fh, contextlib.redirect_stderr(io.StringIO()):
                 found = list(extract(method, fh, KEYWORDS, ("TRANSLATORS:",), opts, strip_comment_tags=True))
         except CheckFailed as exc:
             problems.extend(exc.problems)

@@ -49,6 +49,7 @@ def test_templates_go_through_babels_jinja2_extractor(project):
 def test_routes_and_globs():
     assert route("content/duel/rules.md") == ("duel-rules", "dojo_rules")
     assert route("templates/ground/tile.svg.j2") == ("ground", "jinja2")
+    assert route("templates/kit/index.html.j2") == ("site", "jinja2")
     assert route("generator/render/cards.py") == ("kit", "python")
     assert route("content/dojo/board/quadrant.txt") is None
     assert glob_regex("content/**/cards.toml").match("content/dojo/x/cards.toml")
@@ -69,7 +70,7 @@ def test_pybabel_cli_uses_the_registered_rules_extractor(project, tmp_path):
 
 
 def test_one_pot_per_domain(project):
-    for domain in ("kit", "dojo", "ground", "duel", "dojo-rules", "ground-rules", "duel-rules"):
+    for domain in ("kit", "site", "dojo", "ground", "duel", "dojo-rules", "ground-rules", "duel-rules"):
         assert template_path(project, domain).exists()
 
 
