@@ -16,7 +16,7 @@ from .catalogs import DOMAINS, PLURALS, catalog_path, fix_plural_header, read_ca
 from .extract import extract_all
 
 LANGUAGES = ("it", "en", "ru")
-WIDTH = 100
+WIDTH = 76  # what pybabel writes, so catalogs edited by either tool stay diff-friendly
 
 
 def po_bytes(catalog: Catalog, previous: bool = True) -> bytes:
