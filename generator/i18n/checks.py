@@ -104,6 +104,29 @@ def check_placeholders(e: Entry, rule: PluralRule) -> list[Problem]:
     return out
 
 
+def _positional(text: str) -> list[str]:
+    return [m.group(0) for m in _PERCENT.finditer(text) if m.group(0) != "%%" and "(" not in m.group(0)]
+
+
+def check_order_and_newlines(e: Entry) -> list[Problem]:
+    """Unnamed %-placeholders in the source's order; a leading/trailing newline kept (msgfmt --check rules)."""
+    out: list[Problem] = []
+    for i, form in enumerate(e.forms):
+        if not form:
+            continue
+        label = f"msgstr[{i}]" if e.plural else "msgstr"
+        source = e.plural if e.plural and i else e.msgid
+        if _positional(form) and _positional(form) != _positional(source):
+            out.append(_problem(e, "placeholder", f"{label} has the unnamed placeholders {' '.join(_positional(form))}"
+                                f" but the source has {' '.join(_positional(source)) or 'none'} in this order",
+                                "unnamed placeholders (%s, %d) are filled in order: keep their order and number"))
+        for edge, test in (("begin", str.startswith), ("end", str.endswith)):
+            if test(source, "\n") != test(form, "\n"):
+                out.append(_problem(e, "newline", f"{label} and the msgid do not both {edge} with a line break",
+                                    f"{'add' if test(source, chr(10)) else 'remove'} the \\n at the {edge}"))
+    return out
+
+
 def _markup(text: str) -> tuple[int, int, Counter]:
     bold = text.count("**")
     italic = text.replace("**", "").count("*")
@@ -185,7 +208,7 @@ def check_entry(e: Entry, lang: str, completeness: str = "error") -> list[Proble
     """Every per-entry check of one catalog entry."""
     rule = PLURALS.get(lang, PLURALS["en"])
     return (check_complete(e, lang, completeness) + check_plural_forms(e, rule, lang) + check_placeholders(e, rule)
-            + check_markup(e) + check_glyphs(e, lang))
+            + check_order_and_newlines(e) + check_markup(e) + check_glyphs(e, lang))
 
 
 def header_line(path: Path) -> int:

@@ -129,3 +129,15 @@ def test_placeholder_tokens():
 def test_singular_only_forms_may_drop_the_count(lang, forms, ok):
     e = Entry("x.po", 3, "one copy", "{n} copies", None, forms, False)
     assert (check_entry(e, lang) == []) is ok
+
+
+@pytest.mark.parametrize("lang", LANGS)
+@pytest.mark.parametrize("msgid,msgstr,rule", [
+    ("%s scores %d", "%d punti per %s", "placeholder"),      # unnamed placeholders swapped
+    ("%(who)s scores %(n)d", "%(n)d punti: %(who)s", None),    # named ones may move
+    ("Line\n", "Riga", "newline"),
+    ("Score: %(n)d", "Punti: %(n)s", "placeholder"),         # conversion changed
+])
+def test_order_conversions_and_newlines(lang, msgid, msgstr, rule):
+    problems = check_entry(Entry("x.po", 7, msgid, None, None, (msgstr,), False), lang)
+    assert [p.rule for p in problems] == ([rule] if rule else [])
