@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import io
+import re
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -26,6 +27,20 @@ def po_bytes(catalog: Catalog, previous: bool = True) -> bytes:
     return buf.getvalue()
 
 
+_DATES = re.compile(rb'^"(?:POT-Creation-Date|PO-Revision-Date): [^"]*\\n"\n', re.M)
+
+
+def write_if_changed(path: Path, data: bytes) -> bool:
+    """Write unless the file differs only in its dates (so `make i18n-update` does not touch unchanged catalogs)."""
+    try:
+        if _DATES.sub(b"", path.read_bytes()) == _DATES.sub(b"", data):
+            return False
+    except OSError:
+        pass
+    write_bytes_atomic(path, data)
+    return True
+
+
 def write_templates(root: Path) -> list[Path]:
     """`make i18n-extract`: locales/templates/<domain>.pot for every domain; raises CheckFailed on bad sources."""
     extraction = extract_all(root)
@@ -34,7 +49,7 @@ def write_templates(root: Path) -> list[Path]:
     written = []
     for domain in DOMAINS:
         path = template_path(root, domain)
-        write_bytes_atomic(path, po_bytes(extraction.templates[domain], previous=False))
+        write_if_changed(path, po_bytes(extraction.templates[domain], previous=False))
         written.append(path)
     return written
 
@@ -73,7 +88,7 @@ def update_catalog(root: Path, lang: str, domain: str, template: Catalog) -> Mer
     catalog.update(template, update_creation_date=True)
     fix_plural_header(catalog, lang)
     catalog.fuzzy = False
-    write_bytes_atomic(path, po_bytes(catalog))
+    write_if_changed(path, po_bytes(catalog))
     fuzzy = sum(1 for m in catalog if m.id and m.fuzzy)
     untranslated = sum(1 for m in catalog if m.id and not m.fuzzy and not all(
         m.string if isinstance(m.string, (list, tuple)) else (m.string,)))
@@ -88,7 +103,7 @@ def update_catalogs(root: Path, langs: tuple[str, ...] = LANGUAGES) -> list[Merg
     out = []
     for domain in DOMAINS:
         template = extraction.templates[domain]
-        write_bytes_atomic(template_path(root, domain), po_bytes(template, previous=False))
+        write_if_changed(template_path(root, domain), po_bytes(template, previous=False))
         for lang in langs:
             if lang not in PLURALS:
                 raise CheckFailed([Problem("error", "lang", f"unknown language {lang!r}")])
