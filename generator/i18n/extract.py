@@ -173,9 +173,9 @@ def extract_all(root: Path) -> Extraction:
         except CheckFailed as exc:
             problems.extend(exc.problems)
             continue
-        except (SyntaxError, ValueError, UnicodeDecodeError) as exc:
-            problems.append(Problem("error", "extract", f"cannot extract messages: {exc}", relpath,
-                                    getattr(exc, "lineno", None), hint="fix the file's syntax"))
+        except Exception as exc:  # a content loader's or Babel's failure becomes a Problem, never a traceback
+            problems.append(Problem("error", "extract", f"cannot extract messages: {type(exc).__name__}: {exc}",
+                                    relpath, getattr(exc, "lineno", None), hint="fix the file's syntax"))
             continue
         for lineno, msg, comments, context in found:
             templates[domain].add(msg, None, [(relpath, lineno)], auto_comments=comments, context=context)

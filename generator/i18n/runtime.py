@@ -32,8 +32,11 @@ def _read(path: Path, lang: str, root: Path) -> Catalog:
 
 
 def pseudo_sources(root: Path) -> list[Catalog]:
-    """The English catalogs, then the POT templates: the source of the pseudo-locale."""
+    """The English catalogs, the messages extracted now, then the POT files: the source of the pseudo-locale."""
+    from .extract import extract_all
+
     sources = [_read(p, SOURCE_LANG, root) for p in catalog_paths(root, SOURCE_LANG)]
+    sources += list(extract_all(root).templates.values())
     pots = [template_path(root, d) for d in DOMAINS]
     return sources + [_read(p, SOURCE_LANG, root) for p in pots if p.exists()]
 

@@ -61,3 +61,8 @@ def test_pseudo_locale_is_generated_from_the_english_source(project):
     assert "%(num)d" in t.ngettext("%(num)d page", "%(num)d pages", 7)
     rules = t.gettext("Shuffle the deck. Each player takes *three* cards.")
     assert rules.count("*") == 2 and any(ch in rules for ch in "еорá")
+
+
+def test_pseudo_locale_covers_strings_not_in_any_catalog_yet(project):
+    (project / "content/dojo/rules.md").write_text("# A heading nobody translated\n", encoding="utf-8")
+    assert load_translations(project, "xx").gettext("A heading nobody translated").startswith("[ÅÅ ĥее")
