@@ -141,3 +141,22 @@ def test_singular_only_forms_may_drop_the_count(lang, forms, ok):
 def test_order_conversions_and_newlines(lang, msgid, msgstr, rule):
     problems = check_entry(Entry("x.po", 7, msgid, None, None, (msgstr,), False), lang)
     assert [p.rule for p in problems] == ([rule] if rule else [])
+
+
+@pytest.mark.parametrize("lang", ["it", "ru"])
+def test_pybabel_compile_is_not_a_gate_but_our_check_is(project, tmp_path, lang):
+    import subprocess
+    import sys
+    from pathlib import Path
+
+    pybabel = Path(sys.executable).with_name("pybabel")
+    if not pybabel.exists():
+        pytest.skip("pybabel not installed")
+    old = "%(count)d carte" if lang == "it" else "%(count)d карт"
+    path = _break(project, lang, "dojo", old, old.replace("%(count)d", "%(cnt)d"))
+    mo = tmp_path / "dojo.mo"
+    run = subprocess.run([str(pybabel), "compile", "-i", str(path), "-o", str(mo), "-l", lang],
+                         capture_output=True, text=True)
+    assert "error" in (run.stdout + run.stderr).lower()
+    assert mo.exists() and mo.stat().st_size > 0  # Babel reported the error and wrote the .mo anyway
+    assert [p.rule for p in blocking(check_language(project, lang))] == ["placeholder"]
