@@ -117,7 +117,8 @@ def language_stats(root: Path, lang: str) -> list[Stats]:
     """Stats of every domain of a language (a catalog that does not parse is listed with its error)."""
     out = []
     loaded = load_catalogs(root, lang)
-    for domain in DOMAINS:
+    extra = sorted(p.stem for p in catalog_paths(root, lang) if p.stem not in DOMAINS)
+    for domain in (*DOMAINS, *extra):
         path = catalog_path(root, lang, domain)
         if domain in loaded.catalogs:
             out.append(catalog_stats(lang, domain, loaded.catalogs[domain][1]))
