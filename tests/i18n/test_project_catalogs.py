@@ -103,3 +103,11 @@ def test_update_command_creates_and_merges(project, capsys):
     out = capsys.readouterr().out
     assert "created locales/en/LC_MESSAGES/kit.po" in out and "updated locales/ru/LC_MESSAGES/dojo.po" in out
     assert check_language(project, "en") == []
+
+
+def test_no_compiled_catalog_is_committed():
+    run = subprocess.run(["git", "ls-files", "*.mo"], cwd=REPO, capture_output=True, text=True)
+    if run.returncode != 0:
+        pytest.skip("not a git checkout")
+    assert run.stdout.strip() == ""
+    assert "*.mo" in (REPO / ".gitignore").read_text(encoding="utf-8").split()
