@@ -14,7 +14,7 @@ from .model import LANGS, BuildOptions
 def register(sub: argparse._SubParsersAction) -> None:
     """Add the `build` command."""
     b = sub.add_parser("build", help="build the print-and-play kit for one language into build/pnp/<lang>/")
-    b.add_argument("--lang", required=True, help=f"language: {', '.join(LANGS)}")
+    b.add_argument("--lang", required=True, help=f"language: {', '.join(LANGS)} (xx: pseudo-locale for layout tests)")
     b.add_argument("--root", type=Path, default=Path("."), help="project folder (default: current folder)")
     b.add_argument("--out", type=Path, help="output folder (default: ROOT/build/pnp)")
     b.add_argument("--back-offset", default="0,0", metavar="X,Y",
@@ -51,6 +51,11 @@ def run_build(args: argparse.Namespace) -> int:
         print(f"build stopped: {len(exc.problems)} problem(s); nothing was written, the previous kit is unchanged",
               file=sys.stderr)
         return 1
+    for w in result.warnings:
+        print(w.render(), file=sys.stderr)
+    if result.warnings:
+        print(f"warning: {len(result.warnings)} translation warning(s) above: missing strings are printed in "
+              "English in this development build; a release build refuses them", file=sys.stderr)
     files = result.manifest["files"]
     state = "up to date" if result.cached else f"built {len(files)} file(s)"
     print(f"{state}: {result.out_dir} (version {result.manifest['version']})")
