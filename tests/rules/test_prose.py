@@ -15,7 +15,7 @@ from generator.rules.source import messages, parse
 
 ROOT = Path(__file__).resolve().parents[2]
 LANGS = ("it", "en", "ru")
-GAMES = ("dojo",)
+GAMES = ("dojo", "duel")
 FIGURES = {"squares", "belt-ladder", "board", "strike-shiesi", "strike-men", "strike-tsuki", "track"}
 PLURAL_FORMS = {
     "it": "nplurals=2; plural=(n != 1);",
@@ -143,3 +143,31 @@ def test_english_and_russian_dojo_are_translations_not_copies():
     assert "Il Labirinto del Dojo — Regolamento" in it
     assert "The Dojo Labyrinth — Rules" in en and "Лабиринт Додзё — Правила" in ru
     assert sum(bool(re.search("[а-яё]", t)) for t in ru) > 0.9 * len([t for t in ru if re.search("[A-Za-zа-яё]{4}", t)])
+
+
+def test_russian_duel_catalog_is_the_seed_verbatim():
+    texts = msgstrs("duel", "ru")
+    assert residue(SEED_DUEL.read_text(encoding="utf-8"), texts) == ""
+    for sample in (
+        "ПОРЯДОК БОЯ",
+        "Действия: Смена стоек \\ Удары \\ Отклонения удара",
+        "Сейган / Свободная стойка — с нее начинается бой.",
+        "Шиеши / Секущий",
+        "Наносится из Средней стойки",
+        "Если Одна из таких клеток по результатам обоюдных ходов занята, то правило неактуально.",
+        "Если оба игрока нанесли результативные удары в один ход, Колющий удар побеждает Рубящий, а Рубящий "
+        "побеждает Секущий. В прочих случаях оба считаются проигравшими.",
+        "Сделать столько шагов, сколько позволяет стойка и ударить.",
+    ):
+        assert sample in texts, sample
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_duel_keeps_the_japanese_terms(lang):
+    terms = {
+        "ru": ("Сейган", "Дзёдан", "Гасуми", "Гедан", "Шиеши", "Мэн", "Цуки", "Камаэ", "Гири"),
+        "it": ("Seigan", "Jodan", "Gasumi", "Gedan", "Shieshi", "Men", "Tsuki", "Kamae", "Giri"),
+    }
+    text = "\n".join(msgstrs("duel", lang))
+    for term in terms["ru" if lang == "ru" else "it"]:
+        assert re.search(rf"\b{term}\b", text), term
