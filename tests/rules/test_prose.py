@@ -15,7 +15,7 @@ from generator.rules.source import messages, parse
 
 ROOT = Path(__file__).resolve().parents[2]
 LANGS = ("it", "en", "ru")
-GAMES = ("dojo", "duel")
+GAMES = ("dojo", "duel", "ground")
 FIGURES = {"squares", "belt-ladder", "board", "strike-shiesi", "strike-men", "strike-tsuki", "track"}
 PLURAL_FORMS = {
     "it": "nplurals=2; plural=(n != 1);",
@@ -91,7 +91,8 @@ def test_markup_is_balanced_and_kept(game, lang):
 @pytest.mark.parametrize("game", GAMES)
 def test_figures_are_known_drawings(game):
     figures = [b.texts[0] for b in parse(source(game).read_text(encoding="utf-8")) if b.kind == "figure"]
-    assert figures and set(figures) <= FIGURES
+    assert set(figures) <= FIGURES
+    assert game == "ground" or len(figures) >= 3
 
 
 @pytest.mark.parametrize("lang", ("it", "ru"))
@@ -171,3 +172,24 @@ def test_duel_keeps_the_japanese_terms(lang):
     text = "\n".join(msgstrs("duel", lang))
     for term in terms["ru" if lang == "ru" else "it"]:
         assert re.search(rf"\b{term}\b", text), term
+
+
+def tables(game: str) -> list[tuple[tuple[str, ...], ...]]:
+    """The tables of a game's rules source, rows of cells."""
+    return [b.rows for b in parse(source(game).read_text(encoding="utf-8")) if b.kind == "table"]
+
+
+def test_ground_rules_state_the_resolution_order_and_thresholds():
+    order = next(rows for rows in tables("ground") if rows[0] == ("Step", "Resolves"))
+    assert [r[1].split(":")[0] for r in order[1:]] == ["Ground", "Support", "DARVO", "Investigate", "Attack", "Solve"]
+    thresholds = next(rows for rows in tables("ground") if rows[0] == ("Players", "Threshold"))
+    assert thresholds[1:] == (("2", "5"), ("3–4", "7"), ("5–6", "9"))
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_ground_rules_carry_no_simulator_bookkeeping(lang):
+    text = "\n".join(msgstrs("ground", lang) + [m.msgid for m in messages(source("ground"))])
+    for pattern in (r"GR-[A-Z]", r"\bU\d+\b", r"20\d\d-\d\d", r"(?i)dataset", r"(?i)provisional", r"(?i)ruled", r"CORE-0"):
+        assert not re.search(pattern, text), pattern
+    for mode in {"it": ("GR", "OU", "ND"), "en": ("GR", "OU", "ND"), "ru": ("GR", "OU", "ND")}[lang]:
+        assert re.search(rf"\*\*{mode}, ", text), mode
