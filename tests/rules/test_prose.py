@@ -194,3 +194,13 @@ def test_ground_rules_carry_no_simulator_bookkeeping(lang):
         assert not re.search(pattern, text), pattern
     for mode in {"it": ("GR", "OU", "ND"), "en": ("GR", "OU", "ND"), "ru": ("GR", "OU", "ND")}[lang]:
         assert re.search(rf"\*\*{mode}, ", text), mode
+
+
+@pytest.mark.parametrize("lang", LANGS)
+@pytest.mark.parametrize("game", GAMES)
+def test_every_translation_has_glyphs_in_the_booklet_fonts(game, lang):
+    from generator.render.fonts import face, missing_glyphs
+
+    regular, bold = face("PT Sans"), face("PT Sans", bold=True)
+    for text in msgstrs(game, lang):
+        assert missing_glyphs(text, regular) == "" and missing_glyphs(text, bold) == "", text
