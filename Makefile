@@ -17,11 +17,13 @@ endif
 unexport LANG
 export PYTHONUTF8 := 1
 
-.PHONY: pnp test all install clean help
+.PHONY: pnp test all install clean help release bench
 
 help:
 	@echo "make pnp LANG=it|en|ru   build the print-and-play kit into build/pnp/<lang>/"
 	@echo "make test                run the test suite"
+	@echo "make release             every language and paper, zipped into build/release/<kit>-<version>/"
+	@echo "make bench               benchmarks: warm build and release times"
 
 $(STAMP): pyproject.toml
 	@if command -v uv >/dev/null 2>&1; then \
@@ -39,6 +41,12 @@ pnp: $(STAMP)
 
 all: $(STAMP)
 	@for l in $(LANGS); do $(BIN)/dojo build --lang $$l || exit 1; done
+
+release: $(STAMP)
+	@SOURCE_DATE_EPOCH=$${SOURCE_DATE_EPOCH:-$$(git log -1 --format=%ct 2>/dev/null)} $(BIN)/dojo release
+
+bench: $(STAMP)
+	@for b in benchmarks/bench_*.py; do $(BIN)/python $$b || exit 1; done
 
 test: $(STAMP)
 	@$(BIN)/python -m pytest

@@ -10,6 +10,7 @@ import sys
 COMMAND_MODULES = (
     "generator.board.cli",
     "generator.kit.cli",
+    "generator.release.cli",
 )
 
 

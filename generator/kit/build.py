@@ -15,8 +15,10 @@ from ..i18n.runtime import load_translations
 from ..output.files import replace_tree
 from ..problems import CheckFailed, Problem, blocking
 from .components import builders
+from .contact import contact_sheet
+from .inputs import inputs_digest
 from .model import LANGS, Artifact, BuildContext, BuildOptions
-from .version import kit_version
+from .version import kit_version, source_date_epoch
 
 BOARD_PATH = Path("content/dojo/board/quadrant.txt")
 
@@ -28,6 +30,7 @@ class BuildResult:
     out_dir: Path
     manifest: dict
     warnings: tuple[Problem, ...]
+    cached: bool = False
 
 
 def board_fingerprint(quadrant_text: str, legend_text: str) -> str:
@@ -96,13 +99,33 @@ def manifest(ctx: BuildContext, artifacts: list[Artifact]) -> dict:
     return {"kit": KIT_NAME, "version": ctx.version, "lang": ctx.lang, "board": board, "files": files}
 
 
-def build_kit(root: Path, options: BuildOptions, out_root: Path | None = None) -> BuildResult:
+def up_to_date(out_dir: Path, digest: str) -> dict | None:
+    """The previous manifest when out_dir holds a complete build of exactly these inputs."""
+    try:
+        record = json.loads((out_dir / "manifest.json").read_text(encoding="utf-8"))
+        if record.get("inputs") != digest:
+            return None
+        for entry in record["files"]:
+            if hashlib.sha256((out_dir / entry["path"]).read_bytes()).hexdigest() != entry["sha256"]:
+                return None
+    except (OSError, ValueError, KeyError, TypeError):
+        return None
+    return record
+
+
+def build_kit(root: Path, options: BuildOptions, out_root: Path | None = None, force: bool = False) -> BuildResult:
     """Build one language's kit into out_root/<lang> (default build/pnp/<lang>), all or nothing."""
+    out_dir = (out_root or root / "build" / "pnp") / options.lang
+    digest = inputs_digest(root, options, kit_version(root), source_date_epoch(root))
+    cached = None if force else up_to_date(out_dir, digest)
+    if cached is not None:
+        return BuildResult(out_dir, cached, (), cached=True)
     ctx = prepare(root, options)
     artifacts = render_all(ctx)
+    artifacts.append(contact_sheet(ctx, artifacts))
     record = manifest(ctx, artifacts)
+    record["inputs"] = digest
     files = {a.path: a.data for a in artifacts}
     files["manifest.json"] = (json.dumps(record, indent=2, ensure_ascii=False) + "\n").encode("utf-8")
-    out_dir = (out_root or root / "build" / "pnp") / options.lang
     replace_tree(out_dir, files)
     return BuildResult(out_dir, record, ())

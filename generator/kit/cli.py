@@ -19,6 +19,7 @@ def register(sub: argparse._SubParsersAction) -> None:
     b.add_argument("--out", type=Path, help="output folder (default: ROOT/build/pnp)")
     b.add_argument("--back-offset", default="0,0", metavar="X,Y",
                    help="shift card backs by X,Y mm to correct a duplex printer's drift")
+    b.add_argument("--force", action="store_true", help="rebuild even when the kit is up to date")
     b.set_defaults(run=run_build)
 
 
@@ -35,7 +36,7 @@ def run_build(args: argparse.Namespace) -> int:
     """Build the kit; on failure print every problem and leave the previous kit untouched."""
     try:
         options = BuildOptions(lang=args.lang, back_offset_mm=parse_offset(args.back_offset))
-        result = build_kit(args.root.resolve(), options, args.out)
+        result = build_kit(args.root.resolve(), options, args.out, force=args.force)
     except ValueError as exc:
         print(f"error: {exc}", file=sys.stderr)
         return 2
@@ -46,5 +47,6 @@ def run_build(args: argparse.Namespace) -> int:
               file=sys.stderr)
         return 1
     files = result.manifest["files"]
-    print(f"built {len(files)} file(s) into {result.out_dir} (version {result.manifest['version']})")
+    state = "up to date" if result.cached else f"built {len(files)} file(s)"
+    print(f"{state}: {result.out_dir} (version {result.manifest['version']})")
     return 0
