@@ -20,6 +20,9 @@ def board_text(ctx: BuildContext) -> list[Artifact]:
 # "module:function" names of every component builder, in manifest order.
 BUILDERS: tuple[str, ...] = (
     "generator.kit.components:board_text",
+    "generator.booklet.builders:dojo_rules",
+    "generator.booklet.builders:ground_rules",
+    "generator.booklet.builders:duel_rules",
 )
 
 

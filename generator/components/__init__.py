@@ -1,0 +1,1 @@
+"""Kit components: each module builds one component's artifacts from the BuildContext."""
