@@ -49,9 +49,9 @@ def figure_source(ctx: BuildContext) -> FigureSource:
     """Duel strikes for figures (empty when the duel data is missing: strike figures then report the gap)."""
     data, _ = load_duel(ctx.root)
     if data is None:
-        return FigureSource((), 12)
+        return FigureSource((), 12, ctx.board)
     strikes = tuple((s.id, ctx.p_(f"duel/{s.id}", s.romaji), s.hits) for s in data.strikes)
-    return FigureSource(strikes, data.track_cells)
+    return FigureSource(strikes, data.track_cells, ctx.board)
 
 
 def booklet_pdfs(ctx: BuildContext, text: str, where: str) -> dict[str, tuple[bytes, int]]:

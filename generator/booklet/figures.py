@@ -33,6 +33,7 @@ class FigureSource:
 
     strikes: tuple[tuple[str, str, tuple[int, ...]], ...]  # (id, label, hits)
     track_cells: int
+    board: object | None = None  # generator.board.model.Board
 
 
 def _svg(width: float, height: float, body: str) -> str:
@@ -65,6 +66,33 @@ def belt_ladder_svg() -> str:
     return _svg(gx + cell * 1.4 + 1, cell + 4, "".join(out))
 
 
+BOARD_FILL = {"S": "#dcebd5", "D": "#4a4a48", ".": "#ffffff", "A": "#fff3c4", "F": "#f6d2c8", "?": "#dfe3f1",
+              "P": "#eadcf0", "K": "#f8d9a8"}
+
+
+def board_svg(board) -> str:
+    """The validated 16x16 board: square letters (tunnel numbers), walls thick, Safe Rooms and the Dojo shaded."""
+    n, cell, out = 16, 6.0, []
+    for i, code in enumerate(board.codes):
+        r, c = divmod(i, n)
+        x, y = 1 + c * cell, 1 + r * cell
+        out.append(f'<rect x="{x}" y="{y}" width="{cell}" height="{cell}" fill="{BOARD_FILL.get(code, "#ffffff")}" '
+                   f'stroke="#b5b5b0" stroke-width="0.15"/>')
+        if code not in ".D":
+            out.append(_text(x + cell / 2, y + cell * 0.68, code, 2.6, bold=code.isdigit()))
+    walls = []
+    for i in range(n * n):
+        r, c = divmod(i, n)
+        if c + 1 < n and not board.is_open(i, i + 1):
+            walls.append(f"M{1 + (c + 1) * cell} {1 + r * cell}v{cell}")
+        if r + 1 < n and not board.is_open(i, i + n):
+            walls.append(f"M{1 + c * cell} {1 + (r + 1) * cell}h{cell}")
+    out.append(f'<path d="{"".join(walls)}" stroke="#1d1d1b" stroke-width="0.7" stroke-linecap="square" fill="none"/>')
+    out.append(f'<rect x="1" y="1" width="{n * cell}" height="{n * cell}" fill="none" stroke="#1d1d1b" '
+               f'stroke-width="0.9"/>')
+    return _svg(n * cell + 2, n * cell + 2, "".join(out))
+
+
 def suits_svg(labels: dict[str, str]) -> str:
     """The four suit icons side by side with their names."""
     out = []
@@ -93,15 +121,19 @@ def track_svg(src: FigureSource) -> str:
 
 
 def square_icons_svg() -> str:
-    """Every square type's icon with its board letter (drawn from the engine's icon set)."""
-    from ..render import icons as engine_icons  # the rendering engine's icons (render branch)
-
+    """Every square type's icon (the engine's icon set when present) over its board letter and colour."""
+    try:
+        from ..render import icons as engine_icons  # the rendering engine's icons (render branch)
+    except ImportError:
+        engine_icons = None
     out = []
     for i, (code, name) in enumerate(SQUARE_CODES.items()):
         x = 1 + i * 14
-        out.append(f'<rect x="{x}" y="1" width="12" height="12" fill="#ffffff" stroke="#1d1d1b" stroke-width="0.3"/>')
-        out.append(f'<g transform="translate({x + 1} 2)">{_engine_icon(engine_icons.icon(name))}</g>')
-        out.append(_text(x + 6, 18, code, 4.0, bold=True))
+        out.append(f'<rect x="{x}" y="1" width="12" height="12" fill="{BOARD_FILL.get(code, "#ffffff")}" '
+                   f'stroke="#1d1d1b" stroke-width="0.3"/>')
+        if engine_icons is not None:
+            out.append(f'<g transform="translate({x + 1} 2)">{_engine_icon(engine_icons.icon(name))}</g>')
+        out.append(_text(x + 6, 18.5, code if code != "T" else "1–9", 4.0, bold=True))
     return _svg(len(SQUARE_CODES) * 14 + 2, 20, "".join(out))
 
 
@@ -142,9 +174,11 @@ def image(svg: str, max_width: float) -> Flowable:
 def figure_factory(src: FigureSource, suit_labels: dict[str, str], where: str) -> Callable[[str, float], Flowable]:
     """The booklet's figure maker; an unknown figure name is a build error naming the known ones."""
     makers: dict[str, Callable[[], str]] = {
-        "belt-ladder": belt_ladder_svg, "square-icons": square_icons_svg, "suits": lambda: suits_svg(suit_labels),
+        "belt-ladder": belt_ladder_svg, "square-icons": square_icons_svg, "squares": square_icons_svg, "suits": lambda: suits_svg(suit_labels),
         "strikes": lambda: strikes_svg(src), "duel-track": lambda: track_svg(src),
     }
+    if src.board is not None:
+        makers["board"] = lambda: board_svg(src.board)
     for sid, _, _ in src.strikes:
         makers[f"strike-{sid}"] = lambda sid=sid: strikes_svg(src, sid)
 
