@@ -85,7 +85,8 @@ def problem_cards(ctx: BuildContext) -> list[Artifact]:
             f.text(ui(ctx, comp, "Problem"), M, M - 1, INNER_W / 2, 5, 9, 7, bold=True, color=MUTED, slot="kind")
             tag = ui(ctx, comp, "Surface Problem") if p.id == sc.surface else \
                 f"{ui(ctx, comp, 'Priority')} {p.priority}"
-            f.text(tag, M + INNER_W / 2, M - 1, INNER_W / 2, 5, 9, 7, bold=True, align="center", slot="priority")
+            f.text(tag, M + INNER_W * 0.4, M - 1, INNER_W * 0.6, 5, 9, 6, bold=True, align="center", narrow=True,
+                   slot="priority")
             f.text(ctx.p_(f"ground/{p.id}", p.name), M, 19, INNER_W, 14, 15, 10, bold=True, align="center",
                    slot="name")
             f.text(ui(ctx, comp, "Needs"), M, 37, INNER_W, 5, 9, 7, color=MUTED, slot="needs")
