@@ -20,4 +20,6 @@ class Message:
 # "module:function" taking a Path and returning list[Message]). Each content loader adds its line.
 MESSAGE_SOURCES: tuple[tuple[str, str], ...] = (
     ("content/dojo/*.toml", "generator.content.dojo:messages"),
+    ("content/ground/*.toml", "generator.content.ground:messages"),
+    ("content/duel/*.toml", "generator.content.duel:messages"),
 )
