@@ -211,6 +211,7 @@ class Game:
     def choose(self, p: int, cur: int, left: int, visited: set[int]) -> tuple[int, ...]:
         """The policy's path (U01); counts the DR-T05 fallback when no full movement exists."""
         path = self.policies[p].path(self, p, cur, left, visited)
+        self.event("path", p, cur, left, path)
         if len(path) < left and not (path and self.t.is_dojo[path[-1]]):
             self.stats.stuck += 1
             self.event("stuck", p, cur, left, len(path))
@@ -221,7 +222,6 @@ class Game:
         t = self.t
         cur, left = start, steps
         path = self.choose(p, cur, left, visited)
-        self.event("path", p, start, steps, path)
         i = 0
         while left > 0 and i < len(path):
             x = path[i]
