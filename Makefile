@@ -17,7 +17,7 @@ endif
 unexport LANG
 export PYTHONUTF8 := 1
 
-.PHONY: pnp test all install clean help
+.PHONY: pnp test all install clean help bench-sim
 
 help:
 	@echo "make pnp LANG=it|en|ru   build the print-and-play kit into build/pnp/<lang>/"
@@ -45,3 +45,6 @@ test: $(STAMP)
 
 clean:
 	rm -rf build
+
+bench-sim: $(STAMP)
+	@$(BIN)/python benchmarks/bench_sim.py
