@@ -11,6 +11,7 @@ from typing import Any
 from ..board.load import load_quadrant
 from ..board.model import build_board
 from ..output.files import write_bytes_atomic, write_text_atomic
+from .defaults import RULINGS
 from .engine import GameConfig
 from .report import start_ratio, summarise
 from .runner import GameResult, run_games
@@ -27,7 +28,8 @@ def register(sub: argparse._SubParsersAction) -> None:
     s.add_argument("--games", type=int, default=1000, help="number of games (default 1000)")
     s.add_argument("--seed", type=int, default=1, help="run seed; game i uses a seed derived from (seed, i)")
     s.add_argument("--start", type=int, choices=(0, 3), help="start position (default: the rules, 3 with 6+ players)")
-    s.add_argument("--policy", choices=("p0", "random"), default="p0", help="player policy (default p0)")
+    s.add_argument("--policy", choices=("p0", "random"), default=RULINGS.u01_policy,
+                   help=f"player policy (default {RULINGS.u01_policy}, U01)")
     s.add_argument("--jobs", type=int, default=1, help="processes (results do not depend on it)")
     s.add_argument("--max-turns", type=int, default=None, help="turn cap per game (default 2000, U31)")
     s.add_argument("--json", type=Path, metavar="OUT", help="write the report as JSON")

@@ -107,7 +107,7 @@ class Game:
         self.dice = dice if dice is not None else RandomDice(rng)
         self.policies = list(policies) if len(policies) == n else [policies[0]] * n
         self.order = tuple(tuple((p + i) % n for i in range(1, n)) for p in range(n))  # opponents, seating order (U04)
-        self.room = list(self.rulings.u13_rooms[n])
+        self.room = list(self.rulings.rooms(n))
         self.pos = [start_position(n, config.start)] * n
         self.sq = [-1] * n
         self.med = [False] * n
@@ -364,7 +364,8 @@ class Game:
         if exit_ is None:
             return
         others = [j for j in self.order[p] if self.sq[j] == exit_]
-        if others and (self.first_round or any(self.med[j] for j in others)):
+        meditating = [self.first_round or self.med[j] for j in others]
+        if others and (any(meditating) if self.rulings.u12_meditating_blocks_exit else all(meditating)):
             return
         if not self.policies[p].use_tunnel(self, p, x, exit_):
             return
@@ -426,16 +427,13 @@ class Game:
                 self.sq[p], self.sq[j] = self.sq[j], self.sq[p]
         elif c == SFIDA:
             self.sfida(p)
-        elif c == SENSEI:
-            low = min(pos)
-            for j in range(self.n):
-                if pos[j] == low:
-                    self.change(j, 2)
-        elif c == PESO:
-            high = max(pos)
-            for j in range(self.n):
-                if pos[j] == high:
-                    self.change(j, -1)
+        elif c in (SENSEI, PESO):
+            counted = range(self.n) if self.rulings.u22_sensei_peso_everyone else \
+                [p] + [j for j in self.order[p] if self.faceable(p, j)]
+            edge = min(pos[j] for j in counted) if c == SENSEI else max(pos[j] for j in counted)
+            for j in counted:
+                if pos[j] == edge:
+                    self.change(j, 2 if c == SENSEI else -1)
         elif c == INTENSIVO:
             self.change(p, 1)
         elif c == PROIBITO:

@@ -93,10 +93,10 @@ class Pinned(P0):
 
 
 def game(board: Board, pos, at, dice=(), players=None, pile=None, turn=None, current=0, policies=None,
-         med=(), tech=None, start=None) -> Game:
+         med=(), tech=None, start=None, rulings=None) -> Game:
     """A game in a fixture state: positions, squares ((r, c) or None for the own room's P0 square), pinned dice."""
     n = players or len(pos)
-    config = GameConfig(players=n, start=start)
+    config = GameConfig(players=n, start=start) if rulings is None else GameConfig(players=n, start=start, rulings=rulings)
     pols = [P0() for _ in range(n)]
     for i, pol in (policies or {}).items():
         pols[i] = pol
