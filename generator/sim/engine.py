@@ -463,7 +463,9 @@ class Game:
         """DR-X04-X05, U23, U25: pick the defender and fight the Final Exam, or step back out."""
         self.stats.exams += 1
         opponents = self.order[p]
-        if self.rulings.u23_exam_skip_meditating:
+        if self.first_round:
+            cands: list[int] = []  # DR-K01: every opponent counts as meditating, and none can defend (DR-X05)
+        elif self.rulings.u23_exam_skip_meditating:
             cands = [j for j in opponents if not self.med[j]]
         else:
             top = max(self.pos[j] for j in opponents)
