@@ -20,6 +20,27 @@ def board_text(ctx: BuildContext) -> list[Artifact]:
 # "module:function" names of every component builder, in manifest order.
 BUILDERS: tuple[str, ...] = (
     "generator.kit.components:board_text",
+    "generator.components.dojo_nebbia:build",
+    "generator.components.dojo_reference:build",
+    "generator.components.dojo_belt_ladder:build",
+    "generator.components.dojo_pawns:build",
+    "generator.components.dojo_board_sheets:build",
+    "generator.render.calibration:calibration",
+    "generator.booklet.builders:dojo_rules",
+    "generator.booklet.builders:ground_rules",
+    "generator.booklet.builders:duel_rules",
+    "generator.components.ground_cards:solution_deck",
+    "generator.components.ground_cards:problem_cards",
+    "generator.components.ground_cards:scenario_cards",
+    "generator.components.ground_cards:mode_cards",
+    "generator.components.ground_cards:action_cards",
+    "generator.components.ground_mats:player_mats",
+    "generator.components.ground_mats:tokens",
+    "generator.components.ground_cards:reference_card",
+    "generator.components.duel_cards:track",
+    "generator.components.duel_cards:stance_cards",
+    "generator.components.duel_cards:strike_cards",
+    "generator.components.duel_cards:reference_card",
 )
 
 

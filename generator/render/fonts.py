@@ -89,3 +89,37 @@ def missing_glyphs(text: str, f: Face) -> str:
     """Characters of text (other than whitespace/controls) the face has no glyph for."""
     have = cmap(f.path)
     return "".join(sorted({ch for ch in text if not ch.isspace() and ord(ch) not in have and ord(ch) >= 32}))
+
+
+@dataclass(frozen=True)
+class Metrics:
+    """Unkerned advance widths of one face, in em units, as cairo's toy API lays them out."""
+
+    advances: dict[int, float]
+    ascent: float
+    descent: float
+    default: float
+
+    def width(self, text: str, size: float) -> float:
+        """Advance width of text at size (same unit as size)."""
+        adv = self.advances
+        return sum(adv.get(ord(ch), self.default) for ch in text) * size
+
+
+@lru_cache(maxsize=None)
+def metrics(f: Face) -> Metrics:
+    """Advance widths and vertical metrics of a face, read once with fontTools."""
+    from fontTools.ttLib import TTFont
+
+    with TTFont(str(f.path), lazy=True) as font:
+        upm = font["head"].unitsPerEm
+        hmtx = font["hmtx"]
+        advances = {cp: hmtx[name][0] / upm for cp, name in font.getBestCmap().items()}
+        hhea = font["hhea"]
+        notdef = hmtx[font.getGlyphOrder()[0]][0] / upm
+        return Metrics(advances, hhea.ascent / upm, -hhea.descent / upm, notdef)
+
+
+def string_width(text: str, f: Face, size: float) -> float:
+    """Unkerned width of text set in face f at size."""
+    return metrics(f).width(text, size)

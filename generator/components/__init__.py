@@ -1,0 +1,1 @@
+"""Kit components: one module per component, each with a builder `BuildContext -> list[Artifact]`."""

@@ -1,0 +1,218 @@
+"""The card engine: cards drawn once per language, then imposed as sheets, gutterfold and single-card PDFs.
+
+How to add a deck
+-----------------
+1. Content: one TOML file per deck under ``content/<game>/`` (``[[card]]`` tables with ``id``, ``copies`` and
+   English text). Load it with ``generator.content.toml_source`` (``load_toml`` + ``Fields``: errors carry
+   file and line) and list its strings as ``Message`` s; add the glob to ``MESSAGE_SOURCES``.
+2. Template: an SVG template in ``templates/`` (copy ``templates/card-front.svg.j2``; autoescape is on).
+   Card size is ``BLEED_W`` x ``BLEED_H`` mm with the trim at ``BLEED`` mm and the safe zone ``SAFE`` mm inside.
+3. Text: translate with ``ctx.p_("<deck>/<card id>", msgid)``, then ``layout.fit(text, Slot(...), Where(...))``
+   measures, wraps, hyphenates and shrinks, or raises ``CheckFailed`` naming component, card, slot, language
+   and the overflow; missing glyphs are errors too. Pass the ``Block`` to the template's ``text_block`` macro.
+4. Draw every distinct face once with ``face_drawing(ctx.root, template, **values)`` and make
+   ``Card(id, front, back, copies)``; put them in a ``Deck``.
+5. ``deck_artifacts(ctx, deck)`` returns the manifest Artifacts: a sheet of 9 per paper (backs on the
+   following page for a long-edge flip, ``BuildOptions.back_offset_mm`` applied), a gutterfold per paper, and
+   the print-shop single-card PDF (TrimBox/BleedBox), plus a PNG preview. Register the builder in
+   ``generator/kit/components.py`` BUILDERS.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any, Iterator
+
+from ..kit.model import Artifact, BuildContext
+from ..kit.version import source_date_epoch
+from . import pdf
+from .pdf import EDGE_MM, PAPERS_MM, PdfDoc, crop_marks, mm
+from .svg import Drawing, png_bytes, render_template, svg_drawing
+
+CARD_W, CARD_H = 63.5, 88.9
+BLEED = 3.0
+SAFE = 4.0  # safe zone inside the trim: text never comes closer to the cut
+BLEED_W, BLEED_H = CARD_W + 2 * BLEED, CARD_H + 2 * BLEED
+COLS, ROWS = 3, 3
+PER_SHEET = COLS * ROWS
+FOLD_GAP = 4.0  # gutterfold: distance from the fold line to the cards
+
+
+@dataclass(frozen=True)
+class Card:
+    """One distinct card: its front and back drawings (bleed included) and how many copies the deck has."""
+
+    id: str
+    front: Drawing
+    back: Drawing
+    copies: int = 1
+
+
+@dataclass(frozen=True)
+class Deck:
+    """A deck to impose: manifest component id, file stem, printed title, distinct cards."""
+
+    component: str
+    slug: str
+    title: str
+    cards: tuple[Card, ...]
+
+    def expanded(self) -> list[Card]:
+        """Every physical card, copies repeated, in deck order."""
+        return [c for c in self.cards for _ in range(c.copies)]
+
+
+@dataclass(frozen=True)
+class Imprint:
+    """The small print of every page: component title, kit version, language, and the back offset."""
+
+    title: str
+    version: str
+    lang: str
+    epoch: int
+    back_offset: tuple[float, float] = (0.0, 0.0)
+
+    def line(self, *extra: str) -> str:
+        """'title · version · LANG · extra…'."""
+        return " · ".join((self.title, self.version, self.lang.upper(), *extra))
+
+
+def imprint(ctx: BuildContext, title: str) -> Imprint:
+    """The Imprint of a component in the build being made."""
+    return Imprint(title, ctx.version, ctx.lang, source_date_epoch(ctx.root), ctx.options.back_offset_mm)
+
+
+def face_drawing(root: Path, template: str, **values: Any) -> Drawing:
+    """Render a card-face SVG template (size BLEED_W x BLEED_H mm) to a reusable Drawing."""
+    values.setdefault("W", BLEED_W)
+    values.setdefault("H", BLEED_H)
+    values.setdefault("bleed", BLEED)
+    values.setdefault("safe", BLEED + SAFE)
+    return svg_drawing(render_template(root / "templates", template, **values))
+
+
+def _chunks(items: list[Card], size: int) -> Iterator[list[Card]]:
+    for i in range(0, len(items), size):
+        yield items[i:i + size]
+
+
+def _clip_place(cr: Any, drawing: Drawing, x: float, y: float, clip: tuple[float, float, float, float]) -> None:
+    """Place a bleed-size drawing with its trim corner at (x, y) mm, clipped to clip (x0, y0, x1, y1) mm."""
+    cr.save()
+    x0, y0, x1, y1 = clip
+    cr.rectangle(mm(x0), mm(y0), mm(x1 - x0), mm(y1 - y0))
+    cr.clip()
+    drawing.place(cr, mm(x - BLEED), mm(y - BLEED))
+    cr.restore()
+
+
+def footer(cr: Any, text: str, page: tuple[float, float], block: tuple[float, float, float, float]) -> None:
+    """Small print outside the card block: under it when there is room, else up the left margin."""
+    w, h = page
+    x0, y0, x1, y1 = block
+    if h - y1 >= EDGE_MM + 4:
+        pdf.text(cr, text, w / 2, h - EDGE_MM - 1.2, 6, align="center")
+    else:
+        pdf.text(cr, text, x0 - 1.0, y1, 5, rotate=-90)
+
+
+def sheet_origin(paper: str) -> tuple[float, float, tuple[float, float]]:
+    """Top-left of the 3x3 card block on a portrait sheet, and the sheet size (mm)."""
+    w, h = PAPERS_MM[paper]
+    return (w - COLS * CARD_W) / 2, (h - ROWS * CARD_H) / 2, (w, h)
+
+
+def back_x(paper: str, x: float) -> float:
+    """Where the back of a card whose front is at x (mm) goes for a long-edge flip."""
+    w, _ = PAPERS_MM[paper]
+    return w - x - CARD_W
+
+
+def _back_clip(x: float, y: float, page: tuple[float, float], block: tuple[float, float, float, float],
+               offset: tuple[float, float]) -> tuple[float, float, float, float]:
+    """A back's clip: its trim, bled outwards on the block's outer sides, never within EDGE_MM of the edge."""
+    bx0, by0, bx1, by1 = (block[0] + offset[0], block[1] + offset[1], block[2] + offset[0], block[3] + offset[1])
+    x0 = x - BLEED if abs(x - bx0) < 1e-6 else x
+    y0 = y - BLEED if abs(y - by0) < 1e-6 else y
+    x1 = x + CARD_W + BLEED if abs(x + CARD_W - bx1) < 1e-6 else x + CARD_W
+    y1 = y + CARD_H + BLEED if abs(y + CARD_H - by1) < 1e-6 else y + CARD_H
+    w, h = page
+    return max(x0, EDGE_MM), max(y0, EDGE_MM), min(x1, w - EDGE_MM), min(y1, h - EDGE_MM)
+
+
+def sheet_pdf(deck: Deck, paper: str, imp: Imprint) -> tuple[bytes, int]:
+    """Sheets of 9 cards: each fronts page followed by its backs page mirrored for a long-edge flip."""
+    ox, oy, page = sheet_origin(paper)
+    block = (ox, oy, ox + COLS * CARD_W, oy + ROWS * CARD_H)
+    doc = PdfDoc(imp.epoch, imp.title)
+    cards = deck.expanded()
+    sheets = (len(cards) + PER_SHEET - 1) // PER_SHEET
+    for s, chunk in enumerate(_chunks(cards, PER_SHEET), 1):
+        cr = doc.page(*page)
+        for i, card in enumerate(chunk):
+            x, y = ox + (i % COLS) * CARD_W, oy + (i // COLS) * CARD_H
+            _clip_place(cr, card.front, x, y, (x, y, x + CARD_W, y + CARD_H))
+        crop_marks(cr, [ox + i * CARD_W for i in range(COLS + 1)], [oy + j * CARD_H for j in range(ROWS + 1)], page)
+        footer(cr, imp.line(paper, f"{s}/{sheets}"), page, block)
+        cr = doc.page(*page)
+        dx, dy = imp.back_offset
+        for i, card in enumerate(chunk):
+            x, y = back_x(paper, ox + (i % COLS) * CARD_W) + dx, oy + (i // COLS) * CARD_H + dy
+            _clip_place(cr, card.back, x, y, _back_clip(x, y, page, block, imp.back_offset))
+    return doc.finish(), doc.pages
+
+
+def gutterfold_pdf(deck: Deck, paper: str, imp: Imprint) -> tuple[bytes, int]:
+    """Landscape pages: 4 fronts left of a fold line, their backs mirrored on the right; fold, glue, cut."""
+    ph, pw = PAPERS_MM[paper]
+    page = (pw, ph) if pw > ph else (ph, pw)
+    w, h = page
+    fold = w / 2
+    oy = (h - 2 * CARD_H) / 2
+    xs_front = [fold - FOLD_GAP - 2 * CARD_W, fold - FOLD_GAP - CARD_W]
+    doc = PdfDoc(imp.epoch, imp.title)
+    cards = deck.expanded()
+    pages = (len(cards) + 3) // 4
+    for p, chunk in enumerate(_chunks(cards, 4), 1):
+        cr = doc.page(*page)
+        for i, card in enumerate(chunk):
+            x, y = xs_front[i % 2], oy + (i // 2) * CARD_H
+            _clip_place(cr, card.front, x, y, (x, y, x + CARD_W, y + CARD_H))
+            bx = w - x - CARD_W
+            _clip_place(cr, card.back, bx, y, (bx, y, bx + CARD_W, y + CARD_H))
+        pdf.line(cr, fold, EDGE_MM + 2, fold, h - EDGE_MM - 2, 0.5, (0.4, 0.4, 0.4), dash=(2, 1.5))
+        xs = [xs_front[0], xs_front[1], fold - FOLD_GAP, fold + FOLD_GAP, w - xs_front[1], w - xs_front[0]]
+        crop_marks(cr, xs, [oy, oy + CARD_H, oy + 2 * CARD_H], page, length=4.0)
+        footer(cr, imp.line(paper, f"{p}/{pages}"), page, (xs_front[0], oy, w - xs_front[0], oy + 2 * CARD_H))
+    return doc.finish(), doc.pages
+
+
+def single_pdf(deck: Deck, imp: Imprint) -> tuple[bytes, int]:
+    """Print-shop file: one card face per page with bleed (front, then back), TrimBox and BleedBox set."""
+    doc = PdfDoc(imp.epoch, imp.title)
+    for card in deck.expanded():
+        for drawing in (card.front, card.back):
+            cr = doc.page(BLEED_W, BLEED_H)
+            drawing.place(cr, 0, 0)
+    pages = doc.pages
+    return pdf.set_boxes(doc.finish(), BLEED), pages
+
+
+def deck_artifacts(ctx: BuildContext, deck: Deck, gutterfold: bool = True) -> list[Artifact]:
+    """Every PDF of a deck (sheet and gutterfold per paper, single cards) and its PNG preview."""
+    imp = imprint(ctx, deck.title)
+    out: list[Artifact] = []
+    n = len(deck.expanded())
+    for paper in ctx.options.papers:
+        data, pages = sheet_pdf(deck, paper, imp)
+        out.append(Artifact(f"{deck.slug}-{paper}.pdf", deck.component, "pdf", data, paper, "sheet", pages, n))
+        if gutterfold:
+            data, pages = gutterfold_pdf(deck, paper, imp)
+            out.append(Artifact(f"{deck.slug}-gutterfold-{paper}.pdf", deck.component, "pdf", data, paper,
+                                "gutterfold", pages, n))
+    data, pages = single_pdf(deck, imp)
+    out.append(Artifact(f"{deck.slug}-single.pdf", deck.component, "pdf", data, "card", "single", pages, n))
+    out.append(Artifact(f"previews/{deck.slug}.png", deck.component, "preview",
+                        png_bytes(deck.cards[0].front, 240)))
+    return out

@@ -1,0 +1,329 @@
+"""Text layout with the font's own metrics: inline icons, word wrap, pyphen hyphenation, shrink to fit."""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from functools import lru_cache
+
+import pyphen
+
+from ..problems import CheckFailed, Problem
+from .fonts import Face, face, missing_glyphs, string_width
+
+PT_PER_MM = 72 / 25.4
+ICON_RE = re.compile(r"\{icon:([a-z0-9-]+)\}")
+HYPHEN = "-"
+PYPHEN_LANGS = {"it": "it_IT", "en": "en_US", "ru": "ru_RU"}
+ICON_EM = 1.05  # an inline icon is this many ems wide (glyph box plus a little air)
+
+
+@dataclass(frozen=True)
+class Slot:
+    """A text box on a component: size in mm, font sizes in pt (shrinks from max_pt to min_pt)."""
+
+    name: str
+    width: float
+    height: float
+    max_pt: float
+    min_pt: float
+    family: str = "PT Sans"
+    bold: bool = False
+    italic: bool = False
+    align: str = "left"  # left | center
+    leading: float = 1.2
+    max_lines: int | None = None
+
+    @property
+    def face(self) -> Face:
+        """The font face of this slot."""
+        return face(self.family, self.bold, self.italic)
+
+
+@dataclass(frozen=True)
+class Run:
+    """A piece of a laid-out line: text, or an icon (text is the icon name), x offset in mm."""
+
+    x: float
+    text: str
+    icon: bool = False
+
+
+@dataclass(frozen=True)
+class Line:
+    """One laid-out line: its runs and width in mm."""
+
+    runs: tuple[Run, ...]
+    width: float
+
+
+@dataclass(frozen=True)
+class Block:
+    """Text fitted into a slot: lines, the size used (pt and mm) and baseline positions (mm from the top)."""
+
+    slot: Slot
+    lines: tuple[Line, ...]
+    size_pt: float
+
+    @property
+    def size(self) -> float:
+        """Font size in mm (the unit of SVG user space on cards)."""
+        return self.size_pt / PT_PER_MM
+
+    @property
+    def line_height(self) -> float:
+        """Distance between baselines in mm."""
+        return self.size * self.slot.leading
+
+    @property
+    def height(self) -> float:
+        """Height taken by the lines in mm."""
+        return len(self.lines) * self.line_height
+
+    def baselines(self) -> list[float]:
+        """Baseline y of each line, from the slot's top, in mm."""
+        lh = self.line_height
+        first = (lh - self.size) / 2 + self.size * 0.86
+        return [first + i * lh for i in range(len(self.lines))]
+
+    def line_x(self, line: Line) -> float:
+        """Left x of a line inside the slot (alignment applied)."""
+        return (self.slot.width - line.width) / 2 if self.slot.align == "center" else 0.0
+
+
+@dataclass(frozen=True)
+class Where:
+    """Who owns a string, for error messages: component, card, slot, language."""
+
+    component: str
+    card: str
+    lang: str
+
+    def text(self, slot: str) -> str:
+        """Readable location."""
+        return f"component {self.component}, card {self.card}, slot {slot}, language {self.lang}"
+
+
+@lru_cache(maxsize=None)
+def hyphenator(lang: str) -> pyphen.Pyphen | None:
+    """The pyphen dictionary of a language (None when there is none)."""
+    code = PYPHEN_LANGS.get(lang, lang)
+    return pyphen.Pyphen(lang=code, left=2, right=2) if code in pyphen.LANGUAGES else None
+
+
+def pieces(word: str) -> list[tuple[str, bool]]:
+    """Split a word into text and icon pieces ({icon:name} marks an icon)."""
+    out: list[tuple[str, bool]] = []
+    pos = 0
+    for m in ICON_RE.finditer(word):
+        if m.start() > pos:
+            out.append((word[pos:m.start()], False))
+        out.append((m.group(1), True))
+        pos = m.end()
+    if pos < len(word):
+        out.append((word[pos:], False))
+    return out
+
+
+def plain_text(text: str) -> str:
+    """Text without icon marks (what the font must be able to print)."""
+    return ICON_RE.sub("", text)
+
+
+class _Wrapper:
+    """Greedy line breaking of one paragraph at one size."""
+
+    def __init__(self, slot: Slot, size_mm: float, lang: str):
+        self.slot, self.size, self.lang = slot, size_mm, lang
+        self.face = slot.face
+        self.space = string_width(" ", self.face, size_mm)
+        self.lines: list[list[tuple[str, bool]]] = []
+        self.cur: list[tuple[str, bool]] = []
+        self.cur_w = 0.0
+        self.too_wide = 0.0
+
+    def w(self, parts: list[tuple[str, bool]]) -> float:
+        return sum(self.size * ICON_EM if icon else string_width(t, self.face, self.size) for t, icon in parts)
+
+    def add(self, word: str) -> None:
+        parts = pieces(word)
+        width = self.w(parts)
+        gap = self.space if self.cur else 0.0
+        if self.cur_w + gap + width <= self.slot.width:
+            self._append(parts, width, gap)
+            return
+        if self._hyphenate(parts, self.slot.width - self.cur_w - gap, gap):
+            return
+        self.flush()
+        if width <= self.slot.width:
+            self._append(parts, width, 0.0)
+        elif not self._hyphenate(parts, self.slot.width, 0.0):
+            self.too_wide = max(self.too_wide, width - self.slot.width)
+            self._append(parts, width, 0.0)
+
+    def _append(self, parts, width: float, gap: float) -> None:
+        if gap:
+            self.cur.append((" ", False))
+        self.cur.extend(parts)
+        self.cur_w += gap + width
+
+    def _hyphenate(self, parts, room: float, gap: float) -> bool:
+        """Put the longest hyphenated head of a plain word that fits room; the tail goes on."""
+        if len(parts) != 1 or parts[0][1]:
+            return False
+        word = parts[0][0]
+        dic = hyphenator(self.lang)
+        if dic is None or len(word) < 5:
+            return False
+        for head, tail in dic.iterate(word):
+            piece = head if head.endswith(HYPHEN) else head + HYPHEN
+            hw = string_width(piece, self.face, self.size)
+            if hw <= room:
+                self._append([(piece, False)], hw, gap)
+                self.flush()
+                self.add(tail)
+                return True
+        return False
+
+    def flush(self) -> None:
+        if self.cur:
+            self.lines.append(self.cur)
+        self.cur, self.cur_w = [], 0.0
+
+
+def _to_line(parts: list[tuple[str, bool]], size: float, f: Face) -> Line:
+    runs: list[Run] = []
+    x, buf, start = 0.0, "", 0.0
+    for text, icon in parts:
+        if icon:
+            if buf:
+                runs.append(Run(start, buf))
+                buf = ""
+            runs.append(Run(x, text, True))
+            x += size * ICON_EM
+            start = x
+        else:
+            if not buf:
+                start = x
+            buf += text
+            x += string_width(text, f, size)
+    if buf:
+        runs.append(Run(start, buf))
+    return Line(tuple(runs), x)
+
+
+def wrap(text: str, slot: Slot, size_pt: float, lang: str) -> tuple[tuple[Line, ...], float]:
+    """Lines of text at one size, and how many mm the widest unbreakable word sticks out (0 = fits)."""
+    size = size_pt / PT_PER_MM
+    wrapper = _Wrapper(slot, size, lang)
+    all_lines: list[Line] = []
+    for para in text.split("\n"):
+        for word in para.split():
+            wrapper.add(word)
+        wrapper.flush()
+        all_lines.extend(_to_line(p, size, wrapper.face) for p in wrapper.lines)
+        wrapper.lines = []
+    return tuple(all_lines), wrapper.too_wide
+
+
+def glyph_problems(text: str, slot: Slot, where: Where) -> list[Problem]:
+    """A missing glyph is a build error naming the string and language (cairo would print a box)."""
+    missing = missing_glyphs(plain_text(text), slot.face)
+    if not missing:
+        return []
+    return [Problem("error", "missing-glyph",
+                    f"{where.text(slot.name)}: font {slot.family} has no glyph for {missing!r} in {text!r}",
+                    where=where.card, hint="change the translation or the slot's font")]
+
+
+def fit(text: str, slot: Slot, where: Where, step: float = 0.25) -> Block:
+    """Fit text into slot, shrinking from max_pt to min_pt; raise CheckFailed on a missing glyph or overflow."""
+    problems = glyph_problems(text, slot, where)
+    if problems:
+        raise CheckFailed(problems)
+    size = slot.max_pt
+    while True:
+        lines, too_wide = wrap(text, slot, size, where.lang)
+        block = Block(slot, lines, size)
+        fits_lines = slot.max_lines is None or len(lines) <= slot.max_lines
+        if not too_wide and block.height <= slot.height + 1e-6 and fits_lines:
+            return block
+        if size - step < slot.min_pt - 1e-9:
+            break
+        size = round(size - step, 4)
+    over = f"{too_wide:.1f} mm too wide" if too_wide else f"{block.height - slot.height:.1f} mm too tall"
+    if not fits_lines and not too_wide:
+        over = f"{len(lines)} lines, at most {slot.max_lines}"
+    raise CheckFailed([Problem(
+        "error", "overflow",
+        f"{where.text(slot.name)}: text does not fit at the minimum size {slot.min_pt} pt ({over}): {text!r}",
+        where=where.card, hint="shorten the text (or its translation) or enlarge the slot")])
+
+
+def fit_stack(texts: list[str], slot: Slot, where: Where, gap: float = 1.0, min_row: float = 0.0,
+              step: float = 0.25) -> list[Block]:
+    """Fit several texts one under the other (slot.height shared, gap mm between) at one common size."""
+    problems = [p for t in texts for p in glyph_problems(t, slot, where)]
+    if problems:
+        raise CheckFailed(problems)
+    size = slot.max_pt
+    while True:
+        blocks, too_wide = [], 0.0
+        for t in texts:
+            lines, wide = wrap(t, slot, size, where.lang)
+            too_wide = max(too_wide, wide)
+            blocks.append(Block(slot, lines, size))
+        total = sum(max(b.height, min_row) for b in blocks) + gap * (len(blocks) - 1)
+        if not too_wide and total <= slot.height + 1e-6:
+            return blocks
+        if size - step < slot.min_pt - 1e-9:
+            break
+        size = round(size - step, 4)
+    over = f"{too_wide:.1f} mm too wide" if too_wide else f"{total - slot.height:.1f} mm too tall"
+    raise CheckFailed([Problem(
+        "error", "overflow",
+        f"{where.text(slot.name)}: {len(texts)} texts do not fit at the minimum size {slot.min_pt} pt ({over})",
+        where=where.card, hint="shorten the texts (or their translations) or enlarge the slot")])
+
+
+@dataclass(frozen=True)
+class Table:
+    """A fitted table: blocks per row and cell, each row's height (mm), the common size (pt)."""
+
+    cells: tuple[tuple[Block, ...], ...]
+    heights: tuple[float, ...]
+    size_pt: float
+
+
+def fit_table(rows: list[list[str]], widths: list[float], slot: Slot, where: Where, pad: float = 0.8,
+              header: bool = True, step: float = 0.25) -> Table:
+    """Fit a table (first row bold when header) into slot.height at one common size; columns are widths mm."""
+    from dataclasses import replace
+
+    col_slots = [replace(slot, name=f"{slot.name} col {i + 1}", width=w - pad) for i, w in enumerate(widths)]
+    bold = [replace(s, bold=True) for s in col_slots]
+    problems = [p for r, row in enumerate(rows) for c, t in enumerate(row)
+                for p in glyph_problems(t, (bold if header and r == 0 else col_slots)[c], where)]
+    if problems:
+        raise CheckFailed(problems)
+    size = slot.max_pt
+    while True:
+        cells, too_wide = [], 0.0
+        for r, row in enumerate(rows):
+            slots = bold if header and r == 0 else col_slots
+            out = []
+            for c, t in enumerate(row):
+                lines, wide = wrap(t, slots[c], size, where.lang)
+                too_wide = max(too_wide, wide)
+                out.append(Block(slots[c], lines, size))
+            cells.append(tuple(out))
+        heights = tuple(max(b.height for b in row) + pad for row in cells)
+        if not too_wide and sum(heights) <= slot.height + 1e-6:
+            return Table(tuple(cells), heights, size)
+        if size - step < slot.min_pt - 1e-9:
+            break
+        size = round(size - step, 4)
+    over = f"{too_wide:.1f} mm too wide" if too_wide else f"{sum(heights) - slot.height:.1f} mm too tall"
+    raise CheckFailed([Problem(
+        "error", "overflow", f"{where.text(slot.name)}: the table does not fit at the minimum size "
+        f"{slot.min_pt} pt ({over})", where=where.card, hint="shorten the cells (or their translations)")])

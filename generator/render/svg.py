@@ -1,0 +1,94 @@
+"""Jinja2 SVG templates (autoescape on) and cairosvg rendering into reusable cairo recording surfaces."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import lru_cache
+from pathlib import Path
+from typing import Any
+
+import cairocffi as cairo
+import cairosvg.parser
+import cairosvg.surface
+import jinja2
+
+from .fonts import register_fontconfig
+from .icons import icon
+
+PT_PER_MM = 72 / 25.4
+
+
+def n(value: float) -> str:
+    """A number for SVG: at most 3 decimals, no trailing zeros (stable text, small files)."""
+    text = f"{value:.3f}".rstrip("0").rstrip(".")
+    return "0" if text in ("-0", "") else text
+
+
+@lru_cache(maxsize=4)
+def environment(templates: Path) -> jinja2.Environment:
+    """The template environment of a templates folder (autoescape always on)."""
+    env = jinja2.Environment(loader=jinja2.FileSystemLoader(str(templates)), autoescape=True,
+                             undefined=jinja2.StrictUndefined, trim_blocks=True, lstrip_blocks=True)
+    env.globals.update(n=n, icon_of=icon, zip=zip)
+    return env
+
+
+def render_template(templates: Path, name: str, **values: Any) -> str:
+    """Render one SVG template to text."""
+    return environment(templates).get_template(name).render(**values)
+
+
+@dataclass(frozen=True, eq=False)
+class Drawing:
+    """A rendered picture (vector, replayable many times): a cairo recording surface and its size in pt."""
+
+    surface: Any
+    width: float
+    height: float
+
+    def place(self, cr: Any, x: float, y: float, scale: float = 1.0) -> None:
+        """Paint at (x, y) in pt through a fresh wrapper surface (cairo 1.16 would repeat resource keys)."""
+        wrap = cairo.RecordingSurface(cairo.CONTENT_COLOR_ALPHA, (0, 0, self.width, self.height))
+        inner = cairo.Context(wrap)
+        inner.set_source_surface(self.surface, 0, 0)
+        inner.paint()
+        cr.save()
+        cr.translate(x, y)
+        if scale != 1.0:
+            cr.scale(scale, scale)
+        cr.set_source_surface(wrap, 0, 0)
+        cr.paint()
+        cr.restore()
+
+
+class _RecordingSvg(cairosvg.surface.PDFSurface):
+    """cairosvg drawing into a recording surface with PDF units (1 unit = 1 pt)."""
+
+    def _create_surface(self, width: float, height: float):
+        return cairo.RecordingSurface(cairo.CONTENT_COLOR_ALPHA, (0, 0, width, height)), width, height
+
+
+def svg_drawing(svg: str) -> Drawing:
+    """Parse and draw an SVG document once; the Drawing is then placed on any number of pages."""
+    register_fontconfig()
+    tree = cairosvg.parser.Tree(bytestring=svg.encode("utf-8"))
+    out = _RecordingSvg(tree, None, 96)
+    return Drawing(out.cairo, out.width, out.height)
+
+
+def png_bytes(drawing: Drawing, width_px: int, background: tuple[float, float, float] = (1, 1, 1)) -> bytes:
+    """A PNG preview of a drawing, width_px wide."""
+    import io
+
+    scale = width_px / drawing.width
+    h = max(1, round(drawing.height * scale))
+    img = cairo.ImageSurface(cairo.FORMAT_RGB24, width_px, h)
+    cr = cairo.Context(img)
+    cr.set_source_rgb(*background)
+    cr.paint()
+    cr.scale(scale, scale)
+    cr.set_source_surface(drawing.surface, 0, 0)
+    cr.paint()
+    buf = io.BytesIO()
+    img.write_to_png(buf)
+    return buf.getvalue()

@@ -1,0 +1,66 @@
+"""Duel components for it, en, ru: 4 stance and 3 strike cards, the track, seed terms on every language."""
+
+import re
+from pathlib import Path
+
+import pytest
+
+from generator.components import duel_cards
+from generator.kit.build import prepare
+from generator.kit.model import BuildOptions
+from tests.render.pdfcheck import fonts, reader, size_mm
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+@pytest.fixture(scope="module", params=["it", "en", "ru"])
+def built(request):
+    lang = request.param
+    ctx = prepare(ROOT, BuildOptions(lang, papers=("A4",)))
+    arts = []
+    for build in (duel_cards.track, duel_cards.stance_cards, duel_cards.strike_cards, duel_cards.reference_card):
+        arts.extend(build(ctx))
+    return lang, {(a.component, a.layout): a for a in arts if a.kind == "pdf"}
+
+
+@pytest.mark.parametrize("component,cards", [("duel-stance-cards", 4), ("duel-strike-cards", 3),
+                                             ("duel-reference", 2)])
+def test_card_counts(built, component, cards):
+    _, arts = built
+    art = arts[(component, "sheet")]
+    assert art.cards == cards
+    r = reader(art.data)
+    assert len(r.pages) == 2 and all(size_mm(p.mediabox) == (210.0, 297.0) for p in r.pages)
+    assert all(e for _, e in fonts(r))
+
+
+def test_seed_terms_on_every_language(built):
+    lang, arts = built
+    text = " ".join(p.extract_text() for p in reader(arts[("duel-stance-cards", "sheet")].data).pages)
+    for term in ("Сейган", "Дзёдан", "Гасуми", "Гедан"):
+        assert term in text
+    if lang != "ru":
+        assert "Seigan" in text
+        assert not re.search("[А-Яа-я]{4,} [а-я]", text.replace("Сейган", ""))  # no Russian prose
+    strikes = " ".join(p.extract_text() for p in reader(arts[("duel-strike-cards", "sheet")].data).pages)
+    assert "Шиеши" in strikes and "Мэн" in strikes and "Цуки" in strikes
+
+
+def test_russian_cards_carry_the_seed_sentences(built):
+    lang, arts = built
+    text = " ".join(" ".join(p.extract_text() for p in reader(arts[(c, "sheet")].data).pages)
+                    for c in ("duel-stance-cards", "duel-strike-cards", "duel-reference"))
+    text = "".join(re.sub(r"-\n", "", text).split())  # cairo places words apart: compare without spaces
+    if lang == "ru":
+        assert "Можно двигаться три клетки вперед или одну назад.".replace(" ", "") in text
+        assert "Поражает первую и вторую клетку перед игроком.".replace(" ", "") in text
+    else:
+        assert "Можно двигаться" not in text
+
+
+def test_track_has_twelve_cells(built):
+    lang, arts = built
+    r = reader(arts[("duel-track", "sheet")].data)
+    assert len(r.pages) == 1 and size_mm(r.pages[0].mediabox) == (297.0, 210.0)
+    numbers = [int(t) for t in r.pages[0].extract_text().split() if t.isdigit()]
+    assert set(range(1, 13)) <= set(numbers)

@@ -1,0 +1,120 @@
+"""GROUND components rendered for it, en, ru: card counts, paper sizes, embedded fonts, language of the text."""
+
+import re
+from dataclasses import replace
+from pathlib import Path
+
+import pytest
+
+from generator.components import ground_cards, ground_mats
+from generator.kit.build import prepare
+from generator.kit.model import BuildOptions
+from tests.render.pdfcheck import fonts, reader, size_mm
+
+ROOT = Path(__file__).resolve().parents[2]
+CYR = re.compile("[А-Яа-яЁё]")
+# A word printed by each deck, per language (from the catalogs).
+WORDS = {"it": ("Soluzione", "Edizione di prova"), "en": ("Solution", "Sample edition"),
+         "ru": ("Решение", "Пробное издание")}
+
+
+@pytest.fixture(scope="module", params=["it", "en", "ru"])
+def built(request):
+    """Every GROUND component of one language (A4 only, to keep the suite fast)."""
+    lang = request.param
+    ctx = prepare(ROOT, BuildOptions(lang, papers=("A4",)))
+    arts = []
+    for build in (ground_cards.solution_deck, ground_cards.problem_cards, ground_cards.scenario_cards,
+                  ground_cards.mode_cards, ground_cards.action_cards, ground_mats.player_mats, ground_mats.tokens,
+                  ground_cards.reference_card):
+        arts.extend(build(ctx))
+    return lang, {(a.component, a.layout): a for a in arts if a.kind == "pdf"}
+
+
+@pytest.mark.parametrize("component,cards", [("ground-solution-deck", 24), ("ground-mode-cards", 3),
+                                             ("ground-action-cards", 30), ("ground-problem-cards", 18),
+                                             ("ground-scenario-cards", 3), ("ground-reference", 2)])
+def test_deck_counts_and_pages(built, component, cards):
+    _, arts = built
+    sheet, single = arts[(component, "sheet")], arts[(component, "single")]
+    assert sheet.cards == cards == single.cards
+    r = reader(sheet.data)
+    assert len(r.pages) == sheet.pages == 2 * -(-cards // 9)  # fronts + backs per sheet
+    assert all(size_mm(p.mediabox) == (210.0, 297.0) for p in r.pages)
+    s = reader(single.data)
+    assert len(s.pages) == 2 * cards
+    assert size_mm(s.pages[0].trimbox) == (63.5, 88.9) and size_mm(s.pages[0].bleedbox) == (69.5, 94.9)
+
+
+def test_fonts_embedded_and_text_in_language(built):
+    lang, arts = built
+    for art in arts.values():
+        r = reader(art.data)
+        assert fonts(r) and all(embedded for _, embedded in fonts(r)), art.path
+    text = " ".join(p.extract_text() for p in reader(arts[("ground-solution-deck", "sheet")].data).pages)
+    word, edition = WORDS[lang]
+    assert word in text and edition in text
+    assert bool(CYR.search(text)) == (lang == "ru")
+    suit = {"it": "Chiarezza", "en": "Clarify", "ru": "Ясность"}[lang]
+    assert text.count(suit) >= 6  # the suit is named on every card, not told by colour alone
+
+
+def test_action_backs_show_only_the_seat(built):
+    lang, arts = built
+    r = reader(arts[("ground-action-cards", "sheet")].data)
+    back = r.pages[1].extract_text()
+    names = {"it": ("Indaga", "Rosso"), "en": ("Investigate", "Red"), "ru": ("Расследовать", "Красный")}[lang]
+    assert names[1] in back and names[0] not in back
+
+
+def test_tokens_print_front_and_back_registered(built):
+    lang, arts = built
+    art = arts[("ground-tokens", "duplex-long-edge")]
+    r = reader(art.data)
+    assert len(r.pages) == 2
+    front, back = r.pages[0].extract_text(), r.pages[1].extract_text()
+    blame = {"it": "Colpa", "en": "Blame", "ru": "Вина"}[lang]
+    assert blame in back and blame not in front
+
+
+def test_player_mats_one_per_seat(built):
+    lang, arts = built
+    art = arts[("ground-player-mats", "sheet")]
+    r = reader(art.data)
+    assert len(r.pages) == 6 and size_mm(r.pages[0].mediabox) == (297.0, 210.0)
+    text = r.pages[0].extract_text()
+    assert {"it": "PRONTA", "en": "READY", "ru": "ГОТОВА"}[lang] in text
+    assert "DARVO" in text
+
+
+def test_manifest_lists_every_component(tmp_path):
+    from generator.kit.build import build_kit
+
+    ctx_opts = BuildOptions("ru", papers=("A4",))
+    result = build_kit(ROOT, ctx_opts, tmp_path)
+    comps = {f["component"] for f in result.manifest["files"]}
+    for c in ("ground-solution-deck", "ground-problem-cards", "ground-scenario-cards", "ground-mode-cards",
+              "ground-action-cards", "ground-player-mats", "ground-tokens", "ground-reference", "duel-track",
+              "duel-stance-cards", "duel-strike-cards", "duel-reference"):
+        assert c in comps
+    cards = {f["component"]: f.get("cards") for f in result.manifest["files"] if f.get("layout") == "sheet"}
+    assert cards["ground-solution-deck"] == 24 and cards["ground-action-cards"] == 30
+    assert cards["duel-stance-cards"] == 4 and cards["duel-strike-cards"] == 3
+
+
+def test_overflow_names_component_card_and_language():
+    from generator.problems import CheckFailed
+
+    ctx = prepare(ROOT, BuildOptions("it", papers=("A4",)))
+
+    class Long:
+        def pgettext(self, c, m):
+            return "parola " * 80 if c == "ground/sol-clarify-1" else m
+
+        def gettext(self, m):
+            return m
+
+    with pytest.raises(CheckFailed) as exc:
+        ground_cards.solution_deck(replace(ctx, translations=Long()))
+    assert "ground-solution-deck" in str(exc.value) and "sol-clarify-1" in str(exc.value) and "language it" in str(
+        exc.value)

@@ -1,0 +1,107 @@
+"""The card engine on a synthetic deck: sheets, mirrored backs, gutterfold, single cards, determinism."""
+
+from pathlib import Path
+
+import pytest
+
+from generator.render.cards import (BLEED, CARD_W, Card, Deck, Imprint, face_drawing, gutterfold_pdf,
+                                    sheet_pdf, single_pdf)
+from generator.render.layout import Slot, Where, fit
+from generator.render.pdf import EDGE_MM, PAPERS_MM
+from tests.render.pdfcheck import PT, fonts, placements, reader, size_mm
+
+ROOT = Path(__file__).resolve().parents[2]
+WORD = {"it": "Carta", "en": "Card", "ru": "Карта"}
+
+
+def _face(label: str, lang: str, bg: str):
+    block = fit(label, Slot("name", 50, 10, 12, 8), Where("test", label, lang))
+    return face_drawing(ROOT, "card.svg.j2", bg=bg, texts=[dict(block=block, x=10, y=20)])
+
+
+@pytest.fixture(scope="module", params=["it", "en", "ru"])
+def deck(request):
+    lang = request.param
+    cards = tuple(Card(f"c{i}", _face(f"{WORD[lang]} F{i:02d}", lang, "#ffffff"),
+                       _face(f"B{i:02d}", lang, "#dddddd"), copies=2 if i == 1 else 1) for i in range(1, 11))
+    return lang, Deck("test-deck", "test", "Test", cards)
+
+
+def _imp(lang, offset=(0.0, 0.0)):
+    return Imprint("Test", "0.9.0+test", lang, 1767225600, offset)
+
+
+@pytest.mark.parametrize("paper", ["A4", "Letter"])
+def test_sheets_have_paper_size_card_count_and_backs_after_fronts(deck, paper):
+    lang, d = deck
+    data, pages = sheet_pdf(d, paper, _imp(lang))
+    r = reader(data)
+    assert pages == len(r.pages) == 4  # 11 cards: 2 sheets, fronts then backs
+    for page in r.pages:
+        assert size_mm(page.mediabox) == PAPERS_MM[paper]
+    assert len(placements(r.pages[0], r)) == 9 and len(placements(r.pages[3], r)) == 2
+    front_text = r.pages[0].extract_text()
+    assert f"{WORD[lang]} F01" in front_text and "B01" not in front_text
+    assert "B01" in r.pages[1].extract_text() and lang.upper() in front_text and "0.9.0+test" in front_text
+
+
+@pytest.mark.parametrize("paper", ["A4", "Letter"])
+def test_backs_mirror_fronts_for_a_long_edge_flip_with_the_back_offset(deck, paper):
+    lang, d = deck
+    dx, dy = 1.5, -0.5
+    r = reader(sheet_pdf(d, paper, _imp(lang, (dx, dy)))[0])
+    w = PAPERS_MM[paper][0]
+    fronts, backs = placements(r.pages[0], r), placements(r.pages[1], r)
+    assert len(fronts) == len(backs) == 9
+    for (fx, fy), (bx, by) in zip(fronts, backs):
+        assert abs((fx + bx) - (w - CARD_W - 2 * BLEED + dx) * PT) < 0.01
+        assert abs(by - fy + dy * PT) < 0.01 or abs(by - fy - dy * PT) < 0.01
+    assert [t for t in r.pages[1].extract_text().split() if t.startswith("B")][:3] == ["B01", "B01", "B02"]
+
+
+def test_nothing_is_painted_within_5_mm_of_the_sheet_edge(deck):
+    lang, d = deck
+    for paper in ("A4", "Letter"):
+        r = reader(sheet_pdf(d, paper, _imp(lang, (3.0, 3.0)))[0])
+        w, h = PAPERS_MM[paper]
+        for page in r.pages:
+            for x, y in placements(page, r):  # placements are bleed corners: trim is 3 mm further in
+                assert x / PT + BLEED >= EDGE_MM - 1e-6 and x / PT + BLEED + CARD_W <= w - EDGE_MM + 1e-6 + 3
+
+
+def test_gutterfold_puts_fronts_and_backs_side_by_side(deck):
+    lang, d = deck
+    data, pages = gutterfold_pdf(d, "A4", _imp(lang))
+    r = reader(data)
+    assert pages == len(r.pages) == 3  # 11 cards, 4 per page
+    assert size_mm(r.pages[0].mediabox) == (297.0, 210.0)
+    xs = [x for x, _ in placements(r.pages[0], r)]
+    assert len(xs) == 8 and all(a < 148.5 * PT < b for a, b in zip(xs[0::2], xs[1::2]))
+
+
+def test_single_cards_have_trim_and_bleed_boxes(deck):
+    lang, d = deck
+    data, pages = single_pdf(d, _imp(lang))
+    r = reader(data)
+    assert pages == len(r.pages) == 22
+    for page in r.pages:
+        assert size_mm(page.mediabox) == size_mm(page.bleedbox) == (69.5, 94.9)
+        assert size_mm(page.trimbox) == (63.5, 88.9)
+        assert round(float(page.trimbox.left) / PT, 1) == 3.0
+    assert f"{WORD[lang]} F01" in r.pages[0].extract_text()
+    if lang == "ru":
+        assert any("\u0400" <= ch <= "\u04ff" for ch in r.pages[0].extract_text())
+
+
+def test_fonts_are_embedded_pt_sans(deck):
+    lang, d = deck
+    r = reader(sheet_pdf(d, "A4", _imp(lang))[0])
+    found = fonts(r)
+    assert found and all(embedded for _, embedded in found)
+    assert any("PTSans" in name or "PT-Sans" in name or "PT_Sans" in name for name, _ in found)
+
+
+def test_two_renders_are_byte_identical(deck):
+    lang, d = deck
+    assert sheet_pdf(d, "Letter", _imp(lang))[0] == sheet_pdf(d, "Letter", _imp(lang))[0]
+    assert single_pdf(d, _imp(lang))[0] == single_pdf(d, _imp(lang))[0]

@@ -1,0 +1,86 @@
+"""Text layout: wrapping, hyphenation, shrinking, overflow and glyph errors, inline icons (it, en, ru)."""
+
+import pytest
+
+from generator.problems import CheckFailed
+from generator.render.fonts import face, string_width
+from generator.render.layout import PT_PER_MM, Slot, Where, fit, wrap
+
+LANGS = ("it", "en", "ru")
+TEXT = {
+    "it": "Se perdi, non torni alla Partenza (le tacche cambiano comunque). Un difensore sconfitto resta sulla sua casella.",
+    "en": "If you lose, you do not return to Start (notches still change). A defeated defender stays on its square.",
+    "ru": "Если вы проиграли, вы не возвращаетесь на Старт (деления всё равно меняются). Проигравший защитник остаётся.",
+}
+LONG_WORD = {"it": "precipitevolissimevolmente", "en": "incomprehensibilities", "ru": "достопримечательности"}
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_wrap_keeps_every_line_inside_the_slot(lang):
+    slot = Slot("body", 40, 100, 10, 10)
+    lines, too_wide = wrap(TEXT[lang], slot, 10, lang)
+    assert too_wide == 0 and len(lines) > 2
+    f = face()
+    for line in lines:
+        text = "".join(r.text for r in line.runs)
+        assert string_width(text, f, 10 / PT_PER_MM) <= 40 + 1e-6
+    words = " ".join("".join(r.text for r in ln.runs) for ln in lines).replace("- ", "").split()
+    assert "".join(words) == "".join(TEXT[lang].split())
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_a_long_word_is_hyphenated_with_the_language_dictionary(lang):
+    slot = Slot("title", 25, 100, 12, 12)
+    lines, too_wide = wrap(LONG_WORD[lang], slot, 12, lang)
+    assert too_wide == 0 and len(lines) >= 2
+    assert lines[0].runs[0].text.endswith("-")
+    assert "".join(r.text for ln in lines for r in ln.runs).replace("-", "") == LONG_WORD[lang]
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_text_shrinks_until_it_fits(lang):
+    slot = Slot("body", 50, 20, 14, 5)
+    block = fit(TEXT[lang], slot, Where("test", "c", lang))
+    assert 5 <= block.size_pt < 14
+    assert block.height <= 20 + 1e-6
+    bigger = Slot("body", 50, 200, 14, 5)
+    assert fit(TEXT[lang], bigger, Where("test", "c", lang)).size_pt == 14
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_a_string_that_cannot_fit_names_component_card_slot_language_and_overflow(lang):
+    slot = Slot("effect", 30, 8, 10, 8)
+    with pytest.raises(CheckFailed) as exc:
+        fit(TEXT[lang], slot, Where("dojo-nebbia-deck", "uke", lang))
+    msg = exc.value.problems[0].message
+    assert exc.value.problems[0].rule == "overflow"
+    for part in ("dojo-nebbia-deck", "uke", "effect", f"language {lang}", "mm too tall", "8 pt"):
+        assert part in msg
+
+
+def test_an_unbreakable_word_reports_how_much_too_wide():
+    with pytest.raises(CheckFailed) as exc:
+        fit("WWWWWWWWWWWW", Slot("title", 10, 50, 12, 10), Where("c", "k", "en"))
+    assert "mm too wide" in exc.value.problems[0].message
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_a_missing_glyph_is_an_error_naming_string_and_language(lang):
+    with pytest.raises(CheckFailed) as exc:
+        fit("Kiai \u4e2d", Slot("name", 50, 20, 10, 8), Where("deck", "kiai", lang))
+    p = exc.value.problems[0]
+    assert p.rule == "missing-glyph" and "\u4e2d" in p.message and f"language {lang}" in p.message
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_inline_icons_take_space_and_keep_their_place(lang):
+    block = fit("{icon:training} " + TEXT[lang][:20] + " {icon:fatigue}", Slot("b", 60, 30, 9, 6), Where("c", "k", lang))
+    runs = [r for ln in block.lines for r in ln.runs]
+    assert runs[0].icon and runs[0].text == "training" and runs[-1].icon and runs[-1].text == "fatigue"
+    assert runs[1].x > 0
+
+
+def test_centered_lines_are_centered():
+    block = fit("Kiai", Slot("n", 40, 10, 12, 8, align="center"), Where("c", "k", "it"))
+    line = block.lines[0]
+    assert abs(block.line_x(line) * 2 + line.width - 40) < 1e-6
