@@ -127,6 +127,12 @@ def write_outputs(args: argparse.Namespace, report: dict, lengths: dict[str, lis
     return 0
 
 
+def _ladder_text(ladder: dict) -> str:
+    """Mean and leader position at rounds 5, 10, 15, ... (games still running)."""
+    parts = [f"r{r}: {m:.1f}/{top:.1f}" for r, m, top in zip(ladder["round"], ladder["mean"], ladder["leader"]) if r % 5 == 0]
+    return ", ".join(parts[:8]) or "-"
+
+
 def print_table(report: dict) -> None:
     """The report as a readable rich table on standard output."""
     from rich.console import Console
@@ -150,6 +156,7 @@ def print_table(report: dict) -> None:
          f"{report['final_exam']['won']} / {report['final_exam']['lost']} / {report['final_exam']['no_defender']}"),
         ("Uke saves / teleports", f"{report['uke_saves']} / {report['teleports']}"),
         ("Nebbia cards drawn", ", ".join(f"{k} {v}" for k, v in report["cards_drawn"].items())),
+        ("ladder mean / leader by round", _ladder_text(report["ladder"])),
     ]
     for row in rows:
         t.add_row(*row)
