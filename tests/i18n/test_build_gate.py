@@ -149,3 +149,19 @@ def test_real_cli_on_a_copy_of_the_repository_with_a_broken_russian_catalog(tmp_
     assert f"locales/ru/LC_MESSAGES/{catalogs[0].name}:{n + 1}" in run.stderr
     assert "Traceback" not in run.stderr + run.stdout
     assert (out / "manifest.json").read_bytes() == PREVIOUS
+
+
+def test_check_render_reports_what_rendering_finds(project, with_board, monkeypatch, capsys):
+    """`dojo i18n check --render` renders every component in memory and reports e.g. an overflowing slot."""
+    import generator.kit.build as kit_build
+    from generator.problems import Problem
+
+    def overflowing(ctx):
+        text = ctx.p_("dojo-nebbia", "Fog")
+        raise CheckFailed([Problem("error", "overflow", f"{text!r} overflows the card title", where=ctx.lang)])
+
+    root = with_board(project)
+    monkeypatch.setattr(kit_build, "builders", lambda: [overflowing])
+    assert main(["i18n", "check", "--root", str(root), "--lang", "ru"]) == 0
+    assert main(["i18n", "check", "--render", "--root", str(root), "--lang", "ru"]) == 1
+    assert "'Туман' overflows the card title" in capsys.readouterr().err
