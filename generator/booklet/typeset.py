@@ -54,7 +54,7 @@ def styles(page: Page, lang: str) -> dict[str, ParagraphStyle]:
     register_reportlab()
     b = page.body
     base = ParagraphStyle("body", fontName="PTSans", fontSize=b, leading=b * 1.3, textColor=INK,
-                          hyphenationLang=PYPHEN[lang], embeddedHyphenation=1, uriWasteReduce=0.3,
+                          hyphenationLang=PYPHEN.get(lang, ""), embeddedHyphenation=1, uriWasteReduce=0.3,
                           splitLongWords=1, spaceAfter=b * 0.45, alignment=4)
     return {
         "body": base,
