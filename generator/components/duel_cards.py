@@ -60,7 +60,7 @@ def stance_cards(ctx: BuildContext) -> list[Artifact]:
                 f.svg(strike_cells(data.strike(s.strike).hits, M + (INNER_W - 7 * 6.5) / 2, y + 6, 6.5))
                 y += 14
             for i, rule in enumerate(s.rules):
-                y += 1.2 + f.text(ctx.p_(f"duel/{s.id}", rule), M, y + 1.2, INNER_W, 18, 8, 5.6, slot=f"rule-{i}")
+                y += 1.2 + f.text(ctx.p_(f"duel/{s.id}", rule), M, y + 1.2, INNER_W, 18, 7, 5.2, slot=f"rule-{i}")
             footer(f, ui(ctx, comp, "Sword duel"))
             return Card(s.id, f.drawing(), back)
         return build
@@ -121,7 +121,7 @@ def reference_card(ctx: BuildContext) -> list[Artifact]:
         y = M + 8
         for i, p in enumerate(data.phases, 1):
             y += 0.8 + f.text(f"{i}. {ctx.p_('duel-reference', p)}", M, y + 0.8, INNER_W, 9, 9, 6.2, slot=f"phase-{i}")
-        for key in ("simultaneous", "after_strike", "hit", "both_hit"):
+        for key in ("simultaneous", "after_strike"):
             y += 1.8 + f.text(ctx.p_("duel-reference", data.reference[key]), M, y + 1.8, INNER_W, 16, 8.2, 5.6,
                               slot=key)
         footer(f, ui(ctx, comp, "Sword duel"))
@@ -136,7 +136,22 @@ def reference_card(ctx: BuildContext) -> list[Artifact]:
         footer(f, ui(ctx, comp, "Sword duel"))
         return Card("actions", f.drawing(), back)
 
-    cards = collect([phases, actions])
+    def hits():
+        f = Face(ctx, comp, "hits", TEMPLATE)
+        f.text(ui(ctx, comp, "Hits"), M, M, INNER_W, 7, 12, 8, bold=True, align="center", slot="title")
+        y = M + 8
+        for key in ("hit", "both_hit"):
+            y += 1.8 + f.text(ctx.p_("duel-reference", data.reference[key]), M, y + 1.8, INNER_W, 20, 8, 5.8,
+                              slot=key)
+        for s in data.strikes:
+            y += 2 + f.text(f"{_term(ctx, s)} — {_name(ctx, s)}", M, y + 2, INNER_W, 5, 8.5, 6, bold=True,
+                            slot=f"{s.id}-name")
+            f.svg(strike_cells(s.hits, M + (INNER_W - 7 * 4.5) / 2, y + 3.5, 4.5))
+            y += 8.5
+        footer(f, ui(ctx, comp, "Sword duel"))
+        return Card("hits", f.drawing(), back)
+
+    cards = collect([phases, actions, hits])
     return deck_artifacts(ctx, Deck(comp, "duel/reference", ui(ctx, comp, "Duel reference"), tuple(cards)))
 
 

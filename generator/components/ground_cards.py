@@ -258,12 +258,16 @@ def _ref_round(ctx, data, comp, back):
                               slot=f"step-{st.id}-text")
             if st.id == "resolve":
                 y += 0.6
-                for order, name in data.resolve:
-                    f.rect(M + 3, y + 0.3, 4.6, 4.2, INK, None, 0, 0.8)
-                    f.text(str(order), M + 3, y + 0.5, 4.6, 4, 7.5, 6, bold=True, align="center", color="#ffffff",
+                half = (len(data.resolve) + 1) // 2
+                for k, (order, name) in enumerate(data.resolve):
+                    x = M + 3 + (k // half) * (INNER_W - 3) / 2
+                    yy = y + (k % half) * 4.7
+                    f.rect(x, yy + 0.3, 4.6, 4.2, INK, None, 0, 0.8)
+                    f.text(str(order), x, yy + 0.5, 4.6, 4, 7.5, 6, bold=True, align="center", color="#ffffff",
                            slot=f"order-{order}")
-                    f.text(ctx.p_("ground-reference", name), M + 9, y + 0.4, INNER_W - 9, 4.4, 8, 6, slot=f"res-{order}")
-                    y += 4.7
+                    f.text(ctx.p_("ground-reference", name), x + 5.6, yy + 0.4, (INNER_W - 3) / 2 - 6, 4.4, 8, 5.5,
+                           slot=f"res-{order}")
+                y += half * 4.7 + 0.6
         footer(f, _edition(ctx, data))
         return Card("round", f.drawing(), back)
     return build

@@ -31,11 +31,21 @@ class Face:
     art: list[str] = field(default_factory=list)
     texts: list[dict[str, Any]] = field(default_factory=list)
     problems: list[Problem] = field(default_factory=list)
+    bottom: float | None = None  # lowest y text may reach (default: above the footer line)
 
     def text(self, text: str, x: float, y: float, w: float, h: float, max_pt: float, min_pt: float | None = None,
              bold: bool = False, align: str = "left", color: str = INK, narrow: bool = False,
              slot: str = "text") -> float:
-        """Fit text into a box at (x, y) (top-left, mm); returns the height it took (0 on an error)."""
+        """Fit text into a box at (x, y) (top-left, mm), never below the face's bottom; returns the height taken."""
+        card = abs(self.width - BLEED_W) < 1e-6 and abs(self.height - BLEED_H) < 1e-6
+        limit = self.bottom if self.bottom is not None else \
+            self.height - (M + (3.6 if slot != "footer" else 0) if card else 0)
+        h = min(h, limit - y)
+        if h <= 0:
+            self.problems.append(Problem("error", "overflow", f"component {self.component}, card {self.card}, slot "
+                                         f"{slot}, language {self.ctx.lang}: no room left on the face for {text!r}",
+                                         where=self.card, hint="shorten the texts above it (or their translations)"))
+            return 0.0
         s = Slot(slot, w, h, max_pt, min_pt or max_pt * 0.7, "PT Sans Narrow" if narrow else "PT Sans", bold,
                  False, align)
         try:
