@@ -59,8 +59,9 @@ def stance_cards(ctx: BuildContext) -> list[Artifact]:
             if s.strike:
                 f.svg(strike_cells(data.strike(s.strike).hits, M + (INNER_W - 7 * 6.5) / 2, y + 6, 6.5))
                 y += 14
-            for i, rule in enumerate(s.rules):
-                y += 1.2 + f.text(ctx.p_(f"duel/{s.id}", rule), M, y + 1.2, INNER_W, 18, 7, 5.2, slot=f"rule-{i}")
+            if s.rules:
+                f.stack([(f"rule-{i}", ctx.p_(f"duel/{s.id}", r)) for i, r in enumerate(s.rules)], M, y + 1.2,
+                        INNER_W, 8, 5.2)
             footer(f, ui(ctx, comp, "Sword duel"))
             return Card(s.id, f.drawing(), back)
         return build
@@ -119,35 +120,32 @@ def reference_card(ctx: BuildContext) -> list[Artifact]:
         f = Face(ctx, comp, "phases", TEMPLATE)
         f.text(ui(ctx, comp, "Order of the fight"), M, M, INNER_W, 7, 12, 8, bold=True, align="center", slot="title")
         y = M + 8
-        for i, p in enumerate(data.phases, 1):
-            y += 0.8 + f.text(f"{i}. {ctx.p_('duel-reference', p)}", M, y + 0.8, INNER_W, 9, 9, 6.2, slot=f"phase-{i}")
-        for key in ("simultaneous", "after_strike"):
-            y += 1.8 + f.text(ctx.p_("duel-reference", data.reference[key]), M, y + 1.8, INNER_W, 16, 8.2, 5.6,
-                              slot=key)
+        y += f.stack([(f"phase-{i}", f"{i}. {ctx.p_('duel-reference', p)}") for i, p in enumerate(data.phases, 1)],
+                     M, y + 0.8, INNER_W, 9, 6.5, gap=0.8, bottom=M + 36)
+        f.stack([(k, ctx.p_("duel-reference", data.reference[k])) for k in ("simultaneous", "after_strike")],
+                M, y + 2.5, INNER_W, 8.6, 5.6, gap=1.8)
         footer(f, ui(ctx, comp, "Sword duel"))
         return Card("phases", f.drawing(), back)
 
     def actions():
         f = Face(ctx, comp, "actions", TEMPLATE)
         f.text(ui(ctx, comp, "Actions"), M, M, INNER_W, 7, 12, 8, bold=True, align="center", slot="title")
-        y = M + 8
-        for i, a in enumerate(data.actions):
-            y += 1.5 + f.text(ctx.p_("duel-reference", a), M, y + 1.5, INNER_W, 20, 8.6, 5.8, slot=f"action-{i}")
+        f.stack([(f"action-{i}", ctx.p_("duel-reference", a)) for i, a in enumerate(data.actions)], M, M + 9.5,
+                INNER_W, 9, 5.6, gap=1.8)
         footer(f, ui(ctx, comp, "Sword duel"))
         return Card("actions", f.drawing(), back)
 
     def hits():
         f = Face(ctx, comp, "hits", TEMPLATE)
         f.text(ui(ctx, comp, "Hits"), M, M, INNER_W, 7, 12, 8, bold=True, align="center", slot="title")
-        y = M + 8
-        for key in ("hit", "both_hit"):
-            y += 1.8 + f.text(ctx.p_("duel-reference", data.reference[key]), M, y + 1.8, INNER_W, 20, 8, 5.8,
-                              slot=key)
+        y = M + 9.5
+        y += f.stack([(k, ctx.p_("duel-reference", data.reference[k])) for k in ("hit", "both_hit")], M, y, INNER_W,
+                     9, 5.8, gap=1.8, bottom=BLEED_H - M - 3.6 - 3 * 10.5)
         for s in data.strikes:
-            y += 2 + f.text(f"{_term(ctx, s)} — {_name(ctx, s)}", M, y + 2, INNER_W, 5, 8.5, 6, bold=True,
-                            slot=f"{s.id}-name")
-            f.svg(strike_cells(s.hits, M + (INNER_W - 7 * 4.5) / 2, y + 3.5, 4.5))
-            y += 8.5
+            f.text(f"{_term(ctx, s)} — {_name(ctx, s)}", M, y + 3.6, INNER_W - 31, 6, 8, 5.5, bold=True,
+                   narrow=True, slot=f"{s.id}-name")
+            f.svg(strike_cells(s.hits, M + INNER_W - 7 * 4.2, y + 3.4, 4.2))
+            y += 9.5
         footer(f, ui(ctx, comp, "Sword duel"))
         return Card("hits", f.drawing(), back)
 

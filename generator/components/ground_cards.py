@@ -278,11 +278,9 @@ def _ref_darvo(ctx, data, comp, back):
         f = Face(ctx, comp, "darvo")
         f.text("DARVO", M, M, INNER_W, 7, 13, 9, bold=True, align="center", slot="title")
         y = M + 8
-        y += 1.5 + f.text(ctx.p_("ground-player-mats", data.mat.darvo_text), M, y, INNER_W, 12, 8, 5.8,
-                          slot="trigger")
-        for key in ("darvo_deny", "darvo_attack", "darvo_reverse"):
-            y += 1.2 + f.text(ctx.p_("ground-reference", data.reference[key]), M, y, INNER_W, 14, 8, 5.8, slot=key)
-        y += 1.5
+        texts = [("trigger", ctx.p_("ground-player-mats", data.mat.darvo_text))] + [
+            (k, ctx.p_("ground-reference", data.reference[k])) for k in ("darvo_deny", "darvo_attack", "darvo_reverse")]
+        y += f.stack(texts, M, y, INNER_W, 8.6, 5.8, gap=1.4, bottom=BLEED_H - M - 3.6 - 19) + 1.5
         f.rect(M, y, INNER_W, 17, "#f4f2ec", MUTED, 0.25, 1)
         f.rect(M + 2, y + 2, 9, 9, "#1d1d1b", None, 0, 1)
         f.svg(f'<path d="M{M + 3.5} {y + 3.5}l6 6M{M + 9.5} {y + 3.5}l-6 6" stroke="#ffffff" stroke-width="0.9"/>')

@@ -56,6 +56,33 @@ class Face:
         self.texts.append(dict(block=block, x=x, y=y, color=color))
         return block.height
 
+    def stack(self, texts: list[tuple[str, str]], x: float, y: float, w: float, max_pt: float, min_pt: float,
+              gap: float = 1.2, bottom: float | None = None, **style: Any) -> float:
+        """Fit (slot, text) paragraphs one under another at one common size; returns the height they take."""
+        limit = bottom if bottom is not None else (self.bottom if self.bottom is not None else self.height - M - 3.6)
+        where = Where(self.component, self.card, self.ctx.lang)
+        family = "PT Sans Narrow" if style.get("narrow") else "PT Sans"
+        size, blocks = max_pt, []
+        while size >= min_pt - 1e-9:
+            try:
+                blocks = [fit(t, Slot(name, w, 10_000, size, size, family, bool(style.get("bold"))), where)
+                          for name, t in texts]
+            except CheckFailed as exc:
+                self.problems.extend(exc.problems)
+                return 0.0
+            total = sum(b.height for b in blocks) + gap * (len(blocks) - 1)
+            if y + total <= limit + 1e-6:
+                for b in blocks:
+                    self.texts.append(dict(block=b, x=x, y=y, color=style.get("color", INK)))
+                    y += b.height + gap
+                return total
+            size = round(size - 0.25, 4)
+        self.problems.append(Problem("error", "overflow", f"component {self.component}, card {self.card}, slots "
+                                     f"{', '.join(n for n, _ in texts)}, language {self.ctx.lang}: the texts do not fit "
+                                     f"at {min_pt} pt ({total - (limit - y):.1f} mm too tall)", where=self.card,
+                                     hint="shorten the texts (or their translations)"))
+        return 0.0
+
     def svg(self, fragment: str) -> None:
         """Add programmatic art (shapes only: no text)."""
         self.art.append(fragment)

@@ -104,7 +104,8 @@ def _token_face(ctx: BuildContext, comp: str, tok, back: bool, label: str):
     if tok.id == "denied":
         f.svg(f'<path d="M5 5l{size - 10} 12M{size - 5} 5l-{size - 10} 12" stroke="#ffffff" stroke-width="0.7" '
               f'opacity="0.5"/>')
-    f.text(label, 1.5, TOKEN / 2 - 3, size - 3, 6, 9, 5.5, bold=True, align="center", color="#ffffff",
+    ink = INK if fill in ("#f2d330",) else "#ffffff"
+    f.text(label, 1.5, TOKEN / 2 - 3, size - 3, 6, 9, 5.5, bold=True, align="center", color=ink,
            narrow=True, slot="label")
     return f.drawing()
 
