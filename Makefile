@@ -17,11 +17,18 @@ endif
 unexport LANG
 export PYTHONUTF8 := 1
 
-.PHONY: pnp test all install clean help
+.PHONY: pnp test all install clean help release bench
+.PHONY: i18n-extract i18n-update i18n-check i18n-stats
 
 help:
 	@echo "make pnp LANG=it|en|ru   build the print-and-play kit into build/pnp/<lang>/"
 	@echo "make test                run the test suite"
+	@echo "make release             every language and paper, zipped into build/release/<kit>-<version>/"
+	@echo "make bench               benchmarks: warm build and release times"
+	@echo "make i18n-extract        write the message templates locales/templates/<domain>.pot"
+	@echo "make i18n-update         extract and merge into locales/<lang>/LC_MESSAGES/*.po (previous msgids kept)"
+	@echo "make i18n-check          check every catalog (LANG=ru for one language)"
+	@echo "make i18n-stats          table of translated / fuzzy / untranslated entries per language and catalog"
 
 $(STAMP): pyproject.toml
 	@if command -v uv >/dev/null 2>&1; then \
@@ -40,8 +47,29 @@ pnp: $(STAMP)
 all: $(STAMP)
 	@for l in $(LANGS); do $(BIN)/dojo build --lang $$l || exit 1; done
 
+release: $(STAMP)
+	@SOURCE_DATE_EPOCH=$${SOURCE_DATE_EPOCH:-$$(git log -1 --format=%ct 2>/dev/null)} $(BIN)/dojo release
+
+bench: $(STAMP)
+	@for b in benchmarks/bench_*.py; do $(BIN)/python $$b || exit 1; done
+
 test: $(STAMP)
 	@$(BIN)/python -m pytest
 
 clean:
 	rm -rf build
+
+# Translations (see TRANSLATING.md). LANG=xx on the command line limits check/update/stats to one language.
+I18N_LANG := $(if $(filter command line,$(origin LANG)),--lang $(LANG),)
+
+i18n-extract: $(STAMP)
+	@$(BIN)/dojo i18n extract
+
+i18n-update: $(STAMP)
+	@$(BIN)/dojo i18n update $(I18N_LANG)
+
+i18n-check: $(STAMP)
+	@$(BIN)/dojo i18n check $(I18N_LANG)
+
+i18n-stats: $(STAMP)
+	@$(BIN)/dojo i18n stats $(I18N_LANG)

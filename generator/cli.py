@@ -10,6 +10,9 @@ import sys
 COMMAND_MODULES = (
     "generator.board.cli",
     "generator.kit.cli",
+    "generator.i18n.cli",
+    "generator.release.cli",
+    "generator.sim.cli",
 )
 
 

@@ -12,7 +12,7 @@ DEAD_END_LENGTHS = (2, 12)
 
 
 def where(i: int) -> str:
-    """'quadrant k, row r, column c' on the authored quadrant for a full-board square."""
+    """'row r, column c' on the authored quadrant for a full-board square (plus the quadrant if not 0)."""
     k, r, c = to_quadrant(divmod(i, N))
     return f"row {r}, column {c}" + (f" (seen in quadrant {k})" if k else "")
 
@@ -38,7 +38,7 @@ def room_exits(board: Board, room: tuple[int, ...]) -> list[tuple[int, int, str]
         for name, dr, dc in DIRECTIONS:
             r, c = ar + dr, ac + dc
             b = r * N + c
-            if 0 <= r < N and 0 <= c < N and board.is_open(a, b) and board.codes[b] != SAFE:
+            if 0 <= r < N and 0 <= c < N and board.is_open(a, b) and b not in room:
                 out.append((a, b, name))
     return out
 
@@ -48,19 +48,22 @@ def check_dojo(board: Board) -> list[Problem]:
     out: list[Problem] = []
     dojo = set(board.dojo_squares)
     for a in sorted(dojo):
-        for b in (a + 1, a + N):
-            if b in dojo and (b != a + 1 or a % N != N - 1) and not board.is_open(a, b):
-                out.append(Problem("error", "dojo.wall", "a wall inside the Central Dojo", where=where(a),
-                                   hint="the 4x4 Dojo has no inner walls (check the seams at rows/columns 6-7)"))
-    for k in range(4):
-        ents = [(o, d) for o, d in board.entrances if to_quadrant(divmod(d, N))[0] == k]
-        if not ents and k == 0:
-            out.append(Problem("error", "dojo.entrance", "the quadrant has no Dojo entrance",
-                               hint="open one side of a D cell towards a playable square"))
-        for o, _d in ents:
-            if board.codes[o] == SAFE and k == 0:
-                out.append(Problem("error", "dojo.entrance", "a Dojo entrance opens straight into a Safe Room",
-                                   where=where(o), hint="put a playable square between the Safe Room and the Dojo"))
+        if to_quadrant(divmod(a, N))[0] != 0:
+            continue  # the other quadrants are rotations: report each authored wall once
+        for b, side in ((a + 1, "right"), (a + N, "below")):
+            if b in dojo and not board.is_open(a, b):
+                seam = " (a seam)" if to_quadrant(divmod(b, N))[0] != 0 else ""
+                out.append(Problem("error", "dojo.wall", f"a wall inside the Central Dojo, {side} of this square{seam}",
+                                   where=where(a), hint="the 4x4 Dojo has no inner walls (the seams at rows/columns "
+                                   "6-7 must be open too)"))
+    ents = [(o, d) for o, d in board.entrances if to_quadrant(divmod(d, N))[0] == 0]
+    if not ents:
+        out.append(Problem("error", "dojo.entrance", "the quadrant has no Dojo entrance", where="rows 6-7, columns 6-7",
+                           hint="open one side of a D cell towards a playable square"))
+    for o, _d in ents:
+        if board.codes[o] == SAFE:
+            out.append(Problem("error", "dojo.entrance", "a Dojo entrance opens straight into a Safe Room",
+                               where=where(o), hint="put a playable square between the Safe Room and the Dojo"))
     return out
 
 
@@ -73,7 +76,7 @@ def check_safe_room(board: Board) -> list[Problem]:
                            where="row 0, column 0", hint="make (0, 0) an S cell"))
     if not room:
         return out
-    inside = walk_distances(board, [room[0]], blocked={i for i in range(N * N) if board.codes[i] != SAFE})
+    inside = walk_distances(board, [room[0]], blocked=set(range(N * N)) - set(room))
     if len(inside) != len(room):
         out.append(Problem("error", "safe.connected", "the Safe Room is not connected: some S cells cannot be walked to "
                            "from the others", where=where(min(set(room) - set(inside))), hint="open the walls between its cells"))
@@ -93,8 +96,7 @@ def check_safe_room(board: Board) -> list[Problem]:
 def _check_shortcut(board: Board, room: tuple[int, ...], exits: list[tuple[int, int, str]]) -> list[Problem]:
     (_, a, _), (_, b, _) = exits
     dojo = set(board.dojo_squares)
-    others = {i for i in range(N * N) if board.codes[i] == SAFE and i not in room}
-    through = walk_distances(board, [a], blocked=dojo | others | {i for i in range(N * N) if i not in room and i != b})
+    through = walk_distances(board, [a], blocked={i for i in range(N * N) if i not in room and i != b})
     around = walk_distances(board, [a], blocked=dojo | set(room))
     t, r = through.get(b), around.get(b)
     if t is not None and (r is None or t < r):
@@ -132,19 +134,25 @@ def square_mix(board: Board) -> dict[str, int]:
     return mix
 
 
+def tatami_count(board: Board) -> tuple[int, int]:
+    """(Tatami squares, playable squares): playable is neither Dojo nor Safe Room."""
+    playable = [c for c in board.codes if c not in (DOJO, SAFE)]
+    return sum(c == TATAMI for c in playable), len(playable)
+
+
 def tatami_share(board: Board) -> float:
     """Tatami squares as a share of playable squares (not Dojo, not Safe Room)."""
-    playable = [c for c in board.codes if c not in (DOJO, SAFE)]
-    return sum(c == TATAMI for c in playable) / max(1, len(playable))
+    tatami, playable = tatami_count(board)
+    return tatami / max(1, playable)
 
 
 def check_tatami(board: Board) -> list[Problem]:
-    """Warning when Tatami is outside 30-40% of playable squares."""
-    share = tatami_share(board)
-    if 0.30 <= share <= 0.40:
+    """Warning when Tatami is outside 30-40% of playable squares (exact integer test)."""
+    tatami, playable = tatami_count(board)
+    if 3 * playable <= 10 * tatami <= 4 * playable:
         return []
-    return [Problem("warning", "tatami", f"Tatami is {share:.0%} of playable squares, outside 30-40%",
-                    hint="change some squares to or from Tatami")]
+    return [Problem("warning", "tatami", f"Tatami is {tatami} of {playable} playable squares "
+                    f"({tatami_share(board):.1%}), outside 30-40%", hint="change some squares to or from Tatami")]
 
 
 def longest_walk(board: Board, start: int, limit: int, blocked: frozenset[int]) -> int:

@@ -78,25 +78,26 @@ def run_validate(args: argparse.Namespace) -> int:
 
 
 def run_render(args: argparse.Namespace) -> int:
-    """Render the full board; refuses a board with format errors (2) or design errors (1)."""
+    """Render the full board; exit 2 (nothing written) on format errors, 1 (written) on design errors."""
     loaded = load_quadrant(args.quadrant, args.legend)
     if loaded.quadrant is None:
         _print_problems(list(loaded.problems))
+        print(f"{args.quadrant}: format errors, the board cannot be built (exit 2)", file=sys.stderr)
         return 2
     board = build_board(loaded.quadrant)
     problems = [p for p in design_problems(board) if p.severity == "error"]
-    if problems:
-        _print_problems(problems)
-        print("not rendered: fix the design errors first (dojo board validate)", file=sys.stderr)
-        return 1
+    _print_problems(problems)
     text = render_ascii(board)
     if str(args.output) == "-":
         sys.stdout.write(text)
-        return 0
-    try:
-        write_text_atomic(args.output, text)
-    except OSError as exc:
-        print(f"error: {args.output}: cannot write: {exc.strerror or exc}", file=sys.stderr)
-        return 2
-    print(f"wrote {args.output}")
+    else:
+        try:
+            write_text_atomic(args.output, text)
+        except OSError as exc:
+            print(f"error: {args.output}: cannot write: {exc.strerror or exc}", file=sys.stderr)
+            return 2
+        print(f"wrote {args.output}")
+    if problems:
+        print(f"{args.quadrant}: rendered, but the board has {len(problems)} design error(s) (exit 1)", file=sys.stderr)
+        return 1
     return 0

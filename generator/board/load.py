@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 import tomllib
 from dataclasses import dataclass
 from pathlib import Path
@@ -31,12 +32,12 @@ def read_text(path: Path, what: str) -> tuple[str | None, Problem | None]:
             return fail(f"the {what} path is a folder, not a file", f"give the path of the {what} file itself")
         if not path.exists():
             return fail(f"no {what} file here", "check the path (see `dojo board validate --help`)")
-        size = path.stat().st_size
-        if size > MAX_BYTES:
-            return fail(f"the {what} file is {size} bytes, far too large (at most {MAX_BYTES})", f"is this really the {what}?")
-        data = path.read_bytes()
+        with path.open("rb") as fh:  # bounded read: a device such as /dev/zero never ends
+            data = fh.read(MAX_BYTES + 1)
     except OSError as exc:
         return fail(f"cannot read the {what}: {exc.strerror or exc}", "check the file's permissions")
+    if len(data) > MAX_BYTES:
+        return fail(f"the {what} file is larger than {MAX_BYTES} bytes, far too large", f"is this really the {what}?")
     if b"\0" in data:
         return fail(f"the {what} is a binary file (it contains NUL bytes)", f"save the {what} as plain UTF-8 text")
     try:
@@ -71,7 +72,7 @@ def parse_quadrant(text: str, name: str) -> tuple[Quadrant | None, list[Problem]
 
     rows: list[tuple[int, str]] = []
     for n, raw in enumerate(text.split("\n"), start=1):
-        if not raw.strip() or raw.lstrip().startswith("#"):
+        if not raw.strip() or raw.startswith("#"):
             continue
         rows.append((n, raw.rstrip(" ")))
     if not rows:
@@ -169,35 +170,59 @@ def _check_structure(quad: Quadrant, grid: list[str], lines: list[int], err) -> 
 
 
 def load_legend(path: Path, quad: Quadrant | None) -> tuple[tuple[tuple[str, int], ...], list[Problem]]:
-    """Read tunnel offsets from legend.toml; any malformed content is a format problem."""
+    """Read tunnel offsets from legend.toml; any malformed content is a format problem at its line:col."""
     text, problem = read_text(path, "legend")
     if problem:
         return (), [problem]
+    problems: list[Problem] = []
 
-    def err(msg: str, hint: str, line: int | None = None) -> tuple[tuple, list[Problem]]:
-        return (), [Problem("format", "format.legend", msg, file=str(path), line=line, hint=hint)]
+    def err(msg: str, hint: str, pos: tuple[int, int]) -> None:
+        problems.append(Problem("format", "format.legend", msg, file=str(path), line=pos[0], col=pos[1], hint=hint))
     try:
         data = tomllib.loads(text)
-    except tomllib.TOMLDecodeError as exc:
-        return err(f"the legend is not valid TOML: {exc}", "fix the TOML syntax (see the board format note)")
-    extra = sorted(set(data) - {"tunnels"})
-    if extra:
-        return err(f"unknown table(s) in the legend: {', '.join(extra)}", "the legend only has [tunnels.N] tables")
+    except (tomllib.TOMLDecodeError, RecursionError) as exc:
+        found = re.search(r"\(at line (\d+), column (\d+)\)", str(exc))
+        pos = (int(found[1]), int(found[2])) if found else (1, 1)
+        reason = "nested too deeply" if isinstance(exc, RecursionError) else re.sub(r" \(at line .*", "", str(exc))
+        err(f"the legend is not valid TOML: {reason}",
+            "fix the TOML syntax (see the board format note)", pos)
+        return (), problems
+    for extra in sorted(set(data) - {"tunnels"}):
+        err(f"unknown table or key {extra!r} in the legend", "the legend only has [tunnels.N] tables", _pos(text, extra))
     tunnels = data.get("tunnels", {})
     if not isinstance(tunnels, dict):
-        return err("'tunnels' must be a table of [tunnels.N] entries", "write [tunnels.3] then quadrant_offset = 1")
+        err("'tunnels' must be a table of [tunnels.N] entries", "write [tunnels.3] then quadrant_offset = 1",
+            _pos(text, "tunnels"))
+        return (), problems
     digits = quad.tunnel_cells() if quad else {}
     offsets = []
     for key, entry in sorted(tunnels.items()):
-        if key not in "123456789" or len(key) != 1:
-            return err(f"[tunnels.{key}]: tunnel names are the digits 1-9", "name the table after the tunnel's digit")
-        if quad is not None and key not in digits:
-            return err(f"[tunnels.{key}]: there is no tunnel {key} on the quadrant", "remove the entry or draw the tunnel")
-        if not isinstance(entry, dict) or set(entry) - {"quadrant_offset"}:
-            return err(f"[tunnels.{key}]: only 'quadrant_offset' may be set", "write quadrant_offset = 0..3")
-        off = entry.get("quadrant_offset", 0)
-        if isinstance(off, bool) or not isinstance(off, int) or not 0 <= off <= 3:
-            return err(f"[tunnels.{key}]: quadrant_offset must be a whole number 0-3, found {off!r}", "use 0, 1, 2 or 3")
-        if off:
-            offsets.append((key, off))
-    return tuple(offsets), []
+        pos = _pos(text, f"tunnels.{key}", key)
+        if key not in set("123456789"):
+            err(f"[tunnels.{key}]: tunnel names are the digits 1-9", "name the table after the tunnel's digit", pos)
+        elif quad is not None and key not in digits:
+            err(f"[tunnels.{key}]: there is no tunnel {key} on the quadrant", "remove the entry or draw the tunnel", pos)
+        elif not isinstance(entry, dict) or set(entry) - {"quadrant_offset"}:
+            extra = sorted(set(entry) - {"quadrant_offset"}) if isinstance(entry, dict) else []
+            err(f"[tunnels.{key}]: only 'quadrant_offset' may be set" + (f", found {', '.join(extra)}" if extra else ""),
+                "write quadrant_offset = 0..3", _pos(text, *extra) if extra else pos)
+        else:
+            off = entry.get("quadrant_offset", 0)
+            if isinstance(off, bool) or not isinstance(off, int) or not 0 <= off <= 3:
+                err(f"[tunnels.{key}]: quadrant_offset must be a whole number 0-3, found {off!r}", "use 0, 1, 2 or 3",
+                    _pos(text, "quadrant_offset", after=pos[0]))
+            elif off:
+                offsets.append((key, off))
+    return (tuple(offsets), []) if not problems else ((), problems)
+
+
+def _pos(text: str, *names: str, after: int = 0) -> tuple[int, int]:
+    """(line, col) of the first of names as a key or table name in the TOML text, from line `after` on."""
+    lines = text.split("\n")
+    for name in names:
+        pattern = re.compile(r"(?<![\w-])" + re.escape(name).replace(r"\.", r"\s*\.\s*") + r"(?![\w-])")
+        for n, line in enumerate(lines[max(after - 1, 0):], start=max(after, 1)):
+            found = pattern.search(line.split("#")[0])
+            if found:
+                return n, found.start() + 1
+    return max(after, 1), 1

@@ -1,1 +1,1 @@
-"""Kit components: each module builds one component's artifacts from the BuildContext."""
+"""Kit components: one module per component, each with a builder `BuildContext -> list[Artifact]`."""

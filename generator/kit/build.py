@@ -11,12 +11,16 @@ from .. import KIT_NAME
 from ..board.check import check_dead_ends, design_problems
 from ..board.load import load_quadrant
 from ..board.model import Board, build_board
+from ..i18n.gate import check_language as check_catalogs
 from ..i18n.runtime import load_translations
 from ..output.files import replace_tree
 from ..problems import CheckFailed, Problem, blocking
+from ..sim.gate import ProofSettings, cached_proof
 from .components import builders
-from .model import LANGS, Artifact, BuildContext, BuildOptions
-from .version import kit_version
+from .contact import contact_sheet
+from .inputs import inputs_digest
+from .model import DEV_LANGS, LANGS, Artifact, BuildContext, BuildOptions
+from .version import kit_version, source_date_epoch
 
 BOARD_PATH = Path("content/dojo/board/quadrant.txt")
 
@@ -28,6 +32,7 @@ class BuildResult:
     out_dir: Path
     manifest: dict
     warnings: tuple[Problem, ...]
+    cached: bool = False
 
 
 def board_fingerprint(quadrant_text: str, legend_text: str) -> str:
@@ -55,24 +60,35 @@ def _in_file(p: Problem, path: Path) -> Problem:
     return Problem(p.severity, p.rule, p.message, str(path), p.line, p.col, p.where, p.hint)
 
 
-def check_language(lang: str) -> list[Problem]:
-    """An unknown language is an error listing the available ones."""
-    if lang in LANGS:
+def check_language(lang: str, release: bool = False) -> list[Problem]:
+    """An unknown language is an error listing the available ones; the pseudo-locale is never released."""
+    if lang in LANGS or (lang in DEV_LANGS and not release):
         return []
-    return [Problem("error", "lang", f"unknown language {lang!r}; available: {', '.join(LANGS)}",
+    if lang in DEV_LANGS:
+        return [Problem("error", "lang", f"{lang!r} is the pseudo-locale for layout tests; it is never released",
+                        hint=f"release one of {', '.join(LANGS)}")]
+    return [Problem("error", "lang", f"unknown language {lang!r}; available: {', '.join(LANGS)} "
+                    f"(and {', '.join(DEV_LANGS)}, the pseudo-locale, for development builds)",
                     hint="run e.g. `make pnp LANG=it`")]
 
 
 def prepare(root: Path, options: BuildOptions) -> BuildContext:
-    """Phase one: load and check every input; raise CheckFailed listing every blocking problem."""
-    problems = check_language(options.lang)
+    """Phase one: load and check every input; raise CheckFailed listing every blocking problem found."""
+    problems = check_language(options.lang, options.release)
     if problems:
         raise CheckFailed(problems)
-    board, fingerprint, problems = load_board(root)
-    if blocking(problems) or board is None:
-        raise CheckFailed(blocking(problems))
+    board, fingerprint, board_problems = load_board(root)
+    catalog_problems = check_catalogs(root, options.lang, strict=options.release)
+    blockers = blocking(board_problems) + blocking(catalog_problems)
+    proof = None
+    if board is not None and not blocking(board_problems):
+        proof = cached_proof(root, board, fingerprint, ProofSettings(games=options.proof_games, seed=options.proof_seed))
+        blockers += [] if proof.ok else list(proof.problems)
+    if blockers or board is None or proof is None:
+        raise CheckFailed(blockers)
+    warnings = tuple(p for p in board_problems + catalog_problems if p.severity == "warning")
     translations = load_translations(root, options.lang)
-    return BuildContext(root, options, kit_version(root), board, fingerprint, {}, translations)
+    return BuildContext(root, options, kit_version(root), board, fingerprint, proof.summary(), translations, warnings)
 
 
 def render_all(ctx: BuildContext) -> list[Artifact]:
@@ -96,13 +112,33 @@ def manifest(ctx: BuildContext, artifacts: list[Artifact]) -> dict:
     return {"kit": KIT_NAME, "version": ctx.version, "lang": ctx.lang, "board": board, "files": files}
 
 
-def build_kit(root: Path, options: BuildOptions, out_root: Path | None = None) -> BuildResult:
+def up_to_date(out_dir: Path, digest: str) -> dict | None:
+    """The previous manifest when out_dir holds a complete build of exactly these inputs."""
+    try:
+        record = json.loads((out_dir / "manifest.json").read_text(encoding="utf-8"))
+        if record.get("inputs") != digest:
+            return None
+        for entry in record["files"]:
+            if hashlib.sha256((out_dir / entry["path"]).read_bytes()).hexdigest() != entry["sha256"]:
+                return None
+    except (OSError, ValueError, KeyError, TypeError):
+        return None
+    return record
+
+
+def build_kit(root: Path, options: BuildOptions, out_root: Path | None = None, force: bool = False) -> BuildResult:
     """Build one language's kit into out_root/<lang> (default build/pnp/<lang>), all or nothing."""
+    out_dir = (out_root or root / "build" / "pnp") / options.lang
+    digest = inputs_digest(root, options, kit_version(root), source_date_epoch(root))
+    cached = None if force else up_to_date(out_dir, digest)
+    if cached is not None:
+        return BuildResult(out_dir, cached, (), cached=True)
     ctx = prepare(root, options)
     artifacts = render_all(ctx)
+    artifacts.append(contact_sheet(ctx, artifacts))
     record = manifest(ctx, artifacts)
+    record["inputs"] = digest
     files = {a.path: a.data for a in artifacts}
     files["manifest.json"] = (json.dumps(record, indent=2, ensure_ascii=False) + "\n").encode("utf-8")
-    out_dir = (out_root or root / "build" / "pnp") / options.lang
     replace_tree(out_dir, files)
-    return BuildResult(out_dir, record, ())
+    return BuildResult(out_dir, record, ctx.warnings)

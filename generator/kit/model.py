@@ -11,6 +11,7 @@ from babel.support import NullTranslations
 from ..board.model import Board
 
 LANGS = ("it", "en", "ru")
+DEV_LANGS = ("xx",)  # the pseudo-locale: development builds only, never released
 PAPERS = ("A4", "Letter")
 
 
@@ -37,6 +38,7 @@ class BuildContext:
     board_fingerprint: str
     proof: dict[str, Any]
     translations: NullTranslations = field(repr=False)
+    warnings: tuple = ()
 
     @property
     def lang(self) -> str:

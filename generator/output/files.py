@@ -16,6 +16,7 @@ def write_bytes_atomic(path: Path, data: bytes) -> None:
     try:
         with os.fdopen(fd, "wb") as fh:
             fh.write(data)
+        os.chmod(tmp, 0o644)
         os.replace(tmp, path)
     except BaseException:
         Path(tmp).unlink(missing_ok=True)
@@ -33,6 +34,7 @@ def replace_tree(target: Path, files: dict[str, bytes]) -> None:
     target.parent.mkdir(parents=True, exist_ok=True)
     staging = Path(tempfile.mkdtemp(dir=target.parent, prefix=f".{target.name}.staging."))
     try:
+        staging.chmod(0o755)
         for rel, data in files.items():
             dest = staging / rel
             dest.parent.mkdir(parents=True, exist_ok=True)

@@ -33,10 +33,7 @@ def _scales(cr, x: float, y: float) -> None:
 def _paragraph(cr, ctx: BuildContext, text: str, x: float, y: float, width: float) -> float:
     """Lay out a paragraph with the card engine's fitter and draw it with cairo; returns the y below it."""
     block = fit(text, Slot("instructions", width, 60, 10, 7), Where(COMPONENT, "calibration", ctx.lang))
-    for line, base in zip(block.lines, block.baselines()):
-        pdf.text(cr, "".join(r.text for r in line.runs if not r.icon), x, y + base, block.size_pt,
-                 rgb=(0.1, 0.1, 0.1))
-    return y + block.height
+    return pdf.draw_block(cr, block, x, y)
 
 
 def calibration_pdf(ctx: BuildContext, paper: str, imp: Imprint) -> tuple[bytes, int]:

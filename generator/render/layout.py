@@ -12,7 +12,7 @@ from ..problems import CheckFailed, Problem
 from .fonts import Face, face, missing_glyphs, string_width
 
 PT_PER_MM = 72 / 25.4
-ICON_RE = re.compile(r"\[\[([a-z0-9-]+)\]\]")
+ICON_RE = re.compile(r"\{icon:([a-z0-9-]+)\}")
 HYPHEN = "-"
 PYPHEN_LANGS = {"it": "it_IT", "en": "en_US", "ru": "ru_RU"}
 ICON_EM = 1.05  # an inline icon is this many ems wide (glyph box plus a little air)
@@ -112,7 +112,7 @@ def hyphenator(lang: str) -> pyphen.Pyphen | None:
 
 
 def pieces(word: str) -> list[tuple[str, bool]]:
-    """Split a word into text and icon pieces ([[name]] marks an icon)."""
+    """Split a word into text and icon pieces ({icon:name} marks an icon)."""
     out: list[tuple[str, bool]] = []
     pos = 0
     for m in ICON_RE.finditer(word):
@@ -258,3 +258,72 @@ def fit(text: str, slot: Slot, where: Where, step: float = 0.25) -> Block:
         "error", "overflow",
         f"{where.text(slot.name)}: text does not fit at the minimum size {slot.min_pt} pt ({over}): {text!r}",
         where=where.card, hint="shorten the text (or its translation) or enlarge the slot")])
+
+
+def fit_stack(texts: list[str], slot: Slot, where: Where, gap: float = 1.0, min_row: float = 0.0,
+              step: float = 0.25) -> list[Block]:
+    """Fit several texts one under the other (slot.height shared, gap mm between) at one common size."""
+    problems = [p for t in texts for p in glyph_problems(t, slot, where)]
+    if problems:
+        raise CheckFailed(problems)
+    size = slot.max_pt
+    while True:
+        blocks, too_wide = [], 0.0
+        for t in texts:
+            lines, wide = wrap(t, slot, size, where.lang)
+            too_wide = max(too_wide, wide)
+            blocks.append(Block(slot, lines, size))
+        total = sum(max(b.height, min_row) for b in blocks) + gap * (len(blocks) - 1)
+        if not too_wide and total <= slot.height + 1e-6:
+            return blocks
+        if size - step < slot.min_pt - 1e-9:
+            break
+        size = round(size - step, 4)
+    over = f"{too_wide:.1f} mm too wide" if too_wide else f"{total - slot.height:.1f} mm too tall"
+    raise CheckFailed([Problem(
+        "error", "overflow",
+        f"{where.text(slot.name)}: {len(texts)} texts do not fit at the minimum size {slot.min_pt} pt ({over})",
+        where=where.card, hint="shorten the texts (or their translations) or enlarge the slot")])
+
+
+@dataclass(frozen=True)
+class Table:
+    """A fitted table: blocks per row and cell, each row's height (mm), the common size (pt)."""
+
+    cells: tuple[tuple[Block, ...], ...]
+    heights: tuple[float, ...]
+    size_pt: float
+
+
+def fit_table(rows: list[list[str]], widths: list[float], slot: Slot, where: Where, pad: float = 0.8,
+              header: bool = True, step: float = 0.25) -> Table:
+    """Fit a table (first row bold when header) into slot.height at one common size; columns are widths mm."""
+    from dataclasses import replace
+
+    col_slots = [replace(slot, name=f"{slot.name} col {i + 1}", width=w - pad) for i, w in enumerate(widths)]
+    bold = [replace(s, bold=True) for s in col_slots]
+    problems = [p for r, row in enumerate(rows) for c, t in enumerate(row)
+                for p in glyph_problems(t, (bold if header and r == 0 else col_slots)[c], where)]
+    if problems:
+        raise CheckFailed(problems)
+    size = slot.max_pt
+    while True:
+        cells, too_wide = [], 0.0
+        for r, row in enumerate(rows):
+            slots = bold if header and r == 0 else col_slots
+            out = []
+            for c, t in enumerate(row):
+                lines, wide = wrap(t, slots[c], size, where.lang)
+                too_wide = max(too_wide, wide)
+                out.append(Block(slots[c], lines, size))
+            cells.append(tuple(out))
+        heights = tuple(max(b.height for b in row) + pad for row in cells)
+        if not too_wide and sum(heights) <= slot.height + 1e-6:
+            return Table(tuple(cells), heights, size)
+        if size - step < slot.min_pt - 1e-9:
+            break
+        size = round(size - step, 4)
+    over = f"{too_wide:.1f} mm too wide" if too_wide else f"{sum(heights) - slot.height:.1f} mm too tall"
+    raise CheckFailed([Problem(
+        "error", "overflow", f"{where.text(slot.name)}: the table does not fit at the minimum size "
+        f"{slot.min_pt} pt ({over})", where=where.card, hint="shorten the cells (or their translations)")])

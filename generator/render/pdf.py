@@ -129,3 +129,12 @@ def set_boxes(data: bytes, trim_inset_mm: float) -> bytes:
     out = io.BytesIO()
     writer.write(out)
     return out.getvalue()
+
+
+def draw_block(cr: Any, block: Any, x: float, y: float, rgb: tuple[float, float, float] = (0.1, 0.1, 0.1)) -> float:
+    """Draw a laid-out layout.Block (text runs only) with cairo at (x, y) mm; returns the y below it."""
+    for ln, base in zip(block.lines, block.baselines()):
+        for run in ln.runs:
+            if not run.icon:
+                text(cr, run.text, x + block.line_x(ln) + run.x, y + base, block.size_pt, block.slot.bold, rgb=rgb)
+    return y + block.height

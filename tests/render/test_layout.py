@@ -74,7 +74,7 @@ def test_a_missing_glyph_is_an_error_naming_string_and_language(lang):
 
 @pytest.mark.parametrize("lang", LANGS)
 def test_inline_icons_take_space_and_keep_their_place(lang):
-    block = fit(f"[[training]] {TEXT[lang][:20]} [[fatigue]]", Slot("b", 60, 30, 9, 6), Where("c", "k", lang))
+    block = fit("{icon:training} " + TEXT[lang][:20] + " {icon:fatigue}", Slot("b", 60, 30, 9, 6), Where("c", "k", lang))
     runs = [r for ln in block.lines for r in ln.runs]
     assert runs[0].icon and runs[0].text == "training" and runs[-1].icon and runs[-1].text == "fatigue"
     assert runs[1].x > 0

@@ -15,8 +15,9 @@ from generator.rules.source import messages, parse
 
 ROOT = Path(__file__).resolve().parents[2]
 LANGS = ("it", "en", "ru")
-GAMES = ("dojo",)
-FIGURES = {"squares", "belt-ladder", "board", "strike-shiesi", "strike-men", "strike-tsuki", "track"}
+GAMES = ("dojo", "duel", "ground")
+# The booklet's figure makers (generator/booklet/figures.py): strike-<id> per strike of content/duel/duel.toml.
+FIGURES = {"squares", "belt-ladder", "board", "suits", "strike-shieshi", "strike-men", "strike-tsuki", "duel-track"}
 PLURAL_FORMS = {
     "it": "nplurals=2; plural=(n != 1);",
     "ru": "nplurals=3; plural=(n%10==1 && n%100!=11 ? 0 : n%10>=2 && n%10<=4 && (n%100<10 || n%100>=20) ? 1 : 2);",
@@ -91,7 +92,8 @@ def test_markup_is_balanced_and_kept(game, lang):
 @pytest.mark.parametrize("game", GAMES)
 def test_figures_are_known_drawings(game):
     figures = [b.texts[0] for b in parse(source(game).read_text(encoding="utf-8")) if b.kind == "figure"]
-    assert figures and set(figures) <= FIGURES
+    assert set(figures) <= FIGURES
+    assert game == "ground" or len(figures) >= 3
 
 
 @pytest.mark.parametrize("lang", ("it", "ru"))
@@ -143,3 +145,62 @@ def test_english_and_russian_dojo_are_translations_not_copies():
     assert "Il Labirinto del Dojo — Regolamento" in it
     assert "The Dojo Labyrinth — Rules" in en and "Лабиринт Додзё — Правила" in ru
     assert sum(bool(re.search("[а-яё]", t)) for t in ru) > 0.9 * len([t for t in ru if re.search("[A-Za-zа-яё]{4}", t)])
+
+
+def test_russian_duel_catalog_is_the_seed_verbatim():
+    texts = msgstrs("duel", "ru")
+    assert residue(SEED_DUEL.read_text(encoding="utf-8"), texts) == ""
+    for sample in (
+        "ПОРЯДОК БОЯ",
+        "Действия: Смена стоек \\ Удары \\ Отклонения удара",
+        "Сейган / Свободная стойка — с нее начинается бой.",
+        "Шиеши / Секущий",
+        "Наносится из Средней стойки",
+        "Если Одна из таких клеток по результатам обоюдных ходов занята, то правило неактуально.",
+        "Если оба игрока нанесли результативные удары в один ход, Колющий удар побеждает Рубящий, а Рубящий "
+        "побеждает Секущий. В прочих случаях оба считаются проигравшими.",
+        "Сделать столько шагов, сколько позволяет стойка и ударить.",
+    ):
+        assert sample in texts, sample
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_duel_keeps_the_japanese_terms(lang):
+    terms = {
+        "ru": ("Сейган", "Дзёдан", "Гасуми", "Гедан", "Шиеши", "Мэн", "Цуки", "Камаэ", "Гири"),
+        "it": ("Seigan", "Jodan", "Gasumi", "Gedan", "Shieshi", "Men", "Tsuki", "Kamae", "Giri"),
+    }
+    text = "\n".join(msgstrs("duel", lang))
+    for term in terms["ru" if lang == "ru" else "it"]:
+        assert re.search(rf"\b{term}\b", text), term
+
+
+def tables(game: str) -> list[tuple[tuple[str, ...], ...]]:
+    """The tables of a game's rules source, rows of cells."""
+    return [b.rows for b in parse(source(game).read_text(encoding="utf-8")) if b.kind == "table"]
+
+
+def test_ground_rules_state_the_resolution_order_and_thresholds():
+    order = next(rows for rows in tables("ground") if rows[0] == ("Step", "Resolves"))
+    assert [r[1].split(":")[0] for r in order[1:]] == ["Ground", "Support", "DARVO", "Investigate", "Attack", "Solve"]
+    thresholds = next(rows for rows in tables("ground") if rows[0] == ("Players", "Threshold"))
+    assert thresholds[1:] == (("2", "5"), ("3–4", "7"), ("5–6", "9"))
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_ground_rules_carry_no_simulator_bookkeeping(lang):
+    text = "\n".join(msgstrs("ground", lang) + [m.msgid for m in messages(source("ground"))])
+    for pattern in (r"GR-[A-Z]", r"\bU\d+\b", r"20\d\d-\d\d", r"(?i)dataset", r"(?i)provisional", r"(?i)ruled", r"CORE-0"):
+        assert not re.search(pattern, text), pattern
+    for mode in {"it": ("GR", "OU", "ND"), "en": ("GR", "OU", "ND"), "ru": ("GR", "OU", "ND")}[lang]:
+        assert re.search(rf"\*\*{mode}, ", text), mode
+
+
+@pytest.mark.parametrize("lang", LANGS)
+@pytest.mark.parametrize("game", GAMES)
+def test_every_translation_has_glyphs_in_the_booklet_fonts(game, lang):
+    from generator.render.fonts import face, missing_glyphs
+
+    regular, bold = face("PT Sans"), face("PT Sans", bold=True)
+    for text in msgstrs(game, lang):
+        assert missing_glyphs(text, regular) == "" and missing_glyphs(text, bold) == "", text

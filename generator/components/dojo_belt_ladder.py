@@ -1,0 +1,73 @@
+"""[dojo-belt-ladder] The belt ladder: positions 0-17 in the six belt colours and names, the Black Belt goal."""
+
+from __future__ import annotations
+
+from ..content.dojo import BELT_CTX, Ladder, Pawns
+from ..kit.model import Artifact, BuildContext
+from ..render.layout import Slot, Where, fit
+from ..render.pdf import PAPERS_MM
+from ..render.svg import Drawing, render_template, svg_drawing
+from .common import Collect, dojo_content, small_print
+from .page import page_artifacts
+
+COMPONENT = "dojo-belt-ladder"
+MARGIN = 12.0
+GOAL_W = 36.0
+BOX_H = 40.0
+
+
+def _page(ctx: BuildContext, ladder: Ladder, pawns: Pawns, paper: str, col: Collect) -> Drawing | None:
+    """The ladder on a landscape page of paper."""
+    h, w = PAPERS_MM[paper]
+    where = Where(COMPONENT, paper, ctx.lang)
+    bw = min(14.0, (w - 2 * MARGIN - GOAL_W - 3) / 18)
+    x0, top = MARGIN, 42.0
+    title_text = ctx.p_(BELT_CTX, ladder.title)
+    title = col.run(lambda: fit(title_text, Slot("title", w - 2 * MARGIN, 10, 20, 12, bold=True), where))
+    belts, cells = [], []
+    for b in ladder.belts:
+        bx, span = x0 + b.start * bw, (b.end - b.start + 1) * bw
+        name = ctx.p_(BELT_CTX, b.name)
+        label = col.run(lambda: fit(name, Slot(f"belt {b.id}", span - 2, 6.5, 11, 6, bold=True,
+                                                align="center"), where))
+        belts.append(dict(x=bx, w=span, color=b.color, ink=b.ink, label=label))
+        for pos in range(b.start, b.end + 1):
+            num = fit(str(pos), Slot("position", bw, 9, 18, 10, bold=True, align="center"), where)
+            cells.append(dict(x=x0 + pos * bw, color=b.color, ink=b.ink, number=num, step=pos == b.start))
+    goal_x = x0 + 18 * bw + 3
+    goal_text = ctx.p_(BELT_CTX, ladder.goal)
+    goal = col.run(lambda: fit(goal_text, Slot("goal", GOAL_W - 3, 18, 14, 8, bold=True, align="center"), where))
+    notes, y = [], top + BOX_H + 8
+    for t in (*ladder.notes, ladder.goal_note):
+        text = ctx.p_(BELT_CTX, t)
+        block = col.run(lambda: fit(text, Slot("note", w - 2 * MARGIN, 12, 11, 7), where))
+        if block:
+            notes.append(dict(block=block, y=y))
+            y += block.height + 1.5
+    markers_y = h - 30
+    markers = []
+    for i, p in enumerate(pawns.pawns):
+        num = fit(str(p.number), Slot("marker", 12, 8, 16, 10, bold=True, align="center"), where)
+        markers.append(dict(x=x0 + 6 + i * 16, y=markers_y, r=6, color=p.color, ink=p.ink, number=num))
+    label = ctx._("Markers: cut out one per player.")
+    mlabel = col.run(lambda: fit(label, Slot("markers", w - 2 * MARGIN, 5, 9, 6), where))
+    imp = col.run(lambda: fit(small_print(ctx, title_text) + f" · {paper}",
+                              Slot("imprint", w - 2 * MARGIN, 4, 6, 5), where))
+    if None in (title, goal, mlabel, imp) or any(b["label"] is None for b in belts):
+        return None
+    svg = render_template(ctx.root / "templates", "dojo-belt-ladder.svg.j2", W=w, H=h, x0=x0, top=top, bw=bw,
+                          bh=BOX_H, belts=belts, cells=cells, goal=goal, goal_x=goal_x, goal_w=GOAL_W,
+                          notes=notes, markers=markers, markers_y=markers_y, markers_label=mlabel, title=title,
+                          imprint=imp)
+    return svg_drawing(svg)
+
+
+def build(ctx: BuildContext) -> list[Artifact]:
+    """The ladder on A4 and Letter (landscape), and a preview."""
+    content = dojo_content(ctx)
+    col = Collect()
+    pages = {paper: [_page(ctx, content.ladder, content.pawns, paper, col)] for paper in ctx.options.papers}
+    col.check()
+    return page_artifacts(ctx, COMPONENT, "belt-ladder", ctx.p_(BELT_CTX, content.ladder.title), pages)
+
+

@@ -1,0 +1,192 @@
+"""[dojo-board] The 16x16 board drawn from the model with svgwrite: one quadrant per page (A4, Letter), one A2 sheet."""
+
+from __future__ import annotations
+
+import svgwrite
+
+from ..board.model import DOJO, N, SAFE, Board, to_quadrant
+from ..content.dojo import SQUARE_CTX, SquareType
+from ..kit.model import Artifact, BuildContext
+from ..problems import CheckFailed
+from ..render import pdf
+from ..render.cards import imprint
+from ..render.icons import icon
+from ..render.layout import Slot, Where, fit, glyph_problems
+from ..render.pdf import EDGE_MM, PAPERS_MM, PdfDoc, mm
+from ..render.svg import Drawing, png_bytes, svg_drawing
+from .common import dojo_content
+
+COMPONENT = "dojo-board"
+S = 23.0  # square size, mm
+M = 7.0  # margin around the board inside the drawing (coordinates), mm
+SIZE = N * S + 2 * M
+COLS = "ABCDEFGHIJKLMNOP"
+WALL, GRID, INK = "#1b1b1b", "#9a927f", "#1d1a16"
+SHEETS = ((0, 0), (0, 1), (1, 0), (1, 1))  # (row, column) of each quadrant page, reading order
+
+
+def coord(i: int) -> str:
+    """Printed coordinate of a square: column letter and row number, e.g. C5."""
+    r, c = divmod(i, N)
+    return f"{COLS[c]}{r + 1}"
+
+
+def tunnel_labels(board: Board) -> dict[int, str]:
+    """A unique label per linked tunnel pair: its digit and a letter (1A, 1B, ...), same on both ends."""
+    labels: dict[int, str] = {}
+    count: dict[str, int] = {}
+    for i, j in enumerate(board.links):
+        if j is None or i in labels:
+            continue
+        digit = board.codes[i]
+        k = count.get(digit, 0)
+        count[digit] = k + 1
+        labels[i] = labels[j] = f"{digit}{COLS[k]}"
+    return labels
+
+
+def _icon(dwg, name: str, x: float, y: float, size: float, color: str, bg: str):
+    g = dwg.g(transform=f"translate({x:.3f} {y:.3f}) scale({size / 10:.4f})")
+    for d, mode in icon(name).paths:
+        if mode in ("fill", "hole"):
+            g.add(dwg.path(d=d, fill=color if mode == "fill" else bg))
+        else:
+            g.add(dwg.path(d=d, fill="none", stroke=color, stroke_width=1.6 if mode == "dots" else 1,
+                           stroke_linecap="round", stroke_linejoin="round"))
+    return g
+
+
+def _text(dwg, value: str, x: float, y: float, size: float, bold: bool = False, color: str = INK,
+          anchor_center: bool = False, width: float = 0.0):
+    """Text at a baseline; centred by measuring (cairo ignores nothing: we place it ourselves)."""
+    from ..render.fonts import face, string_width
+
+    if anchor_center:
+        x -= string_width(value, face("PT Sans", bold), size) / 2
+    kw = {"font_weight": "bold"} if bold else {}
+    return dwg.text(value, insert=(f"{x:.3f}", f"{y:.3f}"), font_family="PT Sans", font_size=f"{size:.3f}",
+                    fill=color, **kw)
+
+
+def _square(dwg, ctx: BuildContext, board: Board, i: int, sq: SquareType, labels: dict[int, str]) -> None:
+    r, c = divmod(i, N)
+    x, y = M + c * S, M + r * S
+    dwg.add(dwg.rect((x, y), (S, S), fill=sq.color))
+    letter = ctx.p_(f"{SQUARE_CTX}/{sq.id}", sq.letter)
+    if sq.code == SAFE:
+        dwg.add(_text(dwg, letter, x + 1.5, y + 5, 4.2, True, "#4a6a85"))
+        return
+    if sq.code == DOJO:
+        dwg.add(_text(dwg, letter, x + 1.5, y + 5, 4.2, True, "#cbbfa6"))
+        return
+    if i in labels:
+        dwg.add(_icon(dwg, sq.icon, x + 1.5, y + 1.5, 6, INK, sq.color))
+        dwg.add(_text(dwg, labels[i], x + S / 2, y + 14.5, 8.5, True, INK, anchor_center=True))
+        j = board.links[i]
+        dwg.add(_icon(dwg, "movement", x + S / 2 - 7, y + S - 5.6, 3.6, "#444", sq.color))
+        dwg.add(_text(dwg, coord(j), x + S / 2 - 3, y + S - 2.6, 3.6, False, "#333"))
+        return
+    dwg.add(_icon(dwg, sq.icon, x + S / 2 - 5, y + 4, 10, INK, sq.color))
+    dwg.add(_text(dwg, letter, x + 1.6, y + S - 1.8, 5.5, True, INK))
+
+
+def _walls(dwg, board: Board) -> None:
+    grid = dwg.g(stroke=GRID, stroke_width=0.25)
+    walls = dwg.g(stroke=WALL, stroke_width=1.1, stroke_linecap="square")
+    for i in range(N * N):
+        r, c = divmod(i, N)
+        x, y = M + c * S, M + r * S
+        if c + 1 < N:
+            opened = board.is_open(i, i + 1)
+            both_dojo = board.codes[i] == DOJO and board.codes[i + 1] == DOJO
+            if not both_dojo:
+                (grid if opened else walls).add(dwg.line((x + S, y), (x + S, y + S)))
+        if r + 1 < N:
+            opened = board.is_open(i, i + N)
+            both_dojo = board.codes[i] == DOJO and board.codes[i + N] == DOJO
+            if not both_dojo:
+                (grid if opened else walls).add(dwg.line((x, y + S), (x + S, y + S)))
+    walls.add(dwg.rect((M, M), (N * S, N * S), fill="none"))
+    dwg.add(grid)
+    dwg.add(walls)
+
+
+def _links(dwg, board: Board) -> None:
+    """Dashed curves joining each tunnel to its partner."""
+    g = dwg.g(fill="none", stroke="#5a4fa0", stroke_width=0.7, stroke_opacity=0.55, stroke_dasharray="2.5 1.5")
+    for i, j in enumerate(board.links):
+        if j is None or j < i:
+            continue
+        (r1, c1), (r2, c2) = divmod(i, N), divmod(j, N)
+        x1, y1, x2, y2 = M + (c1 + 0.5) * S, M + (r1 + 0.5) * S, M + (c2 + 0.5) * S, M + (r2 + 0.5) * S
+        mx, my = (x1 + x2) / 2 + (y2 - y1) * 0.15, (y1 + y2) / 2 - (x2 - x1) * 0.15
+        g.add(dwg.path(d=f"M{x1:.2f} {y1:.2f}Q{mx:.2f} {my:.2f} {x2:.2f} {y2:.2f}"))
+    dwg.add(g)
+
+
+def _regions(dwg, ctx: BuildContext, board: Board, squares: dict[str, SquareType]) -> None:
+    """The Central Dojo and the four Safe Rooms named, with their icons."""
+    dojo = squares["D"]
+    rows = [divmod(i, N) for i in board.dojo_squares]
+    r0, c0 = min(r for r, _ in rows), min(c for _, c in rows)
+    x, y = M + c0 * S, M + r0 * S
+    dwg.add(_icon(dwg, dojo.icon, x + 2 * S - 12, y + 2 * S - 22, 24, "#efe4c8", dojo.color))
+    name = ctx.p_(f"{SQUARE_CTX}/dojo", dojo.name)
+    dwg.add(_text(dwg, name, x + 2 * S, y + 2 * S + 12, 8, True, "#efe4c8", anchor_center=True))
+    safe = squares["S"]
+    room_name = ctx.p_(f"{SQUARE_CTX}/safe", safe.name)
+    for k in range(4):
+        cells = [divmod(i, N) for i in board.room_squares(k)]
+        if not cells:
+            continue
+        cr = sum(r for r, _ in cells) / len(cells)
+        cc = sum(c for _, c in cells) / len(cells)
+        cx, cy = M + (cc + 0.5) * S, M + (cr + 0.5) * S
+        dwg.add(_icon(dwg, safe.icon, cx - 7, cy - 11, 14, "#4a6a85", safe.color))
+        dwg.add(_text(dwg, room_name, cx, cy + 10, 5.5, True, "#2c4a63", anchor_center=True))
+
+
+def _coordinates(dwg) -> None:
+    for k in range(N):
+        for y in (M - 2, M + N * S + 5):
+            dwg.add(_text(dwg, COLS[k], M + (k + 0.5) * S, y, 4, True, "#555", anchor_center=True))
+        for x in (M / 2, M + N * S + M / 2):
+            dwg.add(_text(dwg, str(k + 1), x, M + (k + 0.5) * S + 1.4, 4, True, "#555", anchor_center=True))
+
+
+def check_strings(ctx: BuildContext, squares: list[SquareType]) -> None:
+    """Every printed board string checked against the font (a missing glyph stops the build)."""
+    where = Where(COMPONENT, "board", ctx.lang)
+    slot = Slot("board", 100, 10, 8, 8, bold=True)
+    problems = []
+    letters: dict[str, str] = {}
+    for sq in squares:
+        for msg in (sq.letter, sq.name):
+            problems += glyph_problems(ctx.p_(f"{SQUARE_CTX}/{sq.id}", msg), slot, where)
+        letter = ctx.p_(f"{SQUARE_CTX}/{sq.id}", sq.letter)
+        if letter in letters and sq.code not in (SAFE, DOJO):
+            from ..problems import Problem
+            problems.append(Problem("error", "board-letter", f"{where.text('letter')}: squares {letters[letter]} "
+                                    f"and {sq.id} print the same letter {letter!r}", where="board",
+                                    hint="give every square type its own letter in the catalog"))
+        letters[letter] = sq.id
+    if problems:
+        raise CheckFailed(problems)
+
+
+def board_drawing(ctx: BuildContext) -> Drawing:
+    """The whole board with coordinates (SIZE x SIZE mm), drawn once per language."""
+    squares = dojo_content(ctx).squares
+    check_strings(ctx, list(squares))
+    by_code = {s.code: s for s in squares}
+    board = ctx.board
+    labels = tunnel_labels(board)
+    dwg = svgwrite.Drawing(size=(f"{SIZE}mm", f"{SIZE}mm"), viewBox=f"0 0 {SIZE} {SIZE}", debug=False)
+    dwg.add(dwg.rect((0, 0), (SIZE, SIZE), fill="#ffffff"))
+    for i, code in enumerate(board.codes):
+        _square(dwg, ctx, board, i, by_code["1" if code.isdigit() else code], labels)
+    _links(dwg, board)
+    _walls(dwg, board)
+    _regions(dwg, ctx, board, by_code)
+    _coordinates(dwg)
+    return svg_drawing(dwg.tostring())

@@ -1,0 +1,138 @@
+"""[dojo-board] Board pages: a quadrant per A4/Letter sheet with glue strips and marks, one A2 sheet, the margin notes."""
+
+from __future__ import annotations
+
+from ..content.dojo import SQUARE_CTX
+from ..kit.model import Artifact, BuildContext
+from ..render import pdf
+from ..render.cards import imprint
+from ..render.layout import Slot, Where, fit
+from ..render.pdf import PAPERS_MM, PdfDoc, crop_marks, mm
+from ..render.svg import Drawing, png_bytes, render_template, svg_drawing
+from .common import Collect, dojo_content, small_print
+from .dojo_board import COMPONENT, M, S, SHEETS, SIZE, board_drawing
+
+HALF = M + 8 * S  # a quadrant with its outer coordinate margin, mm
+STRIP = 7.0  # glue strip beyond a seam, mm
+TOP = 12.0
+
+
+def legend_drawing(ctx: BuildContext, width: float) -> Drawing:
+    """The legend of square types (three columns), drawn once per language."""
+    where = Where(COMPONENT, "legend", ctx.lang)
+    col = Collect()
+    items = []
+    colw = width / 3
+    for k, sq in enumerate(dojo_content(ctx).squares):
+        c = f"{SQUARE_CTX}/{sq.id}"
+        letter = col.run(lambda: fit(ctx.p_(c, sq.letter) if sq.code != "1" else "1A", Slot("letter", 6, 6, 9, 6,
+                                                                                          bold=True), where))
+        name = col.run(lambda: fit(ctx.p_(c, sq.name), Slot("legend", colw - 15, 7.5, 8.5, 6, leading=1.05), where))
+        items.append(dict(x=(k % 3) * colw, y=(k // 3) * 8.5, color=sq.color, icon=sq.icon, letter=letter, name=name,
+                          ink="#ffffff" if sq.code == "D" else "#2a251f"))
+    col.check()
+    return svg_drawing(render_template(ctx.root / "templates", "dojo-board-legend.svg.j2", W=width, H=26,
+                                       items=items))
+
+
+def margin_notes(ctx: BuildContext, extra: str, width: float) -> list:
+    """Small print blocks: instructions, version/language, board fingerprint, the simulator's proof summary."""
+    where = Where(COMPONENT, "margin", ctx.lang)
+    proof = ctx.proof or {}
+    summary = ", ".join(f"{k}={v}" for k, v in proof.items() if not isinstance(v, (dict, list)))
+    lines = [
+        extra,
+        small_print(ctx, ctx.p_(f"{SQUARE_CTX}/board", "Board")),
+        ctx._("Board fingerprint: %(fingerprint)s") % {"fingerprint": ctx.board_fingerprint},
+        ctx._("Simulation proof: %(summary)s") % {"summary": summary} if summary
+        else ctx._("Simulation proof: not run in this build"),
+    ]
+    slot = Slot("margin", width, 12, 6.5, 4.5, leading=1.15)
+    col = Collect()
+    blocks = [col.run(lambda t=t: fit(t, slot, where)) for t in lines if t]
+    col.check()
+    return blocks
+
+
+def _notes(cr, blocks: list, x: float, y: float) -> None:
+    for b in blocks:
+        y = pdf.draw_block(cr, b, x, y, (0.25, 0.25, 0.25)) + 0.6
+
+
+def _quadrant_page(cr, board: Drawing, legend: Drawing, notes: list, sheet: tuple[int, int],
+                   page: tuple[float, float]) -> None:
+    """One quadrant: the board part (clipped), glue strips towards the right/bottom neighbours, marks."""
+    w, h = page
+    qr, qc = sheet
+    px = (w - HALF - STRIP) / 2 + (STRIP if qc else 0)
+    py = TOP + (STRIP if qr else 0)
+    x0 = 0.0 if qc == 0 else M + 8 * S
+    y0 = 0.0 if qr == 0 else M + 8 * S
+    rx1 = px + HALF + (STRIP if qc == 0 else 0)
+    ry1 = py + HALF + (STRIP if qr == 0 else 0)
+    cr.save()
+    cr.rectangle(mm(px), mm(py), mm(rx1 - px), mm(ry1 - py))
+    cr.clip()
+    board.place(cr, mm(px - x0), mm(py - y0))
+    cr.restore()
+    cr.save()
+    cr.set_source_rgba(1, 1, 1, 0.6)
+    if qc == 0:
+        cr.rectangle(mm(px + HALF), mm(py), mm(STRIP), mm(ry1 - py))
+    if qr == 0:
+        cr.rectangle(mm(px), mm(py + HALF), mm(rx1 - px), mm(STRIP))
+    cr.fill()
+    cr.restore()
+    seam_x = px + HALF if qc == 0 else px
+    seam_y = py + HALF if qr == 0 else py
+    crop_marks(cr, [seam_x], [seam_y], page, length=3.0)
+    for x, y in ((seam_x, seam_y),):
+        pdf.line(cr, x - 2, y, x + 2, y, 0.4)
+        pdf.line(cr, x, y - 2, x, y + 2, 0.4)
+    ly = max(ry1, py + HALF) + 4
+    legend.place(cr, mm((w - legend.width * 25.4 / 72) / 2), mm(ly))
+    _notes(cr, notes, (w - HALF) / 2, ly + 28)
+
+
+def sheets_pdf(ctx: BuildContext, board: Drawing, legend: Drawing, paper: str) -> tuple[bytes, int]:
+    """Four pages, one quadrant each (reading order), joining into the whole board."""
+    imp = imprint(ctx, ctx.p_(f"{SQUARE_CTX}/board", "Board"))
+    page = PAPERS_MM[paper]
+    doc = PdfDoc(imp.epoch, imp.title)
+    names = {(0, 0): ctx._("top left"), (0, 1): ctx._("top right"), (1, 0): ctx._("bottom left"),
+             (1, 1): ctx._("bottom right")}
+    for n, sheet in enumerate(SHEETS, 1):
+        text = (ctx._("Sheet %(n)d of 4 (%(position)s). Cut sheets 2 and 4 along the left seam mark and sheets "
+                      "3 and 4 along the top seam mark; glue each onto the pale strip of its neighbour, squares "
+                      "matching.") % {"n": n, "position": names[sheet]})
+        notes = margin_notes(ctx, f"{text} · {paper}", HALF)
+        cr = doc.page(*page)
+        _quadrant_page(cr, board, legend, notes, sheet, page)
+    return doc.finish(), doc.pages
+
+
+def a2_pdf(ctx: BuildContext, board: Drawing, legend: Drawing) -> tuple[bytes, int]:
+    """The whole board on one A2 sheet with legend and margin notes."""
+    imp = imprint(ctx, ctx.p_(f"{SQUARE_CTX}/board", "Board"))
+    w, h = PAPERS_MM["A2"]
+    doc = PdfDoc(imp.epoch, imp.title)
+    cr = doc.page(w, h)
+    x, y = (w - SIZE) / 2, 20.0
+    board.place(cr, mm(x), mm(y))
+    legend.place(cr, mm((w - legend.width * 25.4 / 72) / 2), mm(y + SIZE + 6))
+    _notes(cr, margin_notes(ctx, "A2", SIZE), x, y + SIZE + 40)
+    return doc.finish(), doc.pages
+
+
+def build(ctx: BuildContext) -> list[Artifact]:
+    """The board: four quadrant sheets per paper, the A2 sheet, and a preview."""
+    board = board_drawing(ctx)
+    legend = legend_drawing(ctx, HALF)
+    out = []
+    for paper in ctx.options.papers:
+        data, pages = sheets_pdf(ctx, board, legend, paper)
+        out.append(Artifact(f"board-{paper}.pdf", COMPONENT, "pdf", data, paper, "sheet", pages))
+    data, pages = a2_pdf(ctx, board, legend)
+    out.append(Artifact("board-A2.pdf", COMPONENT, "pdf", data, "A2", "sheet", pages))
+    out.append(Artifact("previews/board.png", COMPONENT, "preview", png_bytes(board, 720)))
+    return out

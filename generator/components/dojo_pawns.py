@@ -1,0 +1,52 @@
+"""[dojo-pawns] 8 fold-over standees in distinct colours, each with its number (readable without colour)."""
+
+from __future__ import annotations
+
+from ..content.dojo import PAWN_CTX, Pawns
+from ..kit.model import Artifact, BuildContext
+from ..render.layout import Slot, Where, fit
+from ..render.pdf import PAPERS_MM
+from ..render.svg import Drawing, render_template, svg_drawing
+from .common import Collect, dojo_content, small_print
+from .page import page_artifacts
+
+COMPONENT = "dojo-pawns"
+PW, BASE, PANEL = 30.0, 12.0, 38.0
+
+
+def _page(ctx: BuildContext, pawns: Pawns, paper: str, col: Collect) -> Drawing | None:
+    """Both rows of standees on a portrait page of paper."""
+    w, h = PAPERS_MM[paper]
+    where = Where(COMPONENT, paper, ctx.lang)
+    x0 = 12.0
+    title_text = ctx.p_(PAWN_CTX, pawns.title)
+    title = col.run(lambda: fit(title_text, Slot("title", w - 24, 8, 16, 10, bold=True), where))
+    instr = col.run(lambda: fit(ctx.p_(PAWN_CTX, pawns.instructions), Slot("instructions", w - 24, 9, 9, 6), where))
+    gap = (w - 2 * x0 - 4 * PW) / 3
+    height = 2 * BASE + 2 * PANEL
+    row_gap = max(4.0, (h - 30 - 12 - 2 * height) / 1)
+    items = []
+    for i, p in enumerate(pawns.pawns):
+        name = ctx.p_(PAWN_CTX, p.name)
+        block = col.run(lambda: fit(name, Slot(f"pawn {p.number}", PW - 3, 4.5, 9, 6, bold=True, align="center"),
+                                    where))
+        number = fit(str(p.number), Slot("number", 21, 16, 40, 20, bold=True, align="center"), where)
+        small = col.run(lambda: fit(f"{p.number} · {ctx.version} · {ctx.lang.upper()}",
+                                    Slot("imprint", PW - 2, 3, 4.5, 3.5, align="center"), where))
+        items.append(dict(x=x0 + (i % 4) * (PW + gap), y=27 + (i // 4) * (height + min(row_gap, 12)),
+                          color=p.color, ink=p.ink, name=block, number=number, small=small))
+    imp = col.run(lambda: fit(small_print(ctx, title_text) + f" · {paper}", Slot("imprint", w - 24, 4, 6, 5), where))
+    if None in (title, instr, imp) or any(it["name"] is None or it["small"] is None for it in items):
+        return None
+    svg = render_template(ctx.root / "templates", "dojo-pawns.svg.j2", W=w, H=h, x0=x0, pw=PW, base=BASE,
+                          panel=PANEL, pawns=items, title=title, instructions=instr, imprint=imp)
+    return svg_drawing(svg)
+
+
+def build(ctx: BuildContext) -> list[Artifact]:
+    """The standees on A4 and Letter, and a preview."""
+    pawns = dojo_content(ctx).pawns
+    col = Collect()
+    pages = {paper: [_page(ctx, pawns, paper, col)] for paper in ctx.options.papers}
+    col.check()
+    return page_artifacts(ctx, COMPONENT, "pawns", ctx.p_(PAWN_CTX, pawns.title), pages)

@@ -1,0 +1,24 @@
+"""Full-page components (one SVG page per paper): draw once per paper, then write a PDF and a preview."""
+
+from __future__ import annotations
+
+from ..kit.model import Artifact, BuildContext
+from ..render.cards import imprint
+from ..render.pdf import PdfDoc
+from ..render.svg import Drawing, png_bytes
+
+
+def page_artifacts(ctx: BuildContext, component: str, slug: str, title: str,
+                   pages: dict[str, list[Drawing]]) -> list[Artifact]:
+    """One PDF per paper from drawings of whole pages, and a PNG preview of the first page."""
+    imp = imprint(ctx, title)
+    out = []
+    for paper, drawings in pages.items():
+        doc = PdfDoc(imp.epoch, title)
+        for d in drawings:
+            cr = doc.page(d.width * 25.4 / 72, d.height * 25.4 / 72)
+            d.place(cr, 0, 0)
+        out.append(Artifact(f"{slug}-{paper}.pdf", component, "pdf", doc.finish(), paper, "sheet", doc.pages))
+    first = next(iter(pages.values()))[0]
+    out.append(Artifact(f"previews/{slug}.png", component, "preview", png_bytes(first, 480)))
+    return out

@@ -1,0 +1,115 @@
+"""`dojo i18n extract|update|check|stats`: the translator workflow on the gettext catalogs under locales/."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from pathlib import Path
+
+from ..problems import CheckFailed, blocking
+from .workflow import LANGUAGES
+
+
+def register(sub: argparse._SubParsersAction) -> None:
+    """Add the `i18n` command and its subcommands."""
+    i18n = sub.add_parser("i18n", help="translations: extract, update, check and count the gettext catalogs")
+    isub = i18n.add_subparsers(dest="i18n_command", metavar="SUBCOMMAND")
+    isub.required = True
+    for name, func, text in (
+        ("extract", run_extract, "write locales/templates/<domain>.pot from templates, code, content and rules"),
+        ("update", run_update, "extract, then merge the templates into every language (previous msgids kept)"),
+        ("check", run_check, "check the catalogs: syntax, placeholders, plurals, markup, glyphs, completeness"),
+        ("stats", run_stats, "table of translated / fuzzy / untranslated entries per language and catalog"),
+    ):
+        p = isub.add_parser(name, help=text, description=text)
+        p.add_argument("--root", type=Path, default=Path("."), help="project folder (default: current folder)")
+        if name in ("update", "check", "stats"):
+            p.add_argument("--lang", action="append", choices=LANGUAGES,
+                           help="only this language (repeatable; default: it, en, ru)")
+        p.set_defaults(run=func)
+
+
+def _langs(args: argparse.Namespace) -> tuple[str, ...]:
+    return tuple(args.lang) if args.lang else LANGUAGES
+
+
+def _fail(exc: CheckFailed) -> int:
+    for p in exc.problems:
+        print(p.render(), file=sys.stderr)
+    print(f"stopped: {len(exc.problems)} problem(s); no file was changed", file=sys.stderr)
+    return 1
+
+
+def run_extract(args: argparse.Namespace) -> int:
+    """Write the POT templates."""
+    from .workflow import write_templates
+
+    try:
+        paths = write_templates(args.root.resolve())
+    except CheckFailed as exc:
+        return _fail(exc)
+    for path in paths:
+        print(f"wrote {path.relative_to(args.root.resolve())}")
+    return 0
+
+
+def run_update(args: argparse.Namespace) -> int:
+    """Extract and merge into every language."""
+    from .workflow import update_catalogs
+
+    root = args.root.resolve()
+    try:
+        merged = update_catalogs(root, _langs(args))
+    except CheckFailed as exc:
+        return _fail(exc)
+    for m in merged:
+        state = "created" if m.created else "updated"
+        print(f"{state} {m.path.relative_to(root)}: {m.fuzzy} fuzzy, {m.untranslated} untranslated")
+    return 0
+
+
+def run_check(args: argparse.Namespace) -> int:
+    """Every check of every language asked; exit 1 when any blocking problem is found."""
+    from .extract import extract_all
+    from .gate import check_language
+
+    root = args.root.resolve()
+    extraction = extract_all(root)
+    problems = []
+    for lang in _langs(args):
+        problems.extend(check_language(root, lang, strict=True, extraction=extraction))
+    for p in problems:
+        print(p.render(), file=sys.stderr)
+    errors = blocking(problems)
+    if errors:
+        print(f"i18n check: {len(errors)} error(s), {len(problems) - len(errors)} warning(s) in "
+              f"{', '.join(_langs(args))}", file=sys.stderr)
+        return 1
+    print(f"i18n check: {', '.join(_langs(args))} OK ({len(problems)} warning(s))")
+    return 0
+
+
+def run_stats(args: argparse.Namespace) -> int:
+    """The rich table of counts per language and catalog."""
+    from rich.console import Console
+    from rich.table import Table
+
+    from .gate import language_stats
+
+    root = args.root.resolve()
+    table = Table(title="Translation status (locales/<lang>/LC_MESSAGES/<domain>.po)")
+    for col, justify in (("lang", "left"), ("catalog", "left"), ("translated", "right"), ("fuzzy", "right"),
+                         ("untranslated", "right"), ("total", "right"), ("done", "right")):
+        table.add_column(col, justify=justify)
+    for lang in _langs(args):
+        for s in language_stats(root, lang):
+            if s.error:
+                table.add_row(lang, s.domain, "-", "-", "-", "-", s.error.splitlines()[0][:60])
+                continue
+            done = f"{100 * s.translated / s.total:.0f}%" if s.total else "-"
+            style = "green" if s.total and s.translated == s.total else ("yellow" if s.total else "dim")
+            table.add_row(lang, s.domain, str(s.translated), str(s.fuzzy), str(s.untranslated), str(s.total),
+                          done, style=style)
+        table.add_section()
+    Console(width=110).print(table)
+    return 0

@@ -1,0 +1,182 @@
+"""Message extraction with Babel: templates (Jinja2), Python code, content files and rules sources, one POT per domain.
+
+The two extractors of this module are registered as Babel extractors (pyproject
+`[project.entry-points."babel.extractors"]`: `dojo_content`, `dojo_rules`), so `pybabel extract` with a mapping
+file uses them too, e.g. `[dojo_content: content/dojo/**.toml]` and `[dojo_rules: content/*/rules.md]`.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import importlib
+import io
+import re
+from dataclasses import dataclass
+from datetime import datetime, timezone
+from functools import lru_cache
+from pathlib import Path
+from typing import Iterator
+
+from babel.messages.catalog import Catalog
+from babel.messages.extract import DEFAULT_KEYWORDS, extract
+
+from .. import KIT_NAME, __version__
+from ..problems import CheckFailed, Problem
+from .catalogs import DOMAINS, GAMES
+from .messages import MESSAGE_SOURCES, Message
+
+# ctx._(msg), ctx.p_(context, msg), ctx.n_(singular, plural, n) in Python code and templates.
+KEYWORDS = {**DEFAULT_KEYWORDS, "p_": ((1, "c"), 2), "n_": (1, 2)}
+JINJA = "jinja2"
+JINJA_OPTIONS = {"extensions": "jinja2.ext.i18n", "silent": "false"}
+SCAN_DIRS = ("content", "templates", "generator")
+
+
+def glob_regex(pattern: str) -> re.Pattern:
+    """A path glob as a regex: ** any folders, * and ? within one path part."""
+    out, i = "", 0
+    while i < len(pattern):
+        if pattern.startswith("**/", i):
+            out, i = out + "(?:.*/)?", i + 3
+        elif pattern.startswith("**", i):
+            out, i = out + ".*", i + 2
+        elif pattern[i] == "*":
+            out, i = out + "[^/]*", i + 1
+        elif pattern[i] == "?":
+            out, i = out + "[^/]", i + 1
+        else:
+            out, i = out + re.escape(pattern[i]), i + 1
+    return re.compile(out + r"\Z")
+
+
+def content_loader(relpath: str):
+    """The MESSAGE_SOURCES loader for a project-relative path, or None."""
+    for pattern, target in MESSAGE_SOURCES:
+        if glob_regex(pattern).match(relpath):
+            module, func = target.split(":")
+            return getattr(importlib.import_module(module), func)
+    return None
+
+
+def _relpath(fileobj, options) -> tuple[Path | None, str]:
+    name = getattr(fileobj, "name", None)
+    if not name:
+        return None, ""
+    path = Path(name).resolve()
+    root = Path(options.get("root") or ".").resolve()
+    try:
+        return path, path.relative_to(root).as_posix()
+    except ValueError:
+        return path, path.as_posix()
+
+
+def _babel_tuples(messages: list[Message]) -> Iterator[tuple]:
+    for m in messages:
+        comments = [m.comment] if m.comment else []
+        if m.plural and m.context:
+            yield m.line, "npgettext", (m.context, m.msgid, m.plural), comments
+        elif m.plural:
+            yield m.line, "ngettext", (m.msgid, m.plural), comments
+        elif m.context:
+            yield m.line, "pgettext", (m.context, m.msgid), comments
+        else:
+            yield m.line, None, m.msgid, comments
+
+
+def extract_content(fileobj, keywords, comment_tags, options):
+    """Babel extractor for content files: dispatches to the loader MESSAGE_SOURCES names for the file."""
+    path, relpath = _relpath(fileobj, options)
+    loader = content_loader(relpath) if path else None
+    if loader is None:
+        return []
+    return list(_babel_tuples(loader(path)))
+
+
+def extract_rules(fileobj, keywords, comment_tags, options):
+    """Babel extractor for rules sources (content/<game>/rules.md): one message per heading/paragraph/item/cell."""
+    from ..rules.source import messages
+
+    path, _ = _relpath(fileobj, options)
+    return list(_babel_tuples(messages(path))) if path else []
+
+
+def game_of(relpath: str) -> str | None:
+    """The game a path belongs to (a path part named dojo, ground or duel), if any."""
+    parts = relpath.split("/")[:-1]
+    return next((p for p in parts if p in GAMES), None)
+
+
+def route(relpath: str) -> tuple[str, str] | None:
+    """(domain, Babel method) for a project file, or None when it has no messages."""
+    top = relpath.split("/", 1)[0]
+    game = game_of(relpath)
+    if top == "content":
+        if relpath.endswith("/rules.md") and game:
+            return f"{game}-rules", "dojo_rules"
+        return (game or "kit", "dojo_content") if content_loader(relpath) else None
+    if top == "templates" and relpath.endswith(".html.j2"):
+        return "site", JINJA  # the kit's HTML pages (index.html)
+    if top == "templates" and not relpath.endswith((".png", ".jpg", ".ttf", ".pdf")):
+        return game or "kit", JINJA
+    if top == "generator" and relpath.endswith(".py") and not relpath.startswith("generator/i18n/"):
+        return game or "kit", "python"
+    return None
+
+
+@dataclass(frozen=True)
+class Extraction:
+    """One template catalog per domain, and the problems met while extracting."""
+
+    templates: dict[str, Catalog]
+    problems: tuple[Problem, ...]
+
+
+@lru_cache(maxsize=8)
+def _creation_date(root: Path) -> datetime:
+    from ..kit.version import source_date_epoch
+
+    return datetime.fromtimestamp(source_date_epoch(root), tz=timezone.utc)
+
+
+def new_template(root: Path, domain: str) -> Catalog:
+    """An empty POT with the project's header (a fixed creation date: the last commit's time)."""
+    return Catalog(domain=domain, project=KIT_NAME, version=__version__, copyright_holder="dojo-pnp authors",
+                   msgid_bugs_address="translators of dojo-pnp", creation_date=_creation_date(root),
+                   revision_date=_creation_date(root), fuzzy=False, charset="utf-8")
+
+
+def project_files(root: Path) -> list[tuple[str, str, str]]:
+    """(relpath, domain, method) of every project file that has messages."""
+    out = []
+    for top in SCAN_DIRS:
+        for path in sorted((root / top).rglob("*")):
+            if path.is_file() and "__pycache__" not in path.parts:
+                relpath = path.relative_to(root).as_posix()
+                routed = route(relpath)
+                if routed:
+                    out.append((relpath, *routed))
+    return out
+
+
+def extract_all(root: Path) -> Extraction:
+    """Extract every domain's messages from the project into in-memory templates."""
+    root = root.resolve()
+    templates = {d: new_template(root, d) for d in DOMAINS}
+    problems: list[Problem] = []
+    options = {"root": str(root)}
+    for relpath, domain, method in project_files(root):
+        opts = {**options, **(JINJA_OPTIONS if method == JINJA else {})}
+        try:
+            # Babel warns on stderr about f-string contexts (ctx.p_(f"duel/{id}", ...)): the content loaders list those.
+            with (root / relpath).open("rb") as fh, contextlib.redirect_stderr(io.StringIO()):
+                found = list(extract(method, fh, KEYWORDS, ("TRANSLATORS:",), opts, strip_comment_tags=True))
+        except CheckFailed as exc:
+            problems.extend(exc.problems)
+            continue
+        except Exception as exc:  # a content loader's or Babel's failure becomes a Problem, never a traceback
+            problems.append(Problem("error", "extract", f"cannot extract messages: {type(exc).__name__}: {exc}",
+                                    relpath, getattr(exc, "lineno", None), hint="fix the file's syntax"))
+            continue
+        for lineno, msg, comments, context in found:
+            templates[domain].add(msg, None, [(relpath, lineno)], auto_comments=comments, context=context)
+    return Extraction(templates, tuple(problems))

@@ -1,0 +1,113 @@
+"""Translator workflow: write the POT templates, merge them into every language's catalogs (with previous msgids)."""
+
+from __future__ import annotations
+
+import io
+import re
+from dataclasses import dataclass
+from pathlib import Path
+
+from babel import Locale
+from babel.messages.catalog import Catalog
+from babel.messages.pofile import write_po
+
+from ..output.files import write_bytes_atomic
+from ..problems import CheckFailed, Problem
+from .catalogs import DOMAINS, PLURALS, catalog_path, fix_plural_header, read_catalog, template_path
+from .extract import extract_all
+
+LANGUAGES = ("it", "en", "ru")
+WIDTH = 76  # what pybabel writes, so catalogs edited by either tool stay diff-friendly
+
+
+def po_bytes(catalog: Catalog, previous: bool = True) -> bytes:
+    """A catalog as .po text (sorted by file position, previous msgids kept for fuzzy entries)."""
+    buf = io.BytesIO()
+    write_po(buf, catalog, width=WIDTH, include_previous=previous, ignore_obsolete=False)
+    return buf.getvalue()
+
+
+_DATES = re.compile(rb'^"(?:POT-Creation-Date|PO-Revision-Date): [^"]*\\n"\n', re.M)
+
+
+def write_if_changed(path: Path, data: bytes) -> bool:
+    """Write unless the file differs only in its dates (so `make i18n-update` does not touch unchanged catalogs)."""
+    try:
+        if _DATES.sub(b"", path.read_bytes()) == _DATES.sub(b"", data):
+            return False
+    except OSError:
+        pass
+    write_bytes_atomic(path, data)
+    return True
+
+
+def write_templates(root: Path) -> list[Path]:
+    """`make i18n-extract`: locales/templates/<domain>.pot for every domain; raises CheckFailed on bad sources."""
+    extraction = extract_all(root)
+    if extraction.problems:
+        raise CheckFailed(extraction.problems)
+    written = []
+    for domain in DOMAINS:
+        path = template_path(root, domain)
+        write_if_changed(path, po_bytes(extraction.templates[domain], previous=False))
+        written.append(path)
+    return written
+
+
+@dataclass(frozen=True)
+class Merged:
+    """What `update` did to one catalog."""
+
+    path: Path
+    created: bool
+    fuzzy: int
+    untranslated: int
+
+
+def _new_catalog(template: Catalog, lang: str, domain: str) -> Catalog:
+    locale = Locale.parse(lang)
+    catalog = Catalog(locale=lang, domain=domain, project=template.project, version=template.version,
+                      creation_date=template.creation_date, revision_date=template.creation_date,
+                      last_translator="dojo-pnp translators", language_team=f"{locale.english_name} <>",
+                      fuzzy=False, charset="utf-8", msgid_bugs_address=template.msgid_bugs_address)
+    return catalog
+
+
+def update_catalog(root: Path, lang: str, domain: str, template: Catalog) -> Merged:
+    """Merge a template into locales/<lang>/LC_MESSAGES/<domain>.po (created when missing)."""
+    path = catalog_path(root, lang, domain)
+    created = not path.exists()
+    if created:
+        catalog = _new_catalog(template, lang, domain)
+    else:
+        result = read_catalog(path, lang, root)
+        if result.catalog is None:
+            raise CheckFailed(result.problems)
+        catalog = result.catalog
+    fix_plural_header(catalog, lang)
+    catalog.update(template, update_creation_date=True)
+    fix_plural_header(catalog, lang)
+    catalog.fuzzy = False
+    write_if_changed(path, po_bytes(catalog))
+    fuzzy = sum(1 for m in catalog if m.id and m.fuzzy)
+    untranslated = sum(1 for m in catalog if m.id and not m.fuzzy and not all(
+        m.string if isinstance(m.string, (list, tuple)) else (m.string,)))
+    return Merged(path, created, fuzzy, untranslated)
+
+
+def update_catalogs(root: Path, langs: tuple[str, ...] = LANGUAGES) -> list[Merged]:
+    """`make i18n-update`: extract, write the POTs, and merge each into every language's catalog."""
+    extraction = extract_all(root)
+    if extraction.problems:
+        raise CheckFailed(extraction.problems)
+    out = []
+    for domain in DOMAINS:
+        template = extraction.templates[domain]
+        write_if_changed(template_path(root, domain), po_bytes(template, previous=False))
+        for lang in langs:
+            if lang not in PLURALS:
+                raise CheckFailed([Problem("error", "lang", f"unknown language {lang!r}")])
+            if len(template) == 0 and not catalog_path(root, lang, domain).exists():
+                continue
+            out.append(update_catalog(root, lang, domain, template))
+    return out

@@ -1,0 +1,77 @@
+"""The HTML contact sheet (index.html) of one language's kit: a thumbnail of every component, linked."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+
+from jinja2 import Environment, FileSystemLoader, select_autoescape
+
+from .model import Artifact, BuildContext
+
+COMPONENT_NAMES = {
+    "dojo-board": "Dojo Labyrinth: board",
+    "dojo-nebbia-deck": "Dojo Labyrinth: Nebbia deck",
+    "dojo-reference": "Dojo Labyrinth: reference card",
+    "dojo-belt-ladder": "Dojo Labyrinth: belt ladder",
+    "dojo-pawns": "Dojo Labyrinth: pawns",
+    "dojo-rules": "Dojo Labyrinth: rules booklet",
+    "ground-solution-deck": "GROUND: Solution deck",
+    "ground-problem-cards": "GROUND: Problem cards",
+    "ground-scenario-cards": "GROUND: Scenario cards",
+    "ground-mode-cards": "GROUND: Mode cards",
+    "ground-action-cards": "GROUND: Action cards",
+    "ground-player-mats": "GROUND: player mats",
+    "ground-tokens": "GROUND: tokens",
+    "ground-reference": "GROUND: reference card",
+    "ground-rules": "GROUND: rules booklet",
+    "duel-track": "Duel: track",
+    "duel-stance-cards": "Duel: stance cards",
+    "duel-strike-cards": "Duel: strike cards",
+    "duel-reference": "Duel: reference card",
+    "duel-rules": "Duel: rules booklet",
+}
+
+
+@dataclass(frozen=True)
+class Tile:
+    """One linked file on the contact sheet."""
+
+    name: str
+    path: str
+    details: str
+    thumb: str | None
+
+
+def _details(ctx: BuildContext, a: Artifact) -> str:
+    parts = [p for p in (a.paper, a.layout) if p]
+    if a.pages:
+        parts.append(ctx.n_("%(num)d page", "%(num)d pages", a.pages) % {"num": a.pages})
+    if a.cards:
+        parts.append(ctx.n_("%(num)d card", "%(num)d cards", a.cards) % {"num": a.cards})
+    return " · ".join(parts)
+
+
+def tiles(ctx: BuildContext, artifacts: list[Artifact]) -> list[Tile]:
+    """A tile per document (PDF or text), with the component's preview PNG as thumbnail when there is one."""
+    previews = {}
+    for a in artifacts:
+        if a.path.endswith(".png"):
+            previews.setdefault(a.component, a.path)
+    out = []
+    for a in artifacts:
+        if a.path.endswith(".png"):
+            continue
+        name = ctx._(COMPONENT_NAMES.get(a.component, a.component))
+        out.append(Tile(name, a.path, _details(ctx, a), previews.get(a.component)))
+    return out
+
+
+def contact_sheet(ctx: BuildContext, artifacts: list[Artifact]) -> Artifact:
+    """index.html beside the PDFs (Jinja2 template, autoescaped, every string translated)."""
+    env = Environment(loader=FileSystemLoader(str(Path(ctx.root) / "templates")), autoescape=select_autoescape(["html", "j2"]),
+                      extensions=["jinja2.ext.i18n"], trim_blocks=True, lstrip_blocks=True)
+    env.install_gettext_translations(ctx.translations, newstyle=True)
+    html = env.get_template("kit/index.html.j2").render(
+        lang=ctx.lang, version=ctx.version, fingerprint=ctx.board_fingerprint[:12], tiles=tiles(ctx, artifacts))
+    return Artifact("index.html", "contact-sheet", "sheet", html.encode("utf-8"))

@@ -1,0 +1,1 @@
+"""Release builds: every language and paper, checksummed, zipped reproducibly."""

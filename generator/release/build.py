@@ -1,0 +1,112 @@
+"""`dojo release`: build every language on all cores, refuse on any failed gate, pack checksummed zips."""
+
+from __future__ import annotations
+
+import dataclasses
+import hashlib
+import json
+import os
+from concurrent.futures import ProcessPoolExecutor
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Callable
+
+from .. import KIT_NAME
+from ..kit.build import build_kit
+from ..kit.model import LANGS, PAPERS, BuildOptions
+from ..kit.version import kit_version, source_date_epoch
+from ..output.files import replace_tree
+from ..problems import CheckFailed, Problem
+from .index import index_text
+from .pack import zip_bytes
+
+
+@dataclass(frozen=True)
+class ReleaseOptions:
+    """Which languages to release and how many processes to use."""
+
+    langs: tuple[str, ...] = LANGS
+    jobs: int = os.cpu_count() or 1
+
+
+@dataclass(frozen=True)
+class ReleaseResult:
+    """The release folder and its manifest."""
+
+    out_dir: Path
+    manifest: dict
+
+
+def _build(args: tuple[Path, str]) -> tuple[str, dict | None, list[Problem]]:
+    root, lang = args
+    try:
+        return lang, build_kit(root, BuildOptions(lang=lang, release=True)).manifest, []
+    except CheckFailed as exc:
+        tagged = [dataclasses.replace(p, where=f"language {lang}" + (f", {p.where}" if p.where else ""))
+                  for p in exc.problems]
+        return lang, None, tagged
+
+
+def build_languages(root: Path, options: ReleaseOptions, tick: Callable[[str], None]) -> dict[str, dict]:
+    """Build every language (in parallel); raise CheckFailed listing the problems of all of them."""
+    jobs = [(root, lang) for lang in options.langs]
+    if options.jobs > 1 and len(jobs) > 1:
+        with ProcessPoolExecutor(max_workers=min(options.jobs, len(jobs))) as pool:
+            results = []
+            for res in pool.map(_build, jobs):
+                results.append(res)
+                tick(res[0])
+    else:
+        results = []
+        for job in jobs:
+            results.append(_build(job))
+            tick(job[1])
+    problems = [p for _lang, _m, probs in results for p in probs]
+    if problems:
+        raise CheckFailed(problems)
+    return {lang: manifest for lang, manifest, _p in results}
+
+
+def _paper_zips(prefix: str, lang: str, files: dict[str, bytes], entries: list[dict], epoch: int) -> dict[str, bytes]:
+    papers = {e["paper"] for e in entries if e["paper"] in PAPERS}
+    if len(papers) < 2:
+        return {}
+    out = {}
+    for paper in sorted(papers):
+        keep = {f"{lang}/{e['path']}" for e in entries if e["paper"] == paper or e["paper"] not in PAPERS}
+        keep |= {f"{lang}/manifest.json"}
+        out[f"{prefix}-{lang}-{paper}.zip"] = zip_bytes({k: v for k, v in files.items() if k in keep}, epoch)
+    return out
+
+
+def assemble(root: Path, version: str, epoch: int, kits: dict[str, dict]) -> dict[str, bytes]:
+    """Every file of the release folder: zips per language (and paper), a combined zip, index, manifest."""
+    prefix = f"{KIT_NAME}-{version}"
+    out: dict[str, bytes] = {}
+    combined: dict[str, bytes] = {}
+    for lang, kit in kits.items():
+        folder = root / "build" / "pnp" / lang
+        files = {f"{lang}/{e['path']}": (folder / e["path"]).read_bytes() for e in kit["files"]}
+        files[f"{lang}/manifest.json"] = (folder / "manifest.json").read_bytes()
+        out[f"{prefix}-{lang}.zip"] = zip_bytes(files, epoch)
+        out.update(_paper_zips(prefix, lang, files, kit["files"], epoch))
+        combined.update(files)
+    out["INDEX.txt"] = index_text(prefix, version, kits).encode("utf-8")
+    combined["INDEX.txt"] = out["INDEX.txt"]
+    out[f"{prefix}.zip"] = zip_bytes(combined, epoch)
+    listing = [{"path": name, "size": len(data), "sha256": hashlib.sha256(data).hexdigest()}
+               for name, data in sorted(out.items())]
+    record = {"kit": KIT_NAME, "version": version, "source_date_epoch": epoch, "langs": sorted(kits),
+              "files": listing, "kits": {lang: kits[lang] for lang in sorted(kits)}}
+    out["manifest.json"] = (json.dumps(record, indent=2, ensure_ascii=False) + "\n").encode("utf-8")
+    return out
+
+
+def release(root: Path, options: ReleaseOptions, tick: Callable[[str], None] = lambda _l: None) -> ReleaseResult:
+    """Build, check and pack a release into build/release/<kit>-<version>/ (all or nothing)."""
+    kits = build_languages(root, options, tick)
+    version, epoch = kit_version(root), source_date_epoch(root)
+    files = assemble(root, version, epoch, kits)
+    out_dir = root / "build" / "release" / f"{KIT_NAME}-{version}"
+    replace_tree(out_dir, files)
+    return ReleaseResult(out_dir, json.loads(files["manifest.json"]))

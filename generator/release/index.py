@@ -1,0 +1,33 @@
+"""The release's INDEX.txt: what each file is and how to print it."""
+
+from __future__ import annotations
+
+from ..kit.contact import COMPONENT_NAMES
+
+HOW_TO_PRINT = """How to print
+- Print every PDF at actual size (100%), never "fit to page" or "shrink to fit".
+- Card sheets (layout "sheet"): print double-sided and flip on the LONG edge; each page of backs
+  follows its page of fronts. Print the duplex calibration page first: if the backs drift, rebuild
+  with `dojo build --lang LL --back-offset X,Y` (millimetres) and print again.
+- Gutterfold sheets: print single-sided, fold along the dashed line, cut along the crop marks.
+- Single-card PDFs (paper "card"): one card per page with 3 mm bleed, for print shops.
+- Boards: the four A4/Letter quadrant pages join at the alignment marks; the A2 file is one sheet.
+"""
+
+
+def index_text(prefix: str, version: str, kits: dict[str, dict]) -> str:
+    """A short plain-text index of the release."""
+    lines = [f"{prefix}", "", f"Playtest kit version {version}. Languages: {', '.join(sorted(kits))}.", "",
+             "Archives",
+             f"- {prefix}.zip: every language.",
+             *[f"- {prefix}-{lang}.zip: the whole kit in {lang} (open {lang}/index.html for a contact sheet)."
+               for lang in sorted(kits)],
+             f"- {prefix}-<lang>-<paper>.zip: the same for one paper size (A4 or Letter) only.",
+             "- manifest.json: sha256 of every file here and of every file inside the zips.", "",
+             HOW_TO_PRINT, "Files in each language folder"]
+    first = kits[sorted(kits)[0]]
+    for e in first["files"]:
+        what = COMPONENT_NAMES.get(e["component"], e["component"])
+        extra = ", ".join(str(x) for x in (e.get("paper"), e.get("layout")) if x)
+        lines.append(f"- {e['path']}: {what}" + (f" ({extra})" if extra else ""))
+    return "\n".join(lines) + "\n"

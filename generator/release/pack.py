@@ -1,0 +1,23 @@
+"""Reproducible zip archives: sorted entries, fixed timestamps and permissions."""
+
+from __future__ import annotations
+
+import io
+import time
+import zipfile
+
+ZIP_EPOCH_MIN = 315532800  # 1980-01-01, the earliest date a zip entry can hold
+
+
+def zip_bytes(files: dict[str, bytes], epoch: int) -> bytes:
+    """A deflated zip of files (archive path -> bytes) whose bytes depend only on the inputs and epoch."""
+    stamp = time.gmtime(max(epoch, ZIP_EPOCH_MIN))[:6]
+    buf = io.BytesIO()
+    with zipfile.ZipFile(buf, "w") as zf:
+        for name in sorted(files):
+            info = zipfile.ZipInfo(name, date_time=stamp)
+            info.compress_type = zipfile.ZIP_DEFLATED
+            info.create_system = 3
+            info.external_attr = 0o100644 << 16
+            zf.writestr(info, files[name], compress_type=zipfile.ZIP_DEFLATED, compresslevel=6)
+    return buf.getvalue()

@@ -1,0 +1,1 @@
+"""The Dojo rules engine, the sample simulator (`dojo sim`) and the export gate."""

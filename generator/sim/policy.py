@@ -1,0 +1,201 @@
+"""Player policies: the spec's reference policy P0 (U01, U09, U10, U16, U23, U24) and a seeded random policy R."""
+
+from __future__ import annotations
+
+from .cards import KAESHI, KIAI, UKE
+from .tables import RANK_PLAIN, RANK_TUNNEL_USED
+
+BROWN = 15
+_OUTCOMES = tuple((a, d) for a in range(1, 7) for d in range(1, 7))
+
+
+def _lower_belt_squares(g, p: int) -> dict[int, int]:
+    """Squares of faceable opponents of a lower belt than p's (U01 step 4 counts Kumite with nothing to gain)."""
+    if g.first_round:
+        return {}
+    mine = g.pos[p] // 3
+    out: dict[int, int] = {}
+    for j in g.order[p]:
+        if not g.med[j] and g.pos[j] // 3 < mine and not g.t.is_safe[g.sq[j]]:
+            out[g.sq[j]] = out.get(g.sq[j], 0) + 1
+    return out
+
+
+def _higher(path: tuple[int, ...], lower: dict[int, int]) -> int:
+    return sum(lower.get(x, 0) for x in path) if lower else 0
+
+
+def expected_gain(att: int, dfn: int) -> float:
+    """U24: the attacker's expected position change over the 36 dice outcomes, cards ignored."""
+    ba, bd = att // 3, dfn // 3
+    bonus_a, bonus_d = (min(ba - bd, 2), 0) if ba > bd else (0, min(bd - ba, 2))
+    wins = sum(a + bonus_a >= d + bonus_d for a, d in _OUTCOMES)
+    gain = 0 if ba > bd else 3
+    loss = 0 if bd > ba else -3
+    return (wins * gain + (36 - wins) * loss) / 36
+
+
+class P0:
+    """The spec's reference policy P0 (non-normative; scenarios pin choices explicitly)."""
+
+    name = "p0"
+
+    def start_square(self, g, p: int) -> int:
+        """U10: the room square with the shortest walk to a Dojo entrance, then reading order."""
+        return g.t.best_start[g.room[p]]
+
+    def path(self, g, p: int, cur: int, left: int, visited: set[int]) -> tuple[int, ...]:
+        """U01/U02: Dojo entry first when Brown, else the best full walk, else the best longest walk."""
+        t = g.t
+        pos = g.pos[p]
+        fresh = len(visited) == 1 and cur in visited
+        lower = _lower_belt_squares(g, p)
+        if pos >= BROWN:
+            ents = t.fresh_entries(cur) if fresh else sorted(t.entries(cur, left, visited), key=lambda e: e[0])
+            best = None
+            for f, path in ents:
+                if len(path) > left or pos - f < BROWN:
+                    continue
+                if best is not None and f > best[0]:
+                    break
+                key = (f, _higher(path, lower))
+                if best is None or key < best:
+                    best, choice = key, path
+            if best is not None:
+                return choice
+        if fresh:
+            ranked, cut = t.ranked(cur, left)
+        else:
+            ranked, cut = self._rank(g, t.walks(cur, left, visited)), False
+        if ranked:
+            choice, done = self._scan(g, ranked, lower)
+            if done or not cut:
+                return choice
+            return self._scan(g, self._rank(g, t.walks(cur, left, set(visited))), lower)[0]
+        longest = t.longest(cur, left, set(visited))
+        return self._scan(g, self._rank(g, t.walks(cur, longest, set(visited))), lower)[0] if longest else ()
+
+    @staticmethod
+    def _rank(g, walks: list) -> list:
+        rank = g.t.rank
+        out = [(f, rank[path[-1]], path) for f, path in walks]
+        out.sort(key=lambda w: (w[0], w[1]))
+        return out
+
+    @staticmethod
+    def _scan(g, ranked: list, lower: dict[int, int]) -> tuple[tuple[int, ...], bool]:
+        """Best (Fatica, end rank, Kumite with nothing to gain, N<E<S<W); True when provably the best overall."""
+        links, sq = g.t.links, g.sq
+        best = None
+        choice: tuple[int, ...] = ()
+        for f, r, path in ranked:
+            if best is not None and (f, r) > best[:2]:
+                return choice, True
+            dyn = r
+            if r == RANK_TUNNEL_USED and links[path[-1]] in sq:
+                dyn = RANK_PLAIN  # U24: an occupied exit is not used
+            key = (f, dyn, _higher(path, lower))
+            if best is None or key < best:
+                best, choice = key, path
+                if key == (f, r, 0):
+                    return choice, True
+        return choice, False
+
+    def extra_step(self, g, p: int, cur: int, options: list[int]) -> int:
+        """U21 with U01 ranking: a Dojo entry, then fewest Fatica, end rank, N<E<S<W."""
+        t = g.t
+        for x in options:
+            if t.is_dojo[x]:
+                return x
+        lower = _lower_belt_squares(g, p)
+        return min(options, key=lambda x: (t.fatigue[x], t.rank[x], lower.get(x, 0), options.index(x)))
+
+    def use_tunnel(self, g, p: int, x: int, exit_: int) -> bool:
+        """U24: only when the exit is strictly closer to a Dojo entrance and unoccupied."""
+        return g.t.closer[x] and exit_ not in g.sq
+
+    def keep(self, g, p: int, held: int, drawn: int) -> int:
+        """U09: keep Kiai > Uke > Kaeshi."""
+        return min(held, drawn)  # KIAI < UKE < KAESHI
+
+    def technique(self, g, p: int, card: int, mine: int, theirs: int, attacker: bool) -> bool:
+        """U16: play only to change the outcome: Kiai if it turns the loss, else Kaeshi, else Uke, while losing."""
+        losing = mine < theirs if attacker else mine <= theirs
+        if not losing:
+            return False
+        if card == KIAI:
+            return mine + 2 >= theirs if attacker else mine + 2 > theirs
+        return card in (KAESHI, UKE)
+
+    def sfida_target(self, g, p: int, targets: list[int]) -> int:
+        """U24: the target maximising the expected position change; ties in seating order (U04)."""
+        return max(targets, key=lambda j: (expected_gain(g.pos[p], g.pos[j]), -targets.index(j)))
+
+    def irimi_target(self, g, p: int, targets: list[int]) -> int:
+        """U24: the opponent whose square is nearest a Dojo entrance."""
+        return min(targets, key=lambda j: (g.t.dist[g.sq[j]], targets.index(j)))
+
+    def segreto_square(self, g, p: int, options: list[int]) -> int:
+        """U24: the free Tunnel nearest a Dojo entrance, then reading order."""
+        free = [x for x in options if x not in g.sq] or options
+        return min(free, key=lambda x: (g.t.dist[x], x))
+
+    def exam_defender(self, g, p: int, tied: list[int]) -> int:
+        """U23: a tied opponent not holding a Technique, then seating order."""
+        return min(tied, key=lambda j: (g.tech[j] is not None, tied.index(j)))
+
+
+class RandomPolicy(P0):
+    """Policy R: uniform among every legal choice, drawn from the game's seeded RNG."""
+
+    name = "random"
+
+    def start_square(self, g, p: int) -> int:
+        """Any square of the own room."""
+        return g.rng.choice(g.t.rooms[g.room[p]])
+
+    def path(self, g, p: int, cur: int, left: int, visited: set[int]) -> tuple[int, ...]:
+        """Uniform among full walks and feasible Dojo entries; else among the longest walks."""
+        t = g.t
+        options = [path for _f, path in t.walks(cur, left, visited)]
+        if g.pos[p] >= BROWN:
+            options += [path for f, path in t.entries(cur, left, visited) if g.pos[p] - f >= BROWN]
+        if not options:
+            longest = t.longest(cur, left, set(visited))
+            options = [path for _f, path in t.walks(cur, longest, visited)] if longest else [()]
+        return options[int(g.rng.random() * len(options))]
+
+    def extra_step(self, g, p: int, cur: int, options: list[int]) -> int:
+        """Any legal step."""
+        return g.rng.choice(options)
+
+    def use_tunnel(self, g, p: int, x: int, exit_: int) -> bool:
+        """Heads or tails."""
+        return g.rng.random() < 0.5
+
+    def keep(self, g, p: int, held: int, drawn: int) -> int:
+        """Either card."""
+        return g.rng.choice((held, drawn))
+
+    def technique(self, g, p: int, card: int, mine: int, theirs: int, attacker: bool) -> bool:
+        """Play half the time."""
+        return g.rng.random() < 0.5
+
+    def sfida_target(self, g, p: int, targets: list[int]) -> int:
+        """Any eligible target."""
+        return g.rng.choice(targets)
+
+    def irimi_target(self, g, p: int, targets: list[int]) -> int:
+        """Any eligible target."""
+        return g.rng.choice(targets)
+
+    def segreto_square(self, g, p: int, options: list[int]) -> int:
+        """Any legal Tunnel."""
+        return g.rng.choice(options)
+
+    def exam_defender(self, g, p: int, tied: list[int]) -> int:
+        """Any tied opponent."""
+        return g.rng.choice(tied)
+
+
+POLICIES = {"p0": P0, "random": RandomPolicy}

@@ -1,0 +1,73 @@
+"""Aggregate game results into the simulator report (a JSON-ready dict)."""
+
+from __future__ import annotations
+
+import statistics
+from typing import Any
+
+from .cards import CARD_IDS
+from .runner import ENGINE_VERSION, GameResult
+
+
+def spread(values: list[int]) -> dict[str, float | None]:
+    """mean, median and p90 (nearest rank) of a list, None when empty."""
+    if not values:
+        return {"mean": None, "median": None, "p90": None}
+    ordered = sorted(values)
+    p90 = ordered[max(0, -(-9 * len(ordered) // 10) - 1)]
+    return {"mean": round(statistics.fmean(ordered), 3), "median": statistics.median(ordered), "p90": p90}
+
+
+def ladder(results: list[GameResult]) -> dict[str, list]:
+    """Mean position and mean leader position at the end of each round, over the games still running."""
+    rounds = max((len(r.ladder) for r in results), default=0)
+    out: dict[str, list] = {"round": [], "games": [], "mean": [], "leader": []}
+    for i in range(rounds):
+        rows = [r.ladder[i] for r in results if len(r.ladder) > i]
+        out["round"].append(i + 1)
+        out["games"].append(len(rows))
+        out["mean"].append(round(statistics.fmean(statistics.fmean(row) for row in rows), 3))
+        out["leader"].append(round(statistics.fmean(max(row) for row in rows), 3))
+    return out
+
+
+def summarise(results: list[GameResult], players: int, meta: dict[str, Any] | None = None) -> dict[str, Any]:
+    """The report: counts, lengths, wins by seat and room, Kumite and Exam outcomes, cards, ladder over time."""
+    done = [r for r in results if r.finished]
+    kumite = sum(r.kumite for r in results)
+    attacker = sum(r.attacker_wins for r in results)
+    exams = sum(r.exams for r in results)
+    exam_wins = sum(r.exam_wins for r in results)
+    no_def = sum(r.exam_no_defender for r in results)
+    wins_by_seat = [sum(r.winner == s for r in done) for s in range(players)]
+    rates = [w / len(done) for w in wins_by_seat] if done else [0.0] * players
+    return {
+        **(meta or {}),
+        "engine": ENGINE_VERSION,
+        "games": len(results),
+        "finished": len(done),
+        "unfinished": len(results) - len(done),
+        "stuck_moves": sum(r.stuck for r in results),
+        "extra_step_stays": sum(r.stays for r in results),
+        "dojo_closures": sum(r.closures for r in results),
+        "turns": spread([r.turns for r in done]),
+        "rounds": spread([r.rounds for r in done]),
+        "wins_by_seat": wins_by_seat,
+        "seat_win_rates": [round(x, 4) for x in rates],
+        "seat_spread": round(max(rates) - min(rates), 4) if done else None,
+        "wins_by_room": [sum(r.winner_room == k for r in done) for k in range(4)],
+        "kumite": {"count": kumite, "attacker_wins": attacker, "defender_wins": kumite - attacker,
+                   "attacker_win_rate": round(attacker / kumite, 4) if kumite else None},
+        "final_exam": {"count": exams, "won": exam_wins, "lost": exams - exam_wins - no_def, "no_defender": no_def,
+                       "win_rate": round(exam_wins / (exams - no_def), 4) if exams > no_def else None},
+        "uke_saves": sum(r.uke_saves for r in results),
+        "teleports": sum(r.teleports for r in results),
+        "cards_drawn": {cid: sum(r.drawn[i] for r in results) for i, cid in enumerate(CARD_IDS)},
+        "ladder": ladder(results),
+    }
+
+
+def start_ratio(short: dict[str, Any], full: dict[str, Any]) -> float | None:
+    """C01: mean length with start 3 over mean length with start 0 (turns)."""
+    a, b = short["turns"]["mean"], full["turns"]["mean"]
+    return round(a / b, 4) if a and b else None

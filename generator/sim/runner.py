@@ -1,0 +1,102 @@
+"""Running many seeded games, optionally over several processes, with identical results whatever the job count."""
+
+from __future__ import annotations
+
+import hashlib
+import multiprocessing
+import random
+from dataclasses import dataclass
+from typing import Callable
+
+from ..board.model import Board
+from .engine import Game, GameConfig
+from .policy import POLICIES
+from .tables import Tables
+
+ENGINE_VERSION = "dojo-engine-1"
+CHUNK = 50
+
+
+@dataclass(frozen=True)
+class GameResult:
+    """What one game leaves behind for the report."""
+
+    index: int
+    finished: bool
+    winner: int | None  # seat (0 = first player)
+    winner_room: int | None
+    turns: int
+    rounds: int
+    stuck: int
+    stays: int
+    closures: int
+    kumite: int
+    attacker_wins: int
+    exams: int
+    exam_wins: int
+    exam_no_defender: int
+    uke_saves: int
+    teleports: int
+    drawn: tuple[int, ...]
+    ladder: tuple[tuple[int, ...], ...]
+
+
+def game_seed(seed: int, index: int) -> int:
+    """The seed of game `index` of a run: independent of how games are spread over processes."""
+    return int.from_bytes(hashlib.sha256(f"dojo-sim:{seed}:{index}".encode()).digest()[:8], "big")
+
+
+def play_game(tables: Tables, config: GameConfig, policy: str, seed: int, index: int) -> GameResult:
+    """Play one game with one seeded RNG and return its result."""
+    rng = random.Random(game_seed(seed, index))
+    g = Game(tables, config, rng, [POLICIES[policy]()])
+    g.play()
+    s = g.stats
+    return GameResult(index, g.finished, g.winner, g.room[g.winner] if g.winner is not None else None, g.turn,
+                      -(-g.turn // g.n), s.stuck, s.stays, s.closures, s.kumite, s.attacker_wins, s.exams, s.exam_wins,
+                      s.exam_no_defender, s.uke_saves, s.teleports, tuple(s.drawn), tuple(g.ladder))
+
+
+@dataclass(frozen=True)
+class Job:
+    """A slice of a run for one worker."""
+
+    config: GameConfig
+    policy: str
+    seed: int
+    start: int
+    stop: int
+
+
+_WORKER: dict[str, Tables] = {}  # per worker process: the tables built once by the pool initializer
+
+
+def _init_worker(board: Board) -> None:
+    _WORKER["tables"] = Tables(board)
+
+
+def run_job(job: Job) -> list[GameResult]:
+    """Play games start..stop of a run (worker entry point)."""
+    tables = _WORKER["tables"]
+    return [play_game(tables, job.config, job.policy, job.seed, i) for i in range(job.start, job.stop)]
+
+
+def run_games(board: Board, config: GameConfig, games: int, seed: int, policy: str = "p0", jobs: int = 1,
+              progress: Callable[[int], None] | None = None) -> list[GameResult]:
+    """Play `games` games; results in game order, identical for any `jobs`."""
+    slices = [Job(config, policy, seed, a, min(a + CHUNK, games)) for a in range(0, games, CHUNK)]
+    out: list[GameResult] = []
+    if jobs <= 1 or len(slices) <= 1:
+        tables = Tables(board)
+        for job in slices:
+            out.extend(play_game(tables, config, policy, seed, i) for i in range(job.start, job.stop))
+            if progress:
+                progress(job.stop - job.start)
+        return out
+    ctx = multiprocessing.get_context("fork" if "fork" in multiprocessing.get_all_start_methods() else "spawn")
+    with ctx.Pool(jobs, initializer=_init_worker, initargs=(board,)) as pool:
+        for part in pool.imap(run_job, slices):
+            out.extend(part)
+            if progress:
+                progress(len(part))
+    return out

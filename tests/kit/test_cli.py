@@ -1,0 +1,81 @@
+"""`dojo build` argument errors and a broken board: clear messages, no traceback, previous kit untouched."""
+
+from __future__ import annotations
+
+import shutil
+from pathlib import Path
+
+import pytest
+
+from tests.board.helpers import DEAD_END, OPEN, Quad, run_cli
+
+ROOT = Path(__file__).resolve().parents[2]
+BOARD = Path("content/dojo/board")
+
+
+@pytest.fixture
+def project(tmp_path, monkeypatch) -> Path:
+    """A throwaway copy of the project's inputs (no git: fixed version and dates)."""
+    for name in ("content", "locales", "templates"):
+        shutil.copytree(ROOT / name, tmp_path / name, ignore=shutil.ignore_patterns("*.mo"))
+    shutil.copy(ROOT / "pyproject.toml", tmp_path)
+    monkeypatch.setenv("SOURCE_DATE_EPOCH", "1767225600")
+    return tmp_path
+
+
+def _snapshot(folder: Path) -> dict[str, tuple[bytes, int]]:
+    return {str(p.relative_to(folder)): (p.read_bytes(), p.stat().st_mtime_ns) for p in sorted(folder.rglob("*"))
+            if p.is_file()}
+
+
+@pytest.mark.parametrize("lang", ["xx_bad", "", "IT", "../it", "it,en"])
+def test_unknown_language_lists_the_languages(project, lang):
+    run = run_cli("build", "--lang", lang, "--root", project)
+    assert run.code != 0
+    assert "it, en, ru" in run.err and repr(lang) in run.err
+    assert "Traceback" not in run.err
+    assert not (project / "build").exists()
+
+
+def test_missing_lang_and_bad_back_offset_are_usage_errors(project):
+    run = run_cli("build", "--root", project)
+    assert run.code == 2 and "--lang" in run.err
+    run = run_cli("build", "--lang", "it", "--root", project, "--back-offset", "1")
+    assert run.code == 2 and "--back-offset" in run.err
+    run = run_cli("build", "--lang", "it", "--root", project / "missing")
+    assert run.code == 1 and "no quadrant file here" in run.err
+
+
+BROKEN = [
+    ("design error", Quad.read(OPEN).hwall(3, 3), None, "[safe.shortcut]"),  # the room becomes a shortcut
+    ("format error", Quad.read(OPEN).cell(3, 4, "X"), None, "[format.code]"),
+    ("bad legend", Quad.read(OPEN), "[tunnels.1]\nquadrant_offset = 7\n", "[format.legend]"),
+    ("dead ends only", Quad.read(DEAD_END), None, "error: "),  # a warning in validate, an error in a kit
+]
+
+
+@pytest.mark.parametrize("quad, legend, words", [c[1:] for c in BROKEN], ids=[c[0] for c in BROKEN])
+def test_broken_board_stops_the_build_and_keeps_the_previous_kit(project, quad, legend, words):
+    first = run_cli("build", "--lang", "it", "--root", project)
+    assert first.code == 0, first.err
+    kit = project / "build" / "pnp" / "it"
+    before = _snapshot(kit)
+    assert "board.txt" in before and "manifest.json" in before
+    board = project / BOARD
+    (board / "legend.toml").unlink(missing_ok=True)
+    quad.write(board, legend=legend)
+    run = run_cli("build", "--lang", "it", "--root", project)
+    assert run.code == 1, run.out + run.err
+    assert words in run.err and "build stopped" in run.err
+    assert "Traceback" not in run.err
+    assert _snapshot(kit) == before
+    assert sorted(p.name for p in kit.parent.iterdir()) == ["it"]  # no staging folder left behind
+
+
+def test_dead_end_is_an_error_when_exported(project):
+    Quad.read(DEAD_END).write(project / BOARD)
+    (project / BOARD / "legend.toml").unlink()
+    assert run_cli("board", "validate", project / BOARD / "quadrant.txt").code == 0
+    run = run_cli("build", "--lang", "en", "--root", project)
+    assert run.code == 1
+    assert "[dead-end]" in run.err and "error: " in run.err

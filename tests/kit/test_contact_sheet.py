@@ -1,0 +1,55 @@
+"""The HTML contact sheet: translated, links to every file of the kit, and renders in headless Chromium."""
+
+import json
+import re
+import shutil
+import subprocess
+from pathlib import Path
+
+import pytest
+
+from generator.kit.build import build_kit
+from generator.kit.model import BuildOptions
+
+ROOT = Path(__file__).resolve().parents[2]
+TITLES = {"it": "Come stampare", "en": "How to print", "ru": "Как печатать"}
+
+
+@pytest.fixture(scope="module")
+def kits(tmp_path_factory):
+    """One kit per language built into a temporary folder."""
+    out = tmp_path_factory.mktemp("pnp")
+    return {lang: build_kit(ROOT, BuildOptions(lang=lang), out, force=True).out_dir for lang in TITLES}
+
+
+@pytest.mark.parametrize("lang", list(TITLES))
+def test_contact_sheet_is_translated_and_links_every_file(kits, lang):
+    html = (kits[lang] / "index.html").read_text(encoding="utf-8")
+    assert f'<html lang="{lang}">' in html and TITLES[lang] in html
+    manifest = json.loads((kits[lang] / "manifest.json").read_text(encoding="utf-8"))
+    links = set(re.findall(r'href="([^"]+)"', html))
+    documents = {e["path"] for e in manifest["files"] if not e["path"].endswith((".png", ".html"))}
+    assert documents <= links
+    for target in links | set(re.findall(r'src="([^"]+)"', html)):
+        assert (kits[lang] / target).is_file(), target
+
+
+def _chromium():
+    return shutil.which("chromium") or shutil.which("chromium-browser") or shutil.which("google-chrome")
+
+
+@pytest.mark.skipif(_chromium() is None, reason="headless Chromium is not installed (apt-get install chromium)")
+@pytest.mark.parametrize("lang", ["it", "ru"])
+def test_contact_sheet_screenshot_in_headless_chromium(kits, lang, tmp_path):
+    from PIL import Image
+
+    shot = tmp_path / "shot.png"
+    cmd = [_chromium(), "--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+           "--disable-background-networking", "--disable-component-update", "--disable-sync",
+           f"--user-data-dir={tmp_path / 'profile'}", "--window-size=1000,800", f"--screenshot={shot}",
+           (kits[lang] / "index.html").as_uri()]
+    subprocess.run(cmd, check=True, capture_output=True, timeout=120)
+    with Image.open(shot) as img:
+        assert img.size == (1000, 800)
+        colours = img.convert("RGB").getcolors(maxcolors=1 << 20)
+    assert colours is not None and len(colours) > 50, "the page rendered (almost) blank"

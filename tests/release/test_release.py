@@ -1,0 +1,64 @@
+"""`dojo release`: every language packed, checksummed, byte-reproducible, refused on any failed gate."""
+
+import hashlib
+import io
+import json
+import shutil
+import zipfile
+
+import pytest
+
+from generator.cli import main
+from generator.release.build import ReleaseOptions, release
+from generator.problems import CheckFailed
+
+
+def _read_all(folder):
+    return {p.relative_to(folder).as_posix(): p.read_bytes() for p in sorted(folder.rglob("*")) if p.is_file()}
+
+
+def test_release_packs_every_language_with_checksums(project):
+    result = release(project, ReleaseOptions(jobs=2))
+    files = _read_all(result.out_dir)
+    prefix = result.out_dir.name
+    for lang in ("it", "en", "ru"):
+        with zipfile.ZipFile(io.BytesIO(files[f"{prefix}-{lang}.zip"])) as zf:
+            names = zf.namelist()
+            assert f"{lang}/manifest.json" in names and f"{lang}/index.html" in names
+            inner = json.loads(zf.read(f"{lang}/manifest.json"))
+            assert inner["lang"] == lang
+            for entry in inner["files"]:
+                assert hashlib.sha256(zf.read(f"{lang}/{entry['path']}")).hexdigest() == entry["sha256"]
+    manifest = json.loads(files["manifest.json"])
+    assert manifest["langs"] == ["en", "it", "ru"]
+    listed = {e["path"]: e["sha256"] for e in manifest["files"]}
+    assert set(listed) == set(files) - {"manifest.json"}
+    for path, digest in listed.items():
+        assert hashlib.sha256(files[path]).hexdigest() == digest
+    assert "100%" in files["INDEX.txt"].decode()
+
+
+def test_two_releases_are_byte_identical(project):
+    first = _read_all(release(project, ReleaseOptions(jobs=2)).out_dir)
+    shutil.rmtree(project / "build")
+    second = _read_all(release(project, ReleaseOptions(jobs=1)).out_dir)
+    assert first.keys() == second.keys()
+    assert [k for k in first if first[k] != second[k]] == []
+
+
+def test_release_refuses_and_lists_every_language(project):
+    quadrant = project / "content/dojo/board/quadrant.txt"
+    quadrant.write_text(quadrant.read_text().replace("| S   S   S | .   A |", "| S   S   S | .   Z |"))
+    with pytest.raises(CheckFailed) as exc:
+        release(project, ReleaseOptions(jobs=1))
+    langs = {p.where.split(",")[0] for p in exc.value.problems}
+    assert langs == {"language it", "language en", "language ru"}
+    assert all("Z" in p.message for p in exc.value.problems)
+    assert not (project / "build" / "release").exists()
+
+
+def test_release_command_reports_failure_without_traceback(project, capsys):
+    (project / "content/dojo/board/quadrant.txt").write_text("not a board\n")
+    assert main(["release", "--root", str(project), "--jobs", "1"]) == 1
+    err = capsys.readouterr().err
+    assert "release refused" in err and "quadrant.txt" in err and "Traceback" not in err
