@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from ..content.ground import GroundData, require_ground
+from ..content.ground import GroundData, present, require_ground
 from ..kit.model import Artifact, BuildContext
 from ..render.cards import BLEED_H, BLEED_W, Card, Deck, deck_artifacts
 from .ground_face import INK, INNER_W, M, MUTED, Face, collect, footer, ui
@@ -45,6 +45,8 @@ def ctx_suit(ctx: BuildContext, suit_id: str, name: str) -> str:
 
 def solution_deck(ctx: BuildContext) -> list[Artifact]:
     """24 Solution cards, 6 per suit, told apart by icon and name; one common back."""
+    if not present(ctx.root):
+        return []
     data = require_ground(ctx.root)
     comp = "ground-solution-deck"
 
@@ -72,6 +74,8 @@ def solution_deck(ctx: BuildContext) -> list[Artifact]:
 
 def problem_cards(ctx: BuildContext) -> list[Artifact]:
     """Problem cards: required suit, value, priority and scenario; a back for face-down Problems."""
+    if not present(ctx.root):
+        return []
     data = require_ground(ctx.root)
     comp = "ground-problem-cards"
     scen_of = {p: s for s in data.scenarios for p in (s.surface, *s.hidden)}
@@ -108,6 +112,8 @@ def problem_cards(ctx: BuildContext) -> list[Artifact]:
 
 def scenario_cards(ctx: BuildContext) -> list[Artifact]:
     """Scenario cards: Surface Problem, hidden Problems by priority, thresholds and the player-count filter."""
+    if not present(ctx.root):
+        return []
     data = require_ground(ctx.root)
     comp = "ground-scenario-cards"
 
@@ -153,6 +159,8 @@ def scenario_cards(ctx: BuildContext) -> list[Artifact]:
 
 def mode_cards(ctx: BuildContext) -> list[Artifact]:
     """The 3 Mode cards with their scoring and tie-breaks."""
+    if not present(ctx.root):
+        return []
     data = require_ground(ctx.root)
     comp = "ground-mode-cards"
 
@@ -186,6 +194,8 @@ def mode_cards(ctx: BuildContext) -> list[Artifact]:
 
 def action_cards(ctx: BuildContext) -> list[Artifact]:
     """The 5 Actions for each of the 6 seats (30 cards); backs show only the seat, so selection stays secret."""
+    if not present(ctx.root):
+        return []
     data = require_ground(ctx.root)
     comp = "ground-action-cards"
     cards = []
@@ -238,6 +248,8 @@ def _action_front(ctx, data, comp, seat, seat_name, a, back):
 
 def reference_card(ctx: BuildContext) -> list[Artifact]:
     """Reference: the round (Select, Reveal, Resolve in step order, End), DARVO stages and the Denied marking."""
+    if not present(ctx.root):
+        return []
     data = require_ground(ctx.root)
     comp = "ground-reference"
     back = _back(ctx, data, comp, ui(ctx, comp, "Reference"))

@@ -111,6 +111,11 @@ def load_duel(root: Path) -> tuple[DuelData | None, list[Problem]]:
     return DuelData(cells, start, stances, strikes, tuple(beats), phases, reference, actions), doc.problems
 
 
+def present(root: Path) -> bool:
+    """Whether the project has the duel at all (a kit without content/duel/ has no duel parts)."""
+    return (root / DUEL_PATH).parent.is_dir()
+
+
 def require_duel(root: Path) -> DuelData:
     """The duel, or CheckFailed listing every problem."""
     data, problems = load_duel(root)

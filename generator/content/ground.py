@@ -225,6 +225,11 @@ def load_ground(root: Path) -> tuple[GroundData | None, list[Problem]]:
     return (None if blocking(problems) else data), problems
 
 
+def present(root: Path) -> bool:
+    """Whether the project has a GROUND dataset at all (a kit without content/ground/ has no GROUND parts)."""
+    return (root / GROUND_DIR).is_dir()
+
+
 def require_ground(root: Path) -> GroundData:
     """The dataset, or CheckFailed listing every problem."""
     data, problems = load_ground(root)
