@@ -177,4 +177,6 @@ def messages(path: Path) -> list[Message]:
     for key, value in doc.data.get("reference", {}).items():
         for v in (value if isinstance(value, list) else [value]):
             add(v, "duel-reference", "reference", 0, key)
+    for i, row in enumerate(doc.rows("label")):  # labels.toml: what the components print around the data
+        add(row.get("text"), str(row.get("component", "")), "label", i, "text")
     return out

@@ -506,4 +506,6 @@ def messages(path: Path) -> list[Message]:
                 add(v, ctx, table, 0, key)
     for key in ("title", "notice"):
         add(doc.data.get(key), "ground", "", 0, key)
+    for i, row in enumerate(doc.rows("label")):  # labels.toml: what the components print around the data
+        add(row.get("text"), str(row.get("component", "")), "label", i, "text")
     return out

@@ -68,3 +68,15 @@ def test_two_builds_are_byte_identical(lang):
     a = ground_cards.mode_cards(one) + duel_cards.strike_cards(one) + ground_mats.tokens(one)
     b = ground_cards.mode_cards(one) + duel_cards.strike_cards(one) + ground_mats.tokens(one)
     assert [x.data for x in a] == [y.data for y in b]
+
+
+def test_every_printed_string_is_extracted_into_its_game_domain(printed):
+    """`make i18n-update` keeps every printed string: extraction finds it in the ground or duel template."""
+    from generator.i18n.extract import extract_all
+
+    ex = extract_all(ROOT)
+    keys = {d: {(m.context, m.id) for m in ex.templates[d] if m.id} for d in ("ground", "duel", "kit")}
+    for context, msgid in printed:
+        domain = "duel" if context.startswith("duel") else "ground"
+        assert (context, msgid) in keys[domain], (context, msgid)
+        assert (context, msgid) not in keys["kit"], (context, msgid)
