@@ -109,9 +109,9 @@ def strikes_svg(src: FigureSource, only: str | None = None) -> str:
     cell, out = 7.0, []
     for n, (_, label, hits) in enumerate(rows):
         y = 7 + n * (cell * 2.2)
-        out.append(_text(1, y + cell * 0.66, label, 3.6, anchor="start", bold=True))
-        out.append(strike_cells(hits, 30, y, cell))
-    return _svg(30 + 7 * cell + 2, 7 + len(rows) * cell * 2.2 - cell * 0.6, "".join(out))
+        out.append(_text(1, y + cell * 0.66, label, 3.4, anchor="start", bold=True))
+        out.append(strike_cells(hits, 36, y, cell))
+    return _svg(36 + 7 * cell + 2, 7 + len(rows) * cell * 2.2 - cell * 0.6, "".join(out))
 
 
 def track_svg(src: FigureSource) -> str:
