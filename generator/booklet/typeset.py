@@ -54,7 +54,7 @@ def styles(page: Page, lang: str) -> dict[str, ParagraphStyle]:
     register_reportlab()
     b = page.body
     base = ParagraphStyle("body", fontName="PTSans", fontSize=b, leading=b * 1.3, textColor=INK,
-                          hyphenationLang=PYPHEN[lang], embeddedHyphenation=1, uriWasteReduce=0.3,
+                          hyphenationLang=PYPHEN.get(lang, ""), embeddedHyphenation=1, uriWasteReduce=0.3,
                           splitLongWords=1, spaceAfter=b * 0.45, alignment=4)
     return {
         "body": base,
@@ -190,7 +190,7 @@ def render(flowables: list[Flowable], page: Page, footer: Footer, doc_title: str
         canvas.line(m, y + 3.6 * mm, w - m, y + 3.6 * mm)
         canvas.setFillColor(INK)
         canvas.setFont("PTSans", 7.2)
-        canvas.drawString(m, y, f"{footer.title} · {footer.version} · {footer.lang} ({LANG_NAMES.get(footer.lang, '')})")
+        canvas.drawString(m, y, f"{footer.title} · {footer.version} · {footer.lang} ({LANG_NAMES.get(footer.lang, footer.lang)})")
         canvas.setFont("PTSans-Bold", 8.5)
         canvas.drawRightString(w - m, y, str(doc.page))
         canvas.restoreState()

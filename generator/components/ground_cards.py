@@ -240,7 +240,7 @@ def _action_front(ctx, data, comp, seat, seat_name, a, back):
             f.text(gm.id, M, y + 1.3, 9, 5, 8.5, 7, bold=True, align="center", color="#ffffff", slot=f"{gm.id}-id")
             f.text(ctx.p_(key, gm.name), M + 10.5, y + 1.3, INNER_W - 10.5, 5, 8.5, 6, bold=True,
                    slot=f"{gm.id}-name")
-            y += 6.8 + f.text(ctx.p_(key, gm.effect), M, y + 6.8, INNER_W, 14, 8, 5.8, slot=f"{gm.id}-effect")
+            y += 6.8 + f.text(ctx.p_(key, gm.effect), M, y + 6.8, INNER_W, 14, 7.8, 5.4, slot=f"{gm.id}-effect")
         footer(f, _edition(ctx, data))
         return Card(f"{seat.id}-{a.id}", f.drawing(), back)
     return build

@@ -80,3 +80,10 @@ def test_every_printed_string_is_extracted_into_its_game_domain(printed):
         domain = "duel" if context.startswith("duel") else "ground"
         assert (context, msgid) in keys[domain], (context, msgid)
         assert (context, msgid) not in keys["kit"], (context, msgid)
+
+
+def test_pseudo_locale_fits_every_component():
+    """The pseudo-locale (~40% longer strings) still fits every GROUND and duel face: room for translators."""
+    ctx = prepare(ROOT, BuildOptions("xx", papers=("A4",)))
+    arts = [a for build in BUILDERS for a in build(ctx)]
+    assert {a.component for a in arts} >= {"ground-action-cards", "duel-stance-cards", "ground-player-mats"}
