@@ -17,7 +17,7 @@ endif
 unexport LANG
 export PYTHONUTF8 := 1
 
-.PHONY: pnp test all install clean help release bench
+.PHONY: pnp test all install clean help release bench bench-sim
 .PHONY: i18n-extract i18n-update i18n-check i18n-stats
 
 help:
@@ -58,6 +58,9 @@ test: $(STAMP)
 
 clean:
 	rm -rf build
+
+bench-sim: $(STAMP)
+	@$(BIN)/python benchmarks/bench_sim.py
 
 # Translations (see TRANSLATING.md). LANG=xx on the command line limits check/update/stats to one language.
 I18N_LANG := $(if $(filter command line,$(origin LANG)),--lang $(LANG),)

@@ -11,6 +11,7 @@ from typing import Any
 from ..board.load import load_quadrant
 from ..board.model import build_board
 from ..output.files import write_bytes_atomic, write_text_atomic
+from .defaults import RULINGS
 from .engine import GameConfig
 from .report import start_ratio, summarise
 from .runner import GameResult, run_games
@@ -27,7 +28,8 @@ def register(sub: argparse._SubParsersAction) -> None:
     s.add_argument("--games", type=int, default=1000, help="number of games (default 1000)")
     s.add_argument("--seed", type=int, default=1, help="run seed; game i uses a seed derived from (seed, i)")
     s.add_argument("--start", type=int, choices=(0, 3), help="start position (default: the rules, 3 with 6+ players)")
-    s.add_argument("--policy", choices=("p0", "random"), default="p0", help="player policy (default p0)")
+    s.add_argument("--policy", choices=("p0", "random"), default=RULINGS.u01_policy,
+                   help=f"player policy (default {RULINGS.u01_policy}, U01)")
     s.add_argument("--jobs", type=int, default=1, help="processes (results do not depend on it)")
     s.add_argument("--max-turns", type=int, default=None, help="turn cap per game (default 2000, U31)")
     s.add_argument("--json", type=Path, metavar="OUT", help="write the report as JSON")
@@ -125,6 +127,12 @@ def write_outputs(args: argparse.Namespace, report: dict, lengths: dict[str, lis
     return 0
 
 
+def _ladder_text(ladder: dict) -> str:
+    """Mean and leader position at rounds 5, 10, 15, ... (games still running)."""
+    parts = [f"r{r}: {m:.1f}/{top:.1f}" for r, m, top in zip(ladder["round"], ladder["mean"], ladder["leader"]) if r % 5 == 0]
+    return ", ".join(parts[:8]) or "-"
+
+
 def print_table(report: dict) -> None:
     """The report as a readable rich table on standard output."""
     from rich.console import Console
@@ -148,6 +156,7 @@ def print_table(report: dict) -> None:
          f"{report['final_exam']['won']} / {report['final_exam']['lost']} / {report['final_exam']['no_defender']}"),
         ("Uke saves / teleports", f"{report['uke_saves']} / {report['teleports']}"),
         ("Nebbia cards drawn", ", ".join(f"{k} {v}" for k, v in report["cards_drawn"].items())),
+        ("ladder mean / leader by round", _ladder_text(report["ladder"])),
     ]
     for row in rows:
         t.add_row(*row)

@@ -107,7 +107,7 @@ class Game:
         self.dice = dice if dice is not None else RandomDice(rng)
         self.policies = list(policies) if len(policies) == n else [policies[0]] * n
         self.order = tuple(tuple((p + i) % n for i in range(1, n)) for p in range(n))  # opponents, seating order (U04)
-        self.room = list(self.rulings.u13_rooms[n])
+        self.room = list(self.rulings.rooms(n))
         self.pos = [start_position(n, config.start)] * n
         self.sq = [-1] * n
         self.med = [False] * n
@@ -211,6 +211,7 @@ class Game:
     def choose(self, p: int, cur: int, left: int, visited: set[int]) -> tuple[int, ...]:
         """The policy's path (U01); counts the DR-T05 fallback when no full movement exists."""
         path = self.policies[p].path(self, p, cur, left, visited)
+        self.event("path", p, cur, left, path)
         if len(path) < left and not (path and self.t.is_dojo[path[-1]]):
             self.stats.stuck += 1
             self.event("stuck", p, cur, left, len(path))
@@ -221,7 +222,6 @@ class Game:
         t = self.t
         cur, left = start, steps
         path = self.choose(p, cur, left, visited)
-        self.event("path", p, start, steps, path)
         i = 0
         while left > 0 and i < len(path):
             x = path[i]
@@ -364,7 +364,8 @@ class Game:
         if exit_ is None:
             return
         others = [j for j in self.order[p] if self.sq[j] == exit_]
-        if others and (self.first_round or any(self.med[j] for j in others)):
+        meditating = [self.first_round or self.med[j] for j in others]
+        if others and (any(meditating) if self.rulings.u12_meditating_blocks_exit else all(meditating)):
             return
         if not self.policies[p].use_tunnel(self, p, x, exit_):
             return
@@ -426,16 +427,13 @@ class Game:
                 self.sq[p], self.sq[j] = self.sq[j], self.sq[p]
         elif c == SFIDA:
             self.sfida(p)
-        elif c == SENSEI:
-            low = min(pos)
-            for j in range(self.n):
-                if pos[j] == low:
-                    self.change(j, 2)
-        elif c == PESO:
-            high = max(pos)
-            for j in range(self.n):
-                if pos[j] == high:
-                    self.change(j, -1)
+        elif c in (SENSEI, PESO):
+            counted = range(self.n) if self.rulings.u22_sensei_peso_everyone else \
+                [p] + [j for j in self.order[p] if self.faceable(p, j)]
+            edge = min(pos[j] for j in counted) if c == SENSEI else max(pos[j] for j in counted)
+            for j in counted:
+                if pos[j] == edge:
+                    self.change(j, 2 if c == SENSEI else -1)
         elif c == INTENSIVO:
             self.change(p, 1)
         elif c == PROIBITO:
@@ -465,7 +463,9 @@ class Game:
         """DR-X04-X05, U23, U25: pick the defender and fight the Final Exam, or step back out."""
         self.stats.exams += 1
         opponents = self.order[p]
-        if self.rulings.u23_exam_skip_meditating:
+        if self.first_round:
+            cands: list[int] = []  # DR-K01: every opponent counts as meditating, and none can defend (DR-X05)
+        elif self.rulings.u23_exam_skip_meditating:
             cands = [j for j in opponents if not self.med[j]]
         else:
             top = max(self.pos[j] for j in opponents)

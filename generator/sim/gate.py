@@ -12,6 +12,7 @@ from ..board.check import check_dead_ends
 from ..board.model import Board
 from ..output.files import write_text_atomic
 from ..problems import Problem
+from .defaults import RULINGS
 from .engine import GameConfig
 from .report import summarise
 from .runner import ENGINE_VERSION, run_games
@@ -92,8 +93,8 @@ def prove_board(board: Board, fingerprint: str, settings: ProofSettings = ProofS
 
 
 def cache_key(fingerprint: str, settings: ProofSettings) -> str:
-    """sha256 of the board fingerprint, the engine version and the settings."""
-    text = json.dumps([fingerprint, ENGINE_VERSION, asdict(settings)], sort_keys=True)
+    """sha256 of the board fingerprint, the engine version, the settings and the provisional rulings."""
+    text = json.dumps([fingerprint, ENGINE_VERSION, asdict(settings), repr(RULINGS)], sort_keys=True)
     return hashlib.sha256(text.encode()).hexdigest()
 
 

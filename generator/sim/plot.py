@@ -14,9 +14,12 @@ import matplotlib.pyplot as plt  # noqa: E402
 def plot_png(report: dict[str, Any], lengths: dict[str, list[int]]) -> bytes:
     """PNG bytes: a histogram of game lengths (one series per label) and the wins by seat."""
     fig, (ax1, ax2) = plt.subplots(1, 2, figsize=(11, 4.2))
+    every = [v for values in lengths.values() for v in values]
+    width = max(1, (max(every, default=1) - min(every, default=0)) // 40 + 1)
+    bins = list(range(min(every, default=0), max(every, default=1) + width + 1, width))
     for label, values in lengths.items():
         if values:
-            ax1.hist(values, bins=40, alpha=0.6, label=label)
+            ax1.hist(values, bins=bins, alpha=0.6, label=label)
     ax1.set_xlabel("turns until the Final Exam is won")
     ax1.set_ylabel("games")
     ax1.set_title("game length")

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from .cards import KAESHI, KIAI, UKE
+from .cards import CARD_IDS, KAESHI, KIAI, UKE
 from .tables import RANK_PLAIN, RANK_TUNNEL_USED
 
 BROWN = 15
@@ -41,8 +41,15 @@ class P0:
     name = "p0"
 
     def start_square(self, g, p: int) -> int:
-        """U10: the room square with the shortest walk to a Dojo entrance, then reading order."""
-        return g.t.best_start[g.room[p]]
+        """U10: the room square with the shortest walk to a Dojo entrance, then reading order (U32: may share)."""
+        if g.rulings.u10_start_nearest_dojo and g.rulings.u32_roommates_share_start:
+            return g.t.best_start[g.room[p]]
+        room = g.t.rooms[g.room[p]]
+        order = sorted(room, key=lambda x: (g.t.dist[x], x)) if g.rulings.u10_start_nearest_dojo else sorted(room)
+        if g.rulings.u32_roommates_share_start:
+            return order[0]
+        taken = {g.sq[j] for j in g.order[p]}
+        return next((x for x in order if x not in taken), order[0])
 
     def path(self, g, p: int, cur: int, left: int, visited: set[int]) -> tuple[int, ...]:
         """U01/U02: Dojo entry first when Brown, else the best full walk, else the best longest walk."""
@@ -112,15 +119,18 @@ class P0:
 
     def use_tunnel(self, g, p: int, x: int, exit_: int) -> bool:
         """U24: only when the exit is strictly closer to a Dojo entrance and unoccupied."""
-        return g.t.closer[x] and exit_ not in g.sq
+        return exit_ not in g.sq and (g.t.closer[x] or not g.rulings.u24_tunnel_only_if_closer)
 
     def keep(self, g, p: int, held: int, drawn: int) -> int:
         """U09: keep Kiai > Uke > Kaeshi."""
-        return min(held, drawn)  # KIAI < UKE < KAESHI
+        order = g.rulings.u09_keep_order
+        return min((held, drawn), key=lambda c: order.index(CARD_IDS[c]) if CARD_IDS[c] in order else len(order))
 
     def technique(self, g, p: int, card: int, mine: int, theirs: int, attacker: bool) -> bool:
         """U16: play only to change the outcome: Kiai if it turns the loss, else Kaeshi, else Uke, while losing."""
         losing = mine < theirs if attacker else mine <= theirs
+        if not g.rulings.u16_play_only_to_change_outcome:
+            return True
         if not losing:
             return False
         if card == KIAI:
