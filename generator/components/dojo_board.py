@@ -6,14 +6,11 @@ import svgwrite
 
 from ..board.model import DOJO, N, SAFE, Board, to_quadrant
 from ..content.dojo import SQUARE_CTX, SquareType
-from ..kit.model import Artifact, BuildContext
-from ..problems import CheckFailed
-from ..render import pdf
-from ..render.cards import imprint
+from ..kit.model import BuildContext
+from ..problems import CheckFailed, Problem
 from ..render.icons import icon
 from ..render.layout import Slot, Where, fit, glyph_problems
-from ..render.pdf import EDGE_MM, PAPERS_MM, PdfDoc, mm
-from ..render.svg import Drawing, png_bytes, svg_drawing
+from ..render.svg import Drawing, svg_drawing
 from .common import dojo_content
 
 COMPONENT = "dojo-board"
@@ -23,6 +20,8 @@ SIZE = N * S + 2 * M
 COLS = "ABCDEFGHIJKLMNOP"
 WALL, GRID, INK = "#1b1b1b", "#9a927f", "#1d1a16"
 SHEETS = ((0, 0), (0, 1), (1, 0), (1, 1))  # (row, column) of each quadrant page, reading order
+HALF = M + 8 * S  # a quadrant with its outer coordinate margin, mm
+STRIP = 7.0  # glue strip beyond a seam, mm
 
 
 def coord(i: int) -> str:
@@ -91,24 +90,18 @@ def _square(dwg, ctx: BuildContext, board: Board, i: int, sq: SquareType, labels
 
 
 def _walls(dwg, board: Board) -> None:
-    grid = dwg.g(stroke=GRID, stroke_width=0.25)
-    walls = dwg.g(stroke=WALL, stroke_width=1.1, stroke_linecap="square")
+    """Open sides as a thin grid, walls as thick lines: two paths (few SVG nodes: cairosvg is per node)."""
+    grid, walls = [], []
     for i in range(N * N):
         r, c = divmod(i, N)
         x, y = M + c * S, M + r * S
-        if c + 1 < N:
-            opened = board.is_open(i, i + 1)
-            both_dojo = board.codes[i] == DOJO and board.codes[i + 1] == DOJO
-            if not both_dojo:
-                (grid if opened else walls).add(dwg.line((x + S, y), (x + S, y + S)))
-        if r + 1 < N:
-            opened = board.is_open(i, i + N)
-            both_dojo = board.codes[i] == DOJO and board.codes[i + N] == DOJO
-            if not both_dojo:
-                (grid if opened else walls).add(dwg.line((x, y + S), (x + S, y + S)))
-    walls.add(dwg.rect((M, M), (N * S, N * S), fill="none"))
-    dwg.add(grid)
-    dwg.add(walls)
+        if c + 1 < N and not (board.codes[i] == DOJO and board.codes[i + 1] == DOJO):
+            (grid if board.is_open(i, i + 1) else walls).append(f"M{x + S:.2f} {y:.2f}v{S:.2f}")
+        if r + 1 < N and not (board.codes[i] == DOJO and board.codes[i + N] == DOJO):
+            (grid if board.is_open(i, i + N) else walls).append(f"M{x:.2f} {y + S:.2f}h{S:.2f}")
+    walls.append(f"M{M:.2f} {M:.2f}h{N * S:.2f}v{N * S:.2f}h{-N * S:.2f}z")
+    dwg.add(dwg.path(d="".join(grid), fill="none", stroke=GRID, stroke_width=0.25))
+    dwg.add(dwg.path(d="".join(walls), fill="none", stroke=WALL, stroke_width=1.1, stroke_linecap="square"))
 
 
 def _links(dwg, board: Board) -> None:
@@ -124,17 +117,32 @@ def _links(dwg, board: Board) -> None:
     dwg.add(g)
 
 
+def _block(dwg, block, x: float, y: float, color: str) -> None:
+    """A laid-out text Block as svgwrite text lines."""
+    for line, base in zip(block.lines, block.baselines()):
+        lx = x + block.line_x(line)
+        for run in line.runs:
+            if not run.icon:
+                kw = {"font_weight": "bold"} if block.slot.bold else {}
+                dwg.add(dwg.text(run.text, insert=(f"{lx + run.x:.3f}", f"{y + base:.3f}"), font_family="PT Sans",
+                                 font_size=f"{block.size:.3f}", fill=color, **kw))
+
+
 def _regions(dwg, ctx: BuildContext, board: Board, squares: dict[str, SquareType]) -> None:
     """The Central Dojo and the four Safe Rooms named, with their icons."""
     dojo = squares["D"]
-    rows = [divmod(i, N) for i in board.dojo_squares]
-    r0, c0 = min(r for r, _ in rows), min(c for _, c in rows)
-    x, y = M + c0 * S, M + r0 * S
-    dwg.add(_icon(dwg, dojo.icon, x + 2 * S - 12, y + 2 * S - 22, 24, "#efe4c8", dojo.color))
     name = ctx.p_(f"{SQUARE_CTX}/dojo", dojo.name)
-    dwg.add(_text(dwg, name, x + 2 * S, y + 2 * S + 12, 8, True, "#efe4c8", anchor_center=True))
+    block = fit(name, Slot("dojo name", 2 * S - 4, 12, 16, 8, bold=True, align="center", max_lines=2),
+                Where(COMPONENT, "board", ctx.lang))
+    for k in range(4):  # once in each quadrant's share of the Dojo, so every sheet names it
+        cells = [divmod(i, N) for i in board.dojo_squares if to_quadrant(divmod(i, N))[0] == k]
+        x = M + min(c for _, c in cells) * S
+        y = M + min(r for r, _ in cells) * S
+        dwg.add(_icon(dwg, dojo.icon, x + S - 8, y + 8, 16, "#efe4c8", dojo.color))
+        _block(dwg, block, x + 2, y + 27, "#efe4c8")
     safe = squares["S"]
-    room_name = ctx.p_(f"{SQUARE_CTX}/safe", safe.name)
+    room = fit(ctx.p_(f"{SQUARE_CTX}/safe", safe.name), Slot("safe room name", 3 * S - 4, 8, 16, 8, bold=True,
+                                                             align="center", max_lines=1), Where(COMPONENT, "board", ctx.lang))
     for k in range(4):
         cells = [divmod(i, N) for i in board.room_squares(k)]
         if not cells:
@@ -143,7 +151,7 @@ def _regions(dwg, ctx: BuildContext, board: Board, squares: dict[str, SquareType
         cc = sum(c for _, c in cells) / len(cells)
         cx, cy = M + (cc + 0.5) * S, M + (cr + 0.5) * S
         dwg.add(_icon(dwg, safe.icon, cx - 7, cy - 11, 14, "#4a6a85", safe.color))
-        dwg.add(_text(dwg, room_name, cx, cy + 10, 5.5, True, "#2c4a63", anchor_center=True))
+        _block(dwg, room, cx - (3 * S - 4) / 2, cy + 5, "#2c4a63")
 
 
 def _coordinates(dwg) -> None:
@@ -165,7 +173,6 @@ def check_strings(ctx: BuildContext, squares: list[SquareType]) -> None:
             problems += glyph_problems(ctx.p_(f"{SQUARE_CTX}/{sq.id}", msg), slot, where)
         letter = ctx.p_(f"{SQUARE_CTX}/{sq.id}", sq.letter)
         if letter in letters and sq.code not in (SAFE, DOJO):
-            from ..problems import Problem
             problems.append(Problem("error", "board-letter", f"{where.text('letter')}: squares {letters[letter]} "
                                     f"and {sq.id} print the same letter {letter!r}", where="board",
                                     hint="give every square type its own letter in the catalog"))
@@ -174,19 +181,44 @@ def check_strings(ctx: BuildContext, squares: list[SquareType]) -> None:
         raise CheckFailed(problems)
 
 
-def board_drawing(ctx: BuildContext) -> Drawing:
-    """The whole board with coordinates (SIZE x SIZE mm), drawn once per language."""
+def sheet_region(sheet: tuple[int, int]) -> tuple[float, float, float, float]:
+    """The part of the board (x, y, w, h in mm of the full drawing) printed on a quadrant sheet, glue strips included."""
+    qr, qc = sheet
+    x0 = 0.0 if qc == 0 else M + 8 * S
+    y0 = 0.0 if qr == 0 else M + 8 * S
+    return x0, y0, HALF + (STRIP if qc == 0 else 0.0), HALF + (STRIP if qr == 0 else 0.0)
+
+
+def _visible(i: int, region: tuple[float, float, float, float]) -> bool:
+    r, c = divmod(i, N)
+    x, y = M + c * S, M + r * S
+    rx, ry, rw, rh = region
+    return x < rx + rw and x + S > rx and y < ry + rh and y + S > ry
+
+
+def board_drawings(ctx: BuildContext) -> dict[tuple[int, int], Drawing]:
+    """The board in four drawings, one per quadrant sheet (sheet_region each), drawn once per language.
+
+    Each drawing is always placed whole: cairo 1.16 emits a recording surface once per PDF, cut to the part
+    shown the first time, so one big drawing shown through different windows would lose content.
+    """
     squares = dojo_content(ctx).squares
     check_strings(ctx, list(squares))
     by_code = {s.code: s for s in squares}
     board = ctx.board
     labels = tunnel_labels(board)
-    dwg = svgwrite.Drawing(size=(f"{SIZE}mm", f"{SIZE}mm"), viewBox=f"0 0 {SIZE} {SIZE}", debug=False)
-    dwg.add(dwg.rect((0, 0), (SIZE, SIZE), fill="#ffffff"))
-    for i, code in enumerate(board.codes):
-        _square(dwg, ctx, board, i, by_code["1" if code.isdigit() else code], labels)
-    _links(dwg, board)
-    _walls(dwg, board)
-    _regions(dwg, ctx, board, by_code)
-    _coordinates(dwg)
-    return svg_drawing(dwg.tostring())
+    out = {}
+    for sheet in SHEETS:
+        rx, ry, rw, rh = region = sheet_region(sheet)
+        dwg = svgwrite.Drawing(size=(f"{rw:.3f}mm", f"{rh:.3f}mm"), viewBox=f"{rx:.3f} {ry:.3f} {rw:.3f} {rh:.3f}",
+                               debug=False)
+        dwg.add(dwg.rect((rx, ry), (rw, rh), fill="#ffffff"))
+        for i, code in enumerate(board.codes):
+            if _visible(i, region):
+                _square(dwg, ctx, board, i, by_code["1" if code.isdigit() else code], labels)
+        _links(dwg, board)
+        _walls(dwg, board)
+        _regions(dwg, ctx, board, by_code)
+        _coordinates(dwg)
+        out[sheet] = svg_drawing(dwg.tostring())
+    return out

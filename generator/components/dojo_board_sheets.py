@@ -10,10 +10,8 @@ from ..render.layout import Slot, Where, fit
 from ..render.pdf import PAPERS_MM, PdfDoc, crop_marks, mm
 from ..render.svg import Drawing, png_bytes, render_template, svg_drawing
 from .common import Collect, dojo_content, small_print
-from .dojo_board import COMPONENT, M, S, SHEETS, SIZE, board_drawing
+from .dojo_board import COMPONENT, HALF, SHEETS, SIZE, STRIP, board_drawings, sheet_region
 
-HALF = M + 8 * S  # a quadrant with its outer coordinate margin, mm
-STRIP = 7.0  # glue strip beyond a seam, mm
 TOP = 12.0
 
 
@@ -42,7 +40,7 @@ def margin_notes(ctx: BuildContext, extra: str, width: float) -> list:
     summary = ", ".join(f"{k}={v}" for k, v in proof.items() if not isinstance(v, (dict, list)))
     lines = [
         extra,
-        small_print(ctx, ctx.p_(f"{SQUARE_CTX}/board", "Board")),
+        small_print(ctx, ctx._("Board")),
         ctx._("Board fingerprint: %(fingerprint)s") % {"fingerprint": ctx.board_fingerprint},
         ctx._("Simulation proof: %(summary)s") % {"summary": summary} if summary
         else ctx._("Simulation proof: not run in this build"),
@@ -61,20 +59,14 @@ def _notes(cr, blocks: list, x: float, y: float) -> None:
 
 def _quadrant_page(cr, board: Drawing, legend: Drawing, notes: list, sheet: tuple[int, int],
                    page: tuple[float, float]) -> None:
-    """One quadrant: the board part (clipped), glue strips towards the right/bottom neighbours, marks."""
+    """One quadrant: its board drawing, pale glue strips towards the right/bottom neighbours, seam marks."""
     w, h = page
     qr, qc = sheet
     px = (w - HALF - STRIP) / 2 + (STRIP if qc else 0)
     py = TOP + (STRIP if qr else 0)
-    x0 = 0.0 if qc == 0 else M + 8 * S
-    y0 = 0.0 if qr == 0 else M + 8 * S
-    rx1 = px + HALF + (STRIP if qc == 0 else 0)
-    ry1 = py + HALF + (STRIP if qr == 0 else 0)
-    cr.save()
-    cr.rectangle(mm(px), mm(py), mm(rx1 - px), mm(ry1 - py))
-    cr.clip()
-    board.place(cr, mm(px - x0), mm(py - y0))
-    cr.restore()
+    _, _, rw, rh = sheet_region(sheet)
+    rx1, ry1 = px + rw, py + rh
+    board.place(cr, mm(px), mm(py))
     cr.save()
     cr.set_source_rgba(1, 1, 1, 0.6)
     if qc == 0:
@@ -94,9 +86,9 @@ def _quadrant_page(cr, board: Drawing, legend: Drawing, notes: list, sheet: tupl
     _notes(cr, notes, (w - HALF) / 2, ly + 28)
 
 
-def sheets_pdf(ctx: BuildContext, board: Drawing, legend: Drawing, paper: str) -> tuple[bytes, int]:
+def sheets_pdf(ctx: BuildContext, boards: dict, legend: Drawing, paper: str) -> tuple[bytes, int]:
     """Four pages, one quadrant each (reading order), joining into the whole board."""
-    imp = imprint(ctx, ctx.p_(f"{SQUARE_CTX}/board", "Board"))
+    imp = imprint(ctx, ctx._("Board"))
     page = PAPERS_MM[paper]
     doc = PdfDoc(imp.epoch, imp.title)
     names = {(0, 0): ctx._("top left"), (0, 1): ctx._("top right"), (1, 0): ctx._("bottom left"),
@@ -107,32 +99,46 @@ def sheets_pdf(ctx: BuildContext, board: Drawing, legend: Drawing, paper: str) -
                       "matching.") % {"n": n, "position": names[sheet]})
         notes = margin_notes(ctx, f"{text} · {paper}", HALF)
         cr = doc.page(*page)
-        _quadrant_page(cr, board, legend, notes, sheet, page)
+        _quadrant_page(cr, boards[sheet], legend, notes, sheet, page)
     return doc.finish(), doc.pages
 
 
-def a2_pdf(ctx: BuildContext, board: Drawing, legend: Drawing) -> tuple[bytes, int]:
+def a2_pdf(ctx: BuildContext, boards: dict, legend: Drawing) -> tuple[bytes, int]:
     """The whole board on one A2 sheet with legend and margin notes."""
-    imp = imprint(ctx, ctx.p_(f"{SQUARE_CTX}/board", "Board"))
+    imp = imprint(ctx, ctx._("Board"))
     w, h = PAPERS_MM["A2"]
     doc = PdfDoc(imp.epoch, imp.title)
     cr = doc.page(w, h)
     x, y = (w - SIZE) / 2, 20.0
-    board.place(cr, mm(x), mm(y))
+    for sheet in SHEETS:  # the quadrant drawings, whole; their glue strips overlap with identical content
+        x0, y0, _, _ = sheet_region(sheet)
+        boards[sheet].place(cr, mm(x + x0), mm(y + y0))
     legend.place(cr, mm((w - legend.width * 25.4 / 72) / 2), mm(y + SIZE + 6))
     _notes(cr, margin_notes(ctx, "A2", SIZE), x, y + SIZE + 40)
     return doc.finish(), doc.pages
 
 
+def board_png(boards: dict, width_px: int) -> bytes:
+    """A preview of the whole board assembled from its quadrant drawings."""
+    import cairocffi as cairo
+
+    whole = cairo.RecordingSurface(cairo.CONTENT_COLOR_ALPHA, (0, 0, mm(SIZE), mm(SIZE)))
+    cr = cairo.Context(whole)
+    for sheet in SHEETS:
+        x0, y0, _, _ = sheet_region(sheet)
+        boards[sheet].place(cr, mm(x0), mm(y0))
+    return png_bytes(Drawing(whole, mm(SIZE), mm(SIZE)), width_px)
+
+
 def build(ctx: BuildContext) -> list[Artifact]:
     """The board: four quadrant sheets per paper, the A2 sheet, and a preview."""
-    board = board_drawing(ctx)
+    boards = board_drawings(ctx)
     legend = legend_drawing(ctx, HALF)
     out = []
     for paper in ctx.options.papers:
-        data, pages = sheets_pdf(ctx, board, legend, paper)
+        data, pages = sheets_pdf(ctx, boards, legend, paper)
         out.append(Artifact(f"board-{paper}.pdf", COMPONENT, "pdf", data, paper, "sheet", pages))
-    data, pages = a2_pdf(ctx, board, legend)
+    data, pages = a2_pdf(ctx, boards, legend)
     out.append(Artifact("board-A2.pdf", COMPONENT, "pdf", data, "A2", "sheet", pages))
-    out.append(Artifact("previews/board.png", COMPONENT, "preview", png_bytes(board, 720)))
+    out.append(Artifact("previews/board.png", COMPONENT, "preview", board_png(boards, 720)))
     return out

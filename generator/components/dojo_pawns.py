@@ -34,7 +34,7 @@ def _page(ctx: BuildContext, pawns: Pawns, paper: str, col: Collect) -> Drawing 
         small = col.run(lambda: fit(f"{p.number} · {ctx.version} · {ctx.lang.upper()}",
                                     Slot("imprint", PW - 2, 3, 4.5, 3.5, align="center"), where))
         items.append(dict(x=x0 + (i % 4) * (PW + gap), y=27 + (i // 4) * (height + min(row_gap, 12)),
-                          color=p.color, ink=p.ink, name=block, number=number, small=small))
+                          color=p.color, ink=p.ink, name=block, number=number, small=small, value=p.number))
     imp = col.run(lambda: fit(small_print(ctx, title_text) + f" · {paper}", Slot("imprint", w - 24, 4, 6, 5), where))
     if None in (title, instr, imp) or any(it["name"] is None or it["small"] is None for it in items):
         return None

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from ..content.dojo import REF_CTX, SQUARE_CTX, DojoContent, RefCard
+from ..content.dojo import REF_CTX, REF_NAME, SQUARE_CTX, DojoContent, RefCard
 from ..kit.model import Artifact, BuildContext
 from ..render.cards import BLEED, BLEED_W, SAFE, Card, Deck, deck_artifacts, face_drawing
 from ..render.layout import Slot, Where, fit, fit_stack, fit_table
@@ -87,7 +87,7 @@ def _front(ctx: BuildContext, content: DojoContent, card: RefCard, col: Collect)
     """One reference card front."""
     where = Where(COMPONENT, card.id, ctx.lang)
     title = col.run(lambda: fit(ctx.p_(f"{REF_CTX}/{card.id}", card.title), TITLE, where))
-    deck_name = ctx.p_(REF_CTX, "Reference")
+    deck_name = ctx.p_(REF_CTX, REF_NAME)
     imprint = col.run(lambda: fit(small_print(ctx, deck_name), IMPRINT, where))
     top = BAND_H + 3
     rects, icons = [dict(x=0, y=0, w=BLEED_W, h=BAND_H, fill=BAND)], []
@@ -112,7 +112,7 @@ def _front(ctx: BuildContext, content: DojoContent, card: RefCard, col: Collect)
 def _back(ctx: BuildContext, col: Collect) -> Drawing | None:
     """The common back of the reference cards."""
     where = Where(COMPONENT, "back", ctx.lang)
-    name = ctx.p_(REF_CTX, "Reference")
+    name = ctx.p_(REF_CTX, REF_NAME)
     head = col.run(lambda: fit(name, BACK_TITLE, where))
     imprint = col.run(lambda: fit(small_print(ctx, name), IMPRINT, where))
     if head is None or imprint is None:
@@ -132,7 +132,7 @@ def reference_deck(ctx: BuildContext) -> Deck:
     back = _back(ctx, col)
     fronts = [(c, _front(ctx, content, c, col)) for c in content.reference]
     col.check()
-    return Deck(COMPONENT, "reference", ctx.p_(REF_CTX, "Reference"),
+    return Deck(COMPONENT, "reference", ctx.p_(REF_CTX, REF_NAME),
                 tuple(Card(c.id, f, back, c.copies) for c, f in fronts))
 
 

@@ -19,6 +19,7 @@ SQUARE_CTX = "dojo-square"
 REF_CTX = "dojo-reference"
 BELT_CTX = "dojo-belt-ladder"
 PAWN_CTX = "dojo-pawns"
+REF_NAME = "Reference"  # the reference deck name: reference.toml [deck] name
 
 
 @dataclass(frozen=True)

@@ -20,12 +20,7 @@ def board_text(ctx: BuildContext) -> list[Artifact]:
 # "module:function" names of every component builder, in manifest order.
 BUILDERS: tuple[str, ...] = (
     "generator.kit.components:board_text",
-    "generator.components.dojo_nebbia:build",
-    "generator.components.dojo_reference:build",
-    "generator.components.dojo_belt_ladder:build",
-    "generator.components.dojo_pawns:build",
-    "generator.components.dojo_board_sheets:build",
-    "generator.render.calibration:calibration",
+    "generator.components.dojo_kit:build",  # every Dojo component (see its DOJO_COMPONENTS), then a contact sheet
     "generator.booklet.builders:dojo_rules",
     "generator.booklet.builders:ground_rules",
     "generator.booklet.builders:duel_rules",

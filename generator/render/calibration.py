@@ -17,17 +17,18 @@ def _cross(cr, x: float, y: float, size: float, width: float = 0.4) -> None:
 
 
 def _scales(cr, x: float, y: float) -> None:
-    """Rulers through (x, y) from -5 to +5 mm, a tick each 0.5 mm, numbers each mm (right and down positive)."""
-    for i in range(-10, 11):
+    """Rulers along both axes through (x, y): -10..+10 mm, ticks each 0.5 mm (right and down are positive)."""
+    pdf.line(cr, x - 10, y, x + 10, y, 0.25)
+    pdf.line(cr, x, y - 10, x, y + 10, 0.25)
+    for i in range(-20, 21):
         d = i / 2
-        long = 3.0 if i % 2 == 0 else 1.5
-        pdf.line(cr, x + d, y - 12, x + d, y - 12 + long, 0.25)
-        pdf.line(cr, x - 12, y + d, x - 12 + long, y + d, 0.25)
-        if i % 2 == 0:
-            pdf.text(cr, f"{int(d):+d}" if d else "0", x + d, y - 13, 4, align="center")
-            pdf.text(cr, f"{int(d):+d}" if d else "0", x - 13, y + d + 0.6, 4, align="right")
-    pdf.line(cr, x - 5, y - 12, x + 5, y - 12, 0.25)
-    pdf.line(cr, x - 12, y - 5, x - 12, y + 5, 0.25)
+        long = 2.5 if i % 10 == 0 else 1.6 if i % 2 == 0 else 0.9
+        pdf.line(cr, x + d, y, x + d, y + long, 0.2)
+        pdf.line(cr, x, y + d, x + long, y + d, 0.2)
+        if i % 8 == 0 and i:  # numbers at ±4, ±8 across and ±2, ±6, ±10 down: they never collide
+            pdf.text(cr, f"{int(d):+d}", x + d, y + 4.6, 5, align="center")
+        if i % 8 == 4:
+            pdf.text(cr, f"{int(d):+d}", x + 3.2, y + d + 0.7, 5)
 
 
 def _paragraph(cr, ctx: BuildContext, text: str, x: float, y: float, width: float) -> float:
@@ -56,7 +57,6 @@ def calibration_pdf(ctx: BuildContext, paper: str, imp: Imprint) -> tuple[bytes,
     cr = doc.page(w, h)
     dx, dy = imp.back_offset
     cx, cy = w / 2 + dx, h / 2 + dy
-    _cross(cr, cx, cy, 8, 0.25)
     _scales(cr, cx, cy)
     pdf.text(cr, ctx._("back") + f" ({dx:+.1f}, {dy:+.1f} mm)", cx, cy + 25, 8, align="center")
     pdf.text(cr, imp.line(paper, ctx._("back")), w / 2, h - pdf.EDGE_MM - 2, 6, align="center")

@@ -98,13 +98,14 @@ def _chunks(items: list[Card], size: int) -> Iterator[list[Card]]:
 
 
 def _clip_place(cr: Any, drawing: Drawing, x: float, y: float, clip: tuple[float, float, float, float]) -> None:
-    """Place a bleed-size drawing with its trim corner at (x, y) mm, clipped to clip (x0, y0, x1, y1) mm."""
-    cr.save()
+    """Place a bleed-size drawing with its trim corner at (x, y) mm, showing only clip (x0, y0, x1, y1) mm.
+
+    Within one PDF a drawing must always show the same part (its trim on sheets): cairo 1.16 writes a recording
+    surface once per document, cut to what its first use showed.
+    """
     x0, y0, x1, y1 = clip
-    cr.rectangle(mm(x0), mm(y0), mm(x1 - x0), mm(y1 - y0))
-    cr.clip()
-    drawing.place(cr, mm(x - BLEED), mm(y - BLEED))
-    cr.restore()
+    ox, oy = x - BLEED, y - BLEED
+    drawing.place(cr, mm(ox), mm(oy), region=(mm(x0 - ox), mm(y0 - oy), mm(x1 - x0), mm(y1 - y0)))
 
 
 def footer(cr: Any, text: str, page: tuple[float, float], block: tuple[float, float, float, float]) -> None:
@@ -129,18 +130,6 @@ def back_x(paper: str, x: float) -> float:
     return w - x - CARD_W
 
 
-def _back_clip(x: float, y: float, page: tuple[float, float], block: tuple[float, float, float, float],
-               offset: tuple[float, float]) -> tuple[float, float, float, float]:
-    """A back's clip: its trim, bled outwards on the block's outer sides, never within EDGE_MM of the edge."""
-    bx0, by0, bx1, by1 = (block[0] + offset[0], block[1] + offset[1], block[2] + offset[0], block[3] + offset[1])
-    x0 = x - BLEED if abs(x - bx0) < 1e-6 else x
-    y0 = y - BLEED if abs(y - by0) < 1e-6 else y
-    x1 = x + CARD_W + BLEED if abs(x + CARD_W - bx1) < 1e-6 else x + CARD_W
-    y1 = y + CARD_H + BLEED if abs(y + CARD_H - by1) < 1e-6 else y + CARD_H
-    w, h = page
-    return max(x0, EDGE_MM), max(y0, EDGE_MM), min(x1, w - EDGE_MM), min(y1, h - EDGE_MM)
-
-
 def sheet_pdf(deck: Deck, paper: str, imp: Imprint) -> tuple[bytes, int]:
     """Sheets of 9 cards: each fronts page followed by its backs page mirrored for a long-edge flip."""
     ox, oy, page = sheet_origin(paper)
@@ -159,7 +148,7 @@ def sheet_pdf(deck: Deck, paper: str, imp: Imprint) -> tuple[bytes, int]:
         dx, dy = imp.back_offset
         for i, card in enumerate(chunk):
             x, y = back_x(paper, ox + (i % COLS) * CARD_W) + dx, oy + (i // COLS) * CARD_H + dy
-            _clip_place(cr, card.back, x, y, _back_clip(x, y, page, block, imp.back_offset))
+            _clip_place(cr, card.back, x, y, (x, y, x + CARD_W, y + CARD_H))
     return doc.finish(), doc.pages
 
 

@@ -46,14 +46,20 @@ class Drawing:
     width: float
     height: float
 
-    def place(self, cr: Any, x: float, y: float, scale: float = 1.0) -> None:
-        """Paint at (x, y) in pt through a fresh wrapper surface (cairo 1.16 would repeat resource keys)."""
-        wrap = cairo.RecordingSurface(cairo.CONTENT_COLOR_ALPHA, (0, 0, self.width, self.height))
+    def place(self, cr: Any, x: float, y: float, scale: float = 1.0,
+              region: tuple[float, float, float, float] | None = None) -> None:
+        """Paint with its origin at (x, y) pt; region (x, y, w, h in the drawing's pt) shows only that part.
+
+        Each placement goes through a fresh bounded wrapper surface: cairo 1.16 would otherwise repeat resource
+        keys on a page, and clipping a large recording surface placed at an offset loses content in its PDFs.
+        """
+        rx, ry, rw, rh = region or (0.0, 0.0, self.width, self.height)
+        wrap = cairo.RecordingSurface(cairo.CONTENT_COLOR_ALPHA, (0, 0, rw, rh))
         inner = cairo.Context(wrap)
-        inner.set_source_surface(self.surface, 0, 0)
+        inner.set_source_surface(self.surface, -rx, -ry)
         inner.paint()
         cr.save()
-        cr.translate(x, y)
+        cr.translate(x + rx * scale, y + ry * scale)
         if scale != 1.0:
             cr.scale(scale, scale)
         cr.set_source_surface(wrap, 0, 0)

@@ -4,7 +4,7 @@ from pathlib import Path
 
 import pytest
 
-from generator.render.cards import (BLEED, CARD_W, Card, Deck, Imprint, face_drawing, gutterfold_pdf,
+from generator.render.cards import (CARD_W, Card, Deck, Imprint, face_drawing, gutterfold_pdf,
                                     sheet_pdf, single_pdf)
 from generator.render.layout import Slot, Where, fit
 from generator.render.pdf import EDGE_MM, PAPERS_MM
@@ -54,7 +54,7 @@ def test_backs_mirror_fronts_for_a_long_edge_flip_with_the_back_offset(deck, pap
     fronts, backs = placements(r.pages[0], r), placements(r.pages[1], r)
     assert len(fronts) == len(backs) == 9
     for (fx, fy), (bx, by) in zip(fronts, backs):
-        assert abs((fx + bx) - (w - CARD_W - 2 * BLEED + dx) * PT) < 0.01
+        assert abs((fx + bx) - (w - CARD_W + dx) * PT) < 0.01  # placements are trim corners
         assert abs(by - fy + dy * PT) < 0.01 or abs(by - fy - dy * PT) < 0.01
     assert [t for t in r.pages[1].extract_text().split() if t.startswith("B")][:3] == ["B01", "B01", "B02"]
 
@@ -65,8 +65,8 @@ def test_nothing_is_painted_within_5_mm_of_the_sheet_edge(deck):
         r = reader(sheet_pdf(d, paper, _imp(lang, (3.0, 3.0)))[0])
         w, h = PAPERS_MM[paper]
         for page in r.pages:
-            for x, y in placements(page, r):  # placements are bleed corners: trim is 3 mm further in
-                assert x / PT + BLEED >= EDGE_MM - 1e-6 and x / PT + BLEED + CARD_W <= w - EDGE_MM + 1e-6 + 3
+            for x, y in placements(page, r):  # placements are the trim corners of the cards shown
+                assert x / PT >= EDGE_MM - 1e-6 and x / PT + CARD_W <= w - EDGE_MM + 1e-6
 
 
 def test_gutterfold_puts_fronts_and_backs_side_by_side(deck):

@@ -1,0 +1,78 @@
+"""The Dojo kit: every Dojo component builder in turn (problems of all gathered), then a contact sheet."""
+
+from __future__ import annotations
+
+import importlib
+import io
+
+import cairocffi as cairo
+
+from ..kit.model import Artifact, BuildContext
+from ..problems import CheckFailed, Problem
+from ..render.fonts import face, missing_glyphs, register_fontconfig
+
+# "module:function" of each Dojo component, in manifest order.
+DOJO_COMPONENTS = (
+    "generator.components.dojo_board_sheets:build",
+    "generator.components.dojo_nebbia:build",
+    "generator.components.dojo_reference:build",
+    "generator.components.dojo_belt_ladder:build",
+    "generator.components.dojo_pawns:build",
+    "generator.render.calibration:calibration",
+)
+THUMB_H = 240  # px
+LABEL_H = 22
+
+
+def contact_sheet(ctx: BuildContext, previews: list[Artifact]) -> bytes:
+    """One PNG with every component's preview, labelled with its component id, version and language."""
+    register_fontconfig()
+    images = [(a.component, cairo.ImageSurface.create_from_png(io.BytesIO(a.data))) for a in previews]
+    widths = [round(img.get_width() * THUMB_H / img.get_height()) for _, img in images]
+    width = max(800, sum(widths) + 16 * (len(images) + 1))
+    head = f"{ctx.version} · {ctx.lang.upper()}"
+    missing = missing_glyphs(head, face())
+    if missing:
+        raise CheckFailed([Problem("error", "missing-glyph", f"no glyph for {missing!r} in {head!r}")])
+    sheet = cairo.ImageSurface(cairo.FORMAT_RGB24, width, THUMB_H + 2 * LABEL_H + 32)
+    cr = cairo.Context(sheet)
+    cr.set_source_rgb(0.95, 0.94, 0.91)
+    cr.paint()
+    cr.select_font_face("PT Sans", cairo.FONT_SLANT_NORMAL, cairo.FONT_WEIGHT_BOLD)
+    cr.set_font_size(14)
+    cr.set_source_rgb(0.1, 0.1, 0.1)
+    cr.move_to(16, 20)
+    cr.show_text(head)
+    x = 16
+    for (component, img), w in zip(images, widths):
+        cr.save()
+        cr.translate(x, LABEL_H + 8)
+        cr.scale(w / img.get_width(), THUMB_H / img.get_height())
+        cr.set_source_surface(img, 0, 0)
+        cr.paint()
+        cr.restore()
+        cr.set_font_size(11)
+        cr.set_source_rgb(0.2, 0.2, 0.2)
+        cr.move_to(x, LABEL_H + THUMB_H + 26)
+        cr.show_text(component)
+        x += w + 16
+    buf = io.BytesIO()
+    sheet.write_to_png(buf)
+    return buf.getvalue()
+
+
+def build(ctx: BuildContext) -> list[Artifact]:
+    """Every Dojo component; all their problems are reported together; a contact sheet of their previews."""
+    artifacts: list[Artifact] = []
+    problems: list[Problem] = []
+    for name in DOJO_COMPONENTS:
+        module, func = name.split(":")
+        try:
+            artifacts.extend(getattr(importlib.import_module(module), func)(ctx))
+        except CheckFailed as exc:
+            problems.extend(exc.problems)
+    if problems:
+        raise CheckFailed(problems)
+    previews = [a for a in artifacts if a.kind == "preview"]
+    artifacts.append(Artifact("previews/contact-sheet.png", "dojo-kit", "preview", contact_sheet(ctx, previews)))
+    return artifacts

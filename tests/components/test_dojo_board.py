@@ -1,0 +1,28 @@
+"""Board sheets: every quadrant page shows its own squares (nothing lost when one board is cut in four)."""
+
+from pathlib import Path
+
+from generator.board.model import N, to_quadrant
+from generator.components.dojo_board import SHEETS, coord, tunnel_labels
+from generator.kit.build import prepare
+from generator.kit.model import BuildOptions
+from tests.render.pdfcheck import reader
+
+ROOT = Path(__file__).resolve().parents[2]
+QUADRANT_OF_SHEET = {(0, 0): 0, (0, 1): 1, (1, 1): 2, (1, 0): 3}  # model quadrants are clockwise
+
+
+def test_each_quadrant_page_prints_its_tunnels_and_their_partners(kit):
+    lang, out, _ = kit
+    board = prepare(ROOT, BuildOptions(lang=lang)).board
+    labels = tunnel_labels(board)
+    assert len(set(labels.values())) * 2 == len(labels)  # one label per linked pair
+    for paper in ("A4", "Letter"):
+        r = reader((out / f"board-{paper}.pdf").read_bytes())
+        for page, sheet in zip(r.pages, SHEETS):
+            text = page.extract_text()
+            mine = [i for i in labels if to_quadrant(divmod(i, N))[0] == QUADRANT_OF_SHEET[sheet]]
+            assert mine
+            for i in mine:
+                assert labels[i] in text, (paper, sheet, labels[i])
+                assert coord(board.links[i]) in text, (paper, sheet, coord(board.links[i]))

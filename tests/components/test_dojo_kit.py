@@ -1,0 +1,119 @@
+"""The Dojo kit as built for it, en and ru: manifest, paper sizes, cards, boxes, fonts, language, marks."""
+
+import hashlib
+import shutil
+import subprocess
+
+import pytest
+
+from generator.render.cards import BLEED, CARD_W
+from generator.render.pdf import PAPERS_MM
+from tests.render.pdfcheck import PT, fonts, placements, reader, size_mm
+
+COMPONENTS = {"dojo-board", "dojo-nebbia-deck", "dojo-reference", "dojo-belt-ladder", "dojo-pawns"}
+WORDS = {  # (Technique note, a Nebbia effect, a belt name, the board's letter-free legend name)
+    "it": ("Segreta:", "Ritira il tuo dado.", "Marrone", "Stanza Sicura"),
+    "en": ("Secret:", "Reroll your die.", "Brown", "Safe Room"),
+    "ru": ("Секрет:", "Перебросьте свой кубик.", "Коричневый", "Безопасная комната"),
+}
+
+
+def _pdf(kit, name):
+    lang, out, _ = kit
+    return reader((out / name).read_bytes())
+
+
+def _text(r, pages=None):
+    return "\n".join(p.extract_text() for p in (r.pages if pages is None else [r.pages[i] for i in pages]))
+
+
+def test_manifest_lists_every_component_with_checksums(kit):
+    lang, out, manifest = kit
+    files = manifest["files"]
+    assert manifest["lang"] == lang and COMPONENTS <= {f["component"] for f in files}
+    for f in files:
+        assert f["sha256"] == hashlib.sha256((out / f["path"]).read_bytes()).hexdigest()
+        if f["kind"] == "pdf" and f["component"] in COMPONENTS:
+            assert f["paper"] in ("A4", "Letter", "A2", "card") and f["layout"] in ("sheet", "gutterfold", "single")
+            assert f["pages"] == len(reader((out / f["path"]).read_bytes()).pages)
+    decks = [f for f in files if f["component"] == "dojo-nebbia-deck" and f["kind"] == "pdf"]
+    assert {(f["paper"], f["layout"]) for f in decks} == {("A4", "sheet"), ("Letter", "sheet"), ("A4", "gutterfold"),
+                                                          ("Letter", "gutterfold"), ("card", "single")}
+    assert all(f["cards"] == 22 for f in decks)
+    assert (out / "previews" / "contact-sheet.png").read_bytes()[:4] == b"\x89PNG"
+
+
+@pytest.mark.parametrize("paper", ["A4", "Letter"])
+def test_nebbia_sheets_hold_22_cards_with_mirrored_backs(kit, paper):
+    r = _pdf(kit, f"nebbia-deck-{paper}.pdf")
+    assert len(r.pages) == 6 and all(size_mm(p.mediabox) == PAPERS_MM[paper] for p in r.pages)
+    fronts = [placements(r.pages[i], r) for i in (0, 2, 4)]
+    backs = [placements(r.pages[i], r) for i in (1, 3, 5)]
+    assert sum(map(len, fronts)) == sum(map(len, backs)) == 22
+    w = PAPERS_MM[paper][0]
+    for f, b in zip(fronts, backs):
+        for (fx, fy), (bx, by) in zip(f, b):
+            assert abs(fx + bx - (w - CARD_W) * PT) < 0.01 and abs(fy - by) < 0.01  # trim corners
+
+
+def test_nebbia_text_is_in_the_language_and_techniques_are_marked_secret(kit):
+    lang, _, _ = kit
+    secret, effect, _, _ = WORDS[lang]
+    r = _pdf(kit, "nebbia-deck-single.pdf")
+    text = [p.extract_text() for p in r.pages]
+    assert secret in text[0] and ("Kiai" in text[0] or "Киай" in text[0])  # Kiai, a Technique, comes first
+    assert any(effect in t for t in text)
+    assert sum(secret in t for t in text[0::2]) == 7  # 3 Kiai + 2 Uke + 2 Kaeshi fronts
+    if lang == "ru":
+        assert all(any("\u0400" <= ch <= "\u04ff" for ch in t) for t in text)
+    assert lang.upper() in text[0]
+
+
+def test_single_cards_have_trim_and_bleed_boxes(kit):
+    r = _pdf(kit, "nebbia-deck-single.pdf")
+    assert len(r.pages) == 44
+    for p in r.pages:
+        assert size_mm(p.trimbox) == (63.5, 88.9) and size_mm(p.bleedbox) == size_mm(p.mediabox) == (69.5, 94.9)
+        assert round(float(p.trimbox.left) / PT, 2) == round(float(p.trimbox.bottom) / PT, 2) == BLEED
+
+
+def test_every_pdf_embeds_its_fonts_and_uses_pt_sans(kit):
+    _, out, _ = kit
+    for path in sorted(out.glob("*.pdf")):
+        found = fonts(reader(path.read_bytes()))
+        assert found and all(embedded for _, embedded in found), (path.name, found)
+        assert any("PTSans" in name for name, _ in found), (path.name, found)
+
+
+def test_board_quadrants_a2_and_margin_notes(kit):
+    lang, _, manifest = kit
+    for paper in ("A4", "Letter"):
+        r = _pdf(kit, f"board-{paper}.pdf")
+        assert len(r.pages) == 4 and all(size_mm(p.mediabox) == PAPERS_MM[paper] for p in r.pages)
+    r = _pdf(kit, "board-A2.pdf")
+    assert len(r.pages) == 1 and size_mm(r.pages[0].mediabox) == (420.0, 594.0)
+    text = _text(r)
+    assert manifest["board"]["fingerprint"] in text and manifest["version"] in text and lang.upper() in text
+    assert WORDS[lang][3] in text and "1A" in text
+
+
+def test_belt_ladder_and_pawns(kit):
+    lang = kit[0]
+    for paper in ("A4", "Letter"):
+        r = _pdf(kit, f"belt-ladder-{paper}.pdf")
+        w, h = PAPERS_MM[paper]
+        assert size_mm(r.pages[0].mediabox) == (h, w)  # landscape
+        text = _text(r)
+        assert WORDS[lang][2] in text and "17" in text
+        r = _pdf(kit, f"pawns-{paper}.pdf")
+        assert size_mm(r.pages[0].mediabox) == PAPERS_MM[paper]
+        text = _text(r)
+        assert all(str(n) in text for n in range(1, 9))
+
+
+@pytest.mark.skipif(shutil.which("qpdf") is None, reason="qpdf not installed")
+def test_qpdf_check_passes(kit):
+    _, out, _ = kit
+    for path in sorted(out.glob("*.pdf")):
+        run = subprocess.run(["qpdf", "--check", str(path)], capture_output=True, text=True)
+        assert run.returncode == 0, (path.name, run.stdout[-400:], run.stderr[-400:])
