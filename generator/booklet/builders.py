@@ -80,7 +80,8 @@ def booklet_pdfs(ctx: BuildContext, text: str, where: str) -> dict[str, tuple[by
             out[fmt] = render(flow, page, footer, title)
     a5_pages = _pages(out["A5"])
     booklet = impose(out["A5"], A4, title)
-    return {"A5": (out["A5"], a5_pages), "booklet": (booklet, -(-a5_pages // 4) * 2), "A4": (out["A4"], _pages(out["A4"]))}
+    sheets_sides = -(-a5_pages // 4) * 2
+    return {"A5": (out["A5"], a5_pages), "booklet": (booklet, sheets_sides), "A4": (out["A4"], _pages(out["A4"]))}
 
 
 def _pages(pdf: bytes) -> int:

@@ -174,7 +174,8 @@ def image(svg: str, max_width: float) -> Flowable:
 def figure_factory(src: FigureSource, suit_labels: dict[str, str], where: str) -> Callable[[str, float], Flowable]:
     """The booklet's figure maker; an unknown figure name is a build error naming the known ones."""
     makers: dict[str, Callable[[], str]] = {
-        "belt-ladder": belt_ladder_svg, "square-icons": square_icons_svg, "squares": square_icons_svg, "suits": lambda: suits_svg(suit_labels),
+        "belt-ladder": belt_ladder_svg, "square-icons": square_icons_svg, "squares": square_icons_svg,
+        "suits": lambda: suits_svg(suit_labels),
         "strikes": lambda: strikes_svg(src), "duel-track": lambda: track_svg(src),
     }
     if src.board is not None:

@@ -46,16 +46,16 @@ def stance_cards(ctx: BuildContext) -> list[Artifact]:
         return []
     data = require_duel(ctx.root)
     comp = "duel-stance-cards"
-    back = _back(ctx, comp, ui(ctx, "duel-stance-cards", "Kamae"))
+    back = _back(ctx, comp, ui(ctx, comp, "Kamae"))
 
     def front(s):
         def build():
             f = Face(ctx, comp, s.id, TEMPLATE)
-            y = _head(f, ctx, comp, ui(ctx, "duel-stance-cards", "Kamae (stance)"), s) + 2
-            f.text(ui(ctx, "duel-stance-cards", "Movement"), M, y, INNER_W, 4.5, 8, 6, bold=True, color=MUTED, slot="move-label")
+            y = _head(f, ctx, comp, ui(ctx, comp, "Kamae (stance)"), s) + 2
+            f.text(ui(ctx, comp, "Movement"), M, y, INNER_W, 4.5, 8, 6, bold=True, color=MUTED, slot="move-label")
             y += 4.5 + f.text(ctx.p_(f"duel/{s.id}", s.moves), M, y + 4.5, INNER_W, 8, 9.5, 7, slot="moves")
-            f.text(ui(ctx, "duel-stance-cards", "Strike"), M, y + 1, INNER_W, 4.5, 8, 6, bold=True, color=MUTED, slot="strike-label")
-            strike = ui(ctx, "duel-stance-cards", "No strikes") if not s.strike else \
+            f.text(ui(ctx, comp, "Strike"), M, y + 1, INNER_W, 4.5, 8, 6, bold=True, color=MUTED, slot="strike-label")
+            strike = ui(ctx, comp, "No strikes") if not s.strike else \
                 f"{_term(ctx, data.strike(s.strike))} — {_name(ctx, data.strike(s.strike))}"
             y += 5.5 + f.text(strike, M, y + 5.5, INNER_W, 8, 9.5, 7, bold=bool(s.strike), slot="strike")
             if s.strike:
@@ -64,12 +64,12 @@ def stance_cards(ctx: BuildContext) -> list[Artifact]:
             if s.rules:
                 f.stack([(f"rule-{i}", ctx.p_(f"duel/{s.id}", r)) for i, r in enumerate(s.rules)], M, y + 1.2,
                         INNER_W, 8, 5.2)
-            footer(f, ui(ctx, "duel-stance-cards", "Sword duel"))
+            footer(f, ui(ctx, comp, "Sword duel"))
             return Card(s.id, f.drawing(), back)
         return build
 
     cards = collect([front(s) for s in data.stances])
-    return deck_artifacts(ctx, Deck(comp, "duel/stances", ui(ctx, "duel-stance-cards", "Duel stances"), tuple(cards)))
+    return deck_artifacts(ctx, Deck(comp, "duel/stances", ui(ctx, comp, "Duel stances"), tuple(cards)))
 
 
 def _precedence(ctx: BuildContext, data: DuelData, comp: str, sid: str) -> str:
@@ -77,10 +77,10 @@ def _precedence(ctx: BuildContext, data: DuelData, comp: str, sid: str) -> str:
     loses = [a for a, b in data.beats if b == sid]
     out = []
     if beats:
-        out.append(ui(ctx, "duel-strike-cards", "Beats") + ": " + ", ".join(_term(ctx, data.strike(b)) for b in beats))
+        out.append(ui(ctx, comp, "Beats") + ": " + ", ".join(_term(ctx, data.strike(b)) for b in beats))
     if loses:
-        out.append(ui(ctx, "duel-strike-cards", "Loses to") + ": " + ", ".join(_term(ctx, data.strike(a)) for a in loses))
-    return ". ".join(out) + ". " + ui(ctx, "duel-strike-cards", "Any other pair: both lose.")
+        out.append(ui(ctx, comp, "Loses to") + ": " + ", ".join(_term(ctx, data.strike(a)) for a in loses))
+    return ". ".join(out) + ". " + ui(ctx, comp, "Any other pair: both lose.")
 
 
 def strike_cards(ctx: BuildContext) -> list[Artifact]:
@@ -89,29 +89,29 @@ def strike_cards(ctx: BuildContext) -> list[Artifact]:
         return []
     data = require_duel(ctx.root)
     comp = "duel-strike-cards"
-    back = _back(ctx, comp, ui(ctx, "duel-strike-cards", "Giri"))
+    back = _back(ctx, comp, ui(ctx, comp, "Giri"))
 
     def front(s):
         def build():
             f = Face(ctx, comp, s.id, TEMPLATE)
-            y = _head(f, ctx, comp, ui(ctx, "duel-strike-cards", "Giri (strike)"), s) + 2
+            y = _head(f, ctx, comp, ui(ctx, comp, "Giri (strike)"), s) + 2
             src, dst = data.stance(s.source), data.stance(s.leads_to)
-            y += f.text(ui(ctx, "duel-strike-cards", "From") + f": {_term(ctx, src)}", M, y, INNER_W, 5, 9, 6.5, slot="from")
+            y += f.text(ui(ctx, comp, "From") + f": {_term(ctx, src)}", M, y, INNER_W, 5, 9, 6.5, slot="from")
             f.svg(strike_cells(s.hits, M + (INNER_W - 7 * 7.5) / 2, y + 6.5, 7.5))
             y += 16
             y += 0.5 + f.text(ctx.p_(f"duel/{s.id}", s.pattern), M, y + 0.5, INNER_W, 8, 8.5, 6, align="center",
                               slot="pattern")
-            y += 1.5 + f.text(ui(ctx, "duel-strike-cards", "Leads to") + f": {_term(ctx, dst)}", M, y + 1.5, INNER_W, 5, 9, 6.5,
+            y += 1.5 + f.text(ui(ctx, comp, "Leads to") + f": {_term(ctx, dst)}", M, y + 1.5, INNER_W, 5, 9, 6.5,
                               bold=True, slot="leads-to")
-            f.text(ui(ctx, "duel-strike-cards", "When both hit"), M, y + 2, INNER_W, 4.5, 8, 6, bold=True, color=MUTED,
+            f.text(ui(ctx, comp, "When both hit"), M, y + 2, INNER_W, 4.5, 8, 6, bold=True, color=MUTED,
                    slot="both-label")
             f.text(_precedence(ctx, data, comp, s.id), M, y + 6.5, INNER_W, 14, 8.5, 5.8, slot="precedence")
-            footer(f, ui(ctx, "duel-strike-cards", "Sword duel"))
+            footer(f, ui(ctx, comp, "Sword duel"))
             return Card(s.id, f.drawing(), back)
         return build
 
     cards = collect([front(s) for s in data.strikes])
-    return deck_artifacts(ctx, Deck(comp, "duel/strikes", ui(ctx, "duel-strike-cards", "Duel strikes"), tuple(cards)))
+    return deck_artifacts(ctx, Deck(comp, "duel/strikes", ui(ctx, comp, "Duel strikes"), tuple(cards)))
 
 
 def reference_card(ctx: BuildContext) -> list[Artifact]:
@@ -120,30 +120,30 @@ def reference_card(ctx: BuildContext) -> list[Artifact]:
         return []
     data = require_duel(ctx.root)
     comp = "duel-reference"
-    back = _back(ctx, comp, ui(ctx, "duel-reference", "Reference"))
+    back = _back(ctx, comp, ui(ctx, comp, "Reference"))
 
     def phases():
         f = Face(ctx, comp, "phases", TEMPLATE)
-        f.text(ui(ctx, "duel-reference", "Order of the fight"), M, M, INNER_W, 7, 12, 8, bold=True, align="center", slot="title")
+        f.text(ui(ctx, comp, "Order of the fight"), M, M, INNER_W, 7, 12, 8, bold=True, align="center", slot="title")
         y = M + 8
         y += f.stack([(f"phase-{i}", f"{i}. {ctx.p_('duel-reference', p)}") for i, p in enumerate(data.phases, 1)],
                      M, y + 0.8, INNER_W, 9, 6.5, gap=0.8, bottom=M + 36)
         f.stack([(k, ctx.p_("duel-reference", data.reference[k])) for k in ("simultaneous", "after_strike")],
                 M, y + 2.5, INNER_W, 8.6, 5.6, gap=1.8)
-        footer(f, ui(ctx, "duel-reference", "Sword duel"))
+        footer(f, ui(ctx, comp, "Sword duel"))
         return Card("phases", f.drawing(), back)
 
     def actions():
         f = Face(ctx, comp, "actions", TEMPLATE)
-        f.text(ui(ctx, "duel-reference", "Actions"), M, M, INNER_W, 7, 12, 8, bold=True, align="center", slot="title")
+        f.text(ui(ctx, comp, "Actions"), M, M, INNER_W, 7, 12, 8, bold=True, align="center", slot="title")
         f.stack([(f"action-{i}", ctx.p_("duel-reference", a)) for i, a in enumerate(data.actions)], M, M + 9.5,
                 INNER_W, 9, 5.6, gap=1.8)
-        footer(f, ui(ctx, "duel-reference", "Sword duel"))
+        footer(f, ui(ctx, comp, "Sword duel"))
         return Card("actions", f.drawing(), back)
 
     def hits():
         f = Face(ctx, comp, "hits", TEMPLATE)
-        f.text(ui(ctx, "duel-reference", "Hits"), M, M, INNER_W, 7, 12, 8, bold=True, align="center", slot="title")
+        f.text(ui(ctx, comp, "Hits"), M, M, INNER_W, 7, 12, 8, bold=True, align="center", slot="title")
         y = M + 9.5
         y += f.stack([(k, ctx.p_("duel-reference", data.reference[k])) for k in ("hit", "both_hit")], M, y, INNER_W,
                      9, 5.8, gap=1.8, bottom=BLEED_H - M - 3.6 - 3 * 10.5)
@@ -152,11 +152,11 @@ def reference_card(ctx: BuildContext) -> list[Artifact]:
                    narrow=True, slot=f"{s.id}-name")
             f.svg(strike_cells(s.hits, M + INNER_W - 7 * 4.2, y + 3.4, 4.2))
             y += 9.5
-        footer(f, ui(ctx, "duel-reference", "Sword duel"))
+        footer(f, ui(ctx, comp, "Sword duel"))
         return Card("hits", f.drawing(), back)
 
     cards = collect([phases, actions, hits])
-    return deck_artifacts(ctx, Deck(comp, "duel/reference", ui(ctx, "duel-reference", "Duel reference"), tuple(cards)))
+    return deck_artifacts(ctx, Deck(comp, "duel/reference", ui(ctx, comp, "Duel reference"), tuple(cards)))
 
 
 def track(ctx: BuildContext) -> list[Artifact]:
@@ -165,14 +165,14 @@ def track(ctx: BuildContext) -> list[Artifact]:
         return []
     data = require_duel(ctx.root)
     comp = "duel-track"
-    imp = imprint(ctx, ui(ctx, "duel-track", "Duel track"))
+    imp = imprint(ctx, ui(ctx, comp, "Duel track"))
     out = []
     for paper in ctx.options.papers:
         pw, ph = PAPERS_MM[paper]
         w, h = max(pw, ph), min(pw, ph)
         cell = min(22.0, (w - 24) / data.track_cells)
         f = Face(ctx, comp, "track", TEMPLATE, width=cell * data.track_cells + 2, height=cell + 16)
-        f.text(ui(ctx, "duel-track", "Duel track"), 1, 0, 120, 7, 12, 9, bold=True, slot="title")
+        f.text(ui(ctx, comp, "Duel track"), 1, 0, 120, 7, 12, 9, bold=True, slot="title")
         f.svg(track_cells(1, 9, cell, data.track_cells))
         strip = f.drawing()
         doc = PdfDoc(imp.epoch, imp.title)

@@ -59,7 +59,7 @@ def solution_deck(ctx: BuildContext) -> list[Artifact]:
             f.svg(suit_icon(s.icon, M + 4.5, M + 3.5, 4.0, s.colour))
             f.text(ctx_suit(ctx, s.id, s.name), M + 11, M + 0.5, INNER_W - 11, 7, 13, 9, bold=True,
                    color="#ffffff", slot="suit")
-            f.text(ui(ctx, "ground-solution-deck", "Solution"), M, 20, INNER_W, 5, 8.5, 7, align="center", color=MUTED, slot="kind")
+            f.text(ui(ctx, comp, "Solution"), M, 20, INNER_W, 5, 8.5, 7, align="center", color=MUTED, slot="kind")
             f.svg(suit_icon(s.icon, BLEED_W / 2, 43, 12, s.colour))
             f.text(ctx.p_(f"ground/{sol.id}", sol.name), M, 60, INNER_W, 16, 15, 10, bold=True, align="center",
                    slot="name")
@@ -67,9 +67,9 @@ def solution_deck(ctx: BuildContext) -> list[Artifact]:
             return Card(sol.id, f.drawing(), back)
         return build
 
-    back = _back(ctx, data, comp, ui(ctx, "ground-solution-deck", "Solution"))
+    back = _back(ctx, data, comp, ui(ctx, comp, "Solution"))
     cards = collect([front(s) for s in data.solutions])
-    return deck_artifacts(ctx, Deck(comp, "ground/solutions", ui(ctx, "ground-solution-deck", "GROUND Solutions"), tuple(cards)))
+    return deck_artifacts(ctx, Deck(comp, "ground/solutions", ui(ctx, comp, "GROUND Solutions"), tuple(cards)))
 
 
 def problem_cards(ctx: BuildContext) -> list[Artifact]:
@@ -86,17 +86,17 @@ def problem_cards(ctx: BuildContext) -> list[Artifact]:
             sc = scen_of[p.id]
             f = Face(ctx, comp, p.id)
             _band(f, "#e9e6df", 15)
-            f.text(ui(ctx, "ground-problem-cards", "Problem"), M, M - 1, INNER_W / 2, 5, 9, 7, bold=True, color=MUTED, slot="kind")
-            tag = ui(ctx, "ground-problem-cards", "Surface Problem") if p.id == sc.surface else \
-                ui(ctx, "ground-problem-cards", "Priority") + f" {p.priority}"
+            f.text(ui(ctx, comp, "Problem"), M, M - 1, INNER_W / 2, 5, 9, 7, bold=True, color=MUTED, slot="kind")
+            tag = ui(ctx, comp, "Surface Problem") if p.id == sc.surface else \
+                ui(ctx, comp, "Priority") + f" {p.priority}"
             f.text(tag, M + INNER_W * 0.4, M - 1, INNER_W * 0.6, 5, 9, 6, bold=True, align="center", narrow=True,
                    slot="priority")
             f.text(ctx.p_(f"ground/{p.id}", p.name), M, 19, INNER_W, 14, 15, 10, bold=True, align="center",
                    slot="name")
-            f.text(ui(ctx, "ground-problem-cards", "Needs"), M, 37, INNER_W, 5, 9, 7, color=MUTED, slot="needs")
+            f.text(ui(ctx, comp, "Needs"), M, 37, INNER_W, 5, 9, 7, color=MUTED, slot="needs")
             _suit_line(f, data, p.suit, 43)
             f.svg(suit_icon(s.icon, BLEED_W - M - 6, 46.5, 5, s.colour))
-            f.text(ui(ctx, "ground-problem-cards", "Value"), M, 55, INNER_W, 5, 9, 7, color=MUTED, slot="value-label")
+            f.text(ui(ctx, comp, "Value"), M, 55, INNER_W, 5, 9, 7, color=MUTED, slot="value-label")
             f.svg(f'<circle cx="{M + 8}" cy="68" r="7.5" fill="#ffffff" stroke="{INK}" stroke-width="0.6"/>')
             f.text(str(p.value), M, 62.3, 16, 12, 24, 20, bold=True, align="center", slot="value")
             f.text(ctx.p_(f"ground/{sc.id}", sc.name), M + 19, 64, INNER_W - 19, 10, 9, 7, color=MUTED,
@@ -105,9 +105,9 @@ def problem_cards(ctx: BuildContext) -> list[Artifact]:
             return Card(p.id, f.drawing(), back)
         return build
 
-    back = _back(ctx, data, comp, ui(ctx, "ground-problem-cards", "Problem"), "#4a3b2a", ui(ctx, "ground-problem-cards", "Hidden: face down"))
+    back = _back(ctx, data, comp, ui(ctx, comp, "Problem"), "#4a3b2a", ui(ctx, comp, "Hidden: face down"))
     cards = collect([front(p) for p in data.problems])
-    return deck_artifacts(ctx, Deck(comp, "ground/problems", ui(ctx, "ground-problem-cards", "GROUND Problems"), tuple(cards)))
+    return deck_artifacts(ctx, Deck(comp, "ground/problems", ui(ctx, comp, "GROUND Problems"), tuple(cards)))
 
 
 def scenario_cards(ctx: BuildContext) -> list[Artifact]:
@@ -121,15 +121,15 @@ def scenario_cards(ctx: BuildContext) -> list[Artifact]:
         def build():
             f = Face(ctx, comp, sc.id)
             _band(f, "#e9e6df", 15)
-            f.text(ui(ctx, "ground-scenario-cards", "Scenario"), M, M - 1, INNER_W, 5, 9, 7, bold=True, color=MUTED, slot="kind")
+            f.text(ui(ctx, comp, "Scenario"), M, M - 1, INNER_W, 5, 9, 7, bold=True, color=MUTED, slot="kind")
             y = 16 + f.text(ctx.p_(f"ground/{sc.id}", sc.name), M, 16, INNER_W, 9, 14, 10, bold=True,
                             align="center", slot="name")
-            f.text(ui(ctx, "ground-scenario-cards", "Surface Problem (face up)"), M, y + 1, INNER_W, 4, 7.5, 6, bold=True,
+            f.text(ui(ctx, comp, "Surface Problem (face up)"), M, y + 1, INNER_W, 4, 7.5, 6, bold=True,
                    color=MUTED, slot="surface-label")
             sp = data.problem(sc.surface)
             y += 5 + f.text(f"{ctx.p_(f'ground/{sp.id}', sp.name)} ({sp.value})", M, y + 5, INNER_W, 5, 9, 6.5,
                             slot="surface")
-            f.text(ui(ctx, "ground-scenario-cards", "Hidden Problems by priority"), M, y + 1, INNER_W, 4, 7.5, 6, bold=True,
+            f.text(ui(ctx, comp, "Hidden Problems by priority"), M, y + 1, INNER_W, 4, 7.5, 6, bold=True,
                    color=MUTED, slot="hidden-label")
             y += 5
             for prio in (1, 2, 3, 4):
@@ -139,7 +139,7 @@ def scenario_cards(ctx: BuildContext) -> list[Artifact]:
                             slot=f"priority-{prio}")
             y = max(y + 1.5, 62)
             f.rect(M, y, INNER_W, 18.5, "#f4f2ec", MUTED, 0.25, 1)
-            cols = [ui(ctx, "ground-scenario-cards", "Players"), ui(ctx, "ground-scenario-cards", "Threshold"), ui(ctx, "ground-scenario-cards", "Priorities")]
+            cols = [ui(ctx, comp, "Players"), ui(ctx, comp, "Threshold"), ui(ctx, comp, "Priorities")]
             for i, label in enumerate(cols):
                 f.text(label, M + 1 + i * INNER_W / 3, y + 0.8, INNER_W / 3 - 2, 4, 7, 5.5, bold=True,
                        slot=f"head-{i}")
@@ -152,9 +152,9 @@ def scenario_cards(ctx: BuildContext) -> list[Artifact]:
             return Card(sc.id, f.drawing(), back)
         return build
 
-    back = _back(ctx, data, comp, ui(ctx, "ground-scenario-cards", "Scenario"), "#3d4a2a")
+    back = _back(ctx, data, comp, ui(ctx, comp, "Scenario"), "#3d4a2a")
     cards = collect([front(s) for s in data.scenarios])
-    return deck_artifacts(ctx, Deck(comp, "ground/scenarios", ui(ctx, "ground-scenario-cards", "GROUND Scenarios"), tuple(cards)))
+    return deck_artifacts(ctx, Deck(comp, "ground/scenarios", ui(ctx, comp, "GROUND Scenarios"), tuple(cards)))
 
 
 def mode_cards(ctx: BuildContext) -> list[Artifact]:
@@ -168,18 +168,18 @@ def mode_cards(ctx: BuildContext) -> list[Artifact]:
         def build():
             f = Face(ctx, comp, m.id)
             _band(f, "#e9e6df", 15)
-            f.text(ui(ctx, "ground-mode-cards", "Mode"), M, M - 1, INNER_W / 2, 5, 9, 7, bold=True, color=MUTED, slot="kind")
+            f.text(ui(ctx, comp, "Mode"), M, M - 1, INNER_W / 2, 5, 9, 7, bold=True, color=MUTED, slot="kind")
             f.text(ctx.p_(f"ground/{m.id}", m.kind), M + INNER_W / 2, M - 1, INNER_W / 2, 5, 8.5, 6,
                    align="center", slot="type")
             y = 16 + f.text(ctx.p_(f"ground/{m.id}", m.name), M, 16, INNER_W, 12, 14, 9.5, bold=True,
                             align="center", slot="name")
             y += 1.5 + f.text(ctx.p_(f"ground/{m.id}", m.goal), M, y + 1.5, INNER_W, 12, 9, 6.5, slot="goal")
-            f.text(ui(ctx, "ground-mode-cards", "Scoring"), M, y + 1, INNER_W, 4, 7.5, 6, bold=True, color=MUTED, slot="sc-label")
+            f.text(ui(ctx, comp, "Scoring"), M, y + 1, INNER_W, 4, 7.5, 6, bold=True, color=MUTED, slot="sc-label")
             y += 5.5 + f.text(ctx.p_(f"ground/{m.id}", m.scoring), M, y + 5.5, INNER_W, 24, 9, 6.2, slot="scoring")
-            f.text(ui(ctx, "ground-mode-cards", "Tie-breaks"), M, y + 1, INNER_W, 4, 7.5, 6, bold=True, color=MUTED,
+            f.text(ui(ctx, comp, "Tie-breaks"), M, y + 1, INNER_W, 4, 7.5, 6, bold=True, color=MUTED,
                    slot="tb-label")
             y += 5.5
-            none = ui(ctx, "ground-mode-cards", "None: the group wins or loses together.")
+            none = ui(ctx, comp, "None: the group wins or loses together.")
             ties = [ctx.p_(f"ground/{m.id}", t) for t in m.tiebreaks] or [none]
             for i, t in enumerate(ties, 1):
                 y += f.text(f"{i}. {t}" if m.tiebreaks else t, M, y, INNER_W, 5, 8.5, 6.2, slot=f"tiebreak-{i}")
@@ -187,9 +187,9 @@ def mode_cards(ctx: BuildContext) -> list[Artifact]:
             return Card(m.id, f.drawing(), back)
         return build
 
-    back = _back(ctx, data, comp, ui(ctx, "ground-mode-cards", "Mode"), "#3a2a4a")
+    back = _back(ctx, data, comp, ui(ctx, comp, "Mode"), "#3a2a4a")
     cards = collect([front(m) for m in data.modes])
-    return deck_artifacts(ctx, Deck(comp, "ground/modes", ui(ctx, "ground-mode-cards", "GROUND Modes"), tuple(cards)))
+    return deck_artifacts(ctx, Deck(comp, "ground/modes", ui(ctx, comp, "GROUND Modes"), tuple(cards)))
 
 
 def action_cards(ctx: BuildContext) -> list[Artifact]:
@@ -203,7 +203,7 @@ def action_cards(ctx: BuildContext) -> list[Artifact]:
         seat_name = f"{ctx.p_(f'ground/seat/{seat.id}', seat.name)} · {seat.number}"
         back = _seat_back(ctx, data, comp, seat, seat_name)
         cards.extend(collect([_action_front(ctx, data, comp, seat, seat_name, a, back) for a in data.actions]))
-    return deck_artifacts(ctx, Deck(comp, "ground/actions", ui(ctx, "ground-action-cards", "GROUND Actions"), tuple(cards)))
+    return deck_artifacts(ctx, Deck(comp, "ground/actions", ui(ctx, comp, "GROUND Actions"), tuple(cards)))
 
 
 def _seat_back(ctx: BuildContext, data: GroundData, comp: str, seat, seat_name: str):
@@ -213,7 +213,7 @@ def _seat_back(ctx: BuildContext, data: GroundData, comp: str, seat, seat_name: 
     f.text(str(seat.number), BLEED_W / 2 - 10, 45, 20, 14, 28, 20, bold=True, align="center", color="#ffffff",
            slot="number")
     f.text("GROUND", M, 16, INNER_W, 9, 20, 14, bold=True, align="center", slot="brand")
-    f.text(ui(ctx, "ground-action-cards", "Action"), M, 27, INNER_W, 6, 11, 8, align="center", slot="kind")
+    f.text(ui(ctx, comp, "Action"), M, 27, INNER_W, 6, 11, 8, align="center", slot="kind")
     f.text(seat_name, M, 66, INNER_W, 7, 12, 8, bold=True, align="center", slot="seat")
     footer(f, _edition(ctx, data))
     return f.drawing()
@@ -225,7 +225,7 @@ def _action_front(ctx, data, comp, seat, seat_name, a, back):
         _band(f, seat.colour, 15)
         f.rect(M - 1, M - 2.2, INNER_W + 2, 7.6, "#ffffff", None, 0, 1.5)
         f.text(seat_name, M, M - 1.6, INNER_W * 0.62, 6, 9, 6.5, bold=True, slot="seat")
-        f.text(ui(ctx, "ground-action-cards", "Step") + f" {a.step}", M + INNER_W * 0.62, M - 1.6, INNER_W * 0.38, 6, 9, 6.5,
+        f.text(ui(ctx, comp, "Step") + f" {a.step}", M + INNER_W * 0.62, M - 1.6, INNER_W * 0.38, 6, 9, 6.5,
                align="center", slot="step")
         y = 17 + f.text(ctx.p_(f"ground/action/{a.id}", a.name), M, 17, INNER_W, 9, 17, 11, bold=True,
                         align="center", slot="name")
@@ -252,8 +252,8 @@ def reference_card(ctx: BuildContext) -> list[Artifact]:
         return []
     data = require_ground(ctx.root)
     comp = "ground-reference"
-    back = _back(ctx, data, comp, ui(ctx, "ground-reference", "Reference"))
-    return deck_artifacts(ctx, Deck(comp, "ground/reference", ui(ctx, "ground-reference", "GROUND Reference"),
+    back = _back(ctx, data, comp, ui(ctx, comp, "Reference"))
+    return deck_artifacts(ctx, Deck(comp, "ground/reference", ui(ctx, comp, "GROUND Reference"),
                                     tuple(collect([_ref_round(ctx, data, comp, back),
                                                    _ref_darvo(ctx, data, comp, back)]))))
 
@@ -261,7 +261,7 @@ def reference_card(ctx: BuildContext) -> list[Artifact]:
 def _ref_round(ctx, data, comp, back):
     def build():
         f = Face(ctx, comp, "round")
-        f.text(ui(ctx, "ground-reference", "The round"), M, M, INNER_W, 7, 13, 9, bold=True, align="center", slot="title")
+        f.text(ui(ctx, comp, "The round"), M, M, INNER_W, 7, 13, 9, bold=True, align="center", slot="title")
         y = M + 8
         for i, st in enumerate(data.steps, 1):
             f.text(f"{i}. {ctx.p_(f'ground/step/{st.id}', st.name)}", M, y, INNER_W, 5, 9.5, 7, bold=True,

@@ -77,9 +77,10 @@ class Face:
                     y += b.height + gap
                 return total
             size = round(size - 0.25, 4)
-        self.problems.append(Problem("error", "overflow", f"component {self.component}, card {self.card}, slots "
-                                     f"{', '.join(n for n, _ in texts)}, language {self.ctx.lang}: the texts do not fit "
-                                     f"at {min_pt} pt ({total - (limit - y):.1f} mm too tall)", where=self.card,
+        slots = ", ".join(n for n, _ in texts)
+        message = (f"component {self.component}, card {self.card}, slots {slots}, language {self.ctx.lang}: "
+                   f"the texts do not fit at {min_pt} pt ({total - (limit - y):.1f} mm too tall)")
+        self.problems.append(Problem("error", "overflow", message, where=self.card,
                                      hint="shorten the texts (or their translations)"))
         return 0.0
 

@@ -22,11 +22,12 @@ def _mat(ctx: BuildContext, data: GroundData, seat, comp: str):
     f = Face(ctx, comp, seat.id, width=MAT_W, height=MAT_H)
     f.rect(0.5, 0.5, MAT_W - 1, MAT_H - 1, "#ffffff", seat.colour, 3, 4)
     seat_name = f"{ctx.p_(f'ground/seat/{seat.id}', seat.name)} · {seat.number}"
-    f.text("GROUND · " + ui(ctx, "ground-player-mats", "Player mat") + f" · {seat_name}", 8, 6, 180, 9, 16, 11, bold=True, slot="title")
+    title = "GROUND · " + ui(ctx, comp, "Player mat") + f" · {seat_name}"
+    f.text(title, 8, 6, 180, 9, 16, 11, bold=True, slot="title")
     f.text(ctx.p_("ground", data.notice), 150, 8, MAT_W - 158, 6, 8, 6, align="center", color=MUTED, slot="notice")
     mat = data.mat
     # Stress track 0-5 with the gate at 4-5
-    f.text(ui(ctx, "ground-player-mats", "Stress"), 8, 20, 60, 7, 13, 9, bold=True, slot="stress")
+    f.text(ui(ctx, comp, "Stress"), 8, 20, 60, 7, 13, 9, bold=True, slot="stress")
     for v in range(mat.stress_max + 1):
         gate = mat.gate[0] <= v <= mat.gate[1]
         x = 8 + v * 26
@@ -35,13 +36,13 @@ def _mat(ctx: BuildContext, data: GroundData, seat, comp: str):
     f.rect(8 + mat.gate[0] * 26 - 1, 27.5, 2 * 26 + 0.5, 27, "none", "#c0392b", 1.2, 3, "3 1.5")
     f.text(ctx.p_("ground-player-mats", mat.gate_text), 8, 56, 156, 10, 9.5, 7, slot="gate")
     # Freedom token
-    f.text(ui(ctx, "ground-player-mats", "Freedom"), 172, 20, 80, 7, 13, 9, bold=True, slot="freedom")
+    f.text(ui(ctx, comp, "Freedom"), 172, 20, 80, 7, 13, 9, bold=True, slot="freedom")
     for i, side in enumerate(mat.freedom_sides):
         x = 172 + i * 42
         f.rect(x, 29, 38, 24, "#dcebd5" if i == 0 else "#e6e6e3", INK, 0.6, 12)
         f.text(ctx.p_("ground-player-mats", side), x, 37, 38, 8, 12, 8, bold=True, align="center", slot=f"free-{i}")
     # DARVO track
-    f.text(ui(ctx, "ground-player-mats", "DARVO"), 8, 70, 60, 7, 13, 9, bold=True, slot="darvo")
+    f.text(ui(ctx, comp, "DARVO"), 8, 70, 60, 7, 13, 9, bold=True, slot="darvo")
     for i, stage in enumerate(mat.darvo):
         x = 8 + i * 40
         f.rect(x, 79, 34, 14, "#ffffff" if i == 0 else "#efe4f4", INK, 0.6, 2)
@@ -52,14 +53,14 @@ def _mat(ctx: BuildContext, data: GroundData, seat, comp: str):
                   f'fill="none"/>')
     f.text(ctx.p_("ground-player-mats", mat.darvo_text), 8, 95, 156, 10, 9, 7, slot="darvo-text")
     # Relation slots
-    f.text(ui(ctx, "ground-player-mats", "Relations"), 172, 70, 80, 7, 13, 9, bold=True, slot="relations")
+    f.text(ui(ctx, comp, "Relations"), 172, 70, 80, 7, 13, 9, bold=True, slot="relations")
     for i in range(mat.relation_slots):
         x = 172 + i * 42
         f.rect(x, 79, 38, 24, "#ffffff", INK, 0.6, 2, "2 1.2")
-        f.text(ui(ctx, "ground-player-mats", "Relation slot") + f" {i + 1}", x + 1, 87, 36, 8, 9, 6.5, align="center",
+        f.text(ui(ctx, comp, "Relation slot") + f" {i + 1}", x + 1, 87, 36, 8, 9, 6.5, align="center",
                color=MUTED, slot=f"slot-{i}")
     # Round steps
-    f.text(ui(ctx, "ground-player-mats", "Round steps"), 8, 112, 120, 7, 13, 9, bold=True, slot="steps")
+    f.text(ui(ctx, comp, "Round steps"), 8, 112, 120, 7, 13, 9, bold=True, slot="steps")
     for i, st in enumerate(data.steps):
         x = 8 + i * 62
         f.rect(x, 121, 58, 38, "#f4f2ec", MUTED, 0.4, 2)
@@ -77,7 +78,7 @@ def player_mats(ctx: BuildContext) -> list[Artifact]:
     data = require_ground(ctx.root)
     comp = "ground-player-mats"
     mats = collect([lambda s=s: _mat(ctx, data, s, comp) for s in data.seats])
-    imp = imprint(ctx, ui(ctx, "ground-player-mats", "GROUND player mats"))
+    imp = imprint(ctx, ui(ctx, comp, "GROUND player mats"))
     out = []
     for paper in ctx.options.papers:
         w, h = _landscape(paper)
@@ -127,7 +128,7 @@ def tokens(ctx: BuildContext) -> list[Artifact]:
         width = TOKEN if tok.shape != "tile" else TOKEN * 1.6
         pieces.extend([(front, back, width)] * tok.count)
     track = _round_track(ctx, comp)
-    imp = imprint(ctx, ui(ctx, "ground-tokens", "GROUND tokens"))
+    imp = imprint(ctx, ui(ctx, comp, "GROUND tokens"))
     out = []
     for paper in ctx.options.papers:
         w, h = PAPERS_MM[paper]
@@ -143,7 +144,7 @@ def tokens(ctx: BuildContext) -> list[Artifact]:
                 crop_marks(cr, [min(xs), max(xs)], [min(y for _, y in places), max(y for _, y in places) + TOKEN],
                            (w, h))
                 track.place(cr, mm((w - 5 * 26) / 2), mm(h - 42))
-            text(cr, imp.line(paper, ui(ctx, "ground-tokens", "fronts") if side == 0 else ui(ctx, "ground-tokens", "backs")), w / 2,
+            text(cr, imp.line(paper, ui(ctx, comp, "fronts") if side == 0 else ui(ctx, comp, "backs")), w / 2,
                  h - 6.5, 6, align="center")
         out.append(Artifact(f"ground/tokens-{paper}.pdf", comp, "pdf", doc.finish(), paper, "duplex-long-edge",
                             doc.pages))

@@ -251,7 +251,8 @@ def _suits(doc: TomlDoc) -> tuple[Suit, ...]:
         out.append(Suit(sid or "", name or "", icon or "", colour or "#000000"))
     ids = [s.id for s in out]
     if sorted(ids) != sorted(SUITS):
-        doc.error(f"the edition must define exactly the four suits {', '.join(SUITS)}; found {', '.join(ids) or 'none'}",
+        found = ", ".join(ids) or "none"
+        doc.error(f"the edition must define exactly the four suits {', '.join(SUITS)}; found {found}",
                   "suit", 0)
     icons = Counter(s.icon for s in out)
     for icon, n in icons.items():
@@ -332,7 +333,8 @@ def _problems(doc: TomlDoc, suits: set[str]) -> tuple[GProblem, ...]:
             get("priority", int)
         where = f"problem {pid}"
         if suit and suit not in suits:
-            doc.error(f"unknown suit {suit!r}; use one of {', '.join(sorted(suits))}", "problem", i, "suit", where=where)
+            doc.error(f"unknown suit {suit!r}; use one of {', '.join(sorted(suits))}", "problem", i, "suit",
+                      where=where)
         if value is not None and not 1 <= value <= 5:
             doc.error(f"value {value} out of range 1–5", "problem", i, "value", where=where)
         if prio is not None and not 1 <= prio <= 4:
@@ -485,7 +487,8 @@ def messages(path: Path) -> list[Message]:
                                 ("scenario", "ground/", ("name",)),
                                 ("mode", "ground/", ("name", "kind", "goal", "scoring", "tiebreaks")),
                                 ("action", "ground/action/", ("name", "target", "effects")),
-                                ("step", "ground/step/", ("name", "text")), ("token", "ground-tokens/", ("name", "back"))):
+                                ("step", "ground/step/", ("name", "text")),
+                                ("token", "ground-tokens/", ("name", "back"))):
         for i, row in enumerate(doc.rows(table)):
             for key in keys:
                 values = row.get(key) if isinstance(row.get(key), list) else [row.get(key)]
