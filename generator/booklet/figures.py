@@ -129,7 +129,8 @@ def square_icons_svg() -> str:
     out = []
     for i, (code, name) in enumerate(SQUARE_CODES.items()):
         x = 1 + i * 14
-        out.append(f'<rect x="{x}" y="1" width="12" height="12" fill="{BOARD_FILL.get(code, "#ffffff")}" '
+        fill = "#d9d9d6" if code == "D" else BOARD_FILL.get(code, "#ffffff")  # the icon is drawn in black
+        out.append(f'<rect x="{x}" y="1" width="12" height="12" fill="{fill}" '
                    f'stroke="#1d1d1b" stroke-width="0.3"/>')
         if engine_icons is not None:
             out.append(f'<g transform="translate({x + 1} 2)">{_engine_icon(engine_icons.icon(name))}</g>')
