@@ -27,7 +27,7 @@ help:
 	@echo "make bench               benchmarks: warm build and release times"
 	@echo "make i18n-extract        write the message templates locales/templates/<domain>.pot"
 	@echo "make i18n-update         extract and merge into locales/<lang>/LC_MESSAGES/*.po (previous msgids kept)"
-	@echo "make i18n-check          check every catalog (LANG=ru for one language)"
+	@echo "make i18n-check          check every catalog and render it in memory (LANG=ru for one language)"
 	@echo "make i18n-stats          table of translated / fuzzy / untranslated entries per language and catalog"
 
 $(STAMP): pyproject.toml
@@ -72,7 +72,7 @@ i18n-update: $(STAMP)
 	@$(BIN)/dojo i18n update $(I18N_LANG)
 
 i18n-check: $(STAMP)
-	@$(BIN)/dojo i18n check $(I18N_LANG)
+	@$(BIN)/dojo i18n check --render $(I18N_LANG)
 
 i18n-stats: $(STAMP)
 	@$(BIN)/dojo i18n stats $(I18N_LANG)

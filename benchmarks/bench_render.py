@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import importlib
 import sys
 import time
 from pathlib import Path
@@ -15,6 +16,7 @@ def main(langs: list[str]) -> None:
     t0 = time.perf_counter()
     from generator.kit.build import prepare
     from generator.kit.components import BUILDERS, builders
+    from generator.components.dojo_kit import DOJO_COMPONENTS
     from generator.kit.model import BuildOptions
 
     print(f"imports: {time.perf_counter() - t0:.3f} s")
@@ -31,6 +33,12 @@ def main(langs: list[str]) -> None:
             size = sum(len(a.data) for a in artifacts) / 1024
             print(f"[{lang}] {name:52s} {dt:6.3f} s  {len(artifacts):2d} files {size:8.0f} KiB")
         print(f"[{lang}] all components: {total:.3f} s")
+        for name in DOJO_COMPONENTS:  # inside the Dojo kit builder, one by one
+            module, func = name.split(":")
+            build = getattr(importlib.import_module(module), func)
+            t = time.perf_counter()
+            build(ctx)
+            print(f"[{lang}]   dojo: {name:52s} {time.perf_counter() - t:6.3f} s")
 
 
 if __name__ == "__main__":

@@ -8,7 +8,7 @@ from ..board.model import DOJO, N, SAFE, Board, to_quadrant
 from ..content.dojo import SQUARE_CTX, SquareType
 from ..kit.model import BuildContext
 from ..problems import CheckFailed, Problem
-from ..render.icons import icon
+from ..render.icons import icon, transform_path
 from ..render.layout import Slot, Where, fit, glyph_problems
 from ..render.svg import Drawing, svg_drawing
 from .common import dojo_content
@@ -20,6 +20,7 @@ SIZE = N * S + 2 * M
 COLS = "ABCDEFGHIJKLMNOP"
 WALL, GRID, INK = "#1b1b1b", "#9a927f", "#1d1a16"
 SHEETS = ((0, 0), (0, 1), (1, 0), (1, 1))  # (row, column) of each quadrant page, reading order
+QUADRANT_OF_SHEET = {(0, 0): 0, (0, 1): 1, (1, 1): 2, (1, 0): 3}  # the model numbers quadrants clockwise
 HALF = M + 8 * S  # a quadrant with its outer coordinate margin, mm
 STRIP = 7.0  # glue strip beyond a seam, mm
 
@@ -42,6 +43,32 @@ def tunnel_labels(board: Board) -> dict[int, str]:
         count[digit] = k + 1
         labels[i] = labels[j] = f"{digit}{COLS[k]}"
     return labels
+
+
+class IconBatch:
+    """Icons collected by paint (mode, colour, stroke width) and emitted as one path each (fewer SVG nodes)."""
+
+    def __init__(self) -> None:
+        self.paths: dict[tuple[str, str, float], list[str]] = {}
+
+    def add(self, name: str, x: float, y: float, size: float, color: str, bg: str) -> None:
+        """Queue an icon in a size x size box at (x, y)."""
+        scale = size / 10
+        for d, mode in icon(name).paths:
+            if mode in ("fill", "hole"):
+                key = ("fill", color if mode == "fill" else bg, 0.0)
+            else:
+                key = (mode, color, round((1.6 if mode == "dots" else 1.0) * scale, 4))
+            self.paths.setdefault(key, []).append(transform_path(d, x, y, scale))
+
+    def emit(self, dwg) -> None:
+        """Add the collected paths to the drawing."""
+        for (mode, color, width), parts in self.paths.items():
+            if mode == "fill":
+                dwg.add(dwg.path(d="".join(parts), fill=color))
+            else:
+                dwg.add(dwg.path(d="".join(parts), fill="none", stroke=color, stroke_width=width,
+                                 stroke_linecap="round", stroke_linejoin="round"))
 
 
 def _icon(dwg, name: str, x: float, y: float, size: float, color: str, bg: str):
@@ -67,7 +94,8 @@ def _text(dwg, value: str, x: float, y: float, size: float, bold: bool = False, 
                     fill=color, **kw)
 
 
-def _square(dwg, ctx: BuildContext, board: Board, i: int, sq: SquareType, labels: dict[int, str]) -> None:
+def _square(dwg, ctx: BuildContext, board: Board, i: int, sq: SquareType, labels: dict[int, str],
+            icons: IconBatch) -> None:
     r, c = divmod(i, N)
     x, y = M + c * S, M + r * S
     dwg.add(dwg.rect((x, y), (S, S), fill=sq.color))
@@ -79,13 +107,13 @@ def _square(dwg, ctx: BuildContext, board: Board, i: int, sq: SquareType, labels
         dwg.add(_text(dwg, letter, x + 1.5, y + 5, 4.2, True, "#cbbfa6"))
         return
     if i in labels:
-        dwg.add(_icon(dwg, sq.icon, x + 1.5, y + 1.5, 6, INK, sq.color))
+        icons.add(sq.icon, x + 1.5, y + 1.5, 6, INK, sq.color)
         dwg.add(_text(dwg, labels[i], x + S / 2, y + 14.5, 8.5, True, INK, anchor_center=True))
         j = board.links[i]
-        dwg.add(_icon(dwg, "movement", x + S / 2 - 7, y + S - 5.6, 3.6, "#444", sq.color))
+        icons.add("movement", x + S / 2 - 7, y + S - 5.6, 3.6, "#444", sq.color)
         dwg.add(_text(dwg, coord(j), x + S / 2 - 3, y + S - 2.6, 3.6, False, "#333"))
         return
-    dwg.add(_icon(dwg, sq.icon, x + S / 2 - 5, y + 4, 10, INK, sq.color))
+    icons.add(sq.icon, x + S / 2 - 5, y + 4, 10, INK, sq.color)
     dwg.add(_text(dwg, letter, x + 1.6, y + S - 1.8, 5.5, True, INK))
 
 
@@ -128,13 +156,13 @@ def _block(dwg, block, x: float, y: float, color: str) -> None:
                                  font_size=f"{block.size:.3f}", fill=color, **kw))
 
 
-def _regions(dwg, ctx: BuildContext, board: Board, squares: dict[str, SquareType]) -> None:
-    """The Central Dojo and the four Safe Rooms named, with their icons."""
+def _regions(dwg, ctx: BuildContext, board: Board, squares: dict[str, SquareType], only: int) -> None:
+    """The Central Dojo's share and the Safe Room of quadrant `only`, named, with their icons."""
     dojo = squares["D"]
     name = ctx.p_(f"{SQUARE_CTX}/dojo", dojo.name)
     block = fit(name, Slot("dojo name", 2 * S - 4, 12, 16, 8, bold=True, align="center", max_lines=2),
                 Where(COMPONENT, "board", ctx.lang))
-    for k in range(4):  # once in each quadrant's share of the Dojo, so every sheet names it
+    for k in (only,):  # once in each quadrant's share of the Dojo, so every sheet names it
         cells = [divmod(i, N) for i in board.dojo_squares if to_quadrant(divmod(i, N))[0] == k]
         x = M + min(c for _, c in cells) * S
         y = M + min(r for r, _ in cells) * S
@@ -143,7 +171,7 @@ def _regions(dwg, ctx: BuildContext, board: Board, squares: dict[str, SquareType
     safe = squares["S"]
     room = fit(ctx.p_(f"{SQUARE_CTX}/safe", safe.name), Slot("safe room name", 3 * S - 4, 8, 16, 8, bold=True,
                                                              align="center", max_lines=1), Where(COMPONENT, "board", ctx.lang))
-    for k in range(4):
+    for k in (only,):
         cells = [divmod(i, N) for i in board.room_squares(k)]
         if not cells:
             continue
@@ -154,12 +182,20 @@ def _regions(dwg, ctx: BuildContext, board: Board, squares: dict[str, SquareType
         _block(dwg, room, cx - (3 * S - 4) / 2, cy + 5, "#2c4a63")
 
 
-def _coordinates(dwg) -> None:
+def _coordinates(dwg, region: tuple[float, float, float, float]) -> None:
+    """Column letters above and below, row numbers left and right, where the region shows them."""
+    rx, ry, rw, rh = region
+
+    def inside(x: float, y: float) -> bool:
+        return rx - 3 <= x <= rx + rw + 3 and ry - 3 <= y <= ry + rh + 3
+
     for k in range(N):
         for y in (M - 2, M + N * S + 5):
-            dwg.add(_text(dwg, COLS[k], M + (k + 0.5) * S, y, 4, True, "#555", anchor_center=True))
+            if inside(M + (k + 0.5) * S, y):
+                dwg.add(_text(dwg, COLS[k], M + (k + 0.5) * S, y, 4, True, "#555", anchor_center=True))
         for x in (M / 2, M + N * S + M / 2):
-            dwg.add(_text(dwg, str(k + 1), x, M + (k + 0.5) * S + 1.4, 4, True, "#555", anchor_center=True))
+            if inside(x, M + (k + 0.5) * S):
+                dwg.add(_text(dwg, str(k + 1), x, M + (k + 0.5) * S + 1.4, 4, True, "#555", anchor_center=True))
 
 
 def check_strings(ctx: BuildContext, squares: list[SquareType]) -> None:
@@ -213,12 +249,14 @@ def board_drawings(ctx: BuildContext) -> dict[tuple[int, int], Drawing]:
         dwg = svgwrite.Drawing(size=(f"{rw:.3f}mm", f"{rh:.3f}mm"), viewBox=f"{rx:.3f} {ry:.3f} {rw:.3f} {rh:.3f}",
                                debug=False)
         dwg.add(dwg.rect((rx, ry), (rw, rh), fill="#ffffff"))
+        icons = IconBatch()
         for i, code in enumerate(board.codes):
             if _visible(i, region):
-                _square(dwg, ctx, board, i, by_code["1" if code.isdigit() else code], labels)
+                _square(dwg, ctx, board, i, by_code["1" if code.isdigit() else code], labels, icons)
+        icons.emit(dwg)
         _links(dwg, board)
         _walls(dwg, board)
-        _regions(dwg, ctx, board, by_code)
-        _coordinates(dwg)
+        _regions(dwg, ctx, board, by_code, QUADRANT_OF_SHEET[sheet])
+        _coordinates(dwg, region)
         out[sheet] = svg_drawing(dwg.tostring())
     return out

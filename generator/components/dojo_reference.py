@@ -43,7 +43,7 @@ def _table(ctx, card: RefCard, where: Where, top: float, col: Collect) -> tuple[
     """The consequences table under the items, with row rules."""
     cctx = f"{REF_CTX}/{card.id}"
     rows = [[ctx.p_(cctx, c) for c in card.header]] + [[ctx.p_(cctx, c) for c in row] for row in card.rows]
-    widths = [TEXT_W * 0.42, TEXT_W * 0.2, TEXT_W * 0.38]
+    widths = [TEXT_W * 0.37, TEXT_W * 0.29, TEXT_W * 0.34]  # headers fit unhyphenated in it, en, ru
     table = col.run(lambda: fit_table(rows, widths, TABLE, where))
     if table is None:
         return [], []

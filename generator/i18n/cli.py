@@ -26,6 +26,10 @@ def register(sub: argparse._SubParsersAction) -> None:
         if name in ("update", "check", "stats"):
             p.add_argument("--lang", action="append", choices=LANGUAGES,
                            help="only this language (repeatable; default: it, en, ru)")
+        if name == "check":
+            p.add_argument("--render", action="store_true",
+                           help="also render every component in memory: strings that overflow their slot, in "
+                                "each language (slower; nothing is written)")
         p.set_defaults(run=func)
 
 
@@ -77,7 +81,10 @@ def run_check(args: argparse.Namespace) -> int:
     extraction = extract_all(root)
     problems = []
     for lang in _langs(args):
-        problems.extend(check_language(root, lang, strict=True, extraction=extraction))
+        found = check_language(root, lang, strict=True, extraction=extraction)
+        problems.extend(found)
+        if args.render and not blocking(found):
+            problems.extend(render_problems(root, lang))
     for p in problems:
         print(p.render(), file=sys.stderr)
     errors = blocking(problems)
@@ -87,6 +94,18 @@ def run_check(args: argparse.Namespace) -> int:
         return 1
     print(f"i18n check: {', '.join(_langs(args))} OK ({len(problems)} warning(s))")
     return 0
+
+
+def render_problems(root: Path, lang: str) -> list:
+    """What rendering every component of a language in memory reports (overflowing slots, missing glyphs)."""
+    from ..kit.build import prepare, render_all
+    from ..kit.model import BuildOptions
+
+    try:
+        render_all(prepare(root, BuildOptions(lang=lang)))
+    except CheckFailed as exc:
+        return list(exc.problems)
+    return []
 
 
 def run_stats(args: argparse.Namespace) -> int:

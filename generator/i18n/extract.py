@@ -106,6 +106,15 @@ def game_of(relpath: str) -> str | None:
     return next((p for p in parts if p in GAMES), None)
 
 
+def context_domain(context: str | None, default: str) -> str:
+    """A card/component string goes to its game's domain: msgctxt 'duel-track' or 'ground/action/x' -> duel, ground."""
+    if context:
+        head = re.split(r"[-/]", context, maxsplit=1)[0]
+        if head in GAMES:
+            return head
+    return default
+
+
 def route(relpath: str) -> tuple[str, str] | None:
     """(domain, Babel method) for a project file, or None when it has no messages."""
     top = relpath.split("/", 1)[0]
@@ -119,7 +128,7 @@ def route(relpath: str) -> tuple[str, str] | None:
     if top == "templates" and not relpath.endswith((".png", ".jpg", ".ttf", ".pdf")):
         return game or "kit", JINJA
     if top == "generator" and relpath.endswith(".py") and not relpath.startswith("generator/i18n/"):
-        return game or "kit", "python"
+        return game or "kit", "dojo_python"
     return None
 
 
@@ -178,5 +187,6 @@ def extract_all(root: Path) -> Extraction:
                                     relpath, getattr(exc, "lineno", None), hint="fix the file's syntax"))
             continue
         for lineno, msg, comments, context in found:
-            templates[domain].add(msg, None, [(relpath, lineno)], auto_comments=comments, context=context)
+            target = domain if domain.endswith("-rules") else context_domain(context, domain)
+            templates[target].add(msg, None, [(relpath, lineno)], auto_comments=comments, context=context)
     return Extraction(templates, tuple(problems))

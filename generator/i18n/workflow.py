@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import copy
 import io
 import re
 from dataclasses import dataclass
@@ -73,7 +74,51 @@ def _new_catalog(template: Catalog, lang: str, domain: str) -> Catalog:
     return catalog
 
 
-def update_catalog(root: Path, lang: str, domain: str, template: Catalog) -> Merged:
+def _key(message) -> tuple[str, str | None]:
+    return (message.id[0] if message.pluralizable else message.id), message.context
+
+
+def _filled(message) -> bool:
+    forms = message.string if isinstance(message.string, (list, tuple)) else (message.string,)
+    return bool(forms) and all(forms)
+
+
+def known_translations(root: Path, lang: str) -> dict:
+    """Every translated entry of a language's catalogs, by (msgid, msgctxt): carried over when a string moves domain."""
+    known = {}
+    for path in sorted(catalog_path(root, lang, "x").parent.glob("*.po")):
+        catalog = read_catalog(path, lang, root).catalog
+        for m in catalog or ():
+            if m.id and _filled(m):
+                known.setdefault(_key(m), m)
+    return known
+
+
+def _carry_over(catalog: Catalog, known: dict) -> None:
+    for m in catalog:
+        old = known.get(_key(m)) if m.id and not _filled(m) and not m.fuzzy else None
+        if old is not None and old.pluralizable == m.pluralizable:
+            m.string = old.string
+            if old.fuzzy:
+                m.flags.add("fuzzy")
+
+
+KEPT = "kept by i18n-update: not in the sources (a msgid built at run time?)"
+
+
+def _keep_dynamic(catalog: Catalog) -> None:
+    """Keep translated entries the extractors did not find active: code may build their msgid at run time.
+
+    (Rules booklets are extracted completely, so there a vanished paragraph does become obsolete.)"""
+    for key, m in list(catalog.obsolete.items()):
+        if _filled(m):
+            del catalog.obsolete[key]
+            m.auto_comments = [KEPT]
+            m.flags.discard("fuzzy")
+            catalog[m.id] = m
+
+
+def update_catalog(root: Path, lang: str, domain: str, template: Catalog, known: dict | None = None) -> Merged:
     """Merge a template into locales/<lang>/LC_MESSAGES/<domain>.po (created when missing)."""
     path = catalog_path(root, lang, domain)
     created = not path.exists()
@@ -85,7 +130,10 @@ def update_catalog(root: Path, lang: str, domain: str, template: Catalog) -> Mer
             raise CheckFailed(result.problems)
         catalog = result.catalog
     fix_plural_header(catalog, lang)
-    catalog.update(template, update_creation_date=True)
+    catalog.update(copy.deepcopy(template), update_creation_date=True)  # Babel adds the template's own Messages
+    _carry_over(catalog, known or {})
+    if not domain.endswith("-rules"):
+        _keep_dynamic(catalog)
     fix_plural_header(catalog, lang)
     catalog.fuzzy = False
     write_if_changed(path, po_bytes(catalog))
@@ -101,6 +149,7 @@ def update_catalogs(root: Path, langs: tuple[str, ...] = LANGUAGES) -> list[Merg
     if extraction.problems:
         raise CheckFailed(extraction.problems)
     out = []
+    known = {lang: known_translations(root, lang) for lang in langs if lang in PLURALS}
     for domain in DOMAINS:
         template = extraction.templates[domain]
         write_if_changed(template_path(root, domain), po_bytes(template, previous=False))
@@ -109,5 +158,5 @@ def update_catalogs(root: Path, langs: tuple[str, ...] = LANGUAGES) -> list[Merg
                 raise CheckFailed([Problem("error", "lang", f"unknown language {lang!r}")])
             if len(template) == 0 and not catalog_path(root, lang, domain).exists():
                 continue
-            out.append(update_catalog(root, lang, domain, template))
+            out.append(update_catalog(root, lang, domain, template, known[lang]))
     return out

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 
 
@@ -47,3 +48,59 @@ def icon(name: str) -> Icon:
         return ICONS[name]
     except KeyError:
         raise KeyError(f"unknown icon {name!r}; known: {', '.join(sorted(ICONS))}") from None
+
+
+_TOKEN = re.compile(r"[MmLlHhVvCcSsQqTtAaZz]|[-+]?(?:\d+\.?\d*|\.\d+)(?:[eE][-+]?\d+)?")
+_ARITY = {"m": 2, "l": 2, "h": 1, "v": 1, "c": 6, "s": 4, "q": 4, "t": 2, "a": 7, "z": 0}
+
+
+def _num(v: float) -> str:
+    text = f"{v:.3f}".rstrip("0").rstrip(".")
+    return "0" if text in ("-0", "") else text
+
+
+def transform_path(d: str, x: float, y: float, scale: float) -> str:
+    """Path data moved to (x, y) and scaled (absolute commands translated, every length scaled).
+
+    Lets many icons of one kind be drawn as a single SVG path: cairosvg's cost is per element.
+    """
+    out: list[str] = []
+    cmd = ""
+    args: list[float] = []
+    tokens = _TOKEN.findall(d)
+    i = 0
+    while i < len(tokens):
+        tok = tokens[i]
+        if tok.isalpha():
+            cmd = tok
+            i += 1
+            if cmd in "zZ":
+                out.append("z")
+                continue
+        n = _ARITY[cmd.lower()]
+        args = [float(t) for t in tokens[i:i + n]]
+        i += n
+        out.append(cmd + " ".join(_num(v) for v in _map(cmd, args, x, y, scale)))
+        if cmd == "M":
+            cmd = "L"
+        elif cmd == "m":
+            cmd = "l"
+    return "".join(out)
+
+
+def _map(cmd: str, a: list[float], x: float, y: float, s: float) -> list[float]:
+    low = cmd.lower()
+    absolute = cmd.isupper()
+    if low == "a":
+        rx, ry, rot, large, sweep, ex, ey = a
+        end = (ex * s + x, ey * s + y) if absolute else (ex * s, ey * s)
+        return [rx * s, ry * s, rot, large, sweep, *end]
+    if low == "h":
+        return [a[0] * s + (x if absolute else 0)]
+    if low == "v":
+        return [a[0] * s + (y if absolute else 0)]
+    out = []
+    for k, v in enumerate(a):
+        shift = (x if k % 2 == 0 else y) if absolute else 0.0
+        out.append(v * s + shift)
+    return out

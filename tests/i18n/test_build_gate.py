@@ -20,11 +20,31 @@ from .conftest import REPO, po
 PREVIOUS = b'{"previous": "kit"}\n'
 
 
-def _with_board(project: Path, templates: bool = False) -> Path:
-    shutil.copytree(REPO / "content/dojo/board", project / "content/dojo/board")
-    if templates and (REPO / "templates").exists():  # what the builders render with (contact sheet...)
-        shutil.copytree(REPO / "templates", project / "templates", dirs_exist_ok=True)
-    return project
+@pytest.fixture(scope="session")
+def _proof_cache(tmp_path_factory) -> Path | None:
+    """The board proof of the project's board, computed once (prepare() proves the board before any build)."""
+    try:
+        from generator.kit.build import load_board
+        from generator.sim.gate import CACHE_DIR, ProofSettings, cached_proof
+    except ImportError:
+        return None
+    root = tmp_path_factory.mktemp("proof")
+    shutil.copytree(REPO / "content/dojo/board", root / "content/dojo/board")
+    board, fingerprint, _ = load_board(root)
+    options = BuildOptions(lang="en")
+    cached_proof(root, board, fingerprint, ProofSettings(games=options.proof_games, seed=options.proof_seed))
+    return root / CACHE_DIR
+
+
+@pytest.fixture
+def with_board(_proof_cache):
+    """Add the project's board (and its cached proof) to a fixture project."""
+    def add(project: Path) -> Path:
+        shutil.copytree(REPO / "content/dojo/board", project / "content/dojo/board")
+        if _proof_cache is not None and _proof_cache.exists():
+            shutil.copytree(_proof_cache, project / "build/cache")
+        return project
+    return add
 
 
 def _previous_kit(root: Path, lang: str) -> Path:
@@ -41,8 +61,8 @@ def _break_ru(root: Path) -> Path:
     return path
 
 
-def test_broken_russian_catalog_stops_the_build(project, capsys):
-    root = _with_board(project)
+def test_broken_russian_catalog_stops_the_build(project, with_board, capsys):
+    root = with_board(project)
     out = _previous_kit(root, "ru")
     path = _break_ru(root)
     line = next(n for n, t in enumerate(path.read_text(encoding="utf-8").splitlines(), 1) if t == 'msgstr "Туман')
@@ -58,8 +78,8 @@ def test_broken_russian_catalog_stops_the_build(project, capsys):
     ("it", "il **Kiai** attraversa", "il **Kiai attraversa"),
     ("en", 'msgid "Kumite"\nmsgstr ""', 'msgid "Kumite"\nmsgstr "Kumite ✂"'),
 ])
-def test_failing_check_stops_the_build_naming_file_line_and_msgid(project, lang, old, new):
-    root = _with_board(project)
+def test_failing_check_stops_the_build_naming_file_line_and_msgid(project, with_board, lang, old, new):
+    root = with_board(project)
     path = po(root, lang, "dojo")
     path.write_text(path.read_text(encoding="utf-8").replace(old, new), encoding="utf-8")
     with pytest.raises(CheckFailed) as exc:
@@ -69,8 +89,8 @@ def test_failing_check_stops_the_build_naming_file_line_and_msgid(project, lang,
 
 
 @pytest.mark.parametrize("lang", ["it", "ru"])
-def test_development_build_warns_and_release_refuses_gaps(project, lang):
-    root = _with_board(project)
+def test_development_build_warns_and_release_refuses_gaps(project, with_board, lang):
+    root = with_board(project)
     path = po(root, lang, "dojo-rules")
     path.write_text(path.read_text(encoding="utf-8").replace('msgid "Setup"', '#, fuzzy\nmsgid "Setup"'),
                     encoding="utf-8")
@@ -82,23 +102,31 @@ def test_development_build_warns_and_release_refuses_gaps(project, lang):
     assert [p.rule for p in exc.value.problems] == ["fuzzy"]
 
 
-def test_development_build_lists_each_missing_string(project, capsys):
-    root = _with_board(project, templates=True)
+def test_development_build_lists_each_missing_string(project, with_board, capsys, monkeypatch):
+    root = with_board(project)
     (root / "content/dojo/rules.md").write_text("# Fog of the Dojo\n\nA brand new paragraph.\n", encoding="utf-8")
+    ctx = prepare(root, BuildOptions(lang="it"))
+    assert [(w.rule, w.where) for w in ctx.warnings] == [("missing", "msgid 'A brand new paragraph.'")]
+    # the command prints them after a successful build (the fixture project has no components to render)
+    import generator.kit.cli as kit_cli
+    from generator.kit.build import BuildResult
+
+    monkeypatch.setattr(kit_cli, "build_kit", lambda *a, **k: BuildResult(root / "out", {"files": [], "version": "t"},
+                                                                             ctx.warnings))
     assert main(["build", "--lang", "it", "--root", str(root)]) == 0
     err = capsys.readouterr().err
     assert "msgid 'A brand new paragraph.'" in err and "printed in English" in err
 
 
-def test_pseudo_locale_builds_but_is_never_released(project):
-    root = _with_board(project)
+def test_pseudo_locale_builds_but_is_never_released(project, with_board):
+    root = with_board(project)
     ctx = prepare(root, BuildOptions(lang="xx"))
     assert ctx.p_("dojo-nebbia", "Fog").startswith("[")
     with pytest.raises(CheckFailed):
         prepare(root, BuildOptions(lang="xx", release=True))
 
 
-def test_real_cli_on_a_copy_of_the_repository_with_a_broken_russian_catalog(tmp_path):
+def test_real_cli_on_a_copy_of_the_repository_with_a_broken_russian_catalog(tmp_path, _proof_cache):
     catalogs = sorted((REPO / "locales/ru/LC_MESSAGES").glob("*.po"))
     if not catalogs:
         pytest.skip("no Russian catalogs in this checkout yet")
@@ -111,6 +139,8 @@ def test_real_cli_on_a_copy_of_the_repository_with_a_broken_russian_catalog(tmp_
     n = next(i for i, t in enumerate(lines) if t.startswith("msgstr ") and i > 20)
     lines[n] = lines[n] + ' "'  # a stray quote: the .po no longer parses
     target.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    if _proof_cache is not None and _proof_cache.exists():
+        shutil.copytree(_proof_cache, root / "build/cache")
     out = _previous_kit(root, "ru")
     dojo = Path(sys.executable).with_name("dojo")
     run = subprocess.run([str(dojo), "build", "--lang", "ru", "--root", str(root)], capture_output=True, text=True,
@@ -119,3 +149,19 @@ def test_real_cli_on_a_copy_of_the_repository_with_a_broken_russian_catalog(tmp_
     assert f"locales/ru/LC_MESSAGES/{catalogs[0].name}:{n + 1}" in run.stderr
     assert "Traceback" not in run.stderr + run.stdout
     assert (out / "manifest.json").read_bytes() == PREVIOUS
+
+
+def test_check_render_reports_what_rendering_finds(project, with_board, monkeypatch, capsys):
+    """`dojo i18n check --render` renders every component in memory and reports e.g. an overflowing slot."""
+    import generator.kit.build as kit_build
+    from generator.problems import Problem
+
+    def overflowing(ctx):
+        text = ctx.p_("dojo-nebbia", "Fog")
+        raise CheckFailed([Problem("error", "overflow", f"{text!r} overflows the card title", where=ctx.lang)])
+
+    root = with_board(project)
+    monkeypatch.setattr(kit_build, "builders", lambda: [overflowing])
+    assert main(["i18n", "check", "--root", str(root), "--lang", "ru"]) == 0
+    assert main(["i18n", "check", "--render", "--root", str(root), "--lang", "ru"]) == 1
+    assert "'Туман' overflows the card title" in capsys.readouterr().err

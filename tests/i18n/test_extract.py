@@ -50,7 +50,7 @@ def test_routes_and_globs():
     assert route("content/duel/rules.md") == ("duel-rules", "dojo_rules")
     assert route("templates/ground/tile.svg.j2") == ("ground", "jinja2")
     assert route("templates/kit/index.html.j2") == ("site", "jinja2")
-    assert route("generator/render/cards.py") == ("kit", "python")
+    assert route("generator/render/cards.py") == ("kit", "dojo_python")
     assert route("content/dojo/board/quadrant.txt") is None
     assert glob_regex("content/**/cards.toml").match("content/dojo/x/cards.toml")
     assert glob_regex("content/**/cards.toml").match("content/cards.toml")

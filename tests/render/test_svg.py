@@ -1,0 +1,43 @@
+"""SVG templates escape text (autoescape on); icon paths can be moved and scaled without changing their look."""
+
+import io
+from pathlib import Path
+
+import cairocffi as cairo
+import pytest
+
+from generator.render.cards import Card, Deck, Imprint, face_drawing, single_pdf
+from generator.render.icons import ICONS, transform_path
+from generator.render.layout import Slot, Where, fit
+from generator.render.svg import png_bytes, svg_drawing
+from tests.render.pdfcheck import reader
+
+ROOT = Path(__file__).resolve().parents[2]
+TRICKY = {"it": "Sale & <pepe> \"q\" 'x'", "en": "Salt & <pepper> \"q\" 'x'", "ru": "Соль & <перец> \"q\" 'x'"}
+
+
+@pytest.mark.parametrize("lang", ["it", "en", "ru"])
+def test_markup_characters_in_a_translation_print_literally(lang):
+    block = fit(TRICKY[lang], Slot("name", 55, 20, 10, 6), Where("test", "tricky", lang))
+    face = face_drawing(ROOT, "card.svg.j2", texts=[dict(block=block, x=7, y=20)])
+    data, _ = single_pdf(Deck("t", "t", "T", (Card("c", face, face),)), Imprint("T", "v", lang, 0))
+    assert TRICKY[lang] in reader(data).pages[0].extract_text()
+
+
+def test_transformed_icon_paths_draw_like_transformed_groups():
+    a, b = [], []
+    for k, ic in enumerate(ICONS.values()):
+        x, y, s = 5 + (k % 6) * 30, 5 + (k // 6) * 30, 2.2
+        for d, mode in ic.paths:
+            paint = 'fill="#000"' if mode in ("fill", "hole") else 'fill="none" stroke="#000"'
+            a.append(f'<g transform="translate({x} {y}) scale({s})"><path d="{d}" {paint} stroke-width="1"/></g>')
+            b.append(f'<path d="{transform_path(d, x, y, s)}" {paint} stroke-width="{s}"/>')
+
+    def pixels(parts):
+        svg = ('<svg xmlns="http://www.w3.org/2000/svg" width="190mm" height="100mm" viewBox="0 0 190 100">'
+               f'<rect width="190" height="100" fill="#fff"/>{"".join(parts)}</svg>')
+        img = cairo.ImageSurface.create_from_png(io.BytesIO(png_bytes(svg_drawing(svg), 760)))
+        return bytes(img.get_data())
+
+    pa, pb = pixels(a), pixels(b)
+    assert pa == pb and pa.count(0) > 1000
