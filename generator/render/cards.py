@@ -11,7 +11,8 @@ How to add a deck
    measures, wraps, hyphenates and shrinks, or raises ``CheckFailed`` naming component, card, slot, language
    and the overflow; missing glyphs are errors too. Pass the ``Block`` to the template's ``text_block`` macro.
 4. Draw every distinct face once with ``face_drawing(ctx.root, template, **values)`` and make
-   ``Card(id, front, back, copies)``; put them in a ``Deck``.
+   ``Card(id, front, back, copies)``; put them in a ``Deck`` (``back_bleed="#rrggbb"``: the backs' edge colour,
+   bled around the backs on sheets so duplex drift shows no white).
 5. ``deck_artifacts(ctx, deck)`` returns the manifest Artifacts: a sheet of 9 per paper (backs on the
    following page for a long-edge flip, ``BuildOptions.back_offset_mm`` applied), a gutterfold per paper, and
    the print-shop single-card PDF (TrimBox/BleedBox), plus a PNG preview. Register the builder in
