@@ -109,7 +109,7 @@ def a2_pdf(ctx: BuildContext, boards: dict, legend: Drawing) -> tuple[bytes, int
     w, h = PAPERS_MM["A2"]
     doc = PdfDoc(imp.epoch, imp.title)
     cr = doc.page(w, h)
-    x, y = (w - SIZE) / 2, 20.0
+    x, y = (w - SIZE) / 2, (h - SIZE - 70) / 2  # board, legend and notes centred on the sheet
     for sheet in SHEETS:  # the quadrant drawings, whole; their glue strips overlap with identical content
         x0, y0, _, _ = sheet_region(sheet)
         boards[sheet].place(cr, mm(x + x0), mm(y + y0))

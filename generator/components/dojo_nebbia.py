@@ -10,6 +10,7 @@ from ..render.svg import Drawing
 from .common import Collect, dojo_content, small_print
 
 COMPONENT = "dojo-nebbia-deck"
+BACK_BG = "#2b2545"
 INNER = BLEED + SAFE  # safe-zone edge, mm from the bleed edge
 TEXT_W = BLEED_W - 2 * INNER
 BAND_H = BLEED + 16
@@ -68,7 +69,7 @@ def _back(ctx: BuildContext, deck: NebbiaDeck, col: Collect) -> Drawing | None:
     texts = [dict(block=head, x=INNER, y=14 + (BACK_TITLE.height - head.height) / 2, color="#ffffff"),
              dict(block=text, x=INNER + 2, y=68, color="#d8d2f2"),
              dict(block=imprint, x=INNER, y=84.2, color="#9e96c8")]
-    return face_drawing(ctx.root, "dojo-nebbia-back.svg.j2", bg="#2b2545", texts=texts)
+    return face_drawing(ctx.root, "dojo-nebbia-back.svg.j2", bg=BACK_BG, texts=texts)
 
 
 def nebbia_deck(ctx: BuildContext) -> Deck:
@@ -79,7 +80,7 @@ def nebbia_deck(ctx: BuildContext) -> Deck:
     fronts = [(card, _front(ctx, content, card, col)) for card in content.cards]
     col.check()
     cards = tuple(Card(card.id, front, back, card.copies) for card, front in fronts)
-    return Deck(COMPONENT, "nebbia-deck", ctx.p_(NEBBIA_CTX, content.name), cards)
+    return Deck(COMPONENT, "nebbia-deck", ctx.p_(NEBBIA_CTX, content.name), cards, back_bleed=BACK_BG)
 
 
 def build(ctx: BuildContext) -> list[Artifact]:

@@ -11,7 +11,8 @@ How to add a deck
    measures, wraps, hyphenates and shrinks, or raises ``CheckFailed`` naming component, card, slot, language
    and the overflow; missing glyphs are errors too. Pass the ``Block`` to the template's ``text_block`` macro.
 4. Draw every distinct face once with ``face_drawing(ctx.root, template, **values)`` and make
-   ``Card(id, front, back, copies)``; put them in a ``Deck``.
+   ``Card(id, front, back, copies)``; put them in a ``Deck`` (``back_bleed="#rrggbb"``: the backs' edge colour,
+   bled around the backs on sheets so duplex drift shows no white).
 5. ``deck_artifacts(ctx, deck)`` returns the manifest Artifacts: a sheet of 9 per paper (backs on the
    following page for a long-edge flip, ``BuildOptions.back_offset_mm`` applied), a gutterfold per paper, and
    the print-shop single-card PDF (TrimBox/BleedBox), plus a PNG preview. Register the builder in
@@ -23,6 +24,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Iterator
+
+import cairocffi as cairo
 
 from ..kit.model import Artifact, BuildContext
 from ..kit.version import source_date_epoch
@@ -57,6 +60,7 @@ class Deck:
     slug: str
     title: str
     cards: tuple[Card, ...]
+    back_bleed: str | None = None  # "#rrggbb" of the backs' edges: bled around the back block on sheets
 
     def expanded(self) -> list[Card]:
         """Every physical card, copies repeated, in deck order."""
@@ -130,6 +134,38 @@ def back_x(paper: str, x: float) -> float:
     return w - x - CARD_W
 
 
+def _blank_edges(cr: Any, spots: list[tuple[float, float]], page: tuple[float, float]) -> None:
+    """A large back offset may push backs into the EDGE_MM band: paper white there (no ink near the edge)."""
+    w, h = page
+    if all(EDGE_MM <= x and x + CARD_W <= w - EDGE_MM and EDGE_MM <= y and y + CARD_H <= h - EDGE_MM
+           for x, y in spots):
+        return
+    cr.save()
+    cr.set_source_rgb(1, 1, 1)
+    cr.set_fill_rule(cairo.FILL_RULE_EVEN_ODD)
+    cr.rectangle(0, 0, mm(w), mm(h))
+    cr.rectangle(mm(EDGE_MM), mm(EDGE_MM), mm(w - 2 * EDGE_MM), mm(h - 2 * EDGE_MM))
+    cr.fill()
+    cr.restore()
+
+
+def _bleed_under(cr: Any, color: str, spots: list[tuple[float, float]], page: tuple[float, float]) -> None:
+    """The backs' edge colour under each back (trim corners in spots), bled outwards, EDGE_MM from the edge.
+
+    Backs are shown at their trim (see _clip_place), so a drifting duplex printer would show white edges.
+    """
+    w, h = page
+    r, g, b = (int(color[i:i + 2], 16) / 255 for i in (1, 3, 5))
+    cr.save()
+    cr.set_source_rgb(r, g, b)
+    for x, y in spots:
+        x0, y0 = max(x - BLEED, EDGE_MM), max(y - BLEED, EDGE_MM)
+        x1, y1 = min(x + CARD_W + BLEED, w - EDGE_MM), min(y + CARD_H + BLEED, h - EDGE_MM)
+        cr.rectangle(mm(x0), mm(y0), mm(x1 - x0), mm(y1 - y0))
+    cr.fill()
+    cr.restore()
+
+
 def sheet_pdf(deck: Deck, paper: str, imp: Imprint) -> tuple[bytes, int]:
     """Sheets of 9 cards: each fronts page followed by its backs page mirrored for a long-edge flip."""
     ox, oy, page = sheet_origin(paper)
@@ -146,9 +182,13 @@ def sheet_pdf(deck: Deck, paper: str, imp: Imprint) -> tuple[bytes, int]:
         footer(cr, imp.line(paper, f"{s}/{sheets}"), page, block)
         cr = doc.page(*page)
         dx, dy = imp.back_offset
-        for i, card in enumerate(chunk):
-            x, y = back_x(paper, ox + (i % COLS) * CARD_W) + dx, oy + (i // COLS) * CARD_H + dy
+        spots = [(back_x(paper, ox + (i % COLS) * CARD_W) + dx, oy + (i // COLS) * CARD_H + dy)
+                 for i in range(len(chunk))]
+        if deck.back_bleed:
+            _bleed_under(cr, deck.back_bleed, spots, page)
+        for card, (x, y) in zip(chunk, spots):
             _clip_place(cr, card.back, x, y, (x, y, x + CARD_W, y + CARD_H))
+        _blank_edges(cr, spots, page)
     return doc.finish(), doc.pages
 
 

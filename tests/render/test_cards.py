@@ -105,3 +105,12 @@ def test_two_renders_are_byte_identical(deck):
     lang, d = deck
     assert sheet_pdf(d, "Letter", _imp(lang))[0] == sheet_pdf(d, "Letter", _imp(lang))[0]
     assert single_pdf(d, _imp(lang))[0] == single_pdf(d, _imp(lang))[0]
+
+
+def test_a_large_back_offset_keeps_the_5_mm_edge_blank(deck):
+    lang, d = deck
+    r = reader(sheet_pdf(d, "Letter", _imp(lang, (0.0, -3.0)))[0])
+    ops = r.pages[1].get_contents().get_data()
+    assert b"f*" in ops  # even-odd white frame over the 5 mm band, painted after the backs
+    plain = reader(sheet_pdf(d, "Letter", _imp(lang))[0]).pages[1].get_contents().get_data()
+    assert b"f*" not in plain
