@@ -1,26 +1,18 @@
 """Duel components for it, en, ru: 4 stance and 3 strike cards, the track, seed terms on every language."""
 
 import re
-from pathlib import Path
-
 import pytest
 
-from generator.components import duel_cards
-from generator.kit.build import prepare
-from generator.kit.model import BuildOptions
+from tests.ground.kitcache import build_lang
 from tests.render.pdfcheck import fonts, reader, size_mm
-
-ROOT = Path(__file__).resolve().parents[2]
 
 
 @pytest.fixture(scope="module", params=["it", "en", "ru"])
 def built(request):
+    """The duel components of one language (rendered once per session with the GROUND ones)."""
     lang = request.param
-    ctx = prepare(ROOT, BuildOptions(lang, papers=("A4",)))
-    arts = []
-    for build in (duel_cards.track, duel_cards.stance_cards, duel_cards.strike_cards, duel_cards.reference_card):
-        arts.extend(build(ctx))
-    return lang, {(a.component, a.layout): a for a in arts if a.kind == "pdf"}
+    kit = build_lang(lang)
+    return lang, {(a.component, a.layout): a for a in kit.artifacts if a.kind == "pdf" and a.component.startswith("duel")}
 
 
 @pytest.mark.parametrize("component,cards", [("duel-stance-cards", 4), ("duel-strike-cards", 3),

@@ -1,44 +1,20 @@
 """Every string the GROUND and duel components print has an Italian and a Russian translation; builds are
 byte-identical."""
 
-from dataclasses import replace
-from pathlib import Path
-
 import pytest
 from babel.messages.pofile import read_po
-from babel.support import NullTranslations
 
-from generator.components import duel_cards, ground_cards, ground_mats
+from generator.components import duel_cards, ground_cards
 from generator.kit.build import prepare
 from generator.kit.model import BuildOptions
 
-ROOT = Path(__file__).resolve().parents[2]
-BUILDERS = (ground_cards.solution_deck, ground_cards.problem_cards, ground_cards.scenario_cards,
-            ground_cards.mode_cards, ground_cards.action_cards, ground_mats.player_mats, ground_mats.tokens,
-            ground_cards.reference_card, duel_cards.track, duel_cards.stance_cards, duel_cards.strike_cards,
-            duel_cards.reference_card)
-
-
-class Recorder(NullTranslations):
-    """Source-language translations that remember every (msgctxt, msgid) looked up."""
-
-    def __init__(self):
-        super().__init__()
-        self.seen: set[tuple[str, str]] = set()
-
-    def pgettext(self, context, message):
-        self.seen.add((context, message))
-        return message
+from .kitcache import ROOT, build_lang
 
 
 @pytest.fixture(scope="module")
 def printed():
-    ctx = prepare(ROOT, BuildOptions("en", papers=("A4",)))
-    rec = Recorder()
-    ctx = replace(ctx, translations=rec)
-    for build in BUILDERS:
-        build(ctx)
-    return rec.seen
+    """Every (msgctxt, msgid) the components looked up while rendering the English kit."""
+    return build_lang("en").printed
 
 
 def _catalog(lang: str, domain: str):
@@ -64,10 +40,10 @@ def test_italian_and_russian_plural_headers():
 
 @pytest.mark.parametrize("lang", ["it", "ru"])
 def test_two_builds_are_byte_identical(lang):
-    one = prepare(ROOT, BuildOptions(lang, papers=("A4",)))
-    a = ground_cards.mode_cards(one) + duel_cards.strike_cards(one) + ground_mats.tokens(one)
-    b = ground_cards.mode_cards(one) + duel_cards.strike_cards(one) + ground_mats.tokens(one)
-    assert [x.data for x in a] == [y.data for y in b]
+    kit = build_lang(lang)
+    again = ground_cards.mode_cards(kit.ctx) + duel_cards.strike_cards(kit.ctx)
+    first = {a.path: a.data for a in kit.artifacts}
+    assert again and all(first[a.path] == a.data for a in again)
 
 
 def test_every_printed_string_is_extracted_into_its_game_domain(printed):
@@ -85,5 +61,7 @@ def test_every_printed_string_is_extracted_into_its_game_domain(printed):
 def test_pseudo_locale_fits_every_component():
     """The pseudo-locale (~40% longer strings) still fits every GROUND and duel face: room for translators."""
     ctx = prepare(ROOT, BuildOptions("xx", papers=("A4",)))
-    arts = [a for build in BUILDERS for a in build(ctx)]
-    assert {a.component for a in arts} >= {"ground-action-cards", "duel-stance-cards", "ground-player-mats"}
+    tight = (ground_cards.action_cards, ground_cards.scenario_cards, ground_cards.reference_card,
+             duel_cards.stance_cards, duel_cards.reference_card)
+    arts = [a for build in tight for a in build(ctx)]
+    assert {a.component for a in arts} >= {"ground-action-cards", "duel-stance-cards", "duel-reference"}

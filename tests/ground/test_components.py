@@ -2,16 +2,15 @@
 
 import re
 from dataclasses import replace
-from pathlib import Path
 
 import pytest
 
-from generator.components import ground_cards, ground_mats
-from generator.kit.build import prepare
-from generator.kit.model import BuildOptions
+from generator.components import ground_cards
+from generator.kit.build import manifest
+from generator.kit.components import BUILDERS
 from tests.render.pdfcheck import fonts, reader, size_mm
 
-ROOT = Path(__file__).resolve().parents[2]
+from .kitcache import build_lang
 CYR = re.compile("[А-Яа-яЁё]")
 # A word printed by each deck, per language (from the catalogs).
 WORDS = {"it": ("Soluzione", "Edizione di prova"), "en": ("Solution", "Sample edition"),
@@ -20,15 +19,10 @@ WORDS = {"it": ("Soluzione", "Edizione di prova"), "en": ("Solution", "Sample ed
 
 @pytest.fixture(scope="module", params=["it", "en", "ru"])
 def built(request):
-    """Every GROUND component of one language (A4 only, to keep the suite fast)."""
+    """Every GROUND component of one language (A4 only, rendered once per session)."""
     lang = request.param
-    ctx = prepare(ROOT, BuildOptions(lang, papers=("A4",)))
-    arts = []
-    for build in (ground_cards.solution_deck, ground_cards.problem_cards, ground_cards.scenario_cards,
-                  ground_cards.mode_cards, ground_cards.action_cards, ground_mats.player_mats, ground_mats.tokens,
-                  ground_cards.reference_card):
-        arts.extend(build(ctx))
-    return lang, {(a.component, a.layout): a for a in arts if a.kind == "pdf"}
+    kit = build_lang(lang)
+    return lang, {(a.component, a.layout): a for a in kit.artifacts if a.kind == "pdf"}
 
 
 @pytest.mark.parametrize("component,cards", [("ground-solution-deck", 24), ("ground-mode-cards", 3),
@@ -87,25 +81,28 @@ def test_player_mats_one_per_seat(built):
     assert "DARVO" in text
 
 
-def test_manifest_lists_every_component(tmp_path):
-    from generator.kit.build import build_kit
-
-    ctx_opts = BuildOptions("ru", papers=("A4",))
-    result = build_kit(ROOT, ctx_opts, tmp_path)
-    comps = {f["component"] for f in result.manifest["files"]}
+def test_manifest_lists_every_component():
+    names = [b.split(":")[0].rsplit(".", 1)[-1] + ":" + b.split(":")[1] for b in BUILDERS]
+    for name in ("ground_cards:solution_deck", "ground_cards:action_cards", "ground_mats:tokens",
+                 "duel_cards:track", "duel_cards:strike_cards", "duel_cards:reference_card"):
+        assert name in names
+    kit = build_lang("ru")
+    record = manifest(kit.ctx, list(kit.artifacts))
+    comps = {f["component"] for f in record["files"]}
     for c in ("ground-solution-deck", "ground-problem-cards", "ground-scenario-cards", "ground-mode-cards",
               "ground-action-cards", "ground-player-mats", "ground-tokens", "ground-reference", "duel-track",
               "duel-stance-cards", "duel-strike-cards", "duel-reference"):
         assert c in comps
-    cards = {f["component"]: f.get("cards") for f in result.manifest["files"] if f.get("layout") == "sheet"}
+    cards = {f["component"]: f.get("cards") for f in record["files"] if f.get("layout") == "sheet"}
     assert cards["ground-solution-deck"] == 24 and cards["ground-action-cards"] == 30
     assert cards["duel-stance-cards"] == 4 and cards["duel-strike-cards"] == 3
+    assert all(len(f["sha256"]) == 64 for f in record["files"])
 
 
 def test_overflow_names_component_card_and_language():
     from generator.problems import CheckFailed
 
-    ctx = prepare(ROOT, BuildOptions("it", papers=("A4",)))
+    ctx = build_lang("it").ctx
 
     class Long:
         def pgettext(self, c, m):
