@@ -5,6 +5,7 @@ from __future__ import annotations
 import io
 import re
 from contextlib import contextmanager
+from functools import lru_cache
 from dataclasses import dataclass
 from typing import Callable
 from xml.sax.saxutils import escape
@@ -14,6 +15,7 @@ from reportlab.lib.enums import TA_CENTER
 from reportlab.lib.pagesizes import A4, A5
 from reportlab.lib.styles import ParagraphStyle
 from reportlab.lib.units import mm
+from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.platypus import (BaseDocTemplate, Flowable, Frame, ListFlowable, ListItem, PageTemplate, Paragraph,
                                 Table, TableStyle)
 
@@ -38,6 +40,47 @@ class Page:
 
 
 FORMATS = {"A5": Page("A5", A5, 13 * mm, 9.2), "A4": Page("A4", A4, 20 * mm, 10.5)}
+
+
+HYPHENATE_SHARE = 0.4  # only words wider than this share of their line may hyphenate
+
+
+@lru_cache(maxsize=None)
+def _pyphen(lang: str):
+    import pyphen
+
+    return pyphen.Pyphen(lang=lang)
+
+
+@dataclass(frozen=True)
+class Hyphenator:
+    """pyphen hyphenation only for words too wide for their line to set well (long words, narrow columns)."""
+
+    lang: str
+    font: str
+    size: float
+    width: float
+
+    def __call__(self, word: str):
+        """Head/tail pairs of the word, none when it is short for the line (so sentences stay whole)."""
+        if not self.lang or stringWidth(word, self.font, self.size) <= HYPHENATE_SHARE * self.width:
+            return iter(())
+        return _pyphen(self.lang).iterate(word)
+
+
+def hyphenated(style: ParagraphStyle, lang: str, width: float) -> ParagraphStyle:
+    """The style hyphenating (in the language) only words wider than a share of `width`."""
+    hy = Hyphenator(PYPHEN.get(lang, ""), style.fontName, style.fontSize, width)
+    return ParagraphStyle(f"{style.name}-{width:.0f}", parent=style, hyphenationLang=hy if hy.lang else "")
+
+
+def unbroken(style: ParagraphStyle, text: str, width: float) -> ParagraphStyle:
+    """A style that never breaks words: wraps at spaces, shrinks when one word is wider than `width`."""
+    widest = max((stringWidth(w, style.fontName, style.fontSize) for w in text.split()), default=0)
+    scale = min(1.0, width / widest) if widest else 1.0
+    return ParagraphStyle(f"{style.name}-unbroken", parent=style, hyphenationLang="", embeddedHyphenation=0,
+                          uriWasteReduce=0, splitLongWords=0, fontSize=style.fontSize * scale,
+                          leading=style.leading * scale)
 
 
 @dataclass(frozen=True)
@@ -103,19 +146,32 @@ def markup(text: str, icon_markup: Callable[[str, float], str], size: float) -> 
 
 def story(blocks: list[Block], tr: Callable[[str], str], page: Page, lang: str,
           figure: Callable[[str, float], Flowable], icon_markup: Callable[[str, float], str]) -> list[Flowable]:
-    """Flowables of translated blocks: consecutive list items of one kind form one list."""
+    """Flowables of translated blocks: list runs, numbering counted per section, bullets after a step under it."""
     st = styles(page, lang)
     width = page.size[0] - 2 * page.margin
     out: list[Flowable] = []
     pending: list[Block] = []
+    state = {"number": 0, "last": ""}  # numbered items so far in this section; kind of the last block
 
-    def para(text: str, style: str) -> Paragraph:
-        return Paragraph(markup(tr(text), icon_markup, st[style].fontSize), st[style])
+    def para(text: str, style: str, indent: float = 0) -> Paragraph:
+        shown = tr(text)
+        base = st[style]
+        if style in ("title", "heading2", "heading3"):
+            ps = unbroken(base, plain(shown), width - indent)
+        else:
+            ps = hyphenated(base, lang, width - indent)
+        return Paragraph(markup(shown, icon_markup, ps.fontSize), ps)
 
     def flush() -> None:
-        if pending:
-            out.append(_list(pending, para, st["item"]))
-            pending.clear()
+        if not pending:
+            return
+        numbered = pending[0].kind == "number"
+        nested = not numbered and state["last"] == "number"
+        out.append(_list(pending, para, st["item"], state["number"] + 1, nested))
+        if numbered:
+            state["number"] += len(pending)
+        state["last"] = pending[0].kind
+        pending.clear()
 
     for b in blocks:
         if b.kind in ("bullet", "number"):
@@ -124,39 +180,69 @@ def story(blocks: list[Block], tr: Callable[[str], str], page: Page, lang: str,
             pending.append(b)
             continue
         flush()
+        state["last"] = b.kind
         if b.kind == "heading1":
             out.append(para(b.texts[0], "title"))
         elif b.kind in ("heading2", "heading3"):
+            state["number"] = 0
             out.append(para(b.texts[0], b.kind))
         elif b.kind == "para":
             out.append(para(b.texts[0], "body"))
         elif b.kind == "table":
-            out.append(_table(b, tr, st, width, icon_markup))
+            out.append(_table(b, tr, st, width, icon_markup, lang))
         elif b.kind == "figure":
             out.append(figure(b.texts[0], width))
     flush()
     return out
 
 
-def _list(items: list[Block], para: Callable[[str, str], Paragraph], style: ParagraphStyle) -> ListFlowable:
-    numbered = items[0].kind == "number"
-    flow = [ListItem(para(b.texts[0], "item")) for b in items]
-    if numbered:
-        return ListFlowable(flow, bulletType="1", bulletFontName="PTSans-Bold", bulletFontSize=style.fontSize,
-                            leftIndent=style.fontSize * 1.8, bulletFormat="%s.")
+def plain(text: str) -> str:
+    """Text without inline markup (for measuring)."""
+    return _ICON.sub("MM", text.replace("**", "").replace("*", ""))
+
+
+def _indents(size: float) -> tuple[float, float]:
+    """Left indents of numbered and bullet lists."""
+    return size * 1.8, size * 1.4
+
+
+def _list(items: list[Block], para: Callable[..., Paragraph], style: ParagraphStyle, start: int,
+          nested: bool) -> ListFlowable:
+    """A numbered run (numbered from `start`) or a bullet run (under the step before it when `nested`)."""
+    number_indent, bullet_indent = _indents(style.fontSize)
+    if items[0].kind == "number":
+        flow = [ListItem(para(b.texts[0], "item", number_indent)) for b in items]
+        return ListFlowable(flow, bulletType="1", start=start, bulletFontName="PTSans-Bold",
+                            bulletFontSize=style.fontSize, leftIndent=number_indent, bulletFormat="%s.")
+    indent = bullet_indent + (number_indent if nested else 0)
+    flow = [ListItem(para(b.texts[0], "item", indent)) for b in items]
     return ListFlowable(flow, bulletType="bullet", start="•", bulletFontName="PTSans", bulletFontSize=style.fontSize,
-                        leftIndent=style.fontSize * 1.4)
+                        leftIndent=indent)
 
 
 def _table(b: Block, tr: Callable[[str], str], st: dict[str, ParagraphStyle], width: float,
-           icon_markup: Callable[[str, float], str]) -> Table:
+           icon_markup: Callable[[str, float], str], lang: str) -> Table:
+    """A table: header cells never break words (columns widen to hold them), body cells hyphenate when narrow."""
     ncols = max(len(r) for r in b.rows)
     rows = [list(r) + [""] * (ncols - len(r)) for r in b.rows]
-    weights = [max(6, max(len(tr(r[c])) if r[c] else 0 for r in rows)) for c in range(ncols)]
-    weights = [min(w, 60) for w in weights]
-    widths = [width * w / sum(weights) for w in weights]
-    data = [[Paragraph(markup(tr(c), icon_markup, st["cell"].fontSize) if c else "", st["head" if i == 0 else "cell"])
-             for c in r] for i, r in enumerate(rows)]
+    pad = 7.0
+    head = st["head"]
+    need = [max((stringWidth(w, head.fontName, head.fontSize) for w in plain(tr(rows[0][c])).split()), default=0)
+            + pad + 1 for c in range(ncols)]
+    weights = [min(max(6, max(len(tr(r[c])) if r[c] else 0 for r in rows)), 60) for c in range(ncols)]
+    widths = _fit_widths([width * w / sum(weights) for w in weights], need, width)
+    shrink = min(1.0, width / sum(need)) if sum(need) > width else 1.0
+
+    def cell(text: str, row: int, col: int) -> Paragraph:
+        shown = tr(text) if text else ""
+        if row == 0:
+            ps = unbroken(head, plain(shown), (widths[col] - pad) / shrink)
+            ps = ParagraphStyle(ps.name, parent=ps, fontSize=ps.fontSize * shrink, leading=ps.leading * shrink)
+        else:
+            ps = hyphenated(st["cell"], lang, widths[col] - pad)
+        return Paragraph(markup(shown, icon_markup, ps.fontSize) if shown else "", ps)
+
+    data = [[cell(c, i, j) for j, c in enumerate(r)] for i, r in enumerate(rows)]
     t = Table(data, colWidths=widths, repeatRows=1, hAlign="LEFT")
     t.setStyle(TableStyle([
         ("FONTNAME", (0, 0), (-1, -1), "PTSans"),
@@ -166,12 +252,31 @@ def _table(b: Block, tr: Callable[[str], str], st: dict[str, ParagraphStyle], wi
         ("VALIGN", (0, 0), (-1, -1), "TOP"),
         ("TOPPADDING", (0, 0), (-1, -1), 2.2),
         ("BOTTOMPADDING", (0, 0), (-1, -1), 2.8),
-        ("LEFTPADDING", (0, 0), (-1, -1), 3.5),
-        ("RIGHTPADDING", (0, 0), (-1, -1), 3.5),
+        ("LEFTPADDING", (0, 0), (-1, -1), pad / 2),
+        ("RIGHTPADDING", (0, 0), (-1, -1), pad / 2),
     ]))
     t.spaceAfter = st["body"].fontSize * 0.8
     t.spaceBefore = st["body"].fontSize * 0.3
     return t
+
+
+def _fit_widths(widths: list[float], need: list[float], total: float) -> list[float]:
+    """Column widths raised to what each header word needs, the rest taken from the wider columns."""
+    if sum(need) >= total:
+        return [total * n / sum(need) for n in need]
+    out = list(widths)
+    for _ in range(len(out)):
+        short = [i for i, w in enumerate(out) if w < need[i]]
+        if not short:
+            break
+        for i in short:
+            out[i] = need[i]
+        free = [i for i in range(len(out)) if i not in short and out[i] > need[i]]
+        excess = sum(out) - total
+        spare = sum(out[i] - need[i] for i in free)
+        for i in free:
+            out[i] -= excess * (out[i] - need[i]) / spare if spare else 0
+    return out
 
 
 def render(flowables: list[Flowable], page: Page, footer: Footer, doc_title: str) -> bytes:

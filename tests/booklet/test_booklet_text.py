@@ -1,0 +1,99 @@
+"""Project booklets keep their sentences whole (hyphenation only where needed) and number steps per section."""
+
+import io
+import re
+
+import pytest
+from pypdf import PdfReader
+
+from generator.booklet.builders import build_booklet
+from generator.kit.build import prepare
+from generator.kit.model import BuildOptions
+from generator.rules.source import parse
+
+from .conftest import ROOT
+
+SEEDS = ROOT / "docs" / "seeds"
+_GLUED = re.compile(r"(?<=[a-zà-ùа-яё.])(?=[A-ZА-ЯЁ][a-zà-ùа-яё])")  # a heading glued to its sentence
+
+
+def seed_sentences(text: str) -> list[str]:
+    """Sentences of a seed: no table rows (tabs), no ASCII diagrams, no file names; glued headings split."""
+    out = []
+    for line in text.splitlines():
+        line = line.strip()
+        if "\t" in line or not re.search(r"\w{3}", line) or re.fullmatch(r"\S+/\S+\.md", line):
+            continue
+        line = re.sub(r"^(•|\d+\.)\s*", "", line)
+        for part in _GLUED.sub("\n", line).split("\n"):
+            out += [" ".join(s.split()) for s in re.split(r"(?<=[.!?;:])\s+", part) if s.strip()]
+    return out
+
+
+@pytest.fixture(scope="module")
+def booklet_text():
+    """lang, game -> whitespace-collapsed text of the plain A4 booklet (built once per module)."""
+    cache = {}
+
+    def get(lang: str, game: str) -> str:
+        if (lang, game) not in cache:
+            ctx = prepare(ROOT, BuildOptions(lang))
+            plain = {a.layout: a for a in build_booklet(ctx, game)}["plain"]
+            assert plain.path == f"rules/{game}-rules-A4.pdf"
+            text = " ".join(p.extract_text() for p in PdfReader(io.BytesIO(plain.data)).pages)
+            cache[lang, game] = " ".join(text.split())
+        return cache[lang, game]
+
+    return get
+
+
+def _missing(sentences: list[str], text: str) -> list[str]:
+    return [s for s in sentences if s not in text]
+
+
+def test_seed_sentence_splitter_skips_diagrams_and_splits_glued_headings():
+    got = seed_sentences("A- -B\n[-][-][ ]\nУронЕсли один. Второй!\nPos\tCintura\n• Uno; due.\n")
+    assert got == ["Урон", "Если один.", "Второй!", "Uno;", "due."]
+
+
+def test_italian_dojo_booklet_prints_every_seed_sentence_whole(booklet_text):
+    sentences = seed_sentences(next(SEEDS.glob("000_*.txt")).read_text(encoding="utf-8"))
+    assert len(sentences) > 150
+    assert _missing(sentences, booklet_text("it", "dojo")) == []
+
+
+def test_russian_duel_booklet_prints_every_seed_sentence_whole(booklet_text):
+    sentences = seed_sentences(next(SEEDS.glob("003_*.txt")).read_text(encoding="utf-8"))
+    assert len(sentences) > 50
+    assert _missing(sentences, booklet_text("ru", "duel")) == []
+
+
+@pytest.mark.parametrize("lang", ("it", "en", "ru"))
+def test_dojo_booklet_prints_every_paragraph_whole(booklet_text, lang):
+    from generator.i18n.runtime import load_translations
+
+    tr = load_translations(ROOT, lang)
+    blocks = [b for b in parse((ROOT / "content/dojo/rules.md").read_text(encoding="utf-8"))
+              if b.kind in ("para", "bullet", "number", "heading2", "heading3")]
+    texts = [" ".join(re.sub(r"\*|\{icon:[^}]*\}", "", tr.gettext(b.texts[0])).split()) for b in blocks]
+    assert len(texts) > 40
+    assert _missing(texts, booklet_text(lang, "dojo")) == []
+
+
+@pytest.mark.parametrize("lang", ("it", "en", "ru"))
+def test_dojo_turn_steps_number_on_across_bullets_and_paragraphs(booklet_text, lang):
+    text = booklet_text(lang, "dojo")
+    from generator.i18n.runtime import load_translations
+
+    tr = load_translations(ROOT, lang)
+    blocks = parse((ROOT / "content/dojo/rules.md").read_text(encoding="utf-8"))
+    turn = next(i for i, b in enumerate(blocks) if b.kind == "heading2" and b.texts[0] == "The turn")
+    steps = []
+    for b in blocks[turn + 1:]:
+        if b.kind.startswith("heading"):
+            break
+        if b.kind == "number":
+            steps.append(" ".join(re.sub(r"\*|\{icon:[^}]*\}", "", tr.gettext(b.texts[0])).split()))
+    assert len(steps) == 5
+    for n, step in enumerate(steps, start=1):
+        assert f"{n}. {step[:25]}" in text
