@@ -1,0 +1,51 @@
+"""Typesetting rules: header cells and headings never break words, numbering per section, nested bullets."""
+
+import io
+
+import pytest
+from pypdf import PdfReader
+
+from generator.booklet.builders import booklet_pdfs
+from generator.booklet.typeset import FORMATS, story
+from generator.rules.source import parse
+
+from .conftest import make_ctx
+
+HEADS = {"it": ("Carta", "Copie", "Effetto"), "en": ("Card", "Copies", "Effect"), "ru": ("Карта", "Копии", "Эффект")}
+LONG = {"it": "Precipitevolissimevolmente", "en": "Antidisestablishmentarianism", "ru": "Человеконенавистничество"}
+
+
+def _text(pdf: bytes) -> str:
+    return " ".join(" ".join(p.extract_text() for p in PdfReader(io.BytesIO(pdf)).pages).split())
+
+
+@pytest.mark.parametrize("lang", ("it", "en", "ru"))
+def test_header_cells_and_headings_never_hyphenate(lang):
+    card, copies, effect = HEADS[lang]
+    word = LONG[lang]
+    long_cell = " ".join([word] * 12)
+    cols = "| " + " | ".join(["A", card, copies, effect, "B", "C", "D"]) + " |"
+    row = "| " + " | ".join(["x", long_cell, "2", long_cell, long_cell, long_cell, long_cell]) + " |"
+    source = f"# {word} {word}\n\n## {word}{word}\n\n{cols}\n|---|---|---|---|---|---|---|\n{row}\n"
+    entries = {"Card": card, "Copies": copies, "Effect": effect}
+    pdfs = booklet_pdfs(make_ctx(lang, entries), source, "test")
+    for layout in ("A5", "A4"):
+        text = _text(pdfs[layout][0])
+        assert f"{card} {copies} {effect}" in text
+        assert f"{word}{word}" in text  # a heading wider than the page shrinks instead of breaking
+        assert f"{word} {word}" in text
+
+
+def _lists(flow):
+    return [f for f in flow if type(f).__name__ == "ListFlowable"]
+
+
+@pytest.mark.parametrize("lang", ("it", "en", "ru"))
+def test_numbering_counts_per_section_and_bullets_nest_under_steps(lang):
+    source = "## A\n\n1. one\n2. two\n\n- sub\n\nText.\n\n3. three\n\n- sub\n\n## B\n\n1. again\n\nText.\n\n- free\n"
+    flow = story(parse(source), lambda t: t, FORMATS["A5"], lang, lambda n, w: None, lambda n, s: "")
+    lists = _lists(flow)
+    assert [lf._start for lf in lists] == [1, "•", 3, "•", 1, "•"]
+    numbered, nested, free = lists[0]._leftIndent, lists[1]._leftIndent, lists[5]._leftIndent
+    assert nested > numbered and nested > free
+    assert lists[3]._leftIndent == nested
