@@ -13,7 +13,7 @@ import cairosvg
 from reportlab.lib.units import mm
 from reportlab.platypus import Flowable, Image
 
-from ..components.duel_draw import strike_cells, track_cells
+from ..components.duel_draw import distance_control_cells, strike_cells, track_cells
 from ..components.ground_icons import suit_icon
 from ..problems import CheckFailed, Problem
 from ..render.fonts import register_fontconfig
@@ -120,6 +120,13 @@ def track_svg(src: FigureSource) -> str:
     return _svg(src.track_cells * cell + 2, cell + 2, track_cells(1, 1, cell, src.track_cells))
 
 
+def distance_control_svg(src: FigureSource) -> str:
+    """The distance-control example of the duel rules: B may not enter the hatched, underlined cells."""
+    cell = 9.0
+    return _svg(src.track_cells * cell + 2, cell * 2.5 + 2,
+                distance_control_cells(1, cell * 1.3, cell, src.track_cells))
+
+
 def square_icons_svg() -> str:
     """Every square type's icon (the engine's icon set when present) over its board letter and colour."""
     try:
@@ -178,6 +185,7 @@ def figure_factory(src: FigureSource, suit_labels: dict[str, str], where: str) -
         "belt-ladder": belt_ladder_svg, "square-icons": square_icons_svg, "squares": square_icons_svg,
         "suits": lambda: suits_svg(suit_labels),
         "strikes": lambda: strikes_svg(src), "duel-track": lambda: track_svg(src),
+        "distance-control": lambda: distance_control_svg(src),
     }
     if src.board is not None:
         makers["board"] = lambda: board_svg(src.board)

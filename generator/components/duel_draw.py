@@ -59,3 +59,30 @@ def track_svg(cells: int = 12, cell: float = 10.0) -> str:
     w, h = cells * cell + 2, cell + 2
     return (f'<svg xmlns="http://www.w3.org/2000/svg" width="{w}mm" height="{h}mm" viewBox="0 0 {w} {h}">'
             f'{track_cells(1, 1, cell, cells)}</svg>')
+
+
+def hatch_cell(x: float, y: float, cell: float) -> str:
+    """A forbidden cell: diagonal hatching inside and a thick underline (the seed's underlined cells)."""
+    step, out = cell / 4, []
+    for k in range(1, 8):
+        d = k * step
+        x0, y0 = x + max(0.0, d - cell), y + min(d, cell)
+        x1, y1 = x + min(d, cell), y + max(0.0, d - cell)
+        out.append(f'M{x0:.3f} {y0:.3f}L{x1:.3f} {y1:.3f}')
+    return (f'<path d="{"".join(out)}" stroke="{HIT}" stroke-width="{cell * 0.05:.3f}" stroke-opacity="0.7"/>'
+            f'<path d="M{x + cell * 0.08:.3f} {y + cell * 1.14:.3f}h{cell * 0.84:.3f}" stroke="{HIT}" '
+            f'stroke-width="{cell * 0.1:.3f}" stroke-linecap="round"/>')
+
+
+def distance_control_cells(x: float, y: float, cell: float, cells: int = 12, a: int = 3, b: int = 5) -> str:
+    """The distance-control example: A (free stance, facing right) on cell a+1, B facing it on cell b+1;
+    A's cell and every cell behind A (away from B) are forbidden to B."""
+    forbidden = range(0, a + 1) if b > a else range(a, cells)
+    out = [track_cells(x, y, cell, cells)]
+    out += [hatch_cell(x + i * cell, y, cell) for i in forbidden]
+    for pos, name, facing in ((a, "A", 1 if b > a else -1), (b, "B", -1 if b > a else 1)):
+        cx = x + pos * cell + cell / 2
+        out.append(fighter(cx, y - cell * 0.55, cell * 0.5, facing))
+        out.append(f'<text x="{cx:.3f}" y="{y - cell * 0.95:.3f}" font-family="PT Sans" font-weight="bold" '
+                   f'font-size="{cell * 0.42:.3f}" text-anchor="middle" fill="{INK}">{name}</text>')
+    return "".join(out)

@@ -17,7 +17,8 @@ ROOT = Path(__file__).resolve().parents[2]
 LANGS = ("it", "en", "ru")
 GAMES = ("dojo", "duel", "ground")
 # The booklet's figure makers (generator/booklet/figures.py): strike-<id> per strike of content/duel/duel.toml.
-FIGURES = {"squares", "belt-ladder", "board", "suits", "strike-shieshi", "strike-men", "strike-tsuki", "duel-track"}
+FIGURES = {"squares", "belt-ladder", "board", "suits", "strike-shieshi", "strike-men", "strike-tsuki", "duel-track",
+           "distance-control"}
 PLURAL_FORMS = {
     "it": "nplurals=2; plural=(n != 1);",
     "ru": "nplurals=3; plural=(n%10==1 && n%100!=11 ? 0 : n%10>=2 && n%10<=4 && (n%100<10 || n%100>=20) ? 1 : 2);",
