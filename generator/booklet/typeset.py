@@ -217,7 +217,7 @@ def _list(items: list[Block], para: Callable[..., Paragraph], style: ParagraphSt
     indent = bullet_indent + (number_indent if nested else 0)
     flow = [ListItem(para(b.texts[0], "item", indent)) for b in items]
     return ListFlowable(flow, bulletType="bullet", start="•", bulletFontName="PTSans", bulletFontSize=style.fontSize,
-                        leftIndent=indent)
+                        leftIndent=indent, bulletDedent=bullet_indent)
 
 
 def _table(b: Block, tr: Callable[[str], str], st: dict[str, ParagraphStyle], width: float,

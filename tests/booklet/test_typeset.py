@@ -49,3 +49,4 @@ def test_numbering_counts_per_section_and_bullets_nest_under_steps(lang):
     numbered, nested, free = lists[0]._leftIndent, lists[1]._leftIndent, lists[5]._leftIndent
     assert nested > numbered and nested > free
     assert lists[3]._leftIndent == nested
+    assert lists[1]._leftIndent - lists[1]._bulletDedent == numbered  # the bullet itself sits under the step text
