@@ -8,7 +8,7 @@ from typing import Any
 from ..kit.model import BuildContext
 from ..problems import CheckFailed, Problem
 from ..render.cards import BLEED, BLEED_H, BLEED_W, SAFE, face_drawing
-from ..render.layout import Slot, Where, fit
+from ..render.layout import FLOOR_PT, Slot, Where, fit
 from ..render.svg import Drawing
 
 INK = "#1d1d1b"
@@ -61,22 +61,25 @@ class Face:
         """Fit (slot, text) paragraphs one under another at one common size; returns the height they take."""
         limit = bottom if bottom is not None else (self.bottom if self.bottom is not None else self.height - M - 3.6)
         where = Where(self.component, self.card, self.ctx.lang)
-        family = "PT Sans Narrow" if style.get("narrow") else "PT Sans"
-        size, blocks = max_pt, []
-        while size >= min_pt - 1e-9:
-            try:
-                blocks = [fit(t, Slot(name, w, 10_000, size, size, family, bool(style.get("bold"))), where)
-                          for name, t in texts]
-            except CheckFailed as exc:
-                self.problems.extend(exc.problems)
-                return 0.0
-            total = sum(b.height for b in blocks) + gap * (len(blocks) - 1)
-            if y + total <= limit + 1e-6:
-                for b in blocks:
-                    self.texts.append(dict(block=b, x=x, y=y, color=style.get("color", INK)))
-                    y += b.height + gap
-                return total
-            size = round(size - 0.25, 4)
+        families = ["PT Sans Narrow"] if style.get("narrow") else ["PT Sans", "PT Sans Narrow"]
+        min_pt, max_pt = max(min_pt, FLOOR_PT), max(max_pt, FLOOR_PT)
+        total = 0.0
+        for family in families:  # the condensed face before giving up: room by layout, never below the floor
+            size = max_pt
+            while size >= min_pt - 1e-9:
+                try:
+                    blocks = [fit(t, Slot(name, w, 10_000, size, size, family, bool(style.get("bold"))), where)
+                              for name, t in texts]
+                except CheckFailed as exc:
+                    self.problems.extend(exc.problems)
+                    return 0.0
+                total = sum(b.height for b in blocks) + gap * (len(blocks) - 1)
+                if y + total <= limit + 1e-6:
+                    for b in blocks:
+                        self.texts.append(dict(block=b, x=x, y=y, color=style.get("color", INK)))
+                        y += b.height + gap
+                    return total
+                size = round(size - 0.25, 4)
         slots = ", ".join(n for n, _ in texts)
         message = (f"component {self.component}, card {self.card}, slots {slots}, language {self.ctx.lang}: "
                    f"the texts do not fit at {min_pt} pt ({total - (limit - y):.1f} mm too tall)")

@@ -16,6 +16,7 @@ ICON_RE = re.compile(r"\{icon:([a-z0-9-]+)\}")
 HYPHEN = "-"
 PYPHEN_LANGS = {"it": "it_IT", "en": "en_US", "ru": "ru_RU"}
 ICON_EM = 1.05  # an inline icon is this many ems wide (glyph box plus a little air)
+FLOOR_PT = 6.5  # nothing printed on a component is smaller: slot sizes below it are raised to it
 
 
 @dataclass(frozen=True)
@@ -33,6 +34,14 @@ class Slot:
     align: str = "left"  # left | center
     leading: float = 1.2
     max_lines: int | None = None
+    hyphenate: bool | None = None  # None: body text hyphenates, bold text (titles, labels) never does
+
+    def __post_init__(self) -> None:
+        """Raise the sizes to the engine's floor (FLOOR_PT); titles (bold) never hyphenate unless asked to."""
+        if self.hyphenate is None:
+            object.__setattr__(self, "hyphenate", not self.bold)
+        object.__setattr__(self, "min_pt", max(self.min_pt, FLOOR_PT))
+        object.__setattr__(self, "max_pt", max(self.max_pt, self.min_pt))
 
     @property
     def face(self) -> Face:
@@ -174,7 +183,7 @@ class _Wrapper:
         if len(parts) != 1 or parts[0][1]:
             return False
         word = parts[0][0]
-        dic = hyphenator(self.lang)
+        dic = hyphenator(self.lang) if self.slot.hyphenate else None
         if dic is None or len(word) < 5:
             return False
         for head, tail in dic.iterate(word):
