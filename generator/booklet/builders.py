@@ -104,9 +104,9 @@ def build_booklet(ctx: BuildContext, game: str) -> list[Artifact]:
     a4, a4_pages = pdfs["A4"]
     a5, a5_pages = pdfs["A5"]
     return [
-        Artifact(f"rules/{component}-booklet-A4.pdf", component, "booklet", data, "A4", "saddle-stitch", pages),
-        Artifact(f"rules/{component}-A4.pdf", component, "booklet", a4, "A4", "plain", a4_pages),
-        Artifact(f"rules/{component}-A5.pdf", component, "booklet", a5, "A5", "pages", a5_pages),
+        Artifact(f"rules/{component}-booklet-A4.pdf", component, "rules", data, "A4", "saddle-stitch", pages),
+        Artifact(f"rules/{component}-A4.pdf", component, "rules", a4, "A4", "plain", a4_pages),
+        Artifact(f"rules/{component}-A5.pdf", component, "rules", a5, "A5", "pages", a5_pages),
     ]
 
 

@@ -137,8 +137,8 @@ def build(ctx: BuildContext) -> list[Artifact]:
     out = []
     for paper in ctx.options.papers:
         data, pages = sheets_pdf(ctx, boards, legend, paper)
-        out.append(Artifact(f"board-{paper}.pdf", COMPONENT, "pdf", data, paper, "sheet", pages))
+        out.append(Artifact(f"board-{paper}.pdf", COMPONENT, "board", data, paper, "sheet", pages))
     data, pages = a2_pdf(ctx, boards, legend)
-    out.append(Artifact("board-A2.pdf", COMPONENT, "pdf", data, "A2", "sheet", pages))
+    out.append(Artifact("board-A2.pdf", COMPONENT, "board", data, "A2", "sheet", pages))
     out.append(Artifact("previews/board.png", COMPONENT, "preview", board_png(boards, 720)))
     return out

@@ -133,7 +133,7 @@ def reference_deck(ctx: BuildContext) -> Deck:
     fronts = [(c, _front(ctx, content, c, col)) for c in content.reference]
     col.check()
     return Deck(COMPONENT, "reference", ctx.p_(REF_CTX, REF_NAME),
-                tuple(Card(c.id, f, back, c.copies) for c, f in fronts), back_bleed=BAND)
+                tuple(Card(c.id, f, back, c.copies) for c, f in fronts), back_bleed=BAND, kind="reference")
 
 
 def build(ctx: BuildContext) -> list[Artifact]:

@@ -156,7 +156,8 @@ def reference_card(ctx: BuildContext) -> list[Artifact]:
         return Card("hits", f.drawing(), back)
 
     cards = collect([phases, actions, hits])
-    return deck_artifacts(ctx, Deck(comp, "duel/reference", ui(ctx, comp, "Duel reference"), tuple(cards)))
+    return deck_artifacts(ctx, Deck(comp, "duel/reference", ui(ctx, comp, "Duel reference"), tuple(cards),
+                                          kind="reference"))
 
 
 def track(ctx: BuildContext) -> list[Artifact]:
@@ -179,5 +180,5 @@ def track(ctx: BuildContext) -> list[Artifact]:
         cr = doc.page(w, h)
         strip.place(cr, mm((w - cell * data.track_cells - 2) / 2), mm(h / 2 - cell / 2 - 8))
         text(cr, imp.line(paper), w / 2, h - 6.5, 6, align="center")
-        out.append(Artifact(f"duel/track-{paper}.pdf", comp, "pdf", doc.finish(), paper, "sheet", doc.pages))
+        out.append(Artifact(f"duel/track-{paper}.pdf", comp, "sheet", doc.finish(), paper, "sheet", doc.pages))
     return out

@@ -255,7 +255,7 @@ def reference_card(ctx: BuildContext) -> list[Artifact]:
     back = _back(ctx, data, comp, ui(ctx, comp, "Reference"))
     return deck_artifacts(ctx, Deck(comp, "ground/reference", ui(ctx, comp, "GROUND Reference"),
                                     tuple(collect([_ref_round(ctx, data, comp, back),
-                                                   _ref_darvo(ctx, data, comp, back)]))))
+                                                   _ref_darvo(ctx, data, comp, back)])), kind="reference"))
 
 
 def _ref_round(ctx, data, comp, back):

@@ -69,5 +69,5 @@ def calibration(ctx: BuildContext) -> list[Artifact]:
     out = []
     for paper in ctx.options.papers:
         data, pages = calibration_pdf(ctx, paper, imp)
-        out.append(Artifact(f"duplex-calibration-{paper}.pdf", COMPONENT, "pdf", data, paper, "sheet", pages))
+        out.append(Artifact(f"duplex-calibration-{paper}.pdf", COMPONENT, "calibration", data, paper, "sheet", pages))
     return out

@@ -61,6 +61,7 @@ class Deck:
     title: str
     cards: tuple[Card, ...]
     back_bleed: str | None = None  # "#rrggbb" of the backs' edges: bled around the back block on sheets
+    kind: str = "cards"  # manifest kind of its PDFs: cards | reference
 
     def expanded(self) -> list[Card]:
         """Every physical card, copies repeated, in deck order."""
@@ -235,13 +236,13 @@ def deck_artifacts(ctx: BuildContext, deck: Deck, gutterfold: bool = True) -> li
     n = len(deck.expanded())
     for paper in ctx.options.papers:
         data, pages = sheet_pdf(deck, paper, imp)
-        out.append(Artifact(f"{deck.slug}-{paper}.pdf", deck.component, "pdf", data, paper, "sheet", pages, n))
+        out.append(Artifact(f"{deck.slug}-{paper}.pdf", deck.component, deck.kind, data, paper, "sheet", pages, n))
         if gutterfold:
             data, pages = gutterfold_pdf(deck, paper, imp)
-            out.append(Artifact(f"{deck.slug}-gutterfold-{paper}.pdf", deck.component, "pdf", data, paper,
+            out.append(Artifact(f"{deck.slug}-gutterfold-{paper}.pdf", deck.component, deck.kind, data, paper,
                                 "gutterfold", pages, n))
     data, pages = single_pdf(deck, imp)
-    out.append(Artifact(f"{deck.slug}-single.pdf", deck.component, "pdf", data, "card", "single", pages, n))
+    out.append(Artifact(f"{deck.slug}-single.pdf", deck.component, deck.kind, data, "card", "single", pages, n))
     out.append(Artifact(f"previews/{deck.slug}.png", deck.component, "preview",
                         png_bytes(deck.cards[0].front, 240)))
     return out

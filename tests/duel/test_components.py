@@ -12,7 +12,7 @@ def built(request):
     """The duel components of one language (rendered once per session with the GROUND ones)."""
     lang = request.param
     kit = build_lang(lang)
-    return lang, {(a.component, a.layout): a for a in kit.artifacts if a.kind == "pdf" and a.component.startswith("duel")}
+    return lang, {(a.component, a.layout): a for a in kit.artifacts if a.path.endswith(".pdf") and a.component.startswith("duel")}
 
 
 @pytest.mark.parametrize("component,cards", [("duel-stance-cards", 4), ("duel-strike-cards", 3),

@@ -48,7 +48,7 @@ class Built:
 
     def pdf(self, component: str, layout: str) -> Artifact:
         """The PDF artifact of a component in a layout."""
-        return next(a for a in self.artifacts if a.component == component and a.layout == layout and a.kind == "pdf")
+        return next(a for a in self.artifacts if a.component == component and a.layout == layout and a.path.endswith(".pdf"))
 
 
 @lru_cache(maxsize=None)

@@ -22,7 +22,7 @@ def built(request):
     """Every GROUND component of one language (A4 only, rendered once per session)."""
     lang = request.param
     kit = build_lang(lang)
-    return lang, {(a.component, a.layout): a for a in kit.artifacts if a.kind == "pdf"}
+    return lang, {(a.component, a.layout): a for a in kit.artifacts if a.path.endswith(".pdf")}
 
 
 @pytest.mark.parametrize("component,cards", [("ground-solution-deck", 24), ("ground-mode-cards", 3),

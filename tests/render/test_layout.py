@@ -84,3 +84,24 @@ def test_centered_lines_are_centered():
     block = fit("Kiai", Slot("n", 40, 10, 12, 8, align="center"), Where("c", "k", "it"))
     line = block.lines[0]
     assert abs(block.line_x(line) * 2 + line.width - 40) < 1e-6
+
+
+def test_slot_sizes_are_raised_to_the_floor():
+    from generator.render.layout import FLOOR_PT
+
+    s = Slot("imprint", 40, 3, 5, 4)
+    assert (s.min_pt, s.max_pt) == (FLOOR_PT, FLOOR_PT)
+    assert Slot("body", 40, 30, 11, 8).min_pt == 8
+
+
+@pytest.mark.parametrize("lang,title", [("it", "Kumite della Nebbia Preparazione"),
+                                        ("en", "Kumite of the Mist Preparation"),
+                                        ("ru", "Кумитэ тумана Подготовка")])
+def test_titles_wrap_at_spaces_and_never_hyphenate(lang, title):
+    bold = Slot("title", 22, 20, 16, 6.5, bold=True)
+    block = fit(title, bold, Where("deck", "card", lang))
+    words = [w for line in block.lines for r in line.runs for w in r.text.split()]
+    assert words == title.split()
+    body = Slot("text", 22, 40, 16, 16)
+    hyph = fit(title, body, Where("deck", "card", lang))
+    assert any(r.text.endswith("-") for line in hyph.lines for r in line.runs)  # body text still hyphenates
