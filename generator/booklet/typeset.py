@@ -229,6 +229,11 @@ def _table(b: Block, tr: Callable[[str], str], st: dict[str, ParagraphStyle], wi
     head = st["head"]
     need = [max((stringWidth(w, head.fontName, head.fontSize) for w in plain(tr(rows[0][c])).split()), default=0)
             + pad + 1 for c in range(ncols)]
+    body = st["cell"]
+    whole = [max([need[c]] + [stringWidth(w, body.fontName, body.fontSize) + pad + 1 for r in rows[1:]
+                              for w in plain(tr(r[c]) if r[c] else "").split()]) for c in range(ncols)]
+    if sum(whole) <= width:  # every word of the table fits its column unbroken: keep it so
+        need = whole
     weights = [min(max(6, max(len(tr(r[c])) if r[c] else 0 for r in rows)), 60) for c in range(ncols)]
     widths = _fit_widths([width * w / sum(weights) for w in weights], need, width)
     shrink = min(1.0, width / sum(need)) if sum(need) > width else 1.0
