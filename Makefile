@@ -54,7 +54,7 @@ bench: $(STAMP)
 	@for b in benchmarks/bench_*.py; do $(BIN)/python $$b || exit 1; done
 
 test: $(STAMP)
-	@$(BIN)/python -m pytest
+	@$(BIN)/python -m pytest -n auto
 
 clean:
 	rm -rf build

@@ -50,8 +50,14 @@ def figure_source(ctx: BuildContext) -> FigureSource:
     data, _ = load_duel(ctx.root)
     if data is None:
         return FigureSource((), 12, ctx.board)
-    strikes = tuple((s.id, ctx.p_(f"duel/{s.id}", s.romaji), s.hits) for s in data.strikes)
+    strikes = tuple((s.id, _term(ctx, f"duel/{s.id}", s.romaji, s.term), s.hits) for s in data.strikes)
     return FigureSource(strikes, data.track_cells, ctx.board)
+
+
+def _term(ctx: BuildContext, context: str, romaji: str, term: str) -> str:
+    """A Japanese term as the cards print it: the reader's transliteration and the seed's spelling."""
+    local = ctx.p_(context, romaji)
+    return term if local == term else f"{local} · {term}"
 
 
 def booklet_pdfs(ctx: BuildContext, text: str, where: str) -> dict[str, tuple[bytes, int]]:
@@ -74,7 +80,8 @@ def booklet_pdfs(ctx: BuildContext, text: str, where: str) -> dict[str, tuple[by
             out[fmt] = render(flow, page, footer, title)
     a5_pages = _pages(out["A5"])
     booklet = impose(out["A5"], A4, title)
-    return {"A5": (out["A5"], a5_pages), "booklet": (booklet, -(-a5_pages // 4) * 2), "A4": (out["A4"], _pages(out["A4"]))}
+    sheets_sides = -(-a5_pages // 4) * 2
+    return {"A5": (out["A5"], a5_pages), "booklet": (booklet, sheets_sides), "A4": (out["A4"], _pages(out["A4"]))}
 
 
 def _pages(pdf: bytes) -> int:

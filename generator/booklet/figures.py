@@ -109,9 +109,9 @@ def strikes_svg(src: FigureSource, only: str | None = None) -> str:
     cell, out = 7.0, []
     for n, (_, label, hits) in enumerate(rows):
         y = 7 + n * (cell * 2.2)
-        out.append(_text(1, y + cell * 0.66, label, 3.6, anchor="start", bold=True))
-        out.append(strike_cells(hits, 30, y, cell))
-    return _svg(30 + 7 * cell + 2, 7 + len(rows) * cell * 2.2 - cell * 0.6, "".join(out))
+        out.append(_text(1, y + cell * 0.66, label, 3.4, anchor="start", bold=True))
+        out.append(strike_cells(hits, 36, y, cell))
+    return _svg(36 + 7 * cell + 2, 7 + len(rows) * cell * 2.2 - cell * 0.6, "".join(out))
 
 
 def track_svg(src: FigureSource) -> str:
@@ -129,7 +129,8 @@ def square_icons_svg() -> str:
     out = []
     for i, (code, name) in enumerate(SQUARE_CODES.items()):
         x = 1 + i * 14
-        out.append(f'<rect x="{x}" y="1" width="12" height="12" fill="{BOARD_FILL.get(code, "#ffffff")}" '
+        fill = "#d9d9d6" if code == "D" else BOARD_FILL.get(code, "#ffffff")  # the icon is drawn in black
+        out.append(f'<rect x="{x}" y="1" width="12" height="12" fill="{fill}" '
                    f'stroke="#1d1d1b" stroke-width="0.3"/>')
         if engine_icons is not None:
             out.append(f'<g transform="translate({x + 1} 2)">{_engine_icon(engine_icons.icon(name))}</g>')
@@ -174,7 +175,8 @@ def image(svg: str, max_width: float) -> Flowable:
 def figure_factory(src: FigureSource, suit_labels: dict[str, str], where: str) -> Callable[[str, float], Flowable]:
     """The booklet's figure maker; an unknown figure name is a build error naming the known ones."""
     makers: dict[str, Callable[[], str]] = {
-        "belt-ladder": belt_ladder_svg, "square-icons": square_icons_svg, "squares": square_icons_svg, "suits": lambda: suits_svg(suit_labels),
+        "belt-ladder": belt_ladder_svg, "square-icons": square_icons_svg, "squares": square_icons_svg,
+        "suits": lambda: suits_svg(suit_labels),
         "strikes": lambda: strikes_svg(src), "duel-track": lambda: track_svg(src),
     }
     if src.board is not None:

@@ -19,14 +19,41 @@ def saddle_order(pages: int) -> list[tuple[int | None, int | None]]:
     return sides
 
 
+def fold_marks(width: float, height: float, labels: list[str]) -> list[PageObject]:
+    """Sheet-size overlays (one PDF, fonts once): fold marks at the centre of the top and bottom edges, a label."""
+    from reportlab.lib.units import mm
+    from reportlab.pdfgen.canvas import Canvas
+
+    from ..render.fonts import register_reportlab
+
+    register_reportlab()
+    buf = io.BytesIO()
+    c = Canvas(buf, pagesize=(width, height), invariant=1, initialFontName="PTSans", initialFontSize=6)
+    for label in labels:
+        c.setLineWidth(0.4)
+        c.setDash(2, 1.5)
+        c.setStrokeGray(0.45)
+        for y0, y1 in ((height - 5 * mm, height - 11 * mm), (5 * mm, 11 * mm)):
+            c.line(width / 2, y0, width / 2, y1)
+        c.setFont("PTSans", 5.5)
+        c.setFillGray(0.45)
+        c.drawCentredString(width / 2, height - 4 * mm, label)
+        c.showPage()
+    c.save()
+    return list(PdfReader(io.BytesIO(buf.getvalue())).pages)
+
+
 def impose(pdf: bytes, sheet: tuple[float, float], title: str) -> bytes:
     """Booklet PDF: the pages of pdf (half the sheet's width each) placed two-up in saddle-stitch order."""
     reader = PdfReader(io.BytesIO(pdf))
     pages = reader.pages
     sw, sh = max(sheet), min(sheet)  # landscape
     writer = PdfWriter()
-    for left, right in saddle_order(len(pages)):
+    order = saddle_order(len(pages))
+    marks = fold_marks(sw, sh, [f"{n // 2 + 1}/{len(order) // 2} {'AB'[n % 2]}" for n in range(len(order))])
+    for n, (left, right) in enumerate(order):
         side = PageObject.create_blank_page(width=sw, height=sh)
+        side.merge_page(marks[n])
         for slot, index in ((0, left), (1, right)):
             if index is None:
                 continue

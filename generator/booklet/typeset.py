@@ -61,7 +61,8 @@ def styles(page: Page, lang: str) -> dict[str, ParagraphStyle]:
         "title": ParagraphStyle("title", parent=base, fontName="PTSans-Bold", fontSize=b * 2.1, leading=b * 2.5,
                                 alignment=TA_CENTER, spaceAfter=b * 1.2, hyphenationLang="", spaceBefore=b * 2),
         "heading2": ParagraphStyle("h2", parent=base, fontName="PTSans-Bold", fontSize=b * 1.45, leading=b * 1.75,
-                                   spaceBefore=b * 1.1, spaceAfter=b * 0.5, alignment=0, hyphenationLang="", keepWithNext=1),
+                                   spaceBefore=b * 1.1, spaceAfter=b * 0.5, alignment=0, hyphenationLang="",
+                                   keepWithNext=1),
         "heading3": ParagraphStyle("h3", parent=base, fontName="PTSans-Bold", fontSize=b * 1.12, leading=b * 1.4,
                                    spaceBefore=b * 0.8, spaceAfter=b * 0.3, alignment=0, hyphenationLang="",
                                    keepWithNext=1),
@@ -190,7 +191,8 @@ def render(flowables: list[Flowable], page: Page, footer: Footer, doc_title: str
         canvas.line(m, y + 3.6 * mm, w - m, y + 3.6 * mm)
         canvas.setFillColor(INK)
         canvas.setFont("PTSans", 7.2)
-        canvas.drawString(m, y, f"{footer.title} · {footer.version} · {footer.lang} ({LANG_NAMES.get(footer.lang, '')})")
+        language = LANG_NAMES.get(footer.lang, footer.lang)
+        canvas.drawString(m, y, f"{footer.title} · {footer.version} · {footer.lang} ({language})")
         canvas.setFont("PTSans-Bold", 8.5)
         canvas.drawRightString(w - m, y, str(doc.page))
         canvas.restoreState()

@@ -83,8 +83,8 @@ def _icon(dwg, name: str, x: float, y: float, size: float, color: str, bg: str):
 
 
 def _text(dwg, value: str, x: float, y: float, size: float, bold: bool = False, color: str = INK,
-          anchor_center: bool = False, width: float = 0.0):
-    """Text at a baseline; centred by measuring (cairo ignores nothing: we place it ourselves)."""
+          anchor_center: bool = False):
+    """Text at a baseline (mm); centred by measuring it with the font's metrics, not by text-anchor."""
     from ..render.fonts import face, string_width
 
     if anchor_center:

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from ..content.duel import DuelData, require_duel
+from ..content.duel import DuelData, present, require_duel
 from ..kit.model import Artifact, BuildContext
 from ..render.cards import BLEED_H, BLEED_W, Card, Deck, deck_artifacts, imprint
 from ..render.pdf import PAPERS_MM, PdfDoc, mm, text
@@ -42,6 +42,8 @@ def _head(f: Face, ctx: BuildContext, comp: str, kind: str, item) -> float:
 
 def stance_cards(ctx: BuildContext) -> list[Artifact]:
     """The 4 stances: movement, the strike allowed, special rules (distance control, crossed swords)."""
+    if not present(ctx.root):
+        return []
     data = require_duel(ctx.root)
     comp = "duel-stance-cards"
     back = _back(ctx, comp, ui(ctx, comp, "Kamae"))
@@ -59,8 +61,9 @@ def stance_cards(ctx: BuildContext) -> list[Artifact]:
             if s.strike:
                 f.svg(strike_cells(data.strike(s.strike).hits, M + (INNER_W - 7 * 6.5) / 2, y + 6, 6.5))
                 y += 14
-            for i, rule in enumerate(s.rules):
-                y += 1.2 + f.text(ctx.p_(f"duel/{s.id}", rule), M, y + 1.2, INNER_W, 18, 8, 5.6, slot=f"rule-{i}")
+            if s.rules:
+                f.stack([(f"rule-{i}", ctx.p_(f"duel/{s.id}", r)) for i, r in enumerate(s.rules)], M, y + 1.2,
+                        INNER_W, 8, 5.2)
             footer(f, ui(ctx, comp, "Sword duel"))
             return Card(s.id, f.drawing(), back)
         return build
@@ -74,14 +77,16 @@ def _precedence(ctx: BuildContext, data: DuelData, comp: str, sid: str) -> str:
     loses = [a for a, b in data.beats if b == sid]
     out = []
     if beats:
-        out.append(f"{ui(ctx, comp, 'Beats')}: " + ", ".join(_term(ctx, data.strike(b)) for b in beats))
+        out.append(ui(ctx, comp, "Beats") + ": " + ", ".join(_term(ctx, data.strike(b)) for b in beats))
     if loses:
-        out.append(f"{ui(ctx, comp, 'Loses to')}: " + ", ".join(_term(ctx, data.strike(a)) for a in loses))
+        out.append(ui(ctx, comp, "Loses to") + ": " + ", ".join(_term(ctx, data.strike(a)) for a in loses))
     return ". ".join(out) + ". " + ui(ctx, comp, "Any other pair: both lose.")
 
 
 def strike_cards(ctx: BuildContext) -> list[Artifact]:
     """The 3 strikes: hit pattern drawn as in the rules, the stance each comes from and leads to, precedence."""
+    if not present(ctx.root):
+        return []
     data = require_duel(ctx.root)
     comp = "duel-strike-cards"
     back = _back(ctx, comp, ui(ctx, comp, "Giri"))
@@ -91,12 +96,12 @@ def strike_cards(ctx: BuildContext) -> list[Artifact]:
             f = Face(ctx, comp, s.id, TEMPLATE)
             y = _head(f, ctx, comp, ui(ctx, comp, "Giri (strike)"), s) + 2
             src, dst = data.stance(s.source), data.stance(s.leads_to)
-            y += f.text(f"{ui(ctx, comp, 'From')}: {_term(ctx, src)}", M, y, INNER_W, 5, 9, 6.5, slot="from")
+            y += f.text(ui(ctx, comp, "From") + f": {_term(ctx, src)}", M, y, INNER_W, 5, 9, 6.5, slot="from")
             f.svg(strike_cells(s.hits, M + (INNER_W - 7 * 7.5) / 2, y + 6.5, 7.5))
             y += 16
             y += 0.5 + f.text(ctx.p_(f"duel/{s.id}", s.pattern), M, y + 0.5, INNER_W, 8, 8.5, 6, align="center",
                               slot="pattern")
-            y += 1.5 + f.text(f"{ui(ctx, comp, 'Leads to')}: {_term(ctx, dst)}", M, y + 1.5, INNER_W, 5, 9, 6.5,
+            y += 1.5 + f.text(ui(ctx, comp, "Leads to") + f": {_term(ctx, dst)}", M, y + 1.5, INNER_W, 5, 9, 6.5,
                               bold=True, slot="leads-to")
             f.text(ui(ctx, comp, "When both hit"), M, y + 2, INNER_W, 4.5, 8, 6, bold=True, color=MUTED,
                    slot="both-label")
@@ -111,6 +116,8 @@ def strike_cards(ctx: BuildContext) -> list[Artifact]:
 
 def reference_card(ctx: BuildContext) -> list[Artifact]:
     """Reference: phase order, what a player may do after a strike, the actions, hits and precedence."""
+    if not present(ctx.root):
+        return []
     data = require_duel(ctx.root)
     comp = "duel-reference"
     back = _back(ctx, comp, ui(ctx, comp, "Reference"))
@@ -119,29 +126,43 @@ def reference_card(ctx: BuildContext) -> list[Artifact]:
         f = Face(ctx, comp, "phases", TEMPLATE)
         f.text(ui(ctx, comp, "Order of the fight"), M, M, INNER_W, 7, 12, 8, bold=True, align="center", slot="title")
         y = M + 8
-        for i, p in enumerate(data.phases, 1):
-            y += 0.8 + f.text(f"{i}. {ctx.p_('duel-reference', p)}", M, y + 0.8, INNER_W, 9, 9, 6.2, slot=f"phase-{i}")
-        for key in ("simultaneous", "after_strike", "hit", "both_hit"):
-            y += 1.8 + f.text(ctx.p_("duel-reference", data.reference[key]), M, y + 1.8, INNER_W, 16, 8.2, 5.6,
-                              slot=key)
+        y += f.stack([(f"phase-{i}", f"{i}. {ctx.p_('duel-reference', p)}") for i, p in enumerate(data.phases, 1)],
+                     M, y + 0.8, INNER_W, 9, 6.5, gap=0.8, bottom=M + 36)
+        f.stack([(k, ctx.p_("duel-reference", data.reference[k])) for k in ("simultaneous", "after_strike")],
+                M, y + 2.5, INNER_W, 8.6, 5.6, gap=1.8)
         footer(f, ui(ctx, comp, "Sword duel"))
         return Card("phases", f.drawing(), back)
 
     def actions():
         f = Face(ctx, comp, "actions", TEMPLATE)
         f.text(ui(ctx, comp, "Actions"), M, M, INNER_W, 7, 12, 8, bold=True, align="center", slot="title")
-        y = M + 8
-        for i, a in enumerate(data.actions):
-            y += 1.5 + f.text(ctx.p_("duel-reference", a), M, y + 1.5, INNER_W, 20, 8.6, 5.8, slot=f"action-{i}")
+        f.stack([(f"action-{i}", ctx.p_("duel-reference", a)) for i, a in enumerate(data.actions)], M, M + 9.5,
+                INNER_W, 9, 5.6, gap=1.8)
         footer(f, ui(ctx, comp, "Sword duel"))
         return Card("actions", f.drawing(), back)
 
-    cards = collect([phases, actions])
+    def hits():
+        f = Face(ctx, comp, "hits", TEMPLATE)
+        f.text(ui(ctx, comp, "Hits"), M, M, INNER_W, 7, 12, 8, bold=True, align="center", slot="title")
+        y = M + 9.5
+        y += f.stack([(k, ctx.p_("duel-reference", data.reference[k])) for k in ("hit", "both_hit")], M, y, INNER_W,
+                     9, 5.8, gap=1.8, bottom=BLEED_H - M - 3.6 - 3 * 10.5)
+        for s in data.strikes:
+            f.text(f"{_term(ctx, s)} — {_name(ctx, s)}", M, y + 3.6, INNER_W - 31, 6, 8, 5.5, bold=True,
+                   narrow=True, slot=f"{s.id}-name")
+            f.svg(strike_cells(s.hits, M + INNER_W - 7 * 4.2, y + 3.4, 4.2))
+            y += 9.5
+        footer(f, ui(ctx, comp, "Sword duel"))
+        return Card("hits", f.drawing(), back)
+
+    cards = collect([phases, actions, hits])
     return deck_artifacts(ctx, Deck(comp, "duel/reference", ui(ctx, comp, "Duel reference"), tuple(cards)))
 
 
 def track(ctx: BuildContext) -> list[Artifact]:
     """The 12-cell track, one strip across a landscape sheet (cut out, or lay two halves end to end)."""
+    if not present(ctx.root):
+        return []
     data = require_duel(ctx.root)
     comp = "duel-track"
     imp = imprint(ctx, ui(ctx, comp, "Duel track"))

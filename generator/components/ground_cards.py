@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from ..content.ground import GroundData, require_ground
+from ..content.ground import GroundData, present, require_ground
 from ..kit.model import Artifact, BuildContext
 from ..render.cards import BLEED_H, BLEED_W, Card, Deck, deck_artifacts
 from .ground_face import INK, INNER_W, M, MUTED, Face, collect, footer, ui
@@ -45,6 +45,8 @@ def ctx_suit(ctx: BuildContext, suit_id: str, name: str) -> str:
 
 def solution_deck(ctx: BuildContext) -> list[Artifact]:
     """24 Solution cards, 6 per suit, told apart by icon and name; one common back."""
+    if not present(ctx.root):
+        return []
     data = require_ground(ctx.root)
     comp = "ground-solution-deck"
 
@@ -72,6 +74,8 @@ def solution_deck(ctx: BuildContext) -> list[Artifact]:
 
 def problem_cards(ctx: BuildContext) -> list[Artifact]:
     """Problem cards: required suit, value, priority and scenario; a back for face-down Problems."""
+    if not present(ctx.root):
+        return []
     data = require_ground(ctx.root)
     comp = "ground-problem-cards"
     scen_of = {p: s for s in data.scenarios for p in (s.surface, *s.hidden)}
@@ -84,7 +88,7 @@ def problem_cards(ctx: BuildContext) -> list[Artifact]:
             _band(f, "#e9e6df", 15)
             f.text(ui(ctx, comp, "Problem"), M, M - 1, INNER_W / 2, 5, 9, 7, bold=True, color=MUTED, slot="kind")
             tag = ui(ctx, comp, "Surface Problem") if p.id == sc.surface else \
-                f"{ui(ctx, comp, 'Priority')} {p.priority}"
+                ui(ctx, comp, "Priority") + f" {p.priority}"
             f.text(tag, M + INNER_W * 0.4, M - 1, INNER_W * 0.6, 5, 9, 6, bold=True, align="center", narrow=True,
                    slot="priority")
             f.text(ctx.p_(f"ground/{p.id}", p.name), M, 19, INNER_W, 14, 15, 10, bold=True, align="center",
@@ -108,6 +112,8 @@ def problem_cards(ctx: BuildContext) -> list[Artifact]:
 
 def scenario_cards(ctx: BuildContext) -> list[Artifact]:
     """Scenario cards: Surface Problem, hidden Problems by priority, thresholds and the player-count filter."""
+    if not present(ctx.root):
+        return []
     data = require_ground(ctx.root)
     comp = "ground-scenario-cards"
 
@@ -153,6 +159,8 @@ def scenario_cards(ctx: BuildContext) -> list[Artifact]:
 
 def mode_cards(ctx: BuildContext) -> list[Artifact]:
     """The 3 Mode cards with their scoring and tie-breaks."""
+    if not present(ctx.root):
+        return []
     data = require_ground(ctx.root)
     comp = "ground-mode-cards"
 
@@ -171,8 +179,8 @@ def mode_cards(ctx: BuildContext) -> list[Artifact]:
             f.text(ui(ctx, comp, "Tie-breaks"), M, y + 1, INNER_W, 4, 7.5, 6, bold=True, color=MUTED,
                    slot="tb-label")
             y += 5.5
-            ties = [ctx.p_(f"ground/{m.id}", t) for t in m.tiebreaks] or [ui(ctx, comp, "None: the group wins or "
-                                                                            "loses together.")]
+            none = ui(ctx, comp, "None: the group wins or loses together.")
+            ties = [ctx.p_(f"ground/{m.id}", t) for t in m.tiebreaks] or [none]
             for i, t in enumerate(ties, 1):
                 y += f.text(f"{i}. {t}" if m.tiebreaks else t, M, y, INNER_W, 5, 8.5, 6.2, slot=f"tiebreak-{i}")
             footer(f, _edition(ctx, data))
@@ -186,6 +194,8 @@ def mode_cards(ctx: BuildContext) -> list[Artifact]:
 
 def action_cards(ctx: BuildContext) -> list[Artifact]:
     """The 5 Actions for each of the 6 seats (30 cards); backs show only the seat, so selection stays secret."""
+    if not present(ctx.root):
+        return []
     data = require_ground(ctx.root)
     comp = "ground-action-cards"
     cards = []
@@ -215,7 +225,7 @@ def _action_front(ctx, data, comp, seat, seat_name, a, back):
         _band(f, seat.colour, 15)
         f.rect(M - 1, M - 2.2, INNER_W + 2, 7.6, "#ffffff", None, 0, 1.5)
         f.text(seat_name, M, M - 1.6, INNER_W * 0.62, 6, 9, 6.5, bold=True, slot="seat")
-        f.text(f"{ui(ctx, comp, 'Step')} {a.step}", M + INNER_W * 0.62, M - 1.6, INNER_W * 0.38, 6, 9, 6.5,
+        f.text(ui(ctx, comp, "Step") + f" {a.step}", M + INNER_W * 0.62, M - 1.6, INNER_W * 0.38, 6, 9, 6.5,
                align="center", slot="step")
         y = 17 + f.text(ctx.p_(f"ground/action/{a.id}", a.name), M, 17, INNER_W, 9, 17, 11, bold=True,
                         align="center", slot="name")
@@ -230,7 +240,7 @@ def _action_front(ctx, data, comp, seat, seat_name, a, back):
             f.text(gm.id, M, y + 1.3, 9, 5, 8.5, 7, bold=True, align="center", color="#ffffff", slot=f"{gm.id}-id")
             f.text(ctx.p_(key, gm.name), M + 10.5, y + 1.3, INNER_W - 10.5, 5, 8.5, 6, bold=True,
                    slot=f"{gm.id}-name")
-            y += 6.8 + f.text(ctx.p_(key, gm.effect), M, y + 6.8, INNER_W, 14, 8, 5.8, slot=f"{gm.id}-effect")
+            y += 6.8 + f.text(ctx.p_(key, gm.effect), M, y + 6.8, INNER_W, 14, 7.8, 5.4, slot=f"{gm.id}-effect")
         footer(f, _edition(ctx, data))
         return Card(f"{seat.id}-{a.id}", f.drawing(), back)
     return build
@@ -238,6 +248,8 @@ def _action_front(ctx, data, comp, seat, seat_name, a, back):
 
 def reference_card(ctx: BuildContext) -> list[Artifact]:
     """Reference: the round (Select, Reveal, Resolve in step order, End), DARVO stages and the Denied marking."""
+    if not present(ctx.root):
+        return []
     data = require_ground(ctx.root)
     comp = "ground-reference"
     back = _back(ctx, data, comp, ui(ctx, comp, "Reference"))
@@ -258,12 +270,16 @@ def _ref_round(ctx, data, comp, back):
                               slot=f"step-{st.id}-text")
             if st.id == "resolve":
                 y += 0.6
-                for order, name in data.resolve:
-                    f.rect(M + 3, y + 0.3, 4.6, 4.2, INK, None, 0, 0.8)
-                    f.text(str(order), M + 3, y + 0.5, 4.6, 4, 7.5, 6, bold=True, align="center", color="#ffffff",
+                half = (len(data.resolve) + 1) // 2
+                for k, (order, name) in enumerate(data.resolve):
+                    x = M + 3 + (k // half) * (INNER_W - 3) / 2
+                    yy = y + (k % half) * 4.7
+                    f.rect(x, yy + 0.3, 4.6, 4.2, INK, None, 0, 0.8)
+                    f.text(str(order), x, yy + 0.5, 4.6, 4, 7.5, 6, bold=True, align="center", color="#ffffff",
                            slot=f"order-{order}")
-                    f.text(ctx.p_("ground-reference", name), M + 9, y + 0.4, INNER_W - 9, 4.4, 8, 6, slot=f"res-{order}")
-                    y += 4.7
+                    f.text(ctx.p_("ground-reference", name), x + 5.6, yy + 0.4, (INNER_W - 3) / 2 - 6, 4.4, 8, 5.5,
+                           slot=f"res-{order}")
+                y += half * 4.7 + 0.6
         footer(f, _edition(ctx, data))
         return Card("round", f.drawing(), back)
     return build
@@ -274,11 +290,9 @@ def _ref_darvo(ctx, data, comp, back):
         f = Face(ctx, comp, "darvo")
         f.text("DARVO", M, M, INNER_W, 7, 13, 9, bold=True, align="center", slot="title")
         y = M + 8
-        y += 1.5 + f.text(ctx.p_("ground-player-mats", data.mat.darvo_text), M, y, INNER_W, 12, 8, 5.8,
-                          slot="trigger")
-        for key in ("darvo_deny", "darvo_attack", "darvo_reverse"):
-            y += 1.2 + f.text(ctx.p_("ground-reference", data.reference[key]), M, y, INNER_W, 14, 8, 5.8, slot=key)
-        y += 1.5
+        texts = [("trigger", ctx.p_("ground-player-mats", data.mat.darvo_text))] + [
+            (k, ctx.p_("ground-reference", data.reference[k])) for k in ("darvo_deny", "darvo_attack", "darvo_reverse")]
+        y += f.stack(texts, M, y, INNER_W, 8.6, 5.8, gap=1.4, bottom=BLEED_H - M - 3.6 - 19) + 1.5
         f.rect(M, y, INNER_W, 17, "#f4f2ec", MUTED, 0.25, 1)
         f.rect(M + 2, y + 2, 9, 9, "#1d1d1b", None, 0, 1)
         f.svg(f'<path d="M{M + 3.5} {y + 3.5}l6 6M{M + 9.5} {y + 3.5}l-6 6" stroke="#ffffff" stroke-width="0.9"/>')

@@ -31,11 +31,21 @@ class Face:
     art: list[str] = field(default_factory=list)
     texts: list[dict[str, Any]] = field(default_factory=list)
     problems: list[Problem] = field(default_factory=list)
+    bottom: float | None = None  # lowest y text may reach (default: above the footer line)
 
     def text(self, text: str, x: float, y: float, w: float, h: float, max_pt: float, min_pt: float | None = None,
              bold: bool = False, align: str = "left", color: str = INK, narrow: bool = False,
              slot: str = "text") -> float:
-        """Fit text into a box at (x, y) (top-left, mm); returns the height it took (0 on an error)."""
+        """Fit text into a box at (x, y) (top-left, mm), never below the face's bottom; returns the height taken."""
+        card = abs(self.width - BLEED_W) < 1e-6 and abs(self.height - BLEED_H) < 1e-6
+        limit = self.bottom if self.bottom is not None else \
+            self.height - (M + (3.6 if slot != "footer" else 0) if card else 0)
+        h = min(h, limit - y)
+        if h <= 0:
+            self.problems.append(Problem("error", "overflow", f"component {self.component}, card {self.card}, slot "
+                                         f"{slot}, language {self.ctx.lang}: no room left on the face for {text!r}",
+                                         where=self.card, hint="shorten the texts above it (or their translations)"))
+            return 0.0
         s = Slot(slot, w, h, max_pt, min_pt or max_pt * 0.7, "PT Sans Narrow" if narrow else "PT Sans", bold,
                  False, align)
         try:
@@ -45,6 +55,34 @@ class Face:
             return 0.0
         self.texts.append(dict(block=block, x=x, y=y, color=color))
         return block.height
+
+    def stack(self, texts: list[tuple[str, str]], x: float, y: float, w: float, max_pt: float, min_pt: float,
+              gap: float = 1.2, bottom: float | None = None, **style: Any) -> float:
+        """Fit (slot, text) paragraphs one under another at one common size; returns the height they take."""
+        limit = bottom if bottom is not None else (self.bottom if self.bottom is not None else self.height - M - 3.6)
+        where = Where(self.component, self.card, self.ctx.lang)
+        family = "PT Sans Narrow" if style.get("narrow") else "PT Sans"
+        size, blocks = max_pt, []
+        while size >= min_pt - 1e-9:
+            try:
+                blocks = [fit(t, Slot(name, w, 10_000, size, size, family, bool(style.get("bold"))), where)
+                          for name, t in texts]
+            except CheckFailed as exc:
+                self.problems.extend(exc.problems)
+                return 0.0
+            total = sum(b.height for b in blocks) + gap * (len(blocks) - 1)
+            if y + total <= limit + 1e-6:
+                for b in blocks:
+                    self.texts.append(dict(block=b, x=x, y=y, color=style.get("color", INK)))
+                    y += b.height + gap
+                return total
+            size = round(size - 0.25, 4)
+        slots = ", ".join(n for n, _ in texts)
+        message = (f"component {self.component}, card {self.card}, slots {slots}, language {self.ctx.lang}: "
+                   f"the texts do not fit at {min_pt} pt ({total - (limit - y):.1f} mm too tall)")
+        self.problems.append(Problem("error", "overflow", message, where=self.card,
+                                     hint="shorten the texts (or their translations)"))
+        return 0.0
 
     def svg(self, fragment: str) -> None:
         """Add programmatic art (shapes only: no text)."""

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from ..content.ground import GroundData, require_ground
+from ..content.ground import GroundData, present, require_ground
 from ..kit.model import Artifact, BuildContext
 from ..render.cards import imprint
 from ..render.pdf import PAPERS_MM, PdfDoc, crop_marks, mm, text
@@ -22,7 +22,8 @@ def _mat(ctx: BuildContext, data: GroundData, seat, comp: str):
     f = Face(ctx, comp, seat.id, width=MAT_W, height=MAT_H)
     f.rect(0.5, 0.5, MAT_W - 1, MAT_H - 1, "#ffffff", seat.colour, 3, 4)
     seat_name = f"{ctx.p_(f'ground/seat/{seat.id}', seat.name)} · {seat.number}"
-    f.text(f"GROUND · {ui(ctx, comp, 'Player mat')} · {seat_name}", 8, 6, 180, 9, 16, 11, bold=True, slot="title")
+    title = "GROUND · " + ui(ctx, comp, "Player mat") + f" · {seat_name}"
+    f.text(title, 8, 6, 180, 9, 16, 11, bold=True, slot="title")
     f.text(ctx.p_("ground", data.notice), 150, 8, MAT_W - 158, 6, 8, 6, align="center", color=MUTED, slot="notice")
     mat = data.mat
     # Stress track 0-5 with the gate at 4-5
@@ -56,7 +57,7 @@ def _mat(ctx: BuildContext, data: GroundData, seat, comp: str):
     for i in range(mat.relation_slots):
         x = 172 + i * 42
         f.rect(x, 79, 38, 24, "#ffffff", INK, 0.6, 2, "2 1.2")
-        f.text(f"{ui(ctx, comp, 'Relation slot')} {i + 1}", x + 1, 87, 36, 8, 9, 6.5, align="center",
+        f.text(ui(ctx, comp, "Relation slot") + f" {i + 1}", x + 1, 87, 36, 8, 9, 6.5, align="center",
                color=MUTED, slot=f"slot-{i}")
     # Round steps
     f.text(ui(ctx, comp, "Round steps"), 8, 112, 120, 7, 13, 9, bold=True, slot="steps")
@@ -72,6 +73,8 @@ def _mat(ctx: BuildContext, data: GroundData, seat, comp: str):
 
 def player_mats(ctx: BuildContext) -> list[Artifact]:
     """One mat per seat: Stress 0-5 with the gate, Freedom READY/SPENT, DARVO track, 2 relation slots, steps."""
+    if not present(ctx.root):
+        return []
     data = require_ground(ctx.root)
     comp = "ground-player-mats"
     mats = collect([lambda s=s: _mat(ctx, data, s, comp) for s in data.seats])
@@ -104,13 +107,16 @@ def _token_face(ctx: BuildContext, comp: str, tok, back: bool, label: str):
     if tok.id == "denied":
         f.svg(f'<path d="M5 5l{size - 10} 12M{size - 5} 5l-{size - 10} 12" stroke="#ffffff" stroke-width="0.7" '
               f'opacity="0.5"/>')
-    f.text(label, 1.5, TOKEN / 2 - 3, size - 3, 6, 9, 5.5, bold=True, align="center", color="#ffffff",
+    ink = INK if fill in ("#f2d330",) else "#ffffff"
+    f.text(label, 1.5, TOKEN / 2 - 3, size - 3, 6, 9, 5.5, bold=True, align="center", color=ink,
            narrow=True, slot="label")
     return f.drawing()
 
 
 def tokens(ctx: BuildContext) -> list[Artifact]:
     """Token sheet: fronts page, then backs mirrored for a long-edge flip (double-sided pieces registered)."""
+    if not present(ctx.root):
+        return []
     data = require_ground(ctx.root)
     comp = "ground-tokens"
     pieces = []  # (front drawing, back drawing, width)
@@ -169,7 +175,7 @@ def _pack(pieces, w: float, h: float) -> list[tuple[float, float]]:
 
 def _round_track(ctx: BuildContext, comp: str):
     f = Face(ctx, comp, "round-track", width=5 * 26, height=30)
-    f.text(ui(ctx, comp, "Round track"), 0, 0, 130, 6, 10, 7, bold=True, align="center", slot="title")
+    f.text(ui(ctx, "ground-tokens", "Round track"), 0, 0, 130, 6, 10, 7, bold=True, align="center", slot="title")
     for i in range(5):
         f.rect(i * 26 + 1, 7, 24, 22, "#ffffff", INK, 0.5, 2)
         f.text(str(i + 1), i * 26 + 1, 11, 24, 14, 26, 20, bold=True, align="center", slot=f"round-{i + 1}")

@@ -111,6 +111,11 @@ def load_duel(root: Path) -> tuple[DuelData | None, list[Problem]]:
     return DuelData(cells, start, stances, strikes, tuple(beats), phases, reference, actions), doc.problems
 
 
+def present(root: Path) -> bool:
+    """Whether the project has the duel at all (a kit without content/duel/ has no duel parts)."""
+    return (root / DUEL_PATH).parent.is_dir()
+
+
 def require_duel(root: Path) -> DuelData:
     """The duel, or CheckFailed listing every problem."""
     data, problems = load_duel(root)
@@ -172,4 +177,6 @@ def messages(path: Path) -> list[Message]:
     for key, value in doc.data.get("reference", {}).items():
         for v in (value if isinstance(value, list) else [value]):
             add(v, "duel-reference", "reference", 0, key)
+    for i, row in enumerate(doc.rows("label")):  # labels.toml: what the components print around the data
+        add(row.get("text"), str(row.get("component", "")), "label", i, "text")
     return out

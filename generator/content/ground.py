@@ -225,6 +225,11 @@ def load_ground(root: Path) -> tuple[GroundData | None, list[Problem]]:
     return (None if blocking(problems) else data), problems
 
 
+def present(root: Path) -> bool:
+    """Whether the project has a GROUND dataset at all (a kit without content/ground/ has no GROUND parts)."""
+    return (root / GROUND_DIR).is_dir()
+
+
 def require_ground(root: Path) -> GroundData:
     """The dataset, or CheckFailed listing every problem."""
     data, problems = load_ground(root)
@@ -246,7 +251,8 @@ def _suits(doc: TomlDoc) -> tuple[Suit, ...]:
         out.append(Suit(sid or "", name or "", icon or "", colour or "#000000"))
     ids = [s.id for s in out]
     if sorted(ids) != sorted(SUITS):
-        doc.error(f"the edition must define exactly the four suits {', '.join(SUITS)}; found {', '.join(ids) or 'none'}",
+        found = ", ".join(ids) or "none"
+        doc.error(f"the edition must define exactly the four suits {', '.join(SUITS)}; found {found}",
                   "suit", 0)
     icons = Counter(s.icon for s in out)
     for icon, n in icons.items():
@@ -327,7 +333,8 @@ def _problems(doc: TomlDoc, suits: set[str]) -> tuple[GProblem, ...]:
             get("priority", int)
         where = f"problem {pid}"
         if suit and suit not in suits:
-            doc.error(f"unknown suit {suit!r}; use one of {', '.join(sorted(suits))}", "problem", i, "suit", where=where)
+            doc.error(f"unknown suit {suit!r}; use one of {', '.join(sorted(suits))}", "problem", i, "suit",
+                      where=where)
         if value is not None and not 1 <= value <= 5:
             doc.error(f"value {value} out of range 1–5", "problem", i, "value", where=where)
         if prio is not None and not 1 <= prio <= 4:
@@ -480,7 +487,8 @@ def messages(path: Path) -> list[Message]:
                                 ("scenario", "ground/", ("name",)),
                                 ("mode", "ground/", ("name", "kind", "goal", "scoring", "tiebreaks")),
                                 ("action", "ground/action/", ("name", "target", "effects")),
-                                ("step", "ground/step/", ("name", "text")), ("token", "ground-tokens/", ("name", "back"))):
+                                ("step", "ground/step/", ("name", "text")),
+                                ("token", "ground-tokens/", ("name", "back"))):
         for i, row in enumerate(doc.rows(table)):
             for key in keys:
                 values = row.get(key) if isinstance(row.get(key), list) else [row.get(key)]
@@ -501,4 +509,6 @@ def messages(path: Path) -> list[Message]:
                 add(v, ctx, table, 0, key)
     for key in ("title", "notice"):
         add(doc.data.get(key), "ground", "", 0, key)
+    for i, row in enumerate(doc.rows("label")):  # labels.toml: what the components print around the data
+        add(row.get("text"), str(row.get("component", "")), "label", i, "text")
     return out

@@ -143,9 +143,11 @@ class _Wrapper:
         self.too_wide = 0.0
 
     def w(self, parts: list[tuple[str, bool]]) -> float:
+        """Width of a word's pieces in mm."""
         return sum(self.size * ICON_EM if icon else string_width(t, self.face, self.size) for t, icon in parts)
 
     def add(self, word: str) -> None:
+        """Place one word: on this line, hyphenated across lines, or on a new line."""
         parts = pieces(word)
         width = self.w(parts)
         gap = self.space if self.cur else 0.0
@@ -186,6 +188,7 @@ class _Wrapper:
         return False
 
     def flush(self) -> None:
+        """End the current line."""
         if self.cur:
             self.lines.append(self.cur)
         self.cur, self.cur_w = [], 0.0

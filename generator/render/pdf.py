@@ -11,6 +11,7 @@ import cairocffi as cairo
 
 from ..problems import CheckFailed, Problem
 from .fonts import face, missing_glyphs, register_fontconfig
+from .svg import unhinted
 
 PT_PER_MM = 72 / 25.4
 EDGE_MM = 5.0  # nothing is printed closer than this to a sheet edge
@@ -40,6 +41,7 @@ class PdfDoc:
         self.surface.set_metadata(cairo.PDF_METADATA_TITLE, title)
         self.surface.set_metadata(cairo.PDF_METADATA_CREATOR, "dojo-pnp")
         self.cr: Any = cairo.Context(self.surface)
+        self.cr.set_font_options(unhinted())
         self.pages = 0
 
     def page(self, width_mm: float, height_mm: float) -> Any:

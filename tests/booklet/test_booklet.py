@@ -53,6 +53,9 @@ def test_page_sizes_and_embedded_fonts(fixture_pdfs, lang):
     assert all(_size(p) == (round(A4[1], 1), round(A4[0], 1)) for p in booklet.pages)
     assert all(_size(p) == (round(A4[0], 1), round(A4[1], 1)) for p in a4.pages)
     assert len(booklet.pages) == 2 * -(-len(a5.pages) // 4) == pdfs["booklet"][1]
+    sheets = len(booklet.pages) // 2
+    for n, page in enumerate(booklet.pages):  # every side says which sheet and side it is, beside the fold mark
+        assert f"{n // 2 + 1}/{sheets} {'AB'[n % 2]}" in page.extract_text()
     for reader in (a5, booklet, a4):
         fonts = _fonts(reader)
         assert fonts and all(fonts.values()), fonts

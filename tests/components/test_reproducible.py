@@ -1,16 +1,11 @@
-"""Two builds of the same commit are byte-identical."""
+"""Two renders of the same commit are byte-identical (every Dojo PDF and PNG)."""
 
-from pathlib import Path
-
-from generator.kit.build import build_kit
-from generator.kit.model import BuildOptions
-
-ROOT = Path(__file__).resolve().parents[2]
+from tests.components.conftest import build_dojo
 
 
 def test_two_builds_give_identical_bytes(tmp_path):
-    a = build_kit(ROOT, BuildOptions(lang="ru"), tmp_path / "a").out_dir
-    b = build_kit(ROOT, BuildOptions(lang="ru"), tmp_path / "b").out_dir
+    a, _ = build_dojo("ru", tmp_path / "a")
+    b, _ = build_dojo("ru", tmp_path / "b")
     files = sorted(p.relative_to(a) for p in a.rglob("*") if p.is_file())
     assert len(files) > 20
     assert files == sorted(p.relative_to(b) for p in b.rglob("*") if p.is_file())

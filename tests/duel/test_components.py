@@ -24,7 +24,7 @@ def built(request):
 
 
 @pytest.mark.parametrize("component,cards", [("duel-stance-cards", 4), ("duel-strike-cards", 3),
-                                             ("duel-reference", 2)])
+                                             ("duel-reference", 3)])
 def test_card_counts(built, component, cards):
     _, arts = built
     art = arts[(component, "sheet")]

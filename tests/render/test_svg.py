@@ -41,3 +41,23 @@ def test_transformed_icon_paths_draw_like_transformed_groups():
 
     pa, pb = pixels(a), pixels(b)
     assert pa == pb and pa.count(0) > 1000
+
+
+SAMPLES = {"it": "Allenamento Intensivo: +1 tacca l", "en": "Intensive Training: +1 notch l",
+           "ru": "Усиленная тренировка: +1 деление l"}
+
+
+@pytest.mark.parametrize("lang", ["it", "en", "ru"])
+def test_cairo_sets_text_exactly_as_wide_as_the_layout_measured(lang):
+    from generator.render.fonts import face, string_width
+
+    size, x0 = 5.0, 2.0
+    predicted = x0 + string_width(SAMPLES[lang], face(), size)
+    svg = ('<svg xmlns="http://www.w3.org/2000/svg" width="200mm" height="20mm" viewBox="0 0 200 20">'
+           f'<rect width="200" height="20" fill="#fff"/><text x="{x0}" y="12" font-family="PT Sans" '
+           f'font-size="{size}" fill="#000">{SAMPLES[lang]}</text></svg>')
+    img = cairo.ImageSurface.create_from_png(io.BytesIO(png_bytes(svg_drawing(svg), 2000)))
+    data, stride, ppm = bytes(img.get_data()), img.get_stride(), img.get_width() / 200
+    ink = [x for y in range(int(5 * ppm), int(13 * ppm)) for x in range(img.get_width())
+           if data[y * stride + 4 * x] < 128]
+    assert predicted - 1.0 < max(ink) / ppm <= predicted + 0.1  # the last "l" ends just inside its advance
