@@ -42,11 +42,12 @@ FORMATS = {"A5": Page("A5", A5, 13 * mm, 9.2), "A4": Page("A4", A4, 20 * mm, 10.
 
 @dataclass(frozen=True)
 class Footer:
-    """What every page carries: the booklet title, kit version and language."""
+    """What every page carries: the booklet title, kit version, language and board fingerprint."""
 
     title: str
     version: str
     lang: str
+    board: str = ""
 
 
 def styles(page: Page, lang: str) -> dict[str, ParagraphStyle]:
@@ -192,7 +193,8 @@ def render(flowables: list[Flowable], page: Page, footer: Footer, doc_title: str
         canvas.setFillColor(INK)
         canvas.setFont("PTSans", 7.2)
         language = LANG_NAMES.get(footer.lang, footer.lang)
-        canvas.drawString(m, y, f"{footer.title} · {footer.version} · {footer.lang} ({language})")
+        board = f" · {footer.board}" if footer.board else ""
+        canvas.drawString(m, y, f"{footer.title} · {footer.version} · {footer.lang} ({language}){board}")
         canvas.setFont("PTSans-Bold", 8.5)
         canvas.drawRightString(w - m, y, str(doc.page))
         canvas.restoreState()
