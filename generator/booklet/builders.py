@@ -71,7 +71,7 @@ def booklet_pdfs(ctx: BuildContext, text: str, where: str) -> dict[str, tuple[by
     suits = {s: ctx.p_(f"ground/suit/{s}", s.capitalize()) for s in ("clarify", "repair", "boundary", "change")}
     figure = figure_factory(figure_source(ctx), suits, where)
     icons = icon_markup_factory(where)
-    footer = Footer(title, ctx.version, ctx.lang)
+    footer = Footer(title, ctx.version, ctx.lang, ctx.board_fingerprint[:8])
     out = {}
     for fmt in ("A5", "A4"):
         page = FORMATS[fmt]

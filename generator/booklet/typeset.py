@@ -85,11 +85,12 @@ def unbroken(style: ParagraphStyle, text: str, width: float) -> ParagraphStyle:
 
 @dataclass(frozen=True)
 class Footer:
-    """What every page carries: the booklet title, kit version and language."""
+    """What every page carries: the booklet title, kit version, language and board fingerprint."""
 
     title: str
     version: str
     lang: str
+    board: str = ""
 
 
 def styles(page: Page, lang: str) -> dict[str, ParagraphStyle]:
@@ -302,7 +303,8 @@ def render(flowables: list[Flowable], page: Page, footer: Footer, doc_title: str
         canvas.setFillColor(INK)
         canvas.setFont("PTSans", 7.2)
         language = LANG_NAMES.get(footer.lang, footer.lang)
-        canvas.drawString(m, y, f"{footer.title} · {footer.version} · {footer.lang} ({language})")
+        board = f" · {footer.board}" if footer.board else ""
+        canvas.drawString(m, y, f"{footer.title} · {footer.version} · {footer.lang} ({language}){board}")
         canvas.setFont("PTSans-Bold", 8.5)
         canvas.drawRightString(w - m, y, str(doc.page))
         canvas.restoreState()

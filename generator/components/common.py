@@ -17,8 +17,8 @@ def dojo_content(ctx: BuildContext) -> DojoContent:
 
 
 def small_print(ctx: BuildContext, title: str) -> str:
-    """'title · kit version · LANG': what every printed component carries."""
-    return f"{title} · {ctx.version} · {ctx.lang.upper()}"
+    """'title · kit version · LANG · board fingerprint': what every printed component carries."""
+    return f"{title} · {ctx.version} · {ctx.lang.upper()} · {ctx.board_fingerprint[:8]}"
 
 
 class Collect:

@@ -7,6 +7,7 @@ from ..kit.model import Artifact, BuildContext
 from ..render.cards import BLEED_H, BLEED_W, Card, Deck, deck_artifacts, imprint
 from ..render.pdf import PAPERS_MM, PdfDoc, mm, text
 from .duel_draw import strike_cells, track_cells
+from .common import small_print
 from .ground_face import INK, INNER_W, M, MUTED, Face, collect, footer, ui
 
 TEMPLATE = "duel/face.svg.j2"
@@ -64,7 +65,7 @@ def stance_cards(ctx: BuildContext) -> list[Artifact]:
             if s.rules:
                 f.stack([(f"rule-{i}", ctx.p_(f"duel/{s.id}", r)) for i, r in enumerate(s.rules)], M, y + 1.2,
                         INNER_W, 8, 5.2)
-            footer(f, ui(ctx, comp, "Sword duel"))
+            footer(f, small_print(ctx, ui(ctx, comp, "Sword duel")))
             return Card(s.id, f.drawing(), back)
         return build
 
@@ -106,7 +107,7 @@ def strike_cards(ctx: BuildContext) -> list[Artifact]:
             f.text(ui(ctx, comp, "When both hit"), M, y + 2, INNER_W, 4.5, 8, 6, bold=True, color=MUTED,
                    slot="both-label")
             f.text(_precedence(ctx, data, comp, s.id), M, y + 6.5, INNER_W, 14, 8.5, 5.8, slot="precedence")
-            footer(f, ui(ctx, comp, "Sword duel"))
+            footer(f, small_print(ctx, ui(ctx, comp, "Sword duel")))
             return Card(s.id, f.drawing(), back)
         return build
 
@@ -130,7 +131,7 @@ def reference_card(ctx: BuildContext) -> list[Artifact]:
                      M, y + 0.8, INNER_W, 9, 6.5, gap=0.8, bottom=M + 36)
         f.stack([(k, ctx.p_("duel-reference", data.reference[k])) for k in ("simultaneous", "after_strike")],
                 M, y + 2.5, INNER_W, 8.6, 5.6, gap=1.8)
-        footer(f, ui(ctx, comp, "Sword duel"))
+        footer(f, small_print(ctx, ui(ctx, comp, "Sword duel")))
         return Card("phases", f.drawing(), back)
 
     def actions():
@@ -138,7 +139,7 @@ def reference_card(ctx: BuildContext) -> list[Artifact]:
         f.text(ui(ctx, comp, "Actions"), M, M, INNER_W, 7, 12, 8, bold=True, align="center", slot="title")
         f.stack([(f"action-{i}", ctx.p_("duel-reference", a)) for i, a in enumerate(data.actions)], M, M + 9.5,
                 INNER_W, 9, 5.6, gap=1.8)
-        footer(f, ui(ctx, comp, "Sword duel"))
+        footer(f, small_print(ctx, ui(ctx, comp, "Sword duel")))
         return Card("actions", f.drawing(), back)
 
     def hits():
@@ -152,7 +153,7 @@ def reference_card(ctx: BuildContext) -> list[Artifact]:
                    narrow=True, slot=f"{s.id}-name")
             f.svg(strike_cells(s.hits, M + INNER_W - 7 * 4.2, y + 3.4, 4.2))
             y += 9.5
-        footer(f, ui(ctx, comp, "Sword duel"))
+        footer(f, small_print(ctx, ui(ctx, comp, "Sword duel")))
         return Card("hits", f.drawing(), back)
 
     cards = collect([phases, actions, hits])

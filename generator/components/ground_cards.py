@@ -5,6 +5,7 @@ from __future__ import annotations
 from ..content.ground import GroundData, present, require_ground
 from ..kit.model import Artifact, BuildContext
 from ..render.cards import BLEED_H, BLEED_W, Card, Deck, deck_artifacts
+from .common import small_print
 from .ground_face import INK, INNER_W, M, MUTED, Face, collect, footer, ui
 from .ground_icons import suit_icon
 
@@ -12,7 +13,7 @@ BACK_BG = "#24313f"
 
 
 def _edition(ctx: BuildContext, data: GroundData) -> str:
-    return f"GROUND · {ctx.p_('ground', data.title)}"
+    return small_print(ctx, f"GROUND · {ctx.p_('ground', data.title)}")
 
 
 def _band(f: Face, colour: str, height: float = 17.0) -> None:

@@ -23,3 +23,8 @@ MESSAGE_SOURCES: tuple[tuple[str, str], ...] = (
     ("content/ground/*.toml", "generator.content.ground:messages"),
     ("content/duel/*.toml", "generator.content.duel:messages"),
 )
+
+
+def N_(message: str) -> str:
+    """Mark a string for extraction only (gettext_noop); it is translated later through a variable."""
+    return message

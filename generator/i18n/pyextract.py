@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import ast
 import importlib
+import re
 from pathlib import Path
 from typing import Iterator
 
@@ -21,6 +22,9 @@ CALLS: dict[str, tuple[int | None, int, int | None]] = {
     "N_": (None, 0, None),  # marks a string for extraction only (gettext_noop): translated later by a variable
     "ui": (1, 2, None),  # components' label helper: ui(ctx, component_id, msgid)
 }
+
+
+_ANY_CALL = re.compile(r"\b(?:" + "|".join(re.escape(name) for name in CALLS) + r")\s*\(")
 
 
 class _Scope:
@@ -159,4 +163,7 @@ def extract_dojo_python(fileobj, keywords, comment_tags, options):
         package = ".".join(rel.parts[:-1])
     except ValueError:
         package = ""
-    return list(messages(fileobj.read().decode("utf-8"), package))
+    source = fileobj.read().decode("utf-8")
+    if not _ANY_CALL.search(source):  # most modules translate nothing: skip parsing them
+        return []
+    return list(messages(source, package))

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 import hashlib
 import json
 from dataclasses import dataclass
@@ -132,12 +133,15 @@ def build_kit(root: Path, options: BuildOptions, out_root: Path | None = None, f
     digest = inputs_digest(root, options, kit_version(root), source_date_epoch(root))
     cached = None if force else up_to_date(out_dir, digest)
     if cached is not None:
-        return BuildResult(out_dir, cached, (), cached=True)
+        warnings = tuple(Problem(**w) for w in cached.get("warnings", ()))
+        return BuildResult(out_dir, cached, warnings, cached=True)
     ctx = prepare(root, options)
     artifacts = render_all(ctx)
     artifacts.append(contact_sheet(ctx, artifacts))
     record = manifest(ctx, artifacts)
     record["inputs"] = digest
+    if ctx.warnings:
+        record["warnings"] = [dataclasses.asdict(w) for w in ctx.warnings]
     files = {a.path: a.data for a in artifacts}
     files["manifest.json"] = (json.dumps(record, indent=2, ensure_ascii=False) + "\n").encode("utf-8")
     replace_tree(out_dir, files)

@@ -7,29 +7,30 @@ from pathlib import Path
 
 from jinja2 import Environment, FileSystemLoader, select_autoescape
 
+from ..i18n.messages import N_
 from .model import Artifact, BuildContext
 
 COMPONENT_NAMES = {
-    "dojo-board": "Dojo Labyrinth: board",
-    "dojo-nebbia-deck": "Dojo Labyrinth: Nebbia deck",
-    "dojo-reference": "Dojo Labyrinth: reference card",
-    "dojo-belt-ladder": "Dojo Labyrinth: belt ladder",
-    "dojo-pawns": "Dojo Labyrinth: pawns",
-    "dojo-rules": "Dojo Labyrinth: rules booklet",
-    "ground-solution-deck": "GROUND: Solution deck",
-    "ground-problem-cards": "GROUND: Problem cards",
-    "ground-scenario-cards": "GROUND: Scenario cards",
-    "ground-mode-cards": "GROUND: Mode cards",
-    "ground-action-cards": "GROUND: Action cards",
-    "ground-player-mats": "GROUND: player mats",
-    "ground-tokens": "GROUND: tokens",
-    "ground-reference": "GROUND: reference card",
-    "ground-rules": "GROUND: rules booklet",
-    "duel-track": "Duel: track",
-    "duel-stance-cards": "Duel: stance cards",
-    "duel-strike-cards": "Duel: strike cards",
-    "duel-reference": "Duel: reference card",
-    "duel-rules": "Duel: rules booklet",
+    "dojo-board": N_("Dojo Labyrinth: board"),
+    "dojo-nebbia-deck": N_("Dojo Labyrinth: Nebbia deck"),
+    "dojo-reference": N_("Dojo Labyrinth: reference card"),
+    "dojo-belt-ladder": N_("Dojo Labyrinth: belt ladder"),
+    "dojo-pawns": N_("Dojo Labyrinth: pawns"),
+    "dojo-rules": N_("Dojo Labyrinth: rules booklet"),
+    "ground-solution-deck": N_("GROUND: Solution deck"),
+    "ground-problem-cards": N_("GROUND: Problem cards"),
+    "ground-scenario-cards": N_("GROUND: Scenario cards"),
+    "ground-mode-cards": N_("GROUND: Mode cards"),
+    "ground-action-cards": N_("GROUND: Action cards"),
+    "ground-player-mats": N_("GROUND: player mats"),
+    "ground-tokens": N_("GROUND: tokens"),
+    "ground-reference": N_("GROUND: reference card"),
+    "ground-rules": N_("GROUND: rules booklet"),
+    "duel-track": N_("Duel: track"),
+    "duel-stance-cards": N_("Duel: stance cards"),
+    "duel-strike-cards": N_("Duel: strike cards"),
+    "duel-reference": N_("Duel: reference card"),
+    "duel-rules": N_("Duel: rules booklet"),
 }
 
 

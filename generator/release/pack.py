@@ -7,6 +7,7 @@ import time
 import zipfile
 
 ZIP_EPOCH_MIN = 315532800  # 1980-01-01, the earliest date a zip entry can hold
+STORED_SUFFIXES = (".pdf", ".png")  # already compressed: deflating again costs time and saves little
 
 
 def zip_bytes(files: dict[str, bytes], epoch: int) -> bytes:
@@ -16,8 +17,9 @@ def zip_bytes(files: dict[str, bytes], epoch: int) -> bytes:
     with zipfile.ZipFile(buf, "w") as zf:
         for name in sorted(files):
             info = zipfile.ZipInfo(name, date_time=stamp)
-            info.compress_type = zipfile.ZIP_DEFLATED
+            method = zipfile.ZIP_STORED if name.endswith(STORED_SUFFIXES) else zipfile.ZIP_DEFLATED
+            info.compress_type = method
             info.create_system = 3
             info.external_attr = 0o100644 << 16
-            zf.writestr(info, files[name], compress_type=zipfile.ZIP_DEFLATED, compresslevel=6)
+            zf.writestr(info, files[name], compress_type=method, compresslevel=6)
     return buf.getvalue()

@@ -70,22 +70,25 @@ class Deck:
 
 @dataclass(frozen=True)
 class Imprint:
-    """The small print of every page: component title, kit version, language, and the back offset."""
+    """The small print of every page: component title, kit version, language, board, and the back offset."""
 
     title: str
     version: str
     lang: str
     epoch: int
     back_offset: tuple[float, float] = (0.0, 0.0)
+    board: str = ""  # short board fingerprint, so feedback names exactly what was played
 
     def line(self, *extra: str) -> str:
-        """'title · version · LANG · extra…'."""
-        return " · ".join((self.title, self.version, self.lang.upper(), *extra))
+        """'title · version · LANG · board xxxxxxxx · extra…'."""
+        board = (f"board {self.board}",) if self.board else ()
+        return " · ".join((self.title, self.version, self.lang.upper(), *board, *extra))
 
 
 def imprint(ctx: BuildContext, title: str) -> Imprint:
     """The Imprint of a component in the build being made."""
-    return Imprint(title, ctx.version, ctx.lang, source_date_epoch(ctx.root), ctx.options.back_offset_mm)
+    return Imprint(title, ctx.version, ctx.lang, source_date_epoch(ctx.root), ctx.options.back_offset_mm,
+                   ctx.board_fingerprint[:8])
 
 
 def face_drawing(root: Path, template: str, **values: Any) -> Drawing:

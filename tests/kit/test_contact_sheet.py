@@ -53,3 +53,17 @@ def test_contact_sheet_screenshot_in_headless_chromium(kits, lang, tmp_path):
         assert img.size == (1000, 800)
         colours = img.convert("RGB").getcolors(maxcolors=1 << 20)
     assert colours is not None and len(colours) > 50, "the page rendered (almost) blank"
+
+
+@pytest.mark.parametrize("lang", list(TITLES))
+def test_every_pdf_carries_version_language_and_board_fingerprint(kits, lang):
+    from pypdf import PdfReader
+
+    manifest = json.loads((kits[lang] / "manifest.json").read_text(encoding="utf-8"))
+    stamp = (manifest["version"], manifest["board"]["fingerprint"][:8])
+    pdfs = [e["path"] for e in manifest["files"] if e["path"].endswith(".pdf")]
+    assert len(pdfs) > 50
+    for path in pdfs:
+        text = PdfReader(kits[lang] / path).pages[0].extract_text() or ""
+        assert all(s in text for s in stamp), path
+        assert lang.upper() in text or lang in text, path
