@@ -114,7 +114,8 @@ def ui(ctx: BuildContext, component: str, msgid: str) -> str:
 
 def footer(f: Face, text: str, color: str = MUTED) -> None:
     """Small print at the bottom of the safe zone (e.g. 'GROUND · Sample edition')."""
-    f.text(text, M, f.height - M - 3.2, f.width - 2 * M, 3.4, 6.2, 5.0, align="center", color=color, slot="footer")
+    f.text(text, M, f.height - M - 3.2, f.width - 2 * M, 3.4, 6.5, 6.5, align="center", color=color, narrow=True,
+           slot="footer")
 
 
 def collect(builders: list[Any]) -> list[Any]:
