@@ -171,7 +171,7 @@ def story(blocks: list[Block], tr: Callable[[str], str], page: Page, lang: str,
         out.append(_list(pending, para, st["item"], state["number"] + 1, nested))
         if numbered:
             state["number"] += len(pending)
-        state["last"] = pending[0].kind
+        state["last"] = "nested" if nested else pending[0].kind
         pending.clear()
 
     for b in blocks:
@@ -181,12 +181,18 @@ def story(blocks: list[Block], tr: Callable[[str], str], page: Page, lang: str,
             pending.append(b)
             continue
         flush()
+        under_step = state["last"] == "nested"  # a paragraph right after a step's sub-items continues the step
         state["last"] = b.kind
         if b.kind == "heading1":
             out.append(para(b.texts[0], "title"))
         elif b.kind in ("heading2", "heading3"):
             state["number"] = 0
             out.append(para(b.texts[0], b.kind))
+        elif b.kind == "para" and under_step:
+            indent = _indents(st["item"].fontSize)[0]
+            p = para(b.texts[0], "body", indent)
+            p.style = ParagraphStyle(p.style.name + "-step", parent=p.style, leftIndent=indent)
+            out.append(p)
         elif b.kind == "para":
             out.append(para(b.texts[0], "body"))
         elif b.kind == "table":
