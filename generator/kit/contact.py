@@ -31,41 +31,58 @@ COMPONENT_NAMES = {
     "duel-strike-cards": N_("Duel: strike cards"),
     "duel-reference": N_("Duel: reference card"),
     "duel-rules": N_("Duel: rules booklet"),
+    "kit-calibration": N_("Duplex calibration page"),
+}
+
+
+LAYOUT_NAMES = {
+    "sheet": N_("sheets"),
+    "gutterfold": N_("gutterfold"),
+    "single": N_("single cards for print shops"),
+    "saddle-stitch": N_("booklet imposed on A4"),
+    "plain": N_("plain pages"),
+    "pages": N_("A5 pages"),
+    "duplex-long-edge": N_("double-sided sheets"),
 }
 
 
 @dataclass(frozen=True)
+class Link:
+    """One file of a component, with a short description."""
+
+    path: str
+    label: str
+
+
+@dataclass(frozen=True)
 class Tile:
-    """One linked file on the contact sheet."""
+    """One component on the contact sheet: its name, thumbnail and files."""
 
     name: str
-    path: str
-    details: str
     thumb: str | None
+    links: tuple[Link, ...]
 
 
-def _details(ctx: BuildContext, a: Artifact) -> str:
-    parts = [p for p in (a.paper, a.layout) if p]
+def _label(ctx: BuildContext, a: Artifact) -> str:
+    parts = [p for p in (a.paper if a.paper != "card" else None, ctx._(LAYOUT_NAMES[a.layout]) if a.layout in
+             LAYOUT_NAMES else a.layout) if p]
     if a.pages:
         parts.append(ctx.n_("%(num)d page", "%(num)d pages", a.pages) % {"num": a.pages})
     if a.cards:
         parts.append(ctx.n_("%(num)d card", "%(num)d cards", a.cards) % {"num": a.cards})
-    return " · ".join(parts)
+    return " · ".join(parts) or a.path
 
 
 def tiles(ctx: BuildContext, artifacts: list[Artifact]) -> list[Tile]:
-    """A tile per document (PDF or text), with the component's preview PNG as thumbnail when there is one."""
-    previews = {}
+    """A tile per component, in manifest order, with its preview PNG as thumbnail when there is one."""
+    previews: dict[str, str] = {}
+    files: dict[str, list[Link]] = {}
     for a in artifacts:
         if a.path.endswith(".png"):
             previews.setdefault(a.component, a.path)
-    out = []
-    for a in artifacts:
-        if a.path.endswith(".png"):
-            continue
-        name = ctx._(COMPONENT_NAMES.get(a.component, a.component))
-        out.append(Tile(name, a.path, _details(ctx, a), previews.get(a.component)))
-    return out
+        else:
+            files.setdefault(a.component, []).append(Link(a.path, _label(ctx, a)))
+    return [Tile(ctx._(COMPONENT_NAMES.get(c, c)), previews.get(c), tuple(links)) for c, links in files.items()]
 
 
 def contact_sheet(ctx: BuildContext, artifacts: list[Artifact]) -> Artifact:
