@@ -2,25 +2,13 @@
 
 from __future__ import annotations
 
-import shutil
 from pathlib import Path
 
 import pytest
 
 from tests.board.helpers import DEAD_END, OPEN, Quad, run_cli
 
-ROOT = Path(__file__).resolve().parents[2]
 BOARD = Path("content/dojo/board")
-
-
-@pytest.fixture
-def project(tmp_path, monkeypatch) -> Path:
-    """A throwaway copy of the project's inputs (no git: fixed version and dates)."""
-    for name in ("content", "locales", "templates"):
-        shutil.copytree(ROOT / name, tmp_path / name, ignore=shutil.ignore_patterns("*.mo"))
-    shutil.copy(ROOT / "pyproject.toml", tmp_path)
-    monkeypatch.setenv("SOURCE_DATE_EPOCH", "1767225600")
-    return tmp_path
 
 
 def _snapshot(folder: Path) -> dict[str, tuple[bytes, int]]:
