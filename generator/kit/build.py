@@ -89,7 +89,8 @@ def prepare(root: Path, options: BuildOptions) -> BuildContext:
         raise CheckFailed(blockers)
     warnings = tuple(p for p in board_problems + catalog_problems if p.severity == "warning")
     translations = load_translations(root, options.lang)
-    return BuildContext(root, options, kit_version(root), board, fingerprint, proof.summary(), translations, warnings)
+    return BuildContext(root, options, kit_version(root), board, fingerprint, proof.summary(), translations, warnings,
+                        source_date_epoch(root))
 
 
 def render_all(ctx: BuildContext) -> list[Artifact]:

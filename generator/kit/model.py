@@ -39,6 +39,7 @@ class BuildContext:
     proof: dict[str, Any]
     translations: NullTranslations = field(repr=False)
     warnings: tuple = ()
+    epoch: int = 0  # SOURCE_DATE_EPOCH of the build: the date printed into every file
 
     @property
     def lang(self) -> str:

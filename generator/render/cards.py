@@ -28,7 +28,6 @@ from typing import Any, Iterator
 import cairocffi as cairo
 
 from ..kit.model import Artifact, BuildContext
-from ..kit.version import source_date_epoch
 from . import pdf
 from .pdf import EDGE_MM, PAPERS_MM, PdfDoc, crop_marks, mm
 from .svg import Drawing, png_bytes, render_template, svg_drawing
@@ -87,7 +86,7 @@ class Imprint:
 
 def imprint(ctx: BuildContext, title: str) -> Imprint:
     """The Imprint of a component in the build being made."""
-    return Imprint(title, ctx.version, ctx.lang, source_date_epoch(ctx.root), ctx.options.back_offset_mm,
+    return Imprint(title, ctx.version, ctx.lang, ctx.epoch, ctx.options.back_offset_mm,
                    ctx.board_fingerprint[:8])
 
 
