@@ -22,6 +22,15 @@ SPEC_THRESHOLDS = {2: 5, 3: 7, 4: 7, 5: 9, 6: 9}
 SPEC_FILTER = {2: 2, 3: 3, 4: 3, 5: 4, 6: 4}
 MODE_COUNT = 3
 ICONS = ("circle", "square", "triangle", "diamond")
+# Rulings (rulings.toml): the values the GROUND engine implements, per ruling id; the first is the default.
+RULING_CHOICES = {
+    "U1": ("during-support",), "U2": ("every-application",), "U3": ("no-op-advance",),
+    "U4": ("reshuffle-discard",), "U5": ("owner-still-relieved",), "U6": ("support-first",),
+    "U7": ("no-elimination",), "U8": ("ou-first",), "U9": ("all-in-lead-order",), "U10": ("no-limit",),
+    "G1": ("later-draws-only", "later-reveals-another"), "G2": ("keep-solution", "discard-solution"),
+    "G3": ("back-to-owner", "to-box"), "G4": ("lead-order", "simultaneous"),
+    "G5": ("claimed-problems", "claimed-points"),
+}
 
 
 @dataclass(frozen=True)
@@ -155,6 +164,17 @@ class Mat:
 
 
 @dataclass(frozen=True)
+class Ruling:
+    """One ruling: id (U1-U10 from the seed, G1-G5 open points), the GR rule it reads, machine value, text."""
+
+    id: str
+    rule: str
+    value: str
+    provisional: bool
+    text: str
+
+
+@dataclass(frozen=True)
 class GroundData:
     """The whole validated sample edition."""
 
@@ -176,6 +196,11 @@ class GroundData:
     resolve: tuple[tuple[int, str], ...]
     reference: dict[str, str]
     tokens: tuple[Token, ...]
+    rulings: tuple[Ruling, ...] = ()
+
+    def ruled(self, ruling_id: str) -> str:
+        """The machine value of a ruling (rulings.toml)."""
+        return next(r.value for r in self.rulings if r.id == ruling_id)
 
     def suit(self, suit_id: str) -> Suit:
         """The suit with this id."""
@@ -198,7 +223,7 @@ def load_ground(root: Path) -> tuple[GroundData | None, list[Problem]]:
     """Load and validate content/ground/*.toml; the dataset is None when any blocking problem was found."""
     base = root / GROUND_DIR
     docs = {name: read(base / f"{name}.toml", root, RULE)
-            for name in ("edition", "solutions", "problems", "scenarios", "modes", "actions", "components")}
+            for name in ("edition", "solutions", "problems", "scenarios", "modes", "actions", "components", "rulings")}
     problems: list[Problem] = [p for d in docs.values() for p in d.problems]
     if blocking(problems):
         return None, problems
@@ -214,13 +239,14 @@ def load_ground(root: Path) -> tuple[GroundData | None, list[Problem]]:
     actions = _actions(docs["actions"])
     comp = docs["components"]
     mat, steps, resolve, reference, tokens = _components(comp)
+    rulings = _rulings(docs["rulings"])
     problems = [p for d in docs.values() for p in d.problems]
     if blocking(problems):
         return None, problems
     data = GroundData(ed.get(ed.data, "", 0, "edition", str), ed.get(ed.data, "", 0, "title", str),
                       ed.get(ed.data, "", 0, "notice", str), ed.get(ed.data, "", 0, "rounds", int),
                       suits, seats, thresholds, filters, solutions, gproblems, scenarios, modes, actions, mat,
-                      steps, resolve, reference, tokens)
+                      steps, resolve, reference, tokens, rulings)
     problems = [p for d in docs.values() for p in d.problems]
     return (None if blocking(problems) else data), problems
 
@@ -467,6 +493,27 @@ def _components(doc: TomlDoc):
     return mat, steps, resolve, reference, tuple(tokens)
 
 
+def _rulings(doc: TomlDoc) -> tuple[Ruling, ...]:
+    out = []
+    for i, row in enumerate(doc.rows("ruling")):
+        doc.unknown(row, "ruling", i, {"id", "rule", "value", "provisional", "text"})
+        g = lambda key, typ=str: doc.get(row, "ruling", i, key, typ)  # noqa: E731
+        rid, value = g("id"), g("value")
+        choices = RULING_CHOICES.get(rid or "")
+        if rid and choices is None:
+            doc.error(f"unknown ruling {rid!r}; the rulings are {', '.join(RULING_CHOICES)}", "ruling", i, "id")
+        elif value and value not in choices:
+            doc.error(f"ruling {rid}: value {value!r} is not implemented by the engine; use one of "
+                      f"{', '.join(choices)}", "ruling", i, "value", where=f"ruling {rid}")
+        out.append(Ruling(rid or "", g("rule") or "", value or "", bool(g("provisional", bool)), g("text") or ""))
+    ids = [r.id for r in out]
+    _unique(doc, "ruling", ids)
+    missing = [r for r in RULING_CHOICES if r not in ids]
+    if missing:
+        doc.error(f"missing ruling(s): {', '.join(missing)}", "ruling", 0, hint="every ruling needs one [[ruling]]")
+    return tuple(out)
+
+
 def _unique(doc: TomlDoc, table: str, ids: list[str]) -> None:
     for i, key in enumerate(ids):
         if key and ids.index(key) != i:
@@ -488,12 +535,12 @@ def messages(path: Path) -> list[Message]:
                                 ("mode", "ground/", ("name", "kind", "goal", "scoring", "tiebreaks")),
                                 ("action", "ground/action/", ("name", "target", "effects")),
                                 ("step", "ground/step/", ("name", "text")),
-                                ("token", "ground-tokens/", ("name", "back"))):
+                                ("token", "ground-tokens/", ("name", "back")), ("ruling", None, ("text",))):
         for i, row in enumerate(doc.rows(table)):
             for key in keys:
                 values = row.get(key) if isinstance(row.get(key), list) else [row.get(key)]
                 for v in values:
-                    add(v, prefix + str(row.get("id", "")), table, i, key)
+                    add(v, None if prefix is None else prefix + str(row.get("id", "")), table, i, key)
     mode_index = 0
     for row in doc.rows("action"):
         for m in row.get("mode", []):
