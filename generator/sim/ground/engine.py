@@ -271,6 +271,10 @@ class Game:
             raise IllegalChoice("GR-R03", f"seat {p + 1} at Stress {self.stress[p]} may select only ATTACK or "
                                           f"GROUND unless it spends a READY Freedom token")
         if s.action == SOLVE:
+            x = self.problem(s.target) if isinstance(s.target, str) else None
+            if x is not None and (not x.up or x.denied):
+                raise IllegalChoice("GR-P01", f"seat {p + 1}: SOLVE {s.target!r}: only face-up, non-Denied Problems "
+                                              f"can be solved")
             raise IllegalChoice("GR-P05", f"seat {p + 1}: SOLVE {s.target!r} needs a face-up, non-Denied, unclaimed "
                                           f"Problem of a suit the player holds")
         if s.action in (SUPPORT, ATTACK):
@@ -412,10 +416,10 @@ class Game:
             self.add_stress(t, -1)
             self.fire("GR-A03")
             if self.free_slots(s) and self.free_slots(t):
+                self.fire("GR-L02", "U1")
                 if self.policies[t].accept_bond(self, t, s):
                     self.set_relation(s, t, BOND)
                     self.stats.bonds_formed += 1
-                    self.fire("GR-L02", "U1")
             else:
                 self.fire("GR-L01")
         elif r == BOND:
@@ -613,7 +617,10 @@ class Game:
 
     def personal(self, p: int) -> int:
         """GR-E03/T02: claimed value minus 1 per Blame in front of p."""
-        return sum(x.value for x in self.problems if x.claimed_by == p) - len(self.blames_on(p))
+        blames = len(self.blames_on(p))
+        if blames:
+            self.fire("GR-T02")
+        return sum(x.value for x in self.problems if x.claimed_by == p) - blames
 
     def score(self) -> Outcome:
         """GR-E01..E04: exactly one outcome for the game's Mode."""
