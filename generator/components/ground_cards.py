@@ -111,6 +111,17 @@ def problem_cards(ctx: BuildContext) -> list[Artifact]:
     return deck_artifacts(ctx, Deck(comp, "ground/problems", ui(ctx, comp, "GROUND Problems"), tuple(cards)))
 
 
+def proof_line(ctx: BuildContext, scenario_id: str) -> str | None:
+    """The GROUND export gate's result for one Scenario, in words (None when the build has no proof)."""
+    row = (ctx.ground_proof or {}).get("scenarios", {}).get(scenario_id)
+    if not row:
+        return None
+    percent = round(100 * row["threshold_reached"].get("heuristic", 0))
+    return ui(ctx, "ground-scenario-cards", "Simulator: every game finished at {players} players in every Mode; "
+              "threshold met in {share} of games.").format(players="–".join(map(str, row["players"])),
+                                                                      share=f"{percent}%")
+
+
 def scenario_cards(ctx: BuildContext) -> list[Artifact]:
     """Scenario cards: Surface Problem, hidden Problems by priority, thresholds and the player-count filter."""
     if not present(ctx.root):
@@ -138,7 +149,7 @@ def scenario_cards(ctx: BuildContext) -> list[Artifact]:
                          for h in sc.hidden if data.problem(h).priority == prio]
                 y += f.text(f"{prio}: " + "; ".join(names), M, y, INNER_W, 7.5, 8, 5.6, narrow=True,
                             slot=f"priority-{prio}")
-            y = max(y + 1.5, 62)
+            y = max(y + 1.5, 56 if ctx.ground_proof else 62)
             f.rect(M, y, INNER_W, 18.5, "#f4f2ec", MUTED, 0.25, 1)
             cols = [ui(ctx, comp, "Players"), ui(ctx, comp, "Threshold"), ui(ctx, comp, "Priorities")]
             for i, label in enumerate(cols):
@@ -149,6 +160,9 @@ def scenario_cards(ctx: BuildContext) -> list[Artifact]:
                 for i, val in enumerate((band.label(), str(band.value), f"1–{cap}")):
                     f.text(val, M + 1 + i * INNER_W / 3, y + 5.2 + r * 4.3, INNER_W / 3 - 2, 4, 8, 6,
                            bold=i == 1, slot=f"row-{r}-{i}")
+            proof = proof_line(ctx, sc.id)
+            if proof:
+                f.text(proof, M, y + 19.4, INNER_W, 8, 6.5, 6.5, narrow=True, color=MUTED, slot="proof")
             footer(f, _edition(ctx, data))
             return Card(sc.id, f.drawing(), back)
         return build

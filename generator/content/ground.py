@@ -535,12 +535,12 @@ def messages(path: Path) -> list[Message]:
                                 ("mode", "ground/", ("name", "kind", "goal", "scoring", "tiebreaks")),
                                 ("action", "ground/action/", ("name", "target", "effects")),
                                 ("step", "ground/step/", ("name", "text")),
-                                ("token", "ground-tokens/", ("name", "back")), ("ruling", None, ("text",))):
+                                ("token", "ground-tokens/", ("name", "back")), ("ruling", "ground-rulings", ("text",))):
         for i, row in enumerate(doc.rows(table)):
             for key in keys:
                 values = row.get(key) if isinstance(row.get(key), list) else [row.get(key)]
                 for v in values:
-                    add(v, None if prefix is None else prefix + str(row.get("id", "")), table, i, key)
+                    add(v, prefix if table == "ruling" else prefix + str(row.get("id", "")), table, i, key)
     mode_index = 0
     for row in doc.rows("action"):
         for m in row.get("mode", []):

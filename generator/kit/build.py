@@ -17,6 +17,7 @@ from ..i18n.runtime import load_translations
 from ..output.files import replace_tree
 from ..problems import CheckFailed, Problem, blocking
 from ..sim.gate import ProofSettings, cached_proof
+from ..sim.ground.gate import ground_gate
 from .components import builders
 from .contact import contact_sheet
 from .inputs import inputs_digest
@@ -85,12 +86,14 @@ def prepare(root: Path, options: BuildOptions) -> BuildContext:
     if board is not None and not blocking(board_problems):
         proof = cached_proof(root, board, fingerprint, ProofSettings(games=options.proof_games, seed=options.proof_seed))
         blockers += [] if proof.ok else list(proof.problems)
+    ground_proof, ground_problems = ground_gate(root)
+    blockers += ground_problems
     if blockers or board is None or proof is None:
         raise CheckFailed(blockers)
     warnings = tuple(p for p in board_problems + catalog_problems if p.severity == "warning")
     translations = load_translations(root, options.lang)
     return BuildContext(root, options, kit_version(root), board, fingerprint, proof.summary(), translations, warnings,
-                        source_date_epoch(root))
+                        source_date_epoch(root), ground_proof)
 
 
 def render_all(ctx: BuildContext) -> list[Artifact]:
@@ -111,7 +114,8 @@ def manifest(ctx: BuildContext, artifacts: list[Artifact]) -> dict:
     """The build's one record: kit, version, language, board proof and every file with its checksum."""
     board = {"fingerprint": ctx.board_fingerprint, **({"proof": ctx.proof} if ctx.proof else {})}
     files = [a.manifest_entry(hashlib.sha256(a.data).hexdigest()) for a in artifacts]
-    return {"kit": KIT_NAME, "version": ctx.version, "lang": ctx.lang, "board": board, "files": files}
+    ground = {"ground": {"proof": ctx.ground_proof}} if ctx.ground_proof else {}
+    return {"kit": KIT_NAME, "version": ctx.version, "lang": ctx.lang, "board": board, **ground, "files": files}
 
 
 def up_to_date(out_dir: Path, digest: str) -> dict | None:

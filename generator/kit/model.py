@@ -40,6 +40,7 @@ class BuildContext:
     translations: NullTranslations = field(repr=False)
     warnings: tuple = ()
     epoch: int = 0  # SOURCE_DATE_EPOCH of the build: the date printed into every file
+    ground_proof: dict[str, Any] | None = None  # the GROUND export gate's summary (None: no GROUND content)
 
     @property
     def lang(self) -> str:
