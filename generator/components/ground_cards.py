@@ -162,7 +162,8 @@ def scenario_cards(ctx: BuildContext) -> list[Artifact]:
                            bold=i == 1, slot=f"row-{r}-{i}")
             proof = proof_line(ctx, sc.id)
             if proof:
-                f.text(proof, M, y + 19.4, INNER_W, 8, 6.5, 6.5, narrow=True, color=MUTED, slot="proof")
+                room = f.height - M - 3.5 - (y + 19.4)  # down to the footer
+                f.text(proof, M, y + 19.4, INNER_W, room, 6.5, 6.5, narrow=True, color=MUTED, slot="proof")
             footer(f, _edition(ctx, data))
             return Card(sc.id, f.drawing(), back)
         return build
