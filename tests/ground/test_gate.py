@@ -83,3 +83,11 @@ def test_summary_in_manifest_and_on_scenario_cards(lang, words):
     text = "".join(p.extract_text() for p in pypdf.PdfReader(io.BytesIO(pdf.data)).pages)
     squeeze = lambda t: "".join(t.split())  # noqa: E731 (extraction loses some spaces and adds line breaks)
     assert squeeze(text).count(squeeze(words)) == len(DATA.scenarios)
+
+
+def test_deadlock_is_named(monkeypatch):
+    """A player left without any legal Action is a deadlock: the gate fails naming it."""
+    monkeypatch.setattr(Game, "legal_selections", lambda self, p: [])
+    proof = prove_ground(DATA, SMALL)
+    assert "ground-proof.deadlock" in {p.rule for p in proof.problems}
+    assert all(row["deadlocks"] == row["games"] for row in proof.scenarios.values())

@@ -31,6 +31,10 @@ class IllegalChoice(ValueError):
         self.rule = rule
 
 
+class Deadlock(IllegalChoice):
+    """A player with no legal choice at all (never expected: GROUND is always selectable); fails the export gate."""
+
+
 @dataclass(frozen=True)
 class Selection:
     """GR-R02: one Action chosen face down, its target (seat or Problem id) and whether Freedom is spent (GR-R03)."""
@@ -288,6 +292,8 @@ class Game:
         """GR-R02/R03: every player chooses at once (none sees another's choice), then Freedom is spent."""
         chosen = []
         for p in range(self.n):
+            if not self.legal_selections(p):
+                raise Deadlock("GR-R02", f"seat {p + 1} has no legal Action (round {self.round})")
             s = self.policies[p].select(self, p)
             self.check_selection(p, s)
             chosen.append(s)
@@ -417,7 +423,11 @@ class Game:
             self.fire("GR-A03")
             if self.free_slots(s) and self.free_slots(t):
                 self.fire("GR-L02", "U1")
-                if self.policies[t].accept_bond(self, t, s):
+                accept = self.policies[t].accept_bond(self, t, s)
+                if not isinstance(accept, bool):
+                    raise IllegalChoice("GR-L02", f"seat {t + 1}: a Bond is accepted (True) or refused (False), "
+                                                  f"not {accept!r}")
+                if accept:
                     self.set_relation(s, t, BOND)
                     self.stats.bonds_formed += 1
             else:

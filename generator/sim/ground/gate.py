@@ -74,6 +74,12 @@ def prove_ground(data: GroundData, settings: GroundProofSettings = GroundProofSe
                             "threshold_reached": {policy: round(sum(r.group_success for r in rs) / len(rs), 4)
                                                   for policy, rs in runs.items()}}
         where = f"scenario {sc.id}"
+        deadlocks = [r for r in unfinished if (r.error or "").startswith("Deadlock")]
+        scenarios[sc.id]["deadlocks"] = len(deadlocks)
+        if deadlocks:
+            problems.append(Problem("error", "ground-proof.deadlock", f"{len(deadlocks)} seeded game(s) reached a "
+                                    f"state with no legal choice: {deadlocks[0].error}", "content/ground/scenarios.toml",
+                                    None, None, where, "a player must always have a legal Action (GROUND)"))
         if unfinished:
             first = unfinished[0]
             problems.append(Problem("error", "ground-proof.unfinished", f"{len(unfinished)} of {len(results)} seeded "
