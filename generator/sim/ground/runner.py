@@ -3,12 +3,12 @@
 from __future__ import annotations
 
 import hashlib
-import multiprocessing
 import random
 from dataclasses import dataclass
 from typing import Callable
 
 from ...content.ground import GroundData
+from ..pool import run_slices
 from .engine import Game, GameConfig, IllegalChoice
 from .policy import POLICIES
 
@@ -98,19 +98,9 @@ def run_job(job: Job) -> list[GameResult]:
 def run_games(data: GroundData, configs: list[GameConfig], games: int, seed: int, policy: str = "heuristic",
               jobs: int = 1, progress: Callable[[int], None] | None = None) -> list[GameResult]:
     """`games` games for each configuration; results in order, identical for any `jobs`."""
-    slices = [Job(c, policy, seed, a, min(a + CHUNK, games))
-              for c in configs for a in range(0, games, CHUNK)]
-    out: list[GameResult] = []
-    if jobs <= 1 or len(slices) <= 1:
-        for job in slices:
-            out.extend(play_game(data, job.config, job.policy, job.seed, i) for i in range(job.start, job.stop))
-            if progress:
-                progress(job.stop - job.start)
-        return out
-    ctx = multiprocessing.get_context("fork" if "fork" in multiprocessing.get_all_start_methods() else "spawn")
-    with ctx.Pool(jobs, initializer=_init_worker, initargs=(data,)) as pool:
-        for part in pool.imap(run_job, slices):
-            out.extend(part)
-            if progress:
-                progress(len(part))
-    return out
+    slices = [Job(c, policy, seed, a, min(a + CHUNK, games)) for c in configs for a in range(0, games, CHUNK)]
+
+    def local(job: Job) -> list[GameResult]:
+        return [play_game(data, job.config, job.policy, job.seed, i) for i in range(job.start, job.stop)]
+
+    return run_slices(slices, local, run_job, _init_worker, data, jobs, progress)
