@@ -3,7 +3,19 @@
 from __future__ import annotations
 
 import multiprocessing
+from dataclasses import dataclass
 from typing import Any, Callable
+
+
+@dataclass(frozen=True)
+class Job:
+    """A slice of a run for one worker: games start..stop of one configuration, policy and run seed."""
+
+    config: Any
+    policy: str
+    seed: int
+    start: int
+    stop: int
 
 
 def run_slices(slices: list, local: Callable[[Any], list], remote: Callable[[Any], list], init: Callable[[Any], None],

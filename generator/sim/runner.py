@@ -10,7 +10,7 @@ from typing import Callable
 from ..board.model import Board
 from .engine import Game, GameConfig
 from .policy import POLICIES
-from .pool import run_slices
+from .pool import Job, run_slices
 from .tables import Tables
 
 ENGINE_VERSION = "dojo-engine-2"  # bump on any rule change: it keys the cached board proofs
@@ -55,17 +55,6 @@ def play_game(tables: Tables, config: GameConfig, policy: str, seed: int, index:
     return GameResult(index, g.finished, g.winner, g.room[g.winner] if g.winner is not None else None, g.turn,
                       -(-g.turn // g.n), s.stuck, s.stays, s.closures, s.kumite, s.attacker_wins, s.exams, s.exam_wins,
                       s.exam_no_defender, s.uke_saves, s.teleports, tuple(s.drawn), tuple(g.ladder))
-
-
-@dataclass(frozen=True)
-class Job:
-    """A slice of a run for one worker."""
-
-    config: GameConfig
-    policy: str
-    seed: int
-    start: int
-    stop: int
 
 
 _WORKER: dict[str, Tables] = {}  # per worker process: the tables built once by the pool initializer

@@ -8,7 +8,7 @@ from dataclasses import dataclass
 from typing import Callable
 
 from ...content.ground import GroundData
-from ..pool import run_slices
+from ..pool import Job, run_slices
 from .engine import Game, GameConfig, IllegalChoice
 from .policy import POLICIES
 
@@ -70,17 +70,6 @@ def play_game(data: GroundData, config: GameConfig, policy: str, seed: int, inde
         out.winners if out else (), out.tiebreak if out else None, out.mastery if out else None, tuple(g.stress),
         tuple(s.solved), tuple(s.denied), tuple(s.actions.items()), s.darvo_triggers, tuple(s.stages.items()),
         s.darvo_cancelled, s.reverses_rejected, s.attacks_cancelled, s.stress5_ends, s.freedom_spent, s.blames)
-
-
-@dataclass(frozen=True)
-class Job:
-    """A slice of a run for one worker."""
-
-    config: GameConfig
-    policy: str
-    seed: int
-    start: int
-    stop: int
 
 
 _WORKER: dict[str, GroundData] = {}
