@@ -15,7 +15,7 @@ from generator.sim.ground.script import load_scenario, play_scenario
 
 ROOT = Path(__file__).resolve().parents[2]
 DATA = require_ground(ROOT)
-PROTECTION_TOKENS = next(t.count for t in DATA.tokens if t.id == "protection")
+KIT = {t.id: t.count for t in DATA.tokens}  # pieces the kit prints
 
 games = st.fixed_dictionaries({
     "seed": st.integers(0, 2**32), "players": st.integers(2, 6),
@@ -36,7 +36,9 @@ def check_state(g: Game) -> None:
     assert sorted(cards) == sorted(s.id for s in DATA.solutions)
     assert len(g.token) == g.n and all(t is None or (t[0] in ("focus", "blame") and t[1] != p)
                                        for p, t in enumerate(g.token))
-    assert sum(g.protection) <= PROTECTION_TOKENS
+    assert sum(g.protection) <= KIT["protection"]
+    assert sum(x.denied for x in g.problems) <= KIT["denied"] and len(g.rel) <= KIT["bond-rivalry"]
+    assert g.n <= KIT["focus-blame"]
     assert all(g.free_slots(p) >= 0 for p in range(g.n))
     assert all(not (x.up and x.denied) for x in g.problems)
     assert all(x.claimed_by is None or x.up for x in g.problems)

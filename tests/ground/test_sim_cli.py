@@ -37,8 +37,8 @@ def test_abbreviations_are_refused(capsys):
 
 def test_report_every_scenario_and_count(tmp_path, capsys):
     """A run over every Scenario, player count and Mode finishes every game and reports the measures."""
-    out = tmp_path / "r.json"
-    assert main(["sim", "--game", "ground", "--games", "4", "--seed", "3", "--json", str(out),
+    out, png = tmp_path / "r.json", tmp_path / "r.png"
+    assert main(["sim", "--game", "ground", "--games", "4", "--seed", "3", "--json", str(out), "--plot", str(png),
                  "--rule", "G2=discard-solution", "--explain"]) == 0
     report = json.loads(out.read_text())
     assert report["games"] == 3 * 5 * 3 * 4 and report["unfinished"] == 0
@@ -48,6 +48,7 @@ def test_report_every_scenario_and_count(tmp_path, capsys):
     assert sum(report["solved_by_suit"].values()) == sum(int(v) for v in report["solved_by_priority"].values()) > 0
     assert report["variants"][0]["variant"] == "G2=discard-solution"
     assert "first Lead's win rate" in capsys.readouterr().out
+    assert png.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
 
 
 def test_results_do_not_depend_on_jobs(tmp_path):
