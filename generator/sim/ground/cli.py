@@ -150,7 +150,8 @@ def print_table(reports: list[dict], explain: bool) -> None:
 
     head = reports[0]
     t = Table(title=f"dojo sim --game ground: {head['games']} games ({head['games_per_combination']} per Scenario, "
-                    f"player count and Mode), policy {head['policy']}, seed {head['seed']}")
+                    f"player count and Mode): Scenario {head['scenario']}, players {head['players']}, Mode "
+                    f"{head['mode']}, policy {head['policy']}, seed {head['seed']}")
     t.add_column("measure")
     for r in reports:
         t.add_column(r["variant"], overflow="fold")
