@@ -92,6 +92,7 @@ def prove_ground(data: GroundData, settings: GroundProofSettings = GroundProofSe
                                         f"{per_count}) reached the threshold {data.threshold(n)}",
                                         "content/ground/scenarios.toml", None, None, where,
                                         "add Problems or value, or lower the threshold"))
+    scenarios = json.loads(json.dumps(scenarios, sort_keys=True))  # the same key order as a cached proof
     return GroundProof(scenarios, settings, tuple(problems))
 
 
