@@ -141,7 +141,6 @@ class Game:
         self.problems: list[ProblemState] = []
         self.deck: list[str] = []
         self.discard: list[str] = []
-        self.box_blames = 0  # G3 "to-box": Blame tokens taken out of the game
         self.lead = 0
         self.round = 1
         self.outcome: Outcome | None = None
@@ -488,7 +487,7 @@ class Game:
             t = self.policies[p].darvo_attack_target(self, p, options)
             if t not in options:
                 raise IllegalChoice("GR-D04", f"seat {p + 1}: the DARVO extra Attack targets another player, not {t!r}")
-            self.attack(p, t, extra=True)
+            self.attack(p, t)  # the extra Attack: normal relation rules
             if self.token[p] is None:
                 self.token[p] = ("focus", t)
             self.fire("GR-D04", "GR-T03")
@@ -546,7 +545,7 @@ class Game:
         self.draw(p)
         self.fire("GR-A01")
 
-    def attack(self, a: int, t: int, extra: bool = False) -> None:
+    def attack(self, a: int, t: int) -> None:
         """GR-A06..A09, GR-T01, U8, GR-L03/L04: cancellation first, then Stress and relations."""
         if self.ou_cancel.get(t) == a:
             del self.ou_cancel[t]
