@@ -8,6 +8,7 @@ from pathlib import Path
 
 from ..i18n.messages import Message
 from ..problems import CheckFailed, Problem, blocking
+from .ground_rulings import Ruling, rulings_from
 from .tomlsrc import TomlDoc, read
 
 GROUND_DIR = Path("content/ground")
@@ -22,15 +23,6 @@ SPEC_THRESHOLDS = {2: 5, 3: 7, 4: 7, 5: 9, 6: 9}
 SPEC_FILTER = {2: 2, 3: 3, 4: 3, 5: 4, 6: 4}
 MODE_COUNT = 3
 ICONS = ("circle", "square", "triangle", "diamond")
-# Rulings (rulings.toml): the values the GROUND engine implements, per ruling id; the first is the default.
-RULING_CHOICES = {
-    "U1": ("during-support",), "U2": ("every-application",), "U3": ("no-op-advance",),
-    "U4": ("reshuffle-discard",), "U5": ("owner-still-relieved",), "U6": ("support-first",),
-    "U7": ("no-elimination",), "U8": ("ou-first",), "U9": ("all-in-lead-order",), "U10": ("no-limit",),
-    "G1": ("later-draws-only", "later-reveals-another"), "G2": ("keep-solution", "discard-solution"),
-    "G3": ("back-to-owner", "to-box"), "G4": ("lead-order", "simultaneous"),
-    "G5": ("claimed-problems", "claimed-points"),
-}
 
 
 @dataclass(frozen=True)
@@ -164,17 +156,6 @@ class Mat:
 
 
 @dataclass(frozen=True)
-class Ruling:
-    """One ruling: id (U1-U10 from the seed, G1-G5 open points), the GR rule it reads, machine value, text."""
-
-    id: str
-    rule: str
-    value: str
-    provisional: bool
-    text: str
-
-
-@dataclass(frozen=True)
 class GroundData:
     """The whole validated sample edition."""
 
@@ -239,7 +220,7 @@ def load_ground(root: Path) -> tuple[GroundData | None, list[Problem]]:
     actions = _actions(docs["actions"])
     comp = docs["components"]
     mat, steps, resolve, reference, tokens = _components(comp)
-    rulings = _rulings(docs["rulings"])
+    rulings = rulings_from(docs["rulings"])
     problems = [p for d in docs.values() for p in d.problems]
     if blocking(problems):
         return None, problems
@@ -491,27 +472,6 @@ def _components(doc: TomlDoc):
     if missing:
         doc.error(f"missing token(s): {', '.join(sorted(missing))}", "token", 0)
     return mat, steps, resolve, reference, tuple(tokens)
-
-
-def _rulings(doc: TomlDoc) -> tuple[Ruling, ...]:
-    out = []
-    for i, row in enumerate(doc.rows("ruling")):
-        doc.unknown(row, "ruling", i, {"id", "rule", "value", "provisional", "text"})
-        g = lambda key, typ=str: doc.get(row, "ruling", i, key, typ)  # noqa: E731
-        rid, value = g("id"), g("value")
-        choices = RULING_CHOICES.get(rid or "")
-        if rid and choices is None:
-            doc.error(f"unknown ruling {rid!r}; the rulings are {', '.join(RULING_CHOICES)}", "ruling", i, "id")
-        elif value and value not in choices:
-            doc.error(f"ruling {rid}: value {value!r} is not implemented by the engine; use one of "
-                      f"{', '.join(choices)}", "ruling", i, "value", where=f"ruling {rid}")
-        out.append(Ruling(rid or "", g("rule") or "", value or "", bool(g("provisional", bool)), g("text") or ""))
-    ids = [r.id for r in out]
-    _unique(doc, "ruling", ids)
-    missing = [r for r in RULING_CHOICES if r not in ids]
-    if missing:
-        doc.error(f"missing ruling(s): {', '.join(missing)}", "ruling", 0, hint="every ruling needs one [[ruling]]")
-    return tuple(out)
 
 
 def _unique(doc: TomlDoc, table: str, ids: list[str]) -> None:

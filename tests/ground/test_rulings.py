@@ -6,7 +6,8 @@ from pathlib import Path
 import pytest
 
 from generator.booklet.data_blocks import expand
-from generator.content.ground import RULING_CHOICES, load_ground, require_ground
+from generator.content.ground import load_ground, require_ground
+from generator.content.ground_rulings import RULING_CHOICES
 from generator.rules.source import parse
 
 from .kitcache import build_lang

@@ -5,7 +5,8 @@ from pathlib import Path
 
 import pytest
 
-from generator.content.ground import RULING_CHOICES, require_ground
+from generator.content.ground import require_ground
+from generator.content.ground_rulings import RULING_CHOICES
 from generator.sim.ground.script import RULING_PREFIXES, load_scenario, play_scenario
 
 ROOT = Path(__file__).resolve().parents[2]

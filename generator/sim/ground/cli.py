@@ -8,7 +8,8 @@ import json
 import sys
 from pathlib import Path
 
-from ...content.ground import RULING_CHOICES, GroundData, require_ground
+from ...content.ground import GroundData, require_ground
+from ...content.ground_rulings import RULING_CHOICES
 from ...output.files import write_bytes_atomic, write_text_atomic
 from ...problems import CheckFailed
 from .engine import MODES, GameConfig
