@@ -126,14 +126,14 @@ def cached_ground_proof(root: Path, data: GroundData, settings: GroundProofSetti
     return proof
 
 
-def ground_gate(root: Path) -> tuple[dict[str, Any] | None, list[Problem]]:
+def ground_gate(root: Path, data: GroundData | None = None) -> tuple[dict[str, Any] | None, list[Problem]]:
     """For prepare(): the cached proof's summary and its blocking problems; nothing when GROUND is absent.
 
-    A dataset that does not load is left to the GROUND components, which report its problems with file and line.
+    `data` is the dataset phase one loaded (loaded here when not given). A dataset that does not load is left to
+    the GROUND components, which report its problems with file and line.
     """
-    if not present(root):
-        return None, []
-    data, _ = load_ground(root)
+    if data is None and present(root):
+        data, _ = load_ground(root)
     if data is None:
         return None, []
     proof = cached_ground_proof(root, data)
