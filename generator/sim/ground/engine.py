@@ -366,7 +366,10 @@ class Game:
             s = self.selected[p]
             if s.action == SUPPORT:
                 self.support(p, s.target, pre_bonds)
-        for p in order:
+        staged = [p for p in order if self.darvo[p] != OFF]
+        if len(staged) > 1:
+            self.fire("U9")  # several sequences: their stages resolve in Lead order
+        for p in staged:
             if self.darvo[p] != OFF:
                 self.stage(p)
         for p in order:
