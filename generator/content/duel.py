@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 
 from ..i18n.messages import Message
@@ -59,6 +59,10 @@ class DuelData:
     reference: dict[str, str]
     actions: tuple[str, ...]
     rulings: DuelRulings | None = None  # content/duel/rulings.toml: D01-D13, setup and victory texts
+
+    def with_rulings(self, rulings: DuelRulings) -> "DuelData":
+        """The same duel under other rulings (a `--rule` variant of the simulator)."""
+        return replace(self, rulings=rulings)
 
     def stance(self, stance_id: str) -> Stance:
         """The stance with this id."""

@@ -64,6 +64,7 @@ class DuelResult:
     first_mover: str | None  # the first player to step forward ('A', 'B'), 'both' on the same turn, None
     opening: tuple[str, str]  # each player's stance after turn 1
     strikes: int
+    decided_by: str | None = None  # the winning strike, or 'both-lose' / None
 
 
 def duel_seed(seed: int, index: int) -> int:
@@ -82,12 +83,15 @@ def play_duel(duel: Duel, policies: tuple[str, str], seed: int, index: int, max_
         if first is None and any(forward):
             first = "both" if all(forward) else NAMES[forward.index(True)]
         strikes += sum(o.action == "strike" for o in orders)
+        orders_stance = [f.stance for f in state.fighters]
         out = duel.resolve(state, orders)
         state = out.state
         if opening is None:
             opening = (state.fighters[0].stance, state.fighters[1].stance)
         if out.result:
-            return DuelResult(index, out.result, state.turn - 1, first, opening, strikes)
+            p = NAMES.index(out.result) if out.result in NAMES else None
+            how = duel.stances[orders_stance[p]].strike if p is not None else "both-lose"
+            return DuelResult(index, out.result, state.turn - 1, first, opening, strikes, how)
     return DuelResult(index, None, max_turns, first, opening or ("", ""), strikes)
 
 
@@ -124,5 +128,6 @@ def summarise(results: list[DuelResult], meta: dict) -> dict:
                       "median": turns[len(turns) // 2] if turns else None,
                       "p90": turns[min(len(turns) - 1, int(len(turns) * 0.9))] if turns else None},
             "strikes_per_duel": round(sum(r.strikes for r in results) / n, 2) if n else None,
+            "decided_by": dict(sorted(Counter(r.decided_by for r in done).items())),
             "by_first_mover": by_first,
             "by_opening_stance": {s: {"players": k, **rate(w, k)} for s, (k, w) in sorted(stances.items())}}
