@@ -6,6 +6,7 @@ Format of content/<game>/rules.md (English source, message ids):
   1. item                                    numbered list item (one message each)
   | a | b |  (first row is the header; a |---| line follows it)   table: one message per cell
   ![figure](name)                            a figure drawn by the booklet (not translated)
+  ![section](game)                           a section generated from the game's data (booklet/data_blocks.py)
   other lines                                paragraph; consecutive lines join, a blank line ends it
 Inline: **bold** and *italic*; {icon:X} shows the icon of square/card type X.
 """
@@ -21,7 +22,7 @@ from ..i18n.messages import Message
 
 @dataclass(frozen=True)
 class Block:
-    """One block of a rules source: kind heading1-3|para|bullet|number|table|figure, and its texts."""
+    """One block of a rules source: kind heading1-3|para|bullet|number|table|figure|data, and its texts."""
 
     kind: str
     line: int
@@ -78,7 +79,8 @@ def parse(text: str) -> list[Block]:
             blocks.append(Block("number", n, (_NUM.match(line).group(2),)))
         elif _FIG.match(line):
             flush()
-            blocks.append(Block("figure", n, (_FIG.match(line).group(2),)))
+            alt, name = _FIG.match(line).groups()
+            blocks.append(Block("figure", n, (name,)) if alt == "figure" else Block("data", n, (alt, name)))
         else:
             if not para:
                 para_line = n
@@ -91,7 +93,7 @@ def messages(path: Path) -> list[Message]:
     """Every translatable text of a rules source: headings, paragraphs, list items, table cells."""
     out: list[Message] = []
     for b in parse(path.read_text(encoding="utf-8")):
-        if b.kind == "figure":
+        if b.kind in ("figure", "data"):
             continue
         texts = b.texts if b.kind != "table" else tuple(c for row in b.rows for c in row if c)
         out.extend(Message(t, None, b.line, f"rules {b.kind}") for t in texts)
