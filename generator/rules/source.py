@@ -6,7 +6,8 @@ Format of content/<game>/rules.md (English source, message ids):
   1. item                                    numbered list item (one message each)
   | a | b |  (first row is the header; a |---| line follows it)   table: one message per cell
   ![figure](name)                            a figure drawn by the booklet (not translated)
-  ![section](game)                           a section generated from the game's data (booklet/data_blocks.py)
+  ![section](game)                           target dojo|ground|duel: a section generated from that game's data
+                                             (generator/booklet/data_blocks.py), e.g. ![rulings](duel)
   other lines                                paragraph; consecutive lines join, a blank line ends it
 Inline: **bold** and *italic*; {icon:X} shows the icon of square/card type X.
 """
@@ -31,6 +32,7 @@ class Block:
 
 
 _NUM = re.compile(r"^(\d+)\.\s+(.*)$")
+GAME_TARGETS = ("dojo", "ground", "duel")  # ![section](game) is generated data, any other target a figure
 _FIG = re.compile(r"^!\[([^\]]*)\]\(([^)]+)\)$")
 
 
@@ -80,7 +82,7 @@ def parse(text: str) -> list[Block]:
         elif _FIG.match(line):
             flush()
             alt, name = _FIG.match(line).groups()
-            blocks.append(Block("figure", n, (name,)) if alt == "figure" else Block("data", n, (alt, name)))
+            blocks.append(Block("data", n, (alt, name)) if name in GAME_TARGETS else Block("figure", n, (name,)))
         else:
             if not para:
                 para_line = n
