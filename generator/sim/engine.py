@@ -8,6 +8,7 @@ from typing import Protocol
 
 from .cards import IRIMI, KAESHI, KIAI, MEDITAZIONE, PASSO, PESO, PROIBITO, SEGRETO, SENSEI, SFIDA, TSUGI, INTENSIVO, new_deck
 from .defaults import RULINGS, Rulings
+from .legal import check_bool, check_member, check_path, check_target
 from .tables import K_CHALLENGE, K_MISSTEP, K_MIST, K_TRAINING, K_TUNNEL, Tables
 
 BROWN = 15  # DR-X01: Brown from position 15
@@ -132,7 +133,7 @@ class Game:
         self.pile = new_deck()
         self.rng.shuffle(self.pile)
         for p in range(self.n):
-            self.sq[p] = self.policies[p].start_square(self, p)
+            self.to_start(p, "DR-S07")
         self.event("setup", self.first_player, tuple(self.sq), tuple(self.pile))
 
     def event(self, *item) -> None:
@@ -160,9 +161,11 @@ class Game:
         """An opponent not in a Safe Room, not meditating, outside the first round."""
         return j != p and not self.first_round and not self.med[j] and not self.t.is_safe[self.sq[j]]
 
-    def to_start(self, p: int) -> None:
-        """DR-Z06: placed on a square of its own Safe Room chosen by its owner."""
-        self.sq[p] = self.policies[p].start_square(self, p)
+    def to_start(self, p: int, rule: str = "DR-Z06") -> None:
+        """DR-Z06 (DR-S07 at setup): placed on a square of its own Safe Room chosen by its owner."""
+        x = self.policies[p].start_square(self, p)
+        check_member(rule, p, "start square", x, self.t.rooms[self.room[p]])
+        self.sq[p] = x
 
     def held(self) -> int:
         """Techniques held by players."""
@@ -211,6 +214,7 @@ class Game:
     def choose(self, p: int, cur: int, left: int, visited: set[int]) -> tuple[int, ...]:
         """The policy's path (U01); counts the DR-T05 fallback when no full movement exists."""
         path = self.policies[p].path(self, p, cur, left, visited)
+        check_path(self, p, cur, left, visited, path)
         self.event("path", p, cur, left, path)
         if len(path) < left and not (path and self.t.is_dojo[path[-1]]):
             self.stats.stuck += 1
@@ -272,6 +276,7 @@ class Game:
                 self.event("stay", p, cur)
                 break
             x = self.policies[p].extra_step(self, p, cur, options)
+            check_member("DR-M03", p, "extra step", x, options)
             self.stats.extra_steps += 1
             self.event("extra", p, x)
             if t.is_dojo[x]:
@@ -298,7 +303,7 @@ class Game:
         ka = kd = 0
         uke_a = uke_d = False
         card = tech[a]
-        if card is not None and self.policies[a].technique(self, a, card, da + bonus_a, dd + bonus_d, True):
+        if card is not None and self._plays(a, card, da + bonus_a, dd + bonus_d, True):
             self.played(a, card)
             if card == KIAI:
                 ka = 2
@@ -307,7 +312,7 @@ class Game:
             else:
                 uke_a = True
         card = tech[d]
-        if card is not None and self.policies[d].technique(self, d, card, dd + bonus_d, da + bonus_a + ka, False):
+        if card is not None and self._plays(d, card, dd + bonus_d, da + bonus_a + ka, False):
             self.played(d, card)
             if card == KIAI:
                 kd = 2
@@ -333,6 +338,12 @@ class Game:
         else:
             self.to_start(loser)
         return won
+
+    def _plays(self, p: int, card: int, mine: int, theirs: int, attacker: bool) -> bool:
+        """DR-K05/K06: whether the player plays its Technique (a yes/no choice)."""
+        play = self.policies[p].technique(self, p, card, mine, theirs, attacker)
+        check_bool("DR-K05", p, "playing a Technique", play)
+        return play
 
     def played(self, p: int, card: int) -> None:
         """DR-N08: a played Technique is revealed and discarded."""
@@ -367,7 +378,9 @@ class Game:
         meditating = [self.first_round or self.med[j] for j in others]
         if others and (any(meditating) if self.rulings.u12_meditating_blocks_exit else all(meditating)):
             return
-        if not self.policies[p].use_tunnel(self, p, x, exit_):
+        use = self.policies[p].use_tunnel(self, p, x, exit_)
+        check_bool("DR-Q05", p, "using the tunnel", use)
+        if not use:
             return
         self.stats.teleports += 1
         self.event("teleport", p, x, exit_)
@@ -386,6 +399,7 @@ class Game:
         targets = [j for j in self.order[p] if self.faceable(p, j)]
         if targets:
             j = self.policies[p].sfida_target(self, p, targets)
+            check_target(self, "DR-Q09", p, "Sfida target", j, targets)
             self.event("sfida", p, j)
             self.kumite(p, j, self.sq[p])
 
@@ -407,6 +421,7 @@ class Game:
                 self.tech[p] = c
             else:
                 keep = self.policies[p].keep(self, p, held, c)
+                check_member("DR-N04", p, "Technique kept", keep, (held, c))
                 self.tech[p] = keep
                 self.discards.append(c if keep == held else held)
             return False
@@ -424,6 +439,7 @@ class Game:
             targets = [j for j in self.order[p] if not self.med[j] and not self.t.is_safe[self.sq[j]]]
             if targets:
                 j = self.policies[p].irimi_target(self, p, targets)
+                check_target(self, "DR-N11", p, "Irimi target", j, targets)
                 self.sq[p], self.sq[j] = self.sq[j], self.sq[p]
         elif c == SFIDA:
             self.sfida(p)
@@ -454,6 +470,7 @@ class Game:
         if not options:
             return
         x = self.policies[p].segreto_square(self, p, options)
+        check_member("DR-N10", p, "Tunnel Segreto square", x, options)
         self.event("segreto", p, x)
         self.sq[p] = x
         self.arrive(p, x, here)
@@ -479,6 +496,7 @@ class Game:
         top = max(self.pos[j] for j in cands)
         tied = [j for j in cands if self.pos[j] == top]
         d = tied[0] if len(tied) == 1 else self.policies[p].exam_defender(self, p, tied)
+        check_member("DR-X04", p, "Final Exam defender", d, tied)
         self.sq[p] = self.t.entry[entered_from] if self.t.entry[entered_from] >= 0 else self.sq[p]
         self.kumite(p, d, entered_from, exam=True)
 
