@@ -6,7 +6,7 @@ import random
 from dataclasses import dataclass, field
 from typing import Protocol
 
-from .cards import IRIMI, KAESHI, KIAI, MEDITAZIONE, PASSO, PESO, PROIBITO, SEGRETO, SENSEI, SFIDA, TSUGI, INTENSIVO, new_deck
+from .cards import IRIMI, KAESHI, KIAI, MEDITAZIONE, PASSO, PESO, PROIBITO, SEGRETO, SENSEI, SFIDA, TSUGI, INTENSIVO
 from .defaults import RULINGS, Rulings
 from .legal import check_bool, check_member, check_path, check_target
 from .tables import K_CHALLENGE, K_MISSTEP, K_MIST, K_TRAINING, K_TUNNEL, Tables
@@ -63,12 +63,17 @@ class ScriptedDice:
 
 @dataclass(frozen=True)
 class GameConfig:
-    """One game's settings: player count, start position (None = the rules), turn cap, rulings."""
+    """One game's settings: player count, start position (None = the rules), turn cap, rulings, Nebbia deck.
+
+    `deck` is built from the loaded content (cards.deck_from_nebbia / cards.load_deck); a game set up without
+    one is an error: the simulator never plays a deck of its own.
+    """
 
     players: int = 4
     start: int | None = None
     max_turns: int | None = None
     rulings: Rulings = RULINGS
+    deck: tuple[int, ...] | None = None
 
     def cap(self) -> int:
         """The turn cap (U31)."""
@@ -130,7 +135,9 @@ class Game:
     def setup(self) -> None:
         """DR-S07-S09: first player from the RNG, deck shuffled, pawns on squares of their own rooms."""
         self.first_player = self.rng.randrange(self.n)
-        self.pile = new_deck()
+        if not self.config.deck:
+            raise ValueError("GameConfig.deck is empty: build it from the loaded content (sim.cards.load_deck)")
+        self.pile = list(self.config.deck)
         self.rng.shuffle(self.pile)
         for p in range(self.n):
             self.to_start(p, "DR-S07")

@@ -6,7 +6,8 @@ import statistics
 from typing import Any
 
 from .cards import CARD_IDS
-from .runner import ENGINE_VERSION, GameResult
+from .digest import engine_id
+from .runner import GameResult
 
 
 def spread(values: list[int]) -> dict[str, float | None]:
@@ -43,7 +44,7 @@ def summarise(results: list[GameResult], players: int, meta: dict[str, Any] | No
     rates = [w / len(done) for w in wins_by_seat] if done else [0.0] * players
     return {
         **(meta or {}),
-        "engine": ENGINE_VERSION,
+        "engine": engine_id(),
         "games": len(results),
         "finished": len(done),
         "unfinished": len(results) - len(done),

@@ -13,7 +13,6 @@ from .engine import Game, GameConfig
 from .policy import POLICIES
 from .tables import Tables
 
-ENGINE_VERSION = "dojo-engine-2"  # bump on any rule change: it keys the cached board proofs
 CHUNK = 50
 
 

@@ -10,6 +10,8 @@ from generator.sim.engine import GameConfig
 from generator.sim.report import start_ratio, summarise
 from generator.sim.runner import game_seed, run_games
 
+from .helpers import DECK
+
 ROOT = Path(__file__).resolve().parents[2]
 QUADRANT = ROOT / "content/dojo/board/quadrant.txt"
 BOARD = build_board(load_quadrant(QUADRANT).quadrant)
@@ -19,7 +21,7 @@ KEYS = {"games", "finished", "unfinished", "stuck_moves", "turns", "rounds", "wi
 
 def test_results_do_not_depend_on_jobs():
     """DR-O11: game i's seed comes from (seed, i), so one process and two give the same games."""
-    config = GameConfig(players=4)
+    config = GameConfig(players=4, deck=DECK)
     one = run_games(BOARD, config, 120, 3, jobs=1)
     two = run_games(BOARD, config, 120, 3, jobs=2)
     assert one == two and [r.index for r in one] == list(range(120))
@@ -28,7 +30,7 @@ def test_results_do_not_depend_on_jobs():
 
 def test_report_keys_and_counts():
     """The report has every key the issue asks for, with counts that add up."""
-    results = run_games(BOARD, GameConfig(players=5), 60, 9)
+    results = run_games(BOARD, GameConfig(players=5, deck=DECK), 60, 9)
     rep = summarise(results, 5)
     assert KEYS <= rep.keys()
     assert rep["finished"] + rep["unfinished"] == 60 and sum(rep["wins_by_seat"]) == rep["finished"]

@@ -6,7 +6,7 @@ from generator.sim.cards import IRIMI, KIAI, KAESHI, SEGRETO, SFIDA
 from generator.sim.legal import IllegalChoice
 from generator.sim.policy import P0
 
-from .helpers import Pinned, fixture, game, line, sq
+from .helpers import DECK, Pinned, fixture, game, line, sq
 from .test_scenarios_walk import dojo_fixture
 
 C = line(11, 1, 12)
@@ -110,7 +110,7 @@ def test_start_square_outside_the_own_room_dr_s07():
     from generator.sim.tables import Tables
 
     with pytest.raises(IllegalChoice) as exc:
-        Game(Tables(corridor(2)), GameConfig(players=4), random.Random(1), [OutsideRoom()])
+        Game(Tables(corridor(2)), GameConfig(players=4, deck=DECK), random.Random(1), [OutsideRoom()])
     assert exc.value.rule == "DR-S07"
 
 
