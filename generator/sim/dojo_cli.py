@@ -18,6 +18,7 @@ from ..problems import CheckFailed
 from .cards import load_deck
 from .defaults import RULINGS, Rulings
 from .engine import GameConfig
+from .explain import print_design, print_variants
 from .report import start_ratio, summarise
 from .runner import GameResult, run_games
 
@@ -113,6 +114,17 @@ def run(args: argparse.Namespace) -> int:
         ratio = report["compare_start"]["ratio"]
         print(f"start 3 / start 0 mean game length (turns): {ratio} "
               f"({reports[3]['turns']['mean']} / {reports[0]['turns']['mean']}); the rules claim about 0.80")
+    if args.rules:
+        variants = []
+        for name, value in args.rules:
+            label = f"{name[:3].upper()}={value!r}"
+            config = GameConfig(players=args.players, start=starts[0], max_turns=args.max_turns, deck=deck,
+                                rulings=replace(RULINGS, **{name: value}))
+            variants.append({"variant": label, **summarise(_run(board, config, args, label), args.players, meta)})
+        report = {**report, "variants": variants}
+        print_variants([{"variant": "defaults", **reports[starts[0]]}, *variants])
+    if args.explain:
+        print_design(reports[starts[0]])
     return write_outputs(args, report, lengths)
 
 

@@ -13,6 +13,10 @@ from .tables import K_CHALLENGE, K_MISSTEP, K_MIST, K_TRAINING, K_TUNNEL, Tables
 
 BROWN = 15  # DR-X01: Brown from position 15
 LADDER_ROUNDS = 120  # rounds of ladder history kept per game
+# Where ladder changes come from (Stats.progress, the design report): index -> name.
+PROGRESS = ("allenamento", "fatica", "kumite-won", "kumite-lost", "sensei-osserva", "peso-della-cintura",
+            "allenamento-intensivo", "colpo-proibito", "exam-lost")
+P_TRAINING, P_FATIGUE, P_KWON, P_KLOST, P_SENSEI, P_PESO, P_INTENSIVO, P_PROIBITO, P_EXAM = range(len(PROGRESS))
 END, LOST, EXAM = 0, 1, 2
 
 
@@ -97,6 +101,8 @@ class Stats:
     teleports: int = 0
     skipped: int = 0
     drawn: list[int] = field(default_factory=lambda: [0] * 13)
+    progress: list[int] = field(default_factory=lambda: [0] * len(PROGRESS))  # notches applied, by source
+    ends: list[int] = field(default_factory=lambda: [0] * 9)  # movements ended, by square kind (tables.K_*)
     played: list[int] = field(default_factory=lambda: [0] * 3)
 
 
@@ -158,11 +164,13 @@ class Game:
         """True once someone passed the Final Exam (DR-E01)."""
         return self.winner is not None
 
-    def change(self, p: int, delta: int) -> None:
-        """DR-O08/U14: a position change clamped to the ladder as it is applied."""
+    def change(self, p: int, delta: int, source: int) -> None:
+        """DR-O08/U14: a position change clamped to the ladder as it is applied; counted by its source."""
         lo, hi = self.rulings.u14_clamp
         v = self.pos[p] + delta
-        self.pos[p] = lo if v < lo else hi if v > hi else v
+        v = lo if v < lo else hi if v > hi else v
+        self.stats.progress[source] += v - self.pos[p]
+        self.pos[p] = v
 
     def faceable(self, p: int, j: int) -> bool:
         """An opponent not in a Safe Room, not meditating, outside the first round."""
@@ -260,7 +268,7 @@ class Game:
         replan = False
         if t.fatigue[x]:
             before = self.pos[p] // 3
-            self.change(p, -1)
+            self.change(p, -1, P_FATIGUE)
             replan = self.pos[p] // 3 != before
         if not t.is_safe[x] and not self.first_round:
             sq, med = self.sq, self.med
@@ -336,8 +344,8 @@ class Game:
         self.stats.attacker_wins += won
         winner, loser, uke = (a, d, uke_d) if won else (d, a, uke_a)
         if not (ba > bd if won else bd > ba):  # DR-K09: a higher-belt winner gains nothing, the loser keeps its notches
-            self.change(winner, 3)
-            self.change(loser, -3)
+            self.change(winner, 3, P_KWON)
+            self.change(loser, -3, P_KLOST)
         if uke:
             self.stats.uke_saves += 1
             if loser == a:
@@ -363,8 +371,9 @@ class Game:
     def square_effect(self, p: int, x: int, start: int) -> bool:
         """DR-Q01-Q09 for the square where the movement ended; True when a Tsugi-ashi was drawn."""
         k = self.t.kind[x]
+        self.stats.ends[k] += 1
         if k == K_TRAINING:
-            self.change(p, 1)
+            self.change(p, 1, P_TRAINING)
         elif k == K_MIST:
             return self.draw(p, start)
         elif k == K_TUNNEL:
@@ -456,11 +465,11 @@ class Game:
             edge = min(pos[j] for j in counted) if c == SENSEI else max(pos[j] for j in counted)
             for j in counted:
                 if pos[j] == edge:
-                    self.change(j, 2 if c == SENSEI else -1)
+                    self.change(j, 2 if c == SENSEI else -1, P_SENSEI if c == SENSEI else P_PESO)
         elif c == INTENSIVO:
-            self.change(p, 1)
+            self.change(p, 1, P_INTENSIVO)
         elif c == PROIBITO:
-            self.change(p, -1)
+            self.change(p, -1, P_PROIBITO)
         elif c == PASSO:
             self.sq[p] = start  # DR-F09: this movement's start
         elif c == MEDITAZIONE:
@@ -513,7 +522,7 @@ class Game:
             self.stats.exam_wins += 1
             self.winner = p
             return
-        self.change(p, -3)
+        self.change(p, -3, P_EXAM)
         if uke:
             self.stats.uke_saves += 1
             self.sq[p] = entered_from

@@ -72,3 +72,30 @@ def test_dojo_sim_rejects_bad_options(tmp_path, capsys):
     assert main(["sim", "--games", "0"]) == 2
     assert main(["sim", "--board", str(tmp_path / "nope.txt")]) == 2
     assert "nope.txt" in capsys.readouterr().err
+
+
+def test_design_report_accounts_for_every_notch():
+    """Every ladder change is counted under its source: the sources add up to where the pawns stand."""
+    import random
+
+    from generator.sim.engine import Game
+    from generator.sim.policy import P0
+    from generator.sim.tables import Tables
+
+    for seed in range(5):
+        g = Game(Tables(BOARD), GameConfig(players=4, deck=DECK), random.Random(seed), [P0()])
+        g.play()
+        assert sum(g.stats.progress) == sum(g.pos) and sum(g.stats.ends) > 0
+
+
+def test_explain_and_ruling_variants(tmp_path, capsys):
+    out = tmp_path / "r.json"
+    assert main(["sim", "--games", "40", "--seed", "4", "--explain", "--rule", "U22=false", "--json", str(out)]) == 0
+    report = json.loads(out.read_text())
+    d = report["design"]
+    assert d["movement_ends"]["allenamento"] > 0.5 and d["progress"]["allenamento"]["share_of_gains"] > 0.5
+    assert sum(s["k"] for s in d["seats"]) == report["finished"]
+    assert all(s["ci95"][0] <= s["rate"] <= s["ci95"][1] for s in d["seats"])
+    assert [v["variant"] for v in report["variants"]] == ["U22=False"]
+    text = capsys.readouterr().out
+    assert "first seat advantage" in text and "ruling variants side by side" in text
