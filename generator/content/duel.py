@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, replace
 from pathlib import Path
 
@@ -151,6 +152,12 @@ def _stances(doc: TomlDoc) -> tuple[Stance, ...]:
                           g("strike", str, "") or None, tuple(map(str, g("rules", list, []) or [])),
                           tuple(sorted(n for n in steps["forward"] if isinstance(n, int))),
                           tuple(sorted(n for n in steps["back"] if isinstance(n, int)))))
+    for i, s in enumerate(out):
+        said = {int(d) for d in re.findall(r"\d", s.moves)}
+        if said != set(s.forward) | set(s.back):
+            doc.error(f"stance {s.id!r}: `moves` names cells {sorted(said)} but forward/back allow "
+                      f"{sorted(set(s.forward) | set(s.back))}", "stance", i, "moves",
+                      hint="the card prints `moves`, the resolver plays forward/back: make them say the same")
     if sorted(s.id for s in out) != sorted(STANCES):
         doc.error(f"the duel needs exactly the four stances {', '.join(STANCES)}", "stance", 0)
     return tuple(out)

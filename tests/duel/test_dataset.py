@@ -77,3 +77,14 @@ def test_a_missing_or_unknown_ruling_is_refused(tmp_path):
 def test_start_cells_must_lie_on_the_track(tmp_path):
     bad = _broken_rulings(tmp_path, "value = [4, 9]", "value = [4, 13]")
     assert bad and bad[0][1] == "value = [4, 13]" and "D01" in bad[0][0].message
+
+
+def test_printed_movement_must_match_the_cells_the_resolver_plays(tmp_path):
+    shutil.copytree(ROOT / "content/duel", tmp_path / "content/duel")
+    path = tmp_path / "content/duel/duel.toml"
+    path.write_text(path.read_text(encoding="utf-8").replace("forward = [1, 2]", "forward = [1, 2, 3]"),
+                    encoding="utf-8")
+    data, problems = load_duel(tmp_path)
+    assert data is None
+    bad = [p for p in problems if "'jodan'" in p.message]
+    assert bad and "names cells [1, 2] but forward/back allow [1, 2, 3]" in bad[0].message

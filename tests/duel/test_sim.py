@@ -66,3 +66,26 @@ def test_no_abbreviated_options(capsys):
     with pytest.raises(SystemExit) as exc:
         main(["sim", "--gam", "duel"])
     assert exc.value.code == 2
+
+
+def test_an_illegal_policy_is_refused_naming_the_rule():
+    from pathlib import Path
+
+    from generator.content.duel import require_duel
+    from generator.sim.duel import play
+    from generator.sim.duel.rules import Duel, IllegalOrder, Order
+
+    class Striker:
+        name = "striker"
+
+        def order(self, duel, state, p, rng):
+            return Order(action="strike")  # Seigan, the opening stance, allows no strike
+
+    duel = Duel(require_duel(Path(__file__).resolve().parents[2]))
+    play.DUELISTS["striker"] = Striker
+    try:
+        with pytest.raises(IllegalOrder) as exc:
+            play.play_duel(duel, ("striker", "hunter"), 1, 0, 10)
+    finally:
+        del play.DUELISTS["striker"]
+    assert exc.value.rule == "DS-STRIKE" and "player A" in str(exc.value)
