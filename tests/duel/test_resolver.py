@@ -164,3 +164,11 @@ def test_precedence_by_playing_the_turn():
     assert resolved_winner(d, "men", "shieshi") == "men"
     assert resolved_winner(d, "tsuki", "shieshi") is None and resolved_winner(d, "men", "men") is None
     assert [(a, b, resolved_winner(d, a, b)) for a, b, _ in d.precedence()] == d.precedence()
+
+
+def test_the_resolver_knows_which_double_hits_cannot_happen():
+    from generator.sim.duel.rules import never_both_hit
+
+    d = duel()
+    assert never_both_hit(d) == [(a, b) for a, b, _ in d.precedence() if both_hit_state(d, a, b) is None]
+    assert never_both_hit(d) == [("shieshi", "tsuki")]

@@ -12,7 +12,7 @@ from ...content.duel_rulings import SCHEMA
 from ...output.files import write_text_atomic
 from ...problems import CheckFailed
 from .play import DUELISTS, run_duels, summarise
-from .rules import Duel
+from .rules import Duel, never_both_hit
 
 OPTIONS: tuple[str, ...] = ()
 PLAYERS = None  # always two
@@ -57,7 +57,8 @@ def run(args: argparse.Namespace) -> int:
     for label, rulings in variants:
         duel = Duel(data.with_rulings(rulings))
         results = run_duels(duel, pair, args.games, args.seed, args.max_turns or DEFAULT_TURNS)
-        reports.append({"variant": label, **summarise(results, meta)})
+        reports.append({"variant": label, **summarise(results, meta),
+                        "never_both_hit": [f"{a}/{b}" for a, b in never_both_hit(duel)]})
     print_table(reports, args.explain)
     report = reports[0] if len(reports) == 1 else {**reports[0], "variants": reports[1:]}
     if args.json:
@@ -95,6 +96,7 @@ def rows(report: dict, explain: bool) -> list[tuple[str, str]]:
     if explain:
         out.append(("decided by", ", ".join(f"{k} {v}" for k, v in report["decided_by"].items()) or "-"))
         out.append(("strikes per duel", str(report["strikes_per_duel"])))
+        out.append(("precedence rows no position can reach", ", ".join(report["never_both_hit"]) or "none"))
         lo, hi = report["wins"]["A"]["ci95"]
         b = report["wins"]["B"]["rate"] or 0
         out.append(("seat advantage A-B", f"{(report['wins']['A']['rate'] or 0) - b:+.1%} "

@@ -220,5 +220,16 @@ class Duel:
         return out
 
 
+def never_both_hit(duel: Duel) -> list[tuple[str, str]]:
+    """Pairs of strikes that cannot hit each other in the same turn from any two cells and facings."""
+    out = []
+    cells = range(1, duel.cells + 1)
+    for a, b, _ in duel.precedence():
+        if not any(cb in duel.hit_cells(Fighter(ca, fa, ""), a) and ca in duel.hit_cells(Fighter(cb, fb, ""), b)
+                   for ca in cells for cb in cells for fa in (1, -1) for fb in (1, -1)):
+            out.append((a, b))
+    return out
+
+
 def _counts(counts: tuple[int, ...]) -> str:
     return " or ".join(map(str, counts)) + " cell(s)" if counts else "not at all"
