@@ -20,8 +20,10 @@ class IllegalChoice(ValueError):
 def check_path(g, p: int, cur: int, left: int, visited: set[int], path: tuple[int, ...]) -> None:
     """DR-T01-T05, DR-X01/X02: steps between open neighbours, no revisit, no more than rolled, full when possible."""
     t = g.t
-    if not isinstance(path, tuple) or len(path) > left:
-        raise IllegalChoice("DR-T01", p, f"path {path!r}: a movement has exactly {left} step(s)")
+    if not isinstance(path, (tuple, list)):
+        raise IllegalChoice("DR-T01", p, f"path {path!r} is not a sequence of squares")
+    if len(path) > left:
+        raise IllegalChoice("DR-T01", p, f"path {tuple(path)}: {len(path)} steps, the dice gave {left}")
     a, seen = cur, set()
     for i, x in enumerate(path):
         if not isinstance(x, int) or x not in t.nbrs[a]:
@@ -32,7 +34,7 @@ def check_path(g, p: int, cur: int, left: int, visited: set[int], path: tuple[in
                 raise IllegalChoice("DR-T04", p, f"step {i + 1} of {path}: the Dojo is a wall below Brown "
                                                  f"(position {g.pos[p]})")
             if i != len(path) - 1:
-                raise IllegalChoice("DR-X02", p, f"path {path} goes on after entering the Dojo: the movement ends")
+                raise IllegalChoice("DR-X02", p, f"path {tuple(path)} goes on after entering the Dojo: the movement ends")
         elif x in visited or x in seen:
             raise IllegalChoice("DR-T03", p, f"step {i + 1} of {path} re-enters square {x}")
         seen.add(x)
