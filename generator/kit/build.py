@@ -93,9 +93,14 @@ def prepare(root: Path, options: BuildOptions) -> BuildContext:
     blockers = blocking(board_problems) + blocking(catalog_problems)
     proof = None
     if board is not None and not blocking(board_problems):
-        proof = cached_proof(root, board, fingerprint, sim_deck(root),
-                             ProofSettings(games=options.proof_games, seed=options.proof_seed))
-        blockers += [] if proof.ok else list(proof.problems)
+        try:
+            deck = sim_deck(root)
+        except CheckFailed as exc:  # reported with every other problem of phase one
+            blockers += blocking(list(exc.problems))
+        else:
+            proof = cached_proof(root, board, fingerprint, deck,
+                                 ProofSettings(games=options.proof_games, seed=options.proof_seed))
+            blockers += [] if proof.ok else list(proof.problems)
     if blockers or board is None or proof is None:
         raise CheckFailed(blockers)
     warnings = tuple(p for p in board_problems + catalog_problems if p.severity == "warning")

@@ -34,9 +34,14 @@ def deck_from_nebbia(nebbia) -> tuple[int, ...]:
 
 def load_deck(root: Path) -> tuple[int, ...]:
     """The simulator's deck from the project's content/dojo/nebbia.toml (CheckFailed when it does not load)."""
-    from ..content.dojo import load_dojo
+    from ..content.dojo import DIR, load_nebbia
+    from ..content.toml_source import load_toml
+    from ..problems import CheckFailed
 
-    return deck_from_nebbia(load_dojo(root).nebbia)
+    deck, problems = load_nebbia(load_toml(root / DIR / "nebbia.toml", root))
+    if deck is None:
+        raise CheckFailed(problems)
+    return deck_from_nebbia(deck)
 
 
 def card_id(card: int) -> str:
