@@ -92,3 +92,25 @@ def test_a_changed_ruling_reaches_the_booklet(project):
     pdf = next(a for a in duel_rules(ctx) if a.layout == "pages").data
     text = re.sub(r"\s+", " ", " ".join(p.extract_text() for p in reader(pdf).pages))
     assert "Seigan moves exactly three cells forward" in text and "up to three cells" not in text
+
+
+def test_an_unknown_generated_section_names_file_and_line():
+    from generator.booklet.data_blocks import expand
+    from generator.problems import CheckFailed
+    from generator.rules.source import parse
+
+    blocks = parse("# Rules\n\ntext\n\n![tables](duel)\n\n![figure](board)\n")
+    assert [b.kind for b in blocks] == ["heading1", "para", "data", "figure"]
+    with pytest.raises(CheckFailed) as exc:
+        expand(None, blocks, "content/duel/rules.md")
+    p = exc.value.problems[0]
+    assert (p.file, p.line) == ("content/duel/rules.md", 5) and "![rulings](duel)" in p.hint
+
+
+def test_a_ruling_variant_must_be_one_the_resolver_plays():
+    r = duel().r
+    with pytest.raises(ValueError, match="D99"):
+        r.replace("D99", 1)
+    with pytest.raises(ValueError, match="'up-to' or 'exact'"):
+        r.replace("D03", "up to")
+    assert r.replace("D03", "exact").value("seigan_forward") == "exact" and r.value("seigan_forward") == "up-to"
