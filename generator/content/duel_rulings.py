@@ -34,7 +34,7 @@ SCHEMA: dict[str, tuple[str, Callable[[Any], bool], str]] = {
     "D04": ("may_pass", *_one_of(True, False)),
     "D05": ("control_first_turn", *_one_of(True, False)),
     "D06": ("control_from", *_one_of("start-of-turn")),
-    "D07": ("control_lifted_by", *_one_of("seigan-player", "never")),
+    "D07": ("control_lifted_by", *_one_of("seigan-player", "never")),  # never: no order onto a controlled cell
     "D08": ("cells", *_one_of("share")),
     "D09": ("facing", *_one_of("turn-only")),
     "D10": ("step_back", *_one_of("same-turn", "next-turn")),

@@ -96,16 +96,22 @@ def test_distance_control_and_the_seed_exception():
     d = duel()
     s = state(Fighter(5, 1, "seigan"), Fighter(8, -1, "jodan"))
     assert d.controlled(s, 1) == frozenset(range(1, 6)) and d.controlled(s, 0) == frozenset()
-    assert {o.step for o in d.orders(s, 1)} == {0, 1, 2}  # 6 and 7 are free; 5 is A's cell
     s = state(Fighter(5, 1, "seigan"), Fighter(7, -1, "jodan"))
-    assert refused(d, s, (Order(), Order(step=2))) == "DS-CONTROL"  # onto A's cell, A stays: no exception
-    assert refused(d, s, (Order(step=1), Order(step=2))) == "DS-CONTROL"  # A advances: its old cell is free
+    held = d.resolve(s, (Order(), Order(step=2)))  # onto A's cell while A stays: B's move does not happen
+    assert held.held == (False, True) and [f.cell for f in held.state.fighters] == [5, 7]
+    advanced = d.resolve(s, (Order(step=1), Order(step=2)))  # A advances: its old cell is free, still controlled
+    assert advanced.held == (False, True) and [f.cell for f in advanced.state.fighters] == [6, 7]
     out = d.resolve(s, (Order(step=-1), Order(step=2)))  # A steps back onto cell 4, a controlled cell: rule lifted
-    assert [f.cell for f in out.state.fighters] == [4, 5]
-    assert refused(duel(D07="never"), s, (Order(step=-1), Order(step=2))) == "DS-CONTROL"
+    assert out.held == (False, False) and [f.cell for f in out.state.fighters] == [4, 5]
+    acts = d.resolve(state(Fighter(5, 1, "seigan"), Fighter(6, -1, "gasumi")), (Order(), Order(step=1, action="strike")))
+    assert acts.held == (False, True) and acts.state.fighters[1].stance == "jodan"  # the action still happens
+    strict = duel(D07="never")
+    assert refused(strict, s, (Order(step=-1), Order(step=2))) == "DS-CONTROL"
+    assert {o.step for o in strict.orders(s, 1)} == {0, 1}  # under D07=never a controlled cell cannot be ordered
+    assert {o.step for o in d.orders(s, 1)} == {0, 1, 2}
     first = state(Fighter(5, 1, "seigan"), Fighter(7, -1, "jodan"), turn=1)
-    assert refused(d, first, (Order(), Order(step=2))) == "DS-CONTROL"  # D05: from the first turn
-    assert duel(D05=False).resolve(first, (Order(), Order(step=2))).result is None
+    assert d.resolve(first, (Order(), Order(step=2))).held == (False, True)  # D05: from the first turn
+    assert duel(D05=False).resolve(first, (Order(), Order(step=2))).held == (False, False)
 
 
 def test_crossed_swords_and_the_step_back_d10():

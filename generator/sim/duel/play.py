@@ -42,9 +42,11 @@ class Hunter:
 
 
 def _reach(duel: Duel, state: State, p: int, o: Order) -> tuple[int, frozenset[int]]:
-    """(end cell, cells hit) of an order, ignoring the other player's order."""
+    """(end cell, cells hit) of an order, ignoring the other's order (a move into distance control is held back)."""
     f = state.fighters[p]
     end, facing = f.cell + f.facing * o.step, -f.facing if o.turn else f.facing
+    if end in duel.controlled(state, p):
+        end = f.cell
     strike = duel.stances[f.stance].strike if o.action == "strike" else None
     if not strike:
         return end, frozenset()

@@ -70,11 +70,13 @@ class State:
 
 @dataclass(frozen=True)
 class Outcome:
-    """One resolved turn: the next state, who was hit, and the result ('A', 'B', 'draw' or None: go on)."""
+    """One resolved turn: the next state, who was hit, the result ('A', 'B', 'draw' or None: go on), and whose
+    movement distance control cancelled (D07)."""
 
     state: State
     hit: tuple[bool, bool]
     result: str | None
+    held: tuple[bool, bool] = (False, False)
 
 
 NAMES = ("A", "B")
@@ -152,17 +154,18 @@ class Duel:
                 return "DS-CHANGE", f"{order.stance!r} is not another stance ({', '.join(self.stances)})"
             if self.crossed(state) and not (self.r.value("step_back") == "same-turn" and order.step == -1):
                 return "DS-CROSSED", "crossed swords: change stance only with a step back this turn (D10)"
-        if end in self.controlled(state, p) and not self._lifted(state, p, other):
+        if end in self.controlled(state, p) and self.r.value("control_lifted_by") == "never":
             return "DS-CONTROL", f"cell {end} is under the Seigan player's distance control (D06/D07)"
         return None
 
-    def _lifted(self, state: State, p: int, other: Order | None) -> bool:
-        """D07: the seed's exception: a controlled cell occupied by the Seigan player after its own move."""
-        if other is None or self.r.value("control_lifted_by") != "seigan-player":
+    def held_back(self, state: State, p: int, orders: tuple[Order, Order]) -> bool:
+        """D07: p's move ends on a controlled cell and the seed's exception does not lift the rule: no movement."""
+        me, q = state.fighters[p], state.fighters[1 - p]
+        controlled = self.controlled(state, p)
+        if me.cell + me.facing * orders[p].step not in controlled:
             return False
-        q = state.fighters[1 - p]
-        end = q.cell + q.facing * other.step
-        return end != q.cell and end in self.controlled(state, p)
+        q_end = q.cell + q.facing * orders[1 - p].step
+        return not (q_end != q.cell and q_end in controlled)
 
     def check(self, state: State, p: int, order: Order, other: Order | None = None) -> None:
         """Raise IllegalOrder naming the rule when the order is not allowed."""
@@ -171,7 +174,7 @@ class Duel:
             raise IllegalOrder(bad[0], NAMES[p], f"{order.text()}: {bad[1]}")
 
     def orders(self, state: State, p: int) -> list[Order]:
-        """Every order legal for p whatever the opponent writes (distance control without its exception)."""
+        """Every order p may write (under D07 'seigan-player' a move onto a controlled cell may be written)."""
         me = state.fighters[p]
         steps = [0, *self.forward[me.stance], *(-b for b in self.stances[me.stance].back)]
         acts = [("none", None), ("strike", None), *(("change", s) for s in self.stances if s != me.stance)]
@@ -188,9 +191,11 @@ class Duel:
         """Check both orders, then movement, then actions, then hits and precedence (seed phases 2-4)."""
         for p in (0, 1):
             self.check(state, p, orders[p], orders[1 - p])
+        held = (self.held_back(state, 0, orders), self.held_back(state, 1, orders))
         moved = []
-        for f, o in zip(state.fighters, orders):  # phase 2: both movements at once
-            moved.append(replace(f, cell=f.cell + f.facing * o.step, facing=-f.facing if o.turn else f.facing))
+        for f, o, stay in zip(state.fighters, orders, held):  # phase 2: both movements at once
+            moved.append(replace(f, cell=f.cell + f.facing * (0 if stay else o.step),
+                                 facing=-f.facing if o.turn else f.facing))
         after, strikes = [], []
         for f, o in zip(moved, orders):  # phase 3: stance changes and strikes
             strike = self.stances[f.stance].strike if o.action == "strike" else None
@@ -200,7 +205,7 @@ class Duel:
         hit = tuple(bool(strikes[1 - p]) and moved[p].cell in self.hit_cells(moved[1 - p], strikes[1 - p])
                     for p in (0, 1))
         nxt = State((after[0], after[1]), state.turn + 1)
-        return Outcome(nxt, hit, self.result(hit, strikes))
+        return Outcome(nxt, hit, self.result(hit, strikes), held)
 
     def result(self, hit: tuple[bool, bool], strikes: list[str | None]) -> str | None:
         """D12: the player hit loses; both hit: precedence, otherwise both lose (a draw)."""
