@@ -178,3 +178,25 @@ def test_the_resolver_knows_which_double_hits_cannot_happen():
     d = duel()
     assert never_both_hit(d) == [(a, b) for a, b, _ in d.precedence() if both_hit_state(d, a, b) is None]
     assert never_both_hit(d) == [("shieshi", "tsuki")]
+
+
+@pytest.mark.parametrize("rulings", [{}, {"D03": "exact"}, {"D04": False}, {"D07": "never"}, {"D10": "next-turn"},
+                                     {"D05": False}])
+def test_every_order_the_resolver_offers_resolves(rulings):
+    """Random legal orders under each ruling variant: never refused, pieces stay on the track in a known stance."""
+    import random
+
+    d = duel(**rulings)
+    rng = random.Random(7)
+    for _ in range(40):
+        s = d.start()
+        for _turn in range(30):
+            orders = (rng.choice(d.orders(s, 0)), rng.choice(d.orders(s, 1)))
+            out = d.resolve(s, orders)
+            for f, o, held in zip(out.state.fighters, orders, out.held):
+                assert 1 <= f.cell <= 12 and f.stance in d.stances and f.facing in (1, -1)
+                assert f.struck == (o.action == "strike")
+                assert not held or o.step != 0
+            s = out.state
+            if out.result:
+                break
