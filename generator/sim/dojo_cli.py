@@ -14,8 +14,11 @@ from ..output.files import write_bytes_atomic, write_text_atomic
 from dataclasses import fields, replace
 
 from . import runner
+from ..problems import CheckFailed
+from .cards import load_deck
 from .defaults import RULINGS, Rulings
 from .engine import GameConfig
+from .explain import print_design, print_variants
 from .report import start_ratio, summarise
 from .runner import GameResult, run_games
 
@@ -82,15 +85,23 @@ def run(args: argparse.Namespace) -> int:
             print(p.render(), file=sys.stderr)
         return _fail(f"{args.board}: the board cannot be built; fix the format errors (dojo board validate)")
     board = build_board(loaded.quadrant)
+    try:
+        deck = load_deck(Path.cwd())
+    except CheckFailed as exc:
+        for p in exc.problems:
+            print(p.render(), file=sys.stderr)
+        return _fail("content/dojo/nebbia.toml: the Nebbia deck cannot be loaded")
+    except ValueError as exc:
+        return _fail(str(exc))
     meta = {"board": str(args.board), "players": args.players, "seed": args.seed, "policy": args.policy,
-            "max_turns": args.max_turns or GameConfig().cap()}
+            "max_turns": args.max_turns or RULINGS.u31_max_turns}
     if args.start == 0 and args.players >= 6:
         print("note: start 0 with 6+ players is outside the rules (DR-S05), measured for comparison", file=sys.stderr)
     starts = (0, 3) if args.compare_start else (args.start,)
     reports: dict[Any, dict] = {}
     lengths: dict[str, list[int]] = {}
     for start in starts:
-        config = GameConfig(players=args.players, start=start, max_turns=args.max_turns)
+        config = GameConfig(players=args.players, start=start, max_turns=args.max_turns, deck=deck)
         label = f"start {start if start is not None else 'rules'}"
         results = _run(board, config, args, label)
         reports[start] = summarise(results, args.players, {**meta, "start": config_start(config)})
@@ -103,6 +114,17 @@ def run(args: argparse.Namespace) -> int:
         ratio = report["compare_start"]["ratio"]
         print(f"start 3 / start 0 mean game length (turns): {ratio} "
               f"({reports[3]['turns']['mean']} / {reports[0]['turns']['mean']}); the rules claim about 0.80")
+    if args.rules:
+        variants = []
+        for name, value in args.rules:
+            label = f"{name[:3].upper()}={value!r}"
+            config = GameConfig(players=args.players, start=starts[0], max_turns=args.max_turns, deck=deck,
+                                rulings=replace(RULINGS, **{name: value}))
+            variants.append({"variant": label, **summarise(_run(board, config, args, label), args.players, meta)})
+        report = {**report, "variants": variants}
+        print_variants([{"variant": "defaults", **reports[starts[0]]}, *variants])
+    if args.explain:
+        print_design(reports[starts[0]])
     return write_outputs(args, report, lengths)
 
 

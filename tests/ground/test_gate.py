@@ -60,7 +60,7 @@ def test_proof_is_cached_by_engine_and_data(tmp_path, monkeypatch):
     other = dataclasses.replace(DATA, rulings=tuple(dataclasses.replace(r, value="simultaneous") if r.id == "G4"
                                                     else r for r in DATA.rulings))
     assert gate.cache_key(other, SMALL) != gate.cache_key(DATA, SMALL)
-    monkeypatch.setattr(gate, "engine_digest", lambda: "changed")
+    monkeypatch.setattr(gate, "engine_digest", lambda: "changed")  # any simulator code change
     assert gate.cache_key(DATA, SMALL) != gate.cache_key(other, SMALL)
 
 

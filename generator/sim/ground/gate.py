@@ -16,11 +16,11 @@ from typing import Any
 from ...content.ground import GroundData, load_ground, present
 from ...output.files import write_text_atomic
 from ...problems import Problem
+from ..digest import engine_digest
 from .engine import MODES, GameConfig
 from .runner import ENGINE_VERSION, run_games
 
 CACHE_DIR = Path("build/cache")
-ENGINE_DIR = Path(__file__).resolve().parent
 
 
 @dataclass(frozen=True)
@@ -96,16 +96,8 @@ def prove_ground(data: GroundData, settings: GroundProofSettings = GroundProofSe
     return GroundProof(scenarios, settings, tuple(problems))
 
 
-def engine_digest() -> str:
-    """sha256 over the engine package's source files (any rule change invalidates the cached proof)."""
-    h = hashlib.sha256()
-    for path in sorted(ENGINE_DIR.glob("*.py")):
-        h.update(path.name.encode() + b"\0" + path.read_bytes() + b"\0")
-    return h.hexdigest()
-
-
 def cache_key(data: GroundData, settings: GroundProofSettings) -> str:
-    """sha256 of the engine code, the loaded dataset and the settings."""
+    """sha256 of the simulator's code (generator/sim, GROUND engine included), the loaded dataset and the settings."""
     text = json.dumps([engine_digest(), ENGINE_VERSION, repr(data), asdict(settings)], sort_keys=True)
     return hashlib.sha256(text.encode()).hexdigest()
 

@@ -2,22 +2,13 @@
 
 from __future__ import annotations
 
-import math
 from collections import Counter
 from typing import Any
 
 from ..report import spread
+from ..stats import wilson
 from .engine import MODES
 from .runner import ENGINE_VERSION, GameResult
-
-
-def wilson(k: int, n: int) -> list[float] | None:
-    """95% Wilson interval of a rate k/n."""
-    if not n:
-        return None
-    z, p = 1.96, k / n
-    mid, half = (p + z * z / (2 * n)), z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n))
-    return [round((mid - half) / (1 + z * z / n), 4), round((mid + half) / (1 + z * z / n), 4)]
 
 
 def _by_mode(results: list[GameResult]) -> dict[str, Any]:
@@ -49,7 +40,7 @@ def _seats(results: list[GameResult], players: int) -> dict[str, Any]:
             by_lead[(w - r.first_lead) % players] += 1
     first = by_lead[0]
     return {"games": len(rows), "wins_by_seat": by_seat, "wins_by_lead_offset": by_lead,
-            "first_lead_win_rate": round(first / len(rows), 4) if rows else None, "first_lead_ci95": wilson(first, len(rows)),
+            "first_lead_win_rate": round(first / len(rows), 4) if rows else None, "first_lead_ci95": [round(x, 4) for x in wilson(first, len(rows))] if rows else None,
             "fair_share": round(1 / players, 4)}
 
 
