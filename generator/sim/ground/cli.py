@@ -12,6 +12,7 @@ from ...content.ground import GroundData, require_ground
 from ...content.ground_rulings import RULING_CHOICES
 from ...output.files import write_bytes_atomic, write_text_atomic
 from ...problems import CheckFailed
+from ..cli import fail
 from .engine import MODES, GameConfig
 from .report import summarise
 from .runner import CHUNK, run_games
@@ -59,15 +60,10 @@ def configs(data: GroundData, args: argparse.Namespace) -> list[GameConfig] | st
             for m in ([mode] if mode else modes)]
 
 
-def _fail(message: str) -> int:
-    print(f"error: {message}", file=sys.stderr)
-    return 2
-
-
 def run(args: argparse.Namespace) -> int:
     """Play `--games` games for every selected Scenario, player count and Mode (and each --rule variant)."""
     if args.max_turns is not None:
-        return _fail("--max-turns: a GROUND game always lasts exactly 5 rounds (GR-O01)")
+        return fail("--max-turns: a GROUND game always lasts exactly 5 rounds (GR-O01)")
     try:
         data = require_ground(Path.cwd())
     except CheckFailed as exc:
@@ -76,10 +72,10 @@ def run(args: argparse.Namespace) -> int:
         return 2
     chosen = configs(data, args)
     if isinstance(chosen, str):
-        return _fail(chosen)
+        return fail(chosen)
     total = args.games * len(chosen) * (1 + len(args.rules))
     if total > MAX_TOTAL_GAMES:
-        return _fail(f"--games {args.games} for {len(chosen)} combinations of Scenario, players and Mode is {total} "
+        return fail(f"--games {args.games} for {len(chosen)} combinations of Scenario, players and Mode is {total} "
                      f"games; keep it at most {MAX_TOTAL_GAMES} (choose --scenario, --players or --mode)")
     policy = args.policy or "heuristic"
     variants = [("rulings as printed", data)] + [(f"{rid}={value}", with_ruling(data, rid, value))
@@ -103,7 +99,7 @@ def run(args: argparse.Namespace) -> int:
             write_bytes_atomic(args.plot, plot_png(reports[0], totals[variants[0][0]]))
             print(f"wrote {args.plot}")
     except OSError as exc:
-        return _fail(f"cannot write: {exc}")
+        return fail(f"cannot write: {exc}")
     return 1 if any(r["unfinished"] for r in reports) else 0
 
 
