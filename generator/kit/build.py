@@ -12,6 +12,7 @@ from .. import KIT_NAME
 from ..board.check import check_dead_ends, design_problems
 from ..board.load import load_quadrant
 from ..board.model import Board, build_board
+from ..content.load import load_model
 from ..i18n.gate import check_language as check_catalogs
 from ..i18n.runtime import load_translations
 from ..output.files import replace_tree
@@ -79,18 +80,20 @@ def prepare(root: Path, options: BuildOptions) -> BuildContext:
     if problems:
         raise CheckFailed(problems)
     board, fingerprint, board_problems = load_board(root)
+    model, content_problems = load_model(root)
     catalog_problems = check_catalogs(root, options.lang, strict=options.release)
-    blockers = blocking(board_problems) + blocking(catalog_problems)
+    found = board_problems + content_problems + catalog_problems
+    blockers = blocking(found)
     proof = None
     if board is not None and not blocking(board_problems):
         proof = cached_proof(root, board, fingerprint, ProofSettings(games=options.proof_games, seed=options.proof_seed))
         blockers += [] if proof.ok else list(proof.problems)
-    if blockers or board is None or proof is None:
+    if blockers or board is None or model is None or proof is None:
         raise CheckFailed(blockers)
-    warnings = tuple(p for p in board_problems + catalog_problems if p.severity == "warning")
+    warnings = tuple(p for p in found if p.severity == "warning")
     translations = load_translations(root, options.lang)
     return BuildContext(root, options, kit_version(root), board, fingerprint, proof.summary(), translations, warnings,
-                        source_date_epoch(root))
+                        source_date_epoch(root), model)
 
 
 def render_all(ctx: BuildContext) -> list[Artifact]:

@@ -7,7 +7,7 @@ from pathlib import Path
 
 from jinja2 import Environment, FileSystemLoader, select_autoescape
 
-from ..i18n.messages import N_
+from ..messages import N_
 from .model import Artifact, BuildContext
 
 COMPONENT_NAMES = {
