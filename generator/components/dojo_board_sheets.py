@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from ..board.ascii import render_ascii
 from ..content.dojo import SQUARE_CTX
 from ..kit.model import Artifact, BuildContext
 from ..render import pdf
@@ -131,10 +132,10 @@ def board_png(boards: dict, width_px: int) -> bytes:
 
 
 def build(ctx: BuildContext) -> list[Artifact]:
-    """The board: four quadrant sheets per paper, the A2 sheet, and a preview."""
+    """The board: its text form, four quadrant sheets per paper, the A2 sheet, and a preview."""
     boards = board_drawings(ctx)
     legend = legend_drawing(ctx, HALF)
-    out = []
+    out = [Artifact("board.txt", COMPONENT, "board", render_ascii(ctx.board).encode("utf-8"))]
     for paper in ctx.options.papers:
         data, pages = sheets_pdf(ctx, boards, legend, paper)
         out.append(Artifact(f"board-{paper}.pdf", COMPONENT, "board", data, paper, "sheet", pages))

@@ -18,10 +18,9 @@ from ..i18n.runtime import load_translations
 from ..output.files import replace_tree
 from ..problems import CheckFailed, Problem, blocking
 from ..sim.gate import ProofSettings, cached_proof
-from .components import builders
-from .contact import contact_sheet
 from .inputs import inputs_digest
 from .model import DEV_LANGS, LANGS, Artifact, BuildContext, BuildOptions
+from .registry import COMPONENTS, Component
 from .version import kit_version, source_date_epoch
 
 BOARD_PATH = Path("content/dojo/board/quadrant.txt")
@@ -96,13 +95,18 @@ def prepare(root: Path, options: BuildOptions) -> BuildContext:
                         source_date_epoch(root), model)
 
 
-def render_all(ctx: BuildContext) -> list[Artifact]:
-    """Phase two: every component rendered in memory; any failure raises before anything is written."""
+def render_all(ctx: BuildContext, components: tuple[Component, ...] = COMPONENTS) -> list[Artifact]:
+    """Phase two: every registered component rendered in memory, in manifest order.
+
+    The problems of all components are gathered and raised together, before anything is written.
+    """
     artifacts: list[Artifact] = []
     problems: list[Problem] = []
-    for build in builders():
+    for component in components:
+        if component.from_artifacts and problems:
+            continue  # a contact sheet of a failed build would only repeat the failure
         try:
-            artifacts.extend(build(ctx))
+            artifacts.extend(component.build(ctx, artifacts))
         except CheckFailed as exc:
             problems.extend(exc.problems)
     if problems:
@@ -131,6 +135,20 @@ def up_to_date(out_dir: Path, digest: str) -> dict | None:
     return record
 
 
+def write_kit(ctx: BuildContext, out_dir: Path, digest: str | None = None) -> dict:
+    """Phase two and output: render every component in memory, then replace out_dir at once; the manifest."""
+    artifacts = render_all(ctx)
+    record = manifest(ctx, artifacts)
+    if digest is not None:
+        record["inputs"] = digest
+    if ctx.warnings:
+        record["warnings"] = [dataclasses.asdict(w) for w in ctx.warnings]
+    files = {a.path: a.data for a in artifacts}
+    files["manifest.json"] = (json.dumps(record, indent=2, ensure_ascii=False) + "\n").encode("utf-8")
+    replace_tree(out_dir, files)
+    return record
+
+
 def build_kit(root: Path, options: BuildOptions, out_root: Path | None = None, force: bool = False) -> BuildResult:
     """Build one language's kit into out_root/<lang> (default build/pnp/<lang>), all or nothing."""
     out_dir = (out_root or root / "build" / "pnp") / options.lang
@@ -140,13 +158,4 @@ def build_kit(root: Path, options: BuildOptions, out_root: Path | None = None, f
         warnings = tuple(Problem(**w) for w in cached.get("warnings", ()))
         return BuildResult(out_dir, cached, warnings, cached=True)
     ctx = prepare(root, options)
-    artifacts = render_all(ctx)
-    artifacts.append(contact_sheet(ctx, artifacts))
-    record = manifest(ctx, artifacts)
-    record["inputs"] = digest
-    if ctx.warnings:
-        record["warnings"] = [dataclasses.asdict(w) for w in ctx.warnings]
-    files = {a.path: a.data for a in artifacts}
-    files["manifest.json"] = (json.dumps(record, indent=2, ensure_ascii=False) + "\n").encode("utf-8")
-    replace_tree(out_dir, files)
-    return BuildResult(out_dir, record, ctx.warnings)
+    return BuildResult(out_dir, write_kit(ctx, out_dir, digest), ctx.warnings)

@@ -9,6 +9,7 @@ from pypdf import PdfReader
 from generator.booklet.builders import build_booklet
 from generator.booklet.impose import saddle_order
 from generator.problems import CheckFailed
+from tests.conftest import kit_context
 
 from .conftest import FIXTURE_TR, booklet_of, make_ctx
 
@@ -113,12 +114,9 @@ def test_booklet_bytes_are_reproducible():
 
 
 def test_project_dojo_booklet_prints_the_italian_seed():
-    from generator.kit.build import prepare
-    from generator.kit.model import BuildOptions
 
-    from .conftest import ROOT
 
-    ctx = prepare(ROOT, BuildOptions("it"))
+    ctx = kit_context("it")
     arts = {a.layout: a for a in build_booklet(ctx, "dojo")}
     assert set(arts) == {"saddle-stitch", "plain", "pages"}
     text = " ".join(p.extract_text() for p in _reader(arts["plain"].data).pages)

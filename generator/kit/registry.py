@@ -1,0 +1,86 @@
+"""The one component registry: every component of the kit is declared here once, in manifest order.
+
+A ``Component`` has an ``id`` (the manifest's ``component``), a printable ``name`` (an English message id,
+translated in the ``kit`` catalog), the ``game`` it belongs to, the manifest ``kinds`` and ``papers`` it writes,
+and a ``builder``: ``"module:function"`` taking a ``BuildContext`` and returning ``Artifact`` s, rendered in memory
+from ``ctx.model`` (never opening a content file). A component with ``from_artifacts=True`` (a contact sheet) is
+built last-so-far: its builder also receives every artifact rendered before it.
+
+The build (``kit/build.py``), the contact sheet (``kit/contact.py``), the release index (``release/index.py``),
+message extraction (``N_`` names below) and the tests all read ``COMPONENTS``. Adding a component is one entry.
+"""
+
+from __future__ import annotations
+
+import importlib
+from dataclasses import dataclass
+from typing import Callable
+
+from ..messages import N_
+from .model import Artifact, BuildContext
+
+CARD_PAPERS = ("A4", "Letter", "card")  # sheets and gutterfolds per paper, print-shop single cards
+
+
+@dataclass(frozen=True)
+class Component:
+    """One printed component of the kit (see the module docstring)."""
+
+    id: str
+    name: str
+    game: str
+    kinds: tuple[str, ...]
+    papers: tuple[str, ...]
+    builder: str
+    from_artifacts: bool = False
+
+    def build(self, ctx: BuildContext, before: list[Artifact]) -> list[Artifact]:
+        """Render this component's artifacts (in memory)."""
+        module, func = self.builder.split(":")
+        fn: Callable = getattr(importlib.import_module(module), func)
+        return fn(ctx, before) if self.from_artifacts else fn(ctx)
+
+
+def _c(id: str, name: str, kinds: tuple[str, ...], papers: tuple[str, ...], builder: str,
+       from_artifacts: bool = False) -> Component:
+    return Component(id, name, id.split("-")[0], kinds, papers, builder, from_artifacts)
+
+
+C = "generator.components."
+DECK = ("cards", "preview")
+REFERENCE = ("reference", "preview")
+BOOKLET = ("A4", "A5")
+COMPONENTS: tuple[Component, ...] = (
+    _c("dojo-board", N_("Dojo Labyrinth: board"), ("board", "preview"), ("A4", "Letter", "A2"),
+       C + "dojo_board_sheets:build"),
+    _c("dojo-nebbia-deck", N_("Dojo Labyrinth: Nebbia deck"), DECK, CARD_PAPERS, C + "dojo_nebbia:build"),
+    _c("dojo-reference", N_("Dojo Labyrinth: reference card"), REFERENCE, CARD_PAPERS, C + "dojo_reference:build"),
+    _c("dojo-belt-ladder", N_("Dojo Labyrinth: belt ladder"), ("sheet", "preview"), ("A4", "Letter"),
+       C + "dojo_belt_ladder:build"),
+    _c("dojo-pawns", N_("Dojo Labyrinth: pawns"), ("sheet", "preview"), ("A4", "Letter"), C + "dojo_pawns:build"),
+    _c("kit-calibration", N_("Duplex calibration page"), ("calibration",), ("A4", "Letter"),
+       C + "kit_calibration:calibration"),
+    _c("dojo-kit", N_("Dojo Labyrinth: contact sheet"), ("preview",), (), C + "dojo_kit:contact_sheet_png", True),
+    _c("dojo-rules", N_("Dojo Labyrinth: rules booklet"), ("rules",), BOOKLET, "generator.booklet.builders:dojo_rules"),
+    _c("ground-rules", N_("GROUND: rules booklet"), ("rules",), BOOKLET, "generator.booklet.builders:ground_rules"),
+    _c("duel-rules", N_("Duel: rules booklet"), ("rules",), BOOKLET, "generator.booklet.builders:duel_rules"),
+    _c("ground-solution-deck", N_("GROUND: Solution deck"), DECK, CARD_PAPERS, C + "ground_cards:solution_deck"),
+    _c("ground-problem-cards", N_("GROUND: Problem cards"), DECK, CARD_PAPERS, C + "ground_cards:problem_cards"),
+    _c("ground-scenario-cards", N_("GROUND: Scenario cards"), DECK, CARD_PAPERS, C + "ground_cards:scenario_cards"),
+    _c("ground-mode-cards", N_("GROUND: Mode cards"), DECK, CARD_PAPERS, C + "ground_cards:mode_cards"),
+    _c("ground-action-cards", N_("GROUND: Action cards"), DECK, CARD_PAPERS, C + "ground_cards:action_cards"),
+    _c("ground-player-mats", N_("GROUND: player mats"), ("sheet",), ("A4", "Letter"), C + "ground_mats:player_mats"),
+    _c("ground-tokens", N_("GROUND: tokens"), ("sheet",), ("A4", "Letter"), C + "ground_mats:tokens"),
+    _c("ground-reference", N_("GROUND: reference card"), REFERENCE, CARD_PAPERS, C + "ground_cards:reference_card"),
+    _c("duel-track", N_("Duel: track"), ("sheet",), ("A4", "Letter"), C + "duel_cards:track"),
+    _c("duel-stance-cards", N_("Duel: stance cards"), DECK, CARD_PAPERS, C + "duel_cards:stance_cards"),
+    _c("duel-strike-cards", N_("Duel: strike cards"), DECK, CARD_PAPERS, C + "duel_cards:strike_cards"),
+    _c("duel-reference", N_("Duel: reference card"), REFERENCE, CARD_PAPERS, C + "duel_cards:reference_card"),
+    _c("contact-sheet", N_("Contact sheet"), ("sheet",), (), "generator.kit.contact:contact_sheet", True),
+)
+BY_ID = {c.id: c for c in COMPONENTS}
+
+
+def component_name(component_id: str) -> str:
+    """The printable name (English message id) of a component id; the id itself when it is not registered."""
+    return BY_ID[component_id].name if component_id in BY_ID else component_id
