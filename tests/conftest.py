@@ -15,14 +15,19 @@ ROOT = Path(__file__).resolve().parents[1]
 KIT_EPOCH = "1767225600"  # fixed dates in every built file
 
 
+def copy_project(folder: Path) -> Path:
+    """content/, locales/, templates/ and pyproject.toml copied into folder (no git: fixed dates)."""
+    for name in ("content", "locales", "templates"):
+        shutil.copytree(ROOT / name, folder / name, ignore=shutil.ignore_patterns("*.mo"))
+    shutil.copy(ROOT / "pyproject.toml", folder)
+    return folder
+
+
 @pytest.fixture
 def project(tmp_path, monkeypatch) -> Path:
-    """content/, locales/, templates/ and pyproject.toml copied into a temporary folder (no git: fixed dates)."""
-    for name in ("content", "locales", "templates"):
-        shutil.copytree(ROOT / name, tmp_path / name, ignore=shutil.ignore_patterns("*.mo"))
-    shutil.copy(ROOT / "pyproject.toml", tmp_path)
-    monkeypatch.setenv("SOURCE_DATE_EPOCH", "1767225600")
-    return tmp_path
+    """A throwaway copy of the project's inputs (see copy_project), built with fixed dates."""
+    monkeypatch.setenv("SOURCE_DATE_EPOCH", KIT_EPOCH)
+    return copy_project(tmp_path)
 
 
 @dataclass(frozen=True)
