@@ -3,10 +3,12 @@
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Mapping
 
 from ..problems import Problem, blocking
 from ..rules.source import parse
 from .checks import check_nebbia
+from .deck import load_deck
 from .dojo import load_dojo
 from .duel import load_duel
 from .ground import load_ground
@@ -35,8 +37,10 @@ def load_rules(root: Path, game: str) -> tuple[RulesSource | None, list[Problem]
     return RulesSource(game, shown, blocks), []
 
 
-def load_model(root: Path) -> tuple[KitModel | None, list[Problem]]:
+def load_model(root: Path, decks: Mapping[str, str] | None = None) -> tuple[KitModel | None, list[Problem]]:
     """Load and check every content input; the model is None when any blocking problem was found.
+
+    decks maps the component id of each simple deck to its content file (from the component registry).
 
     Each problem is reported once, with file:line and field; warnings come back with a model.
     """
@@ -49,8 +53,12 @@ def load_model(root: Path) -> tuple[KitModel | None, list[Problem]]:
     for game in GAMES:
         rules[game], found = load_rules(root, game)
         problems += found
+    simple = {}
+    for component, rel in (decks or {}).items():
+        simple[component], found = load_deck(root, rel)
+        problems += found
     if dojo is not None:
         problems += check_nebbia(dojo.nebbia)
-    if blocking(problems) or dojo is None or ground is None or duel is None or None in rules.values():
+    if blocking(problems) or None in (dojo, ground, duel, *rules.values(), *simple.values()):
         return None, problems
-    return KitModel(dojo, ground, duel, rules), problems
+    return KitModel(dojo, ground, duel, rules, simple), problems

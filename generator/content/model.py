@@ -7,7 +7,8 @@ carries it to every component and booklet, which read it and never open a conten
                       ladder, pawns) from content/dojo/*.toml;
 - ``model.ground`` -- ``generator.content.ground.GroundData`` from content/ground/*.toml;
 - ``model.duel``   -- ``generator.content.duel.DuelData`` from content/duel/duel.toml;
-- ``model.rules``  -- ``{game: RulesSource}`` for content/<game>/rules.md (dojo, ground, duel).
+- ``model.rules``  -- ``{game: RulesSource}`` for content/<game>/rules.md (dojo, ground, duel);
+- ``model.decks``  -- ``{component id: SimpleDeck}`` for the registry's simple decks (content/<game>/<name>.deck.toml).
 
 The board (``BuildContext.board``) and the catalogs (``BuildContext.translations``) are loaded in the same phase.
 Texts in the model are English message ids; components translate them with ``ctx.p_(context, msgid)``.
@@ -15,11 +16,12 @@ Texts in the model are English message ids; components translate them with ``ctx
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from types import MappingProxyType
 from typing import Mapping
 
 from ..rules.source import Block
+from .deck import SimpleDeck
 from .dojo import DojoContent
 from .duel import DuelData
 from .ground import GroundData
@@ -44,6 +46,8 @@ class KitModel:
     ground: GroundData
     duel: DuelData
     rules: Mapping[str, RulesSource]
+    decks: Mapping[str, SimpleDeck] = field(default_factory=dict)
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "rules", MappingProxyType(dict(self.rules)))
+        object.__setattr__(self, "decks", MappingProxyType(dict(self.decks)))

@@ -20,7 +20,8 @@ from ..problems import CheckFailed, Problem, blocking
 from ..sim.gate import ProofSettings, cached_proof
 from .inputs import inputs_digest
 from .model import DEV_LANGS, LANGS, Artifact, BuildContext, BuildOptions
-from .registry import COMPONENTS, Component
+from . import registry
+from .registry import Component
 from .version import kit_version, source_date_epoch
 
 BOARD_PATH = Path("content/dojo/board/quadrant.txt")
@@ -79,7 +80,7 @@ def prepare(root: Path, options: BuildOptions) -> BuildContext:
     if problems:
         raise CheckFailed(problems)
     board, fingerprint, board_problems = load_board(root)
-    model, content_problems = load_model(root)
+    model, content_problems = load_model(root, registry.deck_sources())
     catalog_problems = check_catalogs(root, options.lang, strict=options.release)
     found = board_problems + content_problems + catalog_problems
     blockers = blocking(found)
@@ -95,14 +96,14 @@ def prepare(root: Path, options: BuildOptions) -> BuildContext:
                         source_date_epoch(root), model)
 
 
-def render_all(ctx: BuildContext, components: tuple[Component, ...] = COMPONENTS) -> list[Artifact]:
-    """Phase two: every registered component rendered in memory, in manifest order.
+def render_all(ctx: BuildContext, components: tuple[Component, ...] | None = None) -> list[Artifact]:
+    """Phase two: every registered component (or the given ones) rendered in memory, in manifest order.
 
     The problems of all components are gathered and raised together, before anything is written.
     """
     artifacts: list[Artifact] = []
     problems: list[Problem] = []
-    for component in components:
+    for component in registry.COMPONENTS if components is None else components:
         if component.from_artifacts and problems:
             continue  # a contact sheet of a failed build would only repeat the failure
         try:

@@ -3,8 +3,12 @@
 A ``Component`` has an ``id`` (the manifest's ``component``), a printable ``name`` (an English message id,
 translated in the ``kit`` catalog), the ``game`` it belongs to, the manifest ``kinds`` and ``papers`` it writes,
 and a ``builder``: ``"module:function"`` taking a ``BuildContext`` and returning ``Artifact`` s, rendered in memory
-from ``ctx.model`` (never opening a content file). A component with ``from_artifacts=True`` (a contact sheet) is
-built last-so-far: its builder also receives every artifact rendered before it.
+from ``ctx.model`` (never opening a content file). A component with ``from_artifacts=True`` (a contact sheet)
+also receives every artifact rendered before it.
+
+A simple deck needs no code: ``deck("toy-cards", N_("Toy: cards"), "content/toy/cards.deck.toml",
+"toy/cards-front.svg.j2")`` -- phase one loads the TOML (``generator/content/deck.py``) into ``ctx.model.decks``
+and ``generator/components/simple_deck.py`` draws it with the front template (see README, "Adding a deck").
 
 The build (``kit/build.py``), the contact sheet (``kit/contact.py``), the release index (``release/index.py``),
 message extraction (``N_`` names below) and the tests all read ``COMPONENTS``. Adding a component is one entry.
@@ -14,12 +18,14 @@ from __future__ import annotations
 
 import importlib
 from dataclasses import dataclass
+from pathlib import PurePosixPath
 from typing import Callable
 
 from ..messages import N_
 from .model import Artifact, BuildContext
 
 CARD_PAPERS = ("A4", "Letter", "card")  # sheets and gutterfolds per paper, print-shop single cards
+DECK = ("cards", "preview")
 
 
 @dataclass(frozen=True)
@@ -33,12 +39,28 @@ class Component:
     papers: tuple[str, ...]
     builder: str
     from_artifacts: bool = False
+    source: str | None = None  # a simple deck's content file (content/<game>/<name>.deck.toml)
+    template: str | None = None  # a simple deck's front template (under templates/)
+
+    @property
+    def slug(self) -> str:
+        """A simple deck's file stem: content/toy/cards.deck.toml -> 'toy/cards'."""
+        path = PurePosixPath(self.source or self.id)
+        return f"{path.parent.name}/{path.name.split('.')[0]}"
 
     def build(self, ctx: BuildContext, before: list[Artifact]) -> list[Artifact]:
         """Render this component's artifacts (in memory)."""
         module, func = self.builder.split(":")
         fn: Callable = getattr(importlib.import_module(module), func)
+        if self.source:
+            return fn(ctx, self)
         return fn(ctx, before) if self.from_artifacts else fn(ctx)
+
+
+def deck(id: str, name: str, source: str, template: str) -> Component:
+    """A simple deck: a content/<game>/<name>.deck.toml file drawn with a front template."""
+    return Component(id, name, id.split("-")[0], DECK, CARD_PAPERS, "generator.components.simple_deck:build",
+                     source=source, template=template)
 
 
 def _c(id: str, name: str, kinds: tuple[str, ...], papers: tuple[str, ...], builder: str,
@@ -47,7 +69,6 @@ def _c(id: str, name: str, kinds: tuple[str, ...], papers: tuple[str, ...], buil
 
 
 C = "generator.components."
-DECK = ("cards", "preview")
 REFERENCE = ("reference", "preview")
 BOOKLET = ("A4", "A5")
 COMPONENTS: tuple[Component, ...] = (
@@ -78,9 +99,19 @@ COMPONENTS: tuple[Component, ...] = (
     _c("duel-reference", N_("Duel: reference card"), REFERENCE, CARD_PAPERS, C + "duel_cards:reference_card"),
     _c("contact-sheet", N_("Contact sheet"), ("sheet",), (), "generator.kit.contact:contact_sheet", True),
 )
-BY_ID = {c.id: c for c in COMPONENTS}
+
+
+def by_id(component_id: str) -> Component | None:
+    """The registered component with this id."""
+    return next((c for c in COMPONENTS if c.id == component_id), None)
 
 
 def component_name(component_id: str) -> str:
     """The printable name (English message id) of a component id; the id itself when it is not registered."""
-    return BY_ID[component_id].name if component_id in BY_ID else component_id
+    component = by_id(component_id)
+    return component.name if component else component_id
+
+
+def deck_sources() -> dict[str, str]:
+    """component id -> content file of every simple deck (phase one loads them into the model)."""
+    return {c.id: c.source for c in COMPONENTS if c.source}

@@ -5,7 +5,7 @@ import math
 
 from pypdf import PdfReader
 
-from generator.kit.registry import BY_ID, COMPONENTS
+from generator.kit.registry import COMPONENTS, by_id
 from generator.render.layout import FLOOR_PT
 from tests.ground.kitcache import build_lang
 
@@ -13,7 +13,7 @@ from tests.ground.kitcache import build_lang
 def test_every_file_has_a_registered_component_kind_and_paper(kit):
     seen: dict[str, set[str]] = {}
     for f in kit.manifest["files"]:
-        component = BY_ID[f["component"]]
+        component = by_id(f["component"])
         seen.setdefault(component.id, set()).add(f["kind"])
         assert f["kind"] in component.kinds, f["path"]
         assert f["kind"] == "preview" or not f["path"].endswith(".png")
