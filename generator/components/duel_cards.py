@@ -8,7 +8,7 @@ from ..render.cards import BLEED_H, BLEED_W, Card, Deck, deck_artifacts, imprint
 from ..render.pdf import PAPERS_MM, PdfDoc, mm, text
 from .duel_draw import strike_cells, track_cells
 from .common import small_print
-from .ground_face import INK, INNER_W, M, MUTED, Face, collect, footer, ui
+from .card_face import INK, INNER_W, M, MUTED, Face, collect, footer, ui
 
 TEMPLATE = "duel/face.svg.j2"
 BACK_BG = "#2b2622"

@@ -6,7 +6,7 @@ from ..content.ground import GroundData
 from ..kit.model import Artifact, BuildContext
 from ..render.cards import BLEED_H, BLEED_W, Card, Deck, deck_artifacts
 from .common import small_print
-from .ground_face import INK, INNER_W, M, MUTED, Face, collect, footer, ui
+from .card_face import INK, INNER_W, M, MUTED, Face, collect, footer, ui
 from .ground_icons import suit_icon
 
 BACK_BG = "#24313f"

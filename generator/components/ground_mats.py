@@ -6,7 +6,7 @@ from ..content.ground import GroundData
 from ..kit.model import Artifact, BuildContext
 from ..render.cards import imprint
 from ..render.pdf import PAPERS_MM, PdfDoc, crop_marks, mm, text
-from .ground_face import INK, MUTED, Face, collect, ui
+from .card_face import INK, MUTED, Face, collect, ui
 
 MAT_W, MAT_H = 262.0, 178.0
 TOKEN = 22.0  # token diameter / tile side (mm)
