@@ -11,11 +11,11 @@ from babel.messages.catalog import Catalog
 from babel.core import UnknownLocaleError
 from babel.messages.pofile import PoFileError, PoFileParser
 
+from ..content.model import GAMES
 from ..problems import Problem
 
 SOURCE_LANG = "en"
-GAMES = ("dojo", "ground", "duel")
-DOMAINS = ("kit", "site", "dojo", "ground", "duel", "dojo-rules", "ground-rules", "duel-rules")
+DOMAINS = ("kit", "site", *GAMES, *(f"{game}-rules" for game in GAMES))  # one catalog per game and rules source
 TEMPLATES_DIR = Path("locales/templates")
 PSEUDO_LANG = "xx"
 

@@ -1,5 +1,6 @@
 """Phase one: every content input loads into one KitModel; rules-level counts and missing inputs stop the build."""
 
+import shutil
 from pathlib import Path
 
 import pytest
@@ -59,3 +60,12 @@ def test_a_missing_input_is_an_error_never_a_smaller_kit(project, missing):
     model, problems = load_model(project)
     assert model is None
     assert [p.file for p in problems] == [missing] and "cannot read" in problems[0].message
+
+
+def test_renderers_never_open_a_content_file(project):
+    from generator.kit.build import prepare, render_all
+
+    ctx = prepare(project, BuildOptions(lang="ru", papers=("A4",)))
+    shutil.rmtree(project / "content")  # phase one read everything the kit needs
+    artifacts = render_all(ctx)
+    assert {a.component for a in artifacts} >= {"dojo-nebbia-deck", "ground-solution-deck", "duel-rules"}
