@@ -82,7 +82,7 @@ def prepare(root: Path, options: BuildOptions) -> BuildContext:
     board, fingerprint, board_problems = load_board(root)
     model, content_problems = load_model(root, registry.deck_sources())
     catalog_problems = check_catalogs(root, options.lang, strict=options.release)
-    found = board_problems + content_problems + catalog_problems
+    found = board_problems + content_problems + registry.missing_templates(root) + catalog_problems
     blockers = blocking(found)
     proof = None
     if board is not None and not blocking(board_problems):

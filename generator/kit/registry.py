@@ -18,10 +18,11 @@ from __future__ import annotations
 
 import importlib
 from dataclasses import dataclass
-from pathlib import PurePosixPath
+from pathlib import Path, PurePosixPath
 from typing import Callable
 
 from ..messages import N_
+from ..problems import Problem
 from .model import Artifact, BuildContext
 
 CARD_PAPERS = ("A4", "Letter", "card")  # sheets and gutterfolds per paper, print-shop single cards
@@ -110,6 +111,13 @@ def component_name(component_id: str) -> str:
     """The printable name (English message id) of a component id; the id itself when it is not registered."""
     component = by_id(component_id)
     return component.name if component else component_id
+
+
+def missing_templates(root: Path) -> list[Problem]:
+    """A simple deck whose front template is missing: an error in phase one, before anything renders."""
+    return [Problem("error", "registry", f"component {c.id}: template {c.template!r} not found in templates/",
+                    "generator/kit/registry.py", hint=f"add templates/{c.template} or fix the entry")
+            for c in COMPONENTS if c.template and not (root / "templates" / c.template).is_file()]
 
 
 def deck_sources() -> dict[str, str]:

@@ -82,3 +82,16 @@ def test_a_broken_toy_deck_is_refused_in_phase_one(project, monkeypatch):
     else:
         raise AssertionError("a deck with 0 copies of a card was built")
     assert not (project / "build/pnp").exists()
+
+
+def test_a_missing_deck_template_is_refused_in_phase_one(project, monkeypatch):
+    add_toy_deck(project, monkeypatch)
+    (project / "templates/toy/cards-front.svg.j2").unlink()
+    try:
+        build_kit(project, BuildOptions(lang="en", papers=("A4",)))
+    except CheckFailed as exc:
+        (p,) = exc.problems
+        assert "toy/cards-front.svg.j2" in p.message and "toy-cards" in p.message
+    else:
+        raise AssertionError("a deck without its template was built")
+    assert not (project / "build/pnp").exists()
