@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from pathlib import Path
+from types import MappingProxyType
+from typing import Mapping
 
 from ..messages import Message
 from ..problems import Problem, blocking
@@ -53,7 +55,7 @@ class DuelData:
     strikes: tuple[Strike, ...]
     beats: tuple[tuple[str, str], ...]
     phases: tuple[str, ...]
-    reference: dict[str, str]
+    reference: Mapping[str, str]  # read-only
     actions: tuple[str, ...]
 
     def stance(self, stance_id: str) -> Stance:
@@ -99,7 +101,8 @@ def load_duel(root: Path) -> tuple[DuelData | None, list[Problem]]:
     if len(phases) != 4:
         doc.error(f"{len(phases)} phases: the fight has 4", "phase", 0)
     ref = doc.table("reference")
-    reference = {k: ref.text(k) or "" for k in ("simultaneous", "after_strike", "hit", "both_hit")}
+    keys = ("simultaneous", "after_strike", "hit", "both_hit")
+    reference = MappingProxyType({k: ref.text(k) or "" for k in keys})
     actions = ref.strings("actions")
     if blocking(doc.problems):
         return None, doc.problems

@@ -5,6 +5,8 @@ from __future__ import annotations
 from collections import Counter
 from dataclasses import dataclass
 from pathlib import Path
+from types import MappingProxyType
+from typing import Mapping
 
 from ..messages import Message
 from ..problems import Problem, blocking
@@ -174,7 +176,7 @@ class GroundData:
     mat: Mat
     steps: tuple[Step, ...]
     resolve: tuple[tuple[int, str], ...]
-    reference: dict[str, str]
+    reference: Mapping[str, str]  # read-only
     tokens: tuple[Token, ...]
 
     def suit(self, suit_id: str) -> Suit:
@@ -228,7 +230,8 @@ def _suits(doc: TomlSource) -> tuple[Suit, ...]:
         f.unknown({"id", "name", "icon", "colour"})
         sid, name, icon, colour = f.ident(), f.text("name"), f.choice("icon", ICONS), f.colour()
         if sid and sid not in SUITS:
-            f.error(f"unknown suit {sid!r}; the spec's suits are {', '.join(SUITS)}", "id", "use one of the spec's suits")
+            f.error(f"unknown suit {sid!r}; the spec's suits are {', '.join(SUITS)}", "id",
+                    "use one of the spec's suits")
         out.append(Suit(sid or "", name or "", icon or "", colour or "#000000"))
     ids = [s.id for s in out]
     if sorted(ids) != sorted(SUITS):
@@ -392,7 +395,8 @@ def _components(doc: TomlSource):
     if [o for o, _ in resolve] != [1, 2, 3, 4, 5, 6]:
         doc.error("[[resolve]] must list steps 1 to 6 in order", "resolve", 0)
     ref = doc.table("reference")
-    reference = {k: ref.text(k) or "" for k in ("denied", "darvo_deny", "darvo_attack", "darvo_reverse")}
+    keys = ("denied", "darvo_deny", "darvo_attack", "darvo_reverse")
+    reference = MappingProxyType({k: ref.text(k) or "" for k in keys})
     tokens = []
     for f in doc.rows("token"):
         f.unknown({"id", "name", "back", "count", "shape"})

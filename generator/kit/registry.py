@@ -45,8 +45,8 @@ class Component:
 
     @property
     def slug(self) -> str:
-        """A simple deck's file stem: content/toy/cards.deck.toml -> 'toy/cards'."""
-        path = PurePosixPath(self.source or self.id)
+        """A simple deck's file stem, from its content file: content/toy/cards.deck.toml -> 'toy/cards'."""
+        path = PurePosixPath(self.source or "")
         return f"{path.parent.name}/{path.name.split('.')[0]}"
 
     def build(self, ctx: BuildContext, before: list[Artifact]) -> list[Artifact]:
@@ -66,7 +66,10 @@ def deck(id: str, name: str, source: str, template: str) -> Component:
 
 def _c(id: str, name: str, kinds: tuple[str, ...], papers: tuple[str, ...], builder: str,
        from_artifacts: bool = False) -> Component:
-    return Component(id, name, id.split("-")[0], kinds, papers, builder, from_artifacts)
+    """A component with its own builder; its game is the id's first word (dojo, ground, duel) or 'kit'."""
+    game = id.split("-")[0]
+    return Component(id, name, game if game in ("dojo", "ground", "duel") else "kit", kinds, papers, builder,
+                     from_artifacts)
 
 
 C = "generator.components."
