@@ -1,8 +1,10 @@
 """Shared fixtures: a throwaway copy of the project's inputs, and one built kit per language per test session."""
 
+import fcntl
 import functools
+import json
+import os
 import shutil
-import tempfile
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -32,12 +34,27 @@ def project(tmp_path, monkeypatch) -> Path:
 
 @dataclass(frozen=True)
 class Kit:
-    """One language's whole kit, built once per test session: its context, folder and manifest."""
+    """One language's whole kit, built once per test session: its folder and manifest (and phase one's context)."""
 
     lang: str
-    ctx: BuildContext
     out: Path
     manifest: dict
+
+    @property
+    def ctx(self) -> BuildContext:
+        """The BuildContext the kit was rendered from."""
+        return kit_context(self.lang)
+
+
+_KITS: list[Path] = []  # the folder every worker of this test session builds its kits into (set below)
+
+
+@pytest.fixture(scope="session", autouse=True)
+def _kits_folder(tmp_path_factory):
+    """Kits go under the session's temporary root, shared by the xdist workers (pytest keeps the last 3 runs)."""
+    base = tmp_path_factory.getbasetemp()
+    _KITS.append((base.parent if os.environ.get("PYTEST_XDIST_WORKER") else base) / "kits")
+    _KITS[-1].mkdir(exist_ok=True)
 
 
 @functools.cache
@@ -48,11 +65,18 @@ def kit_context(lang: str) -> BuildContext:
 
 @functools.cache
 def built_kit(lang: str) -> Kit:
-    """The project's kit for lang (every component, every paper), built once per test process."""
-    ctx = kit_context(lang)
-    out = Path(tempfile.mkdtemp(prefix=f"kit-{lang}-")) / lang
-    manifest = write_kit(ctx, out)
-    return Kit(lang, ctx, out, manifest)
+    """The project's kit for lang (every component, every paper): built once per test session.
+
+    The first worker to ask builds it (under a file lock); the others read the finished kit.
+    """
+    folder = _KITS[-1]
+    out, done = folder / lang, folder / f"{lang}.done"
+    with (folder / f"{lang}.lock").open("w") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)
+        if not done.exists():
+            write_kit(kit_context(lang), out)
+            done.touch()
+    return Kit(lang, out, json.loads((out / "manifest.json").read_text(encoding="utf-8")))
 
 
 @pytest.fixture(scope="session", params=["it", "en", "ru"])

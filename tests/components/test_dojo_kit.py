@@ -6,11 +6,13 @@ import subprocess
 
 import pytest
 
+from generator.kit import registry
 from generator.render.cards import BLEED, CARD_W
 from generator.render.pdf import PAPERS_MM
 from tests.render.pdfcheck import PT, fonts, placements, reader, size_mm
 
-COMPONENTS = {"dojo-board", "dojo-nebbia-deck", "dojo-reference", "dojo-belt-ladder", "dojo-pawns"}
+# the Dojo's printed pieces (booklet and contact sheet aside), from the registry
+COMPONENTS = {c.id for c in registry.COMPONENTS if c.game == "dojo" and c.kinds != ("rules",) and not c.from_artifacts}
 WORDS = {  # (Technique note, a Nebbia effect, a belt name, the board's letter-free legend name)
     "it": ("Segreta:", "Ritira il tuo dado.", "Marrone", "Stanza Sicura"),
     "en": ("Secret:", "Reroll your die.", "Brown", "Safe Room"),
