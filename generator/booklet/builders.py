@@ -10,6 +10,7 @@ from ..kit.model import Artifact, BuildContext
 from ..problems import CheckFailed, Problem
 from ..render.fonts import face, missing_glyphs
 from ..rules.source import Block
+from .data_blocks import expand
 from .figures import FigureSource, figure_factory, icon_markup_factory
 from .impose import impose
 from .typeset import FORMATS, Footer, data_images, render, story
@@ -22,7 +23,7 @@ def _texts(blocks: Sequence[Block]) -> list[tuple[int, str]]:
     for b in blocks:
         if b.kind == "table":
             out.extend((b.line, c) for row in b.rows for c in row if c)
-        elif b.kind != "figure":
+        elif b.kind not in ("figure", "data"):
             out.extend((b.line, t) for t in b.texts)
     return out
 
@@ -55,8 +56,10 @@ def _term(ctx: BuildContext, context: str, romaji: str, term: str) -> str:
 def booklet_pdfs(ctx: BuildContext, blocks: Sequence[Block], where: str) -> dict[str, tuple[bytes, int]]:
     """The booklet of parsed rules blocks in its layouts: 'A5' pages, 'booklet' (A5 imposed on A4), 'A4' plain.
 
-    Each layout maps to (PDF bytes, pages); where names the rules source in error messages.
+    Each layout maps to (PDF bytes, pages); where names the rules source in error messages. Generated sections
+    (`![setup](duel)`, ...) are expanded from the model first.
     """
+    blocks = expand(ctx, list(blocks), where)
     problems = check_glyphs(ctx, blocks, where)
     if problems:
         raise CheckFailed(problems)

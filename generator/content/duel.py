@@ -2,13 +2,15 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+import re
+from dataclasses import dataclass, replace
 from pathlib import Path
 from types import MappingProxyType
 from typing import Mapping
 
 from ..messages import Message
 from ..problems import Problem, blocking
+from .duel_rulings import RULINGS_PATH, DuelRulings, load_rulings
 from .toml_source import TomlSource, load_toml
 
 DUEL_PATH = Path("content/duel/duel.toml")
@@ -20,7 +22,7 @@ TRACK_CELLS = 12
 
 @dataclass(frozen=True)
 class Stance:
-    """A stance (Kamae): seed term, romanisation, English name, movement, strike allowed, special rules."""
+    """A stance (Kamae): seed term, romanisation, English name, movement (text and cell counts), strike, rules."""
 
     id: str
     term: str
@@ -29,6 +31,8 @@ class Stance:
     moves: str
     strike: str | None
     rules: tuple[str, ...]
+    forward: tuple[int, ...] = ()
+    back: tuple[int, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -47,7 +51,7 @@ class Strike:
 
 @dataclass(frozen=True)
 class DuelData:
-    """The validated duel."""
+    """The validated duel: the rule data the resolver plays and the cards, reference and booklet print."""
 
     track_cells: int
     start_stance: str
@@ -57,6 +61,11 @@ class DuelData:
     phases: tuple[str, ...]
     reference: Mapping[str, str]  # read-only
     actions: tuple[str, ...]
+    rulings: DuelRulings | None = None  # content/duel/rulings.toml: D01-D13, setup and victory texts
+
+    def with_rulings(self, rulings: DuelRulings) -> "DuelData":
+        """The same duel under other rulings (a `--rule` variant of the simulator)."""
+        return replace(self, rulings=rulings)
 
     def stance(self, stance_id: str) -> Stance:
         """The stance with this id."""
@@ -104,19 +113,33 @@ def load_duel(root: Path) -> tuple[DuelData | None, list[Problem]]:
     keys = ("simultaneous", "after_strike", "hit", "both_hit")
     reference = MappingProxyType({k: ref.text(k) or "" for k in keys})
     actions = ref.strings("actions")
-    if blocking(doc.problems):
-        return None, doc.problems
-    return DuelData(cells, start, stances, strikes, tuple(beats), phases, reference, actions), doc.problems
+    rdoc = load_toml(root / RULINGS_PATH, root, RULE)
+    rulings = load_rulings(rdoc) if rdoc.parsed else None
+    problems = doc.problems + rdoc.problems
+    if blocking(problems) or rulings is None:
+        return None, problems
+    return DuelData(cells, start, stances, strikes, tuple(beats), phases, reference, actions, rulings), problems
 
 
 def _stances(doc: TomlSource) -> tuple[Stance, ...]:
-    out, seen = [], set()
+    out = []
     for f in doc.rows("stance"):
-        f.unknown({"id", "term", "romaji", "name", "moves", "strike", "rules"})
+        f.unknown({"id", "term", "romaji", "name", "moves", "strike", "rules", "forward", "back"})
+        steps = {k: f.get(k, list, []) or [] for k in ("forward", "back")}
+        for key, v in steps.items():
+            if not all(isinstance(n, int) and not isinstance(n, bool) and 1 <= n <= 3 for n in v):
+                f.error(f"{key} must list cell counts 1..3 (the seed's movement of this stance)", key)
         out.append(Stance(f.choice("id", STANCES) or "", f.text("term") or "", f.text("romaji") or "",
                           f.text("name") or "", f.text("moves") or "", f.text("strike", "") or None,
-                          f.strings("rules", required=False)))
-        seen.add(out[-1].id)
+                          f.strings("rules", required=False),
+                          tuple(sorted(n for n in steps["forward"] if isinstance(n, int))),
+                          tuple(sorted(n for n in steps["back"] if isinstance(n, int)))))
+    for i, s in enumerate(out):
+        said = {int(d) for d in re.findall(r"\d", s.moves)}
+        if said != set(s.forward) | set(s.back):
+            doc.error(f"stance {s.id!r}: `moves` names cells {sorted(said)} but forward/back allow "
+                      f"{sorted(set(s.forward) | set(s.back))}", "stance", i, "moves",
+                      hint="the card prints `moves`, the resolver plays forward/back: make them say the same")
     if sorted(s.id for s in out) != sorted(STANCES):
         doc.error(f"the duel needs exactly the four stances {', '.join(STANCES)}", "stance", 0)
     return tuple(out)
@@ -158,6 +181,12 @@ def messages(path: Path) -> list[Message]:
     for key, value in doc.data.get("reference", {}).items():
         for v in (value if isinstance(value, list) else [value]):
             add(v, "duel-reference", "reference", key)
+    for i, row in enumerate(doc.items("ruling")):  # rulings.toml: the booklet's "Rulings for this kit"
+        add(row.get("topic"), "duel-rulings", "ruling", i, "topic")
+        add(row.get("text"), "duel-rulings", "ruling", i, "text")
+    for part in ("setup", "victory"):
+        for v in (doc.data.get(part, {}).get("text") or [] if isinstance(doc.data.get(part), dict) else []):
+            add(v, "duel-rulings", part, "text")
     for i, row in enumerate(doc.items("label")):  # labels.toml: what the components print around the data
         add(row.get("text"), str(row.get("component", "")), "label", i, "text")
     return out

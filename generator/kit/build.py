@@ -12,11 +12,13 @@ from .. import KIT_NAME
 from ..board.check import check_dead_ends, design_problems
 from ..board.load import load_quadrant
 from ..board.model import Board, build_board
+from ..content.dojo import NebbiaDeck
 from ..content.load import load_model
 from ..i18n.gate import check_language as check_catalogs
 from ..i18n.runtime import load_translations
 from ..output.files import replace_tree
 from ..problems import CheckFailed, Problem, blocking
+from ..sim.cards import deck_from_nebbia
 from ..sim.gate import ProofSettings, cached_proof
 from .inputs import inputs_digest
 from .model import DEV_LANGS, LANGS, Artifact, BuildContext, BuildOptions
@@ -74,6 +76,15 @@ def check_language(lang: str, release: bool = False) -> list[Problem]:
                     hint="run e.g. `make pnp LANG=it`")]
 
 
+def sim_deck(nebbia: NebbiaDeck) -> tuple[int, ...]:
+    """The Nebbia deck the proof plays, from the loaded model (CheckFailed when a card has no effect)."""
+    try:
+        return deck_from_nebbia(nebbia)
+    except ValueError as exc:
+        raise CheckFailed([Problem("error", "dojo-dataset", str(exc), "content/dojo/nebbia.toml",
+                                   hint="give the card an effect in the simulator or use a known id")]) from None
+
+
 def prepare(root: Path, options: BuildOptions) -> BuildContext:
     """Phase one: load and check every input; raise CheckFailed listing every blocking problem found."""
     problems = check_language(options.lang, options.release)
@@ -86,8 +97,15 @@ def prepare(root: Path, options: BuildOptions) -> BuildContext:
     blockers = blocking(found)
     proof = None
     if board is not None and not blocking(board_problems):
-        proof = cached_proof(root, board, fingerprint, ProofSettings(games=options.proof_games, seed=options.proof_seed))
-        blockers += [] if proof.ok else list(proof.problems)
+        try:
+            deck = sim_deck(model.dojo.nebbia) if model is not None else None
+        except CheckFailed as exc:  # reported with every other problem of phase one
+            blockers += blocking(list(exc.problems))
+        else:
+            if deck is not None:
+                proof = cached_proof(root, board, fingerprint, deck,
+                                     ProofSettings(games=options.proof_games, seed=options.proof_seed))
+                blockers += [] if proof.ok else list(proof.problems)
     if blockers or board is None or model is None or proof is None:
         raise CheckFailed(blockers)
     warnings = tuple(p for p in found if p.severity == "warning")

@@ -32,7 +32,10 @@ def _proof_cache(tmp_path_factory) -> Path | None:
     shutil.copytree(REPO / "content/dojo/board", root / "content/dojo/board")
     board, fingerprint, _ = load_board(root)
     options = BuildOptions(lang="en")
-    cached_proof(root, board, fingerprint, ProofSettings(games=options.proof_games, seed=options.proof_seed))
+    from generator.sim.cards import load_deck
+
+    deck = load_deck(REPO)
+    cached_proof(root, board, fingerprint, deck, ProofSettings(games=options.proof_games, seed=options.proof_seed))
     return root / CACHE_DIR
 
 
