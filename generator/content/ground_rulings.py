@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from .tomlsrc import TomlDoc
+from .toml_source import TomlSource
 
 # Rulings (rulings.toml): the values the GROUND engine implements, per ruling id; the first is the default.
 RULING_CHOICES = {
@@ -31,25 +31,25 @@ class Ruling:
     text: str
 
 
-def rulings_from(doc: TomlDoc) -> tuple[Ruling, ...]:
+def rulings_from(doc: TomlSource) -> tuple[Ruling, ...]:
     """Every [[ruling]] of rulings.toml; unknown ids, values the engine lacks and missing rulings are errors."""
     out = []
-    for i, row in enumerate(doc.rows("ruling")):
-        doc.unknown(row, "ruling", i, {"id", "rule", "value", "provisional", "text"})
-        g = lambda key, typ=str: doc.get(row, "ruling", i, key, typ)  # noqa: E731
-        rid, value = g("id"), g("value")
+    seen: set[str] = set()
+    for row in doc.rows("ruling"):
+        row.unknown({"id", "rule", "value", "provisional", "text"})
+        rid, value = row.text("id"), row.text("value")
         choices = RULING_CHOICES.get(rid or "")
         if rid and choices is None:
-            doc.error(f"unknown ruling {rid!r}; the rulings are {', '.join(RULING_CHOICES)}", "ruling", i, "id")
+            row.error(f"unknown ruling {rid!r}; the rulings are {', '.join(RULING_CHOICES)}", "id")
         elif value and value not in choices:
-            doc.error(f"ruling {rid}: value {value!r} is not implemented by the engine; use one of "
-                      f"{', '.join(choices)}", "ruling", i, "value", where=f"ruling {rid}")
-        out.append(Ruling(rid or "", g("rule") or "", value or "", bool(g("provisional", bool)), g("text") or ""))
-    ids = [r.id for r in out]
-    for i, rid in enumerate(ids):
-        if rid and ids.index(rid) != i:
-            doc.error(f"id {rid!r} is used twice", "ruling", i, "id", hint="every id must be unique")
-    missing = [r for r in RULING_CHOICES if r not in ids]
+            row.error(f"ruling {rid}: value {value!r} is not implemented by the engine; use one of "
+                      f"{', '.join(choices)}", "value")
+        if rid and rid in seen:
+            row.error(f"id {rid!r} is used twice", "id", "every id must be unique")
+        seen.add(rid or "")
+        out.append(Ruling(rid or "", row.text("rule") or "", value or "", bool(row.get("provisional", bool, False)),
+                          row.text("text") or ""))
+    missing = [r for r in RULING_CHOICES if r not in seen]
     if missing:
-        doc.error(f"missing ruling(s): {', '.join(missing)}", "ruling", 0, hint="every ruling needs one [[ruling]]")
+        doc.error(f"missing ruling(s): {', '.join(missing)}", "ruling", hint="every ruling needs one [[ruling]]")
     return tuple(out)

@@ -8,13 +8,13 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from generator.content.ground import require_ground
+from generator.content.ground import load_ground
 from generator.sim.ground.engine import DENY, NEXT_STAGE, OFF, Game, GameConfig, IllegalChoice, Selection
 from generator.sim.ground.policy import POLICIES, Heuristic, RandomLegal
 from generator.sim.ground.script import load_scenario, play_scenario
 
 ROOT = Path(__file__).resolve().parents[2]
-DATA = require_ground(ROOT)
+DATA = load_ground(ROOT)[0]
 KIT = {t.id: t.count for t in DATA.tokens}  # pieces the kit prints
 
 games = st.fixed_dictionaries({

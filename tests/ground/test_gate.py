@@ -8,7 +8,7 @@ from pathlib import Path
 import pypdf
 import pytest
 
-from generator.content.ground import require_ground
+from generator.content.ground import load_ground
 from generator.kit.build import manifest
 from generator.sim.ground import gate
 from generator.sim.ground.engine import Game, IllegalChoice
@@ -17,7 +17,7 @@ from generator.sim.ground.gate import GroundProofSettings, cached_ground_proof, 
 from .kitcache import build_lang
 
 ROOT = Path(__file__).resolve().parents[2]
-DATA = require_ground(ROOT)
+DATA = load_ground(ROOT)[0]
 SMALL = GroundProofSettings(games=2)
 
 

@@ -6,14 +6,14 @@ from pathlib import Path
 import pytest
 
 from generator.booklet.data_blocks import expand
-from generator.content.ground import load_ground, require_ground
+from generator.content.ground import load_ground
 from generator.content.ground_rulings import RULING_CHOICES
 from generator.rules.source import parse
 
 from .kitcache import build_lang
 
 ROOT = Path(__file__).resolve().parents[2]
-DATA = require_ground(ROOT)
+DATA = load_ground(ROOT)[0]
 OPEN_POINTS = {"G1": "Investigate", "G2": "Solve", "G3": "Blame", "G4": "Ground", "G5": "Mastery"}
 
 

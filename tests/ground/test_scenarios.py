@@ -5,14 +5,14 @@ from pathlib import Path
 
 import pytest
 
-from generator.content.ground import require_ground
+from generator.content.ground import load_ground
 from generator.content.ground_rulings import RULING_CHOICES
 from generator.sim.ground.script import RULING_PREFIXES, load_scenario, play_scenario
 
 ROOT = Path(__file__).resolve().parents[2]
 SEED = ROOT / "docs/seeds/001_8f204e5f0afb5101.txt"
 SCENARIOS = sorted((Path(__file__).resolve().parent / "scenarios").glob("*.toml"))
-DATA = require_ground(ROOT)
+DATA = load_ground(ROOT)[0]
 
 
 def seed_ids() -> list[str]:

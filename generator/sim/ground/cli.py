@@ -8,10 +8,9 @@ import json
 import sys
 from pathlib import Path
 
-from ...content.ground import GroundData, require_ground
+from ...content.ground import GroundData, load_ground
 from ...content.ground_rulings import RULING_CHOICES
 from ...output.files import write_bytes_atomic, write_text_atomic
-from ...problems import CheckFailed
 from ..cli import fail
 from .engine import MODES, GameConfig
 from .report import summarise
@@ -64,10 +63,9 @@ def run(args: argparse.Namespace) -> int:
     """Play `--games` games for every selected Scenario, player count and Mode (and each --rule variant)."""
     if args.max_turns is not None:
         return fail("--max-turns: a GROUND game always lasts exactly 5 rounds (GR-O01)")
-    try:
-        data = require_ground(Path.cwd())
-    except CheckFailed as exc:
-        for p in exc.problems:
+    data, problems = load_ground(Path.cwd())
+    if data is None:
+        for p in problems:
             print(p.render(), file=sys.stderr)
         return 2
     chosen = configs(data, args)

@@ -13,7 +13,7 @@ from dataclasses import asdict, dataclass
 from pathlib import Path
 from typing import Any
 
-from ...content.ground import GroundData, load_ground, present
+from ...content.ground import GroundData
 from ...output.files import write_text_atomic
 from ...problems import Problem
 from ..digest import engine_digest
@@ -121,11 +121,8 @@ def cached_ground_proof(root: Path, data: GroundData, settings: GroundProofSetti
 def ground_gate(root: Path, data: GroundData | None = None) -> tuple[dict[str, Any] | None, list[Problem]]:
     """For prepare(): the cached proof's summary and its blocking problems; nothing when GROUND is absent.
 
-    `data` is the dataset phase one loaded (loaded here when not given). A dataset that does not load is left to
-    the GROUND components, which report its problems with file and line.
+    `data` is the dataset phase one loaded; None (it did not load) is reported by phase one with file and line.
     """
-    if data is None and present(root):
-        data, _ = load_ground(root)
     if data is None:
         return None, []
     proof = cached_ground_proof(root, data)
