@@ -7,6 +7,7 @@ from pathlib import Path
 from reportlab.lib.pagesizes import A4
 
 from ..content.duel import load_duel
+from ..inputfile import read_input
 from ..kit.model import Artifact, BuildContext
 from ..problems import CheckFailed, Problem
 from ..render.fonts import face, missing_glyphs
@@ -99,7 +100,7 @@ def build_booklet(ctx: BuildContext, game: str) -> list[Artifact]:
     if not path.exists():
         return []
     where = str(path.relative_to(ctx.root))
-    pdfs = booklet_pdfs(ctx, path.read_text(encoding="utf-8"), where)
+    pdfs = booklet_pdfs(ctx, read_input(path, "rules source", where), where)
     data, pages = pdfs["booklet"]
     a4, a4_pages = pdfs["A4"]
     a5, a5_pages = pdfs["A5"]

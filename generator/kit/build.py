@@ -14,7 +14,9 @@ from ..board.load import load_quadrant
 from ..board.model import Board, build_board
 from ..i18n.gate import check_language as check_catalogs
 from ..i18n.runtime import load_translations
-from ..output.files import replace_tree
+from ..interrupts import checkpoint
+from ..output.files import remove_leftovers, replace_tree
+from ..output.verify import verify_file
 from ..problems import CheckFailed, Problem, blocking
 from ..sim.gate import ProofSettings, cached_proof
 from .components import builders
@@ -98,6 +100,7 @@ def render_all(ctx: BuildContext) -> list[Artifact]:
     artifacts: list[Artifact] = []
     problems: list[Problem] = []
     for build in builders():
+        checkpoint()
         try:
             artifacts.extend(build(ctx))
         except CheckFailed as exc:
@@ -105,6 +108,14 @@ def render_all(ctx: BuildContext) -> list[Artifact]:
     if problems:
         raise CheckFailed(problems)
     return artifacts
+
+
+def verify(files: dict[str, bytes], entries: list[dict]) -> None:
+    """Read every file back (PDF pages and boxes as its manifest entry states); raise CheckFailed if any fails."""
+    by_path = {e["path"]: e for e in entries}
+    problems = [p for path, data in files.items() for p in verify_file(path, data, by_path.get(path))]
+    if problems:
+        raise CheckFailed(problems)
 
 
 def manifest(ctx: BuildContext, artifacts: list[Artifact]) -> dict:
@@ -120,10 +131,13 @@ def up_to_date(out_dir: Path, digest: str) -> dict | None:
         record = json.loads((out_dir / "manifest.json").read_text(encoding="utf-8"))
         if record.get("inputs") != digest:
             return None
+        on_disk = {p.relative_to(out_dir).as_posix() for p in out_dir.rglob("*") if not p.is_dir()}
+        if on_disk != {e["path"] for e in record["files"]} | {"manifest.json"}:
+            return None  # a file missing, added or replaced by a link or folder
         for entry in record["files"]:
             if hashlib.sha256((out_dir / entry["path"]).read_bytes()).hexdigest() != entry["sha256"]:
                 return None
-    except (OSError, ValueError, KeyError, TypeError):
+    except (OSError, ValueError, KeyError, TypeError, AttributeError):
         return None
     return record
 
@@ -131,6 +145,7 @@ def up_to_date(out_dir: Path, digest: str) -> dict | None:
 def build_kit(root: Path, options: BuildOptions, out_root: Path | None = None, force: bool = False) -> BuildResult:
     """Build one language's kit into out_root/<lang> (default build/pnp/<lang>), all or nothing."""
     out_dir = (out_root or root / "build" / "pnp") / options.lang
+    remove_leftovers(out_dir)
     digest = inputs_digest(root, options, kit_version(root), source_date_epoch(root))
     cached = None if force else up_to_date(out_dir, digest)
     if cached is not None:
@@ -144,6 +159,8 @@ def build_kit(root: Path, options: BuildOptions, out_root: Path | None = None, f
     if ctx.warnings:
         record["warnings"] = [dataclasses.asdict(w) for w in ctx.warnings]
     files = {a.path: a.data for a in artifacts}
+    verify(files, record["files"])
     files["manifest.json"] = (json.dumps(record, indent=2, ensure_ascii=False) + "\n").encode("utf-8")
+    verify({"manifest.json": files["manifest.json"]}, [])
     replace_tree(out_dir, files)
     return BuildResult(out_dir, record, ctx.warnings)

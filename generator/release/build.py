@@ -5,17 +5,18 @@ from __future__ import annotations
 import dataclasses
 import hashlib
 import json
+import multiprocessing
 import os
-from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Callable
 
 from .. import KIT_NAME
-from ..kit.build import build_kit
+from ..interrupts import worker_init
+from ..kit.build import build_kit, verify
 from ..kit.model import LANGS, PAPERS, BuildOptions
 from ..kit.version import kit_version, source_date_epoch
-from ..output.files import replace_tree
+from ..output.files import remove_leftovers, replace_tree
 from ..problems import CheckFailed, Problem
 from .index import index_text
 from .pack import zip_bytes
@@ -26,7 +27,7 @@ class ReleaseOptions:
     """Which languages to release and how many processes to use."""
 
     langs: tuple[str, ...] = LANGS
-    jobs: int = os.cpu_count() or 1
+    jobs: int = 0  # 0: every core
 
 
 @dataclass(frozen=True)
@@ -50,14 +51,21 @@ def _build(args: tuple[Path, str]) -> tuple[str, dict | None, list[Problem]]:
 def build_languages(root: Path, options: ReleaseOptions, tick: Callable[[str], None]) -> dict[str, dict]:
     """Build every language (in parallel); raise CheckFailed listing the problems of all of them."""
     jobs = [(root, lang) for lang in options.langs]
-    if options.jobs > 1 and len(jobs) > 1:
-        with ProcessPoolExecutor(max_workers=min(options.jobs, len(jobs))) as pool:
-            results = []
-            for res in pool.map(_build, jobs):
+    workers = worker_count(options.jobs, len(jobs))
+    results = []
+    if workers > 1:
+        pool = multiprocessing.get_context("fork").Pool(workers, initializer=worker_init)
+        try:
+            for res in pool.imap(_build, jobs):
                 results.append(res)
                 tick(res[0])
+            pool.close()
+        except BaseException:
+            pool.terminate()  # an interrupt or a failure: stop every worker now (their kits are all or nothing)
+            raise
+        finally:
+            pool.join()
     else:
-        results = []
         for job in jobs:
             results.append(_build(job))
             tick(job[1])
@@ -65,6 +73,12 @@ def build_languages(root: Path, options: ReleaseOptions, tick: Callable[[str], N
     if problems:
         raise CheckFailed(problems)
     return {lang: manifest for lang, manifest, _p in results}
+
+
+def worker_count(requested: int, chunks: int) -> int:
+    """Processes to use: what was asked (0: every core), never more than the cores or the pieces of work."""
+    cores = len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else (os.cpu_count() or 1)
+    return max(1, min(requested or cores, cores, chunks))
 
 
 def _paper_zips(prefix: str, lang: str, files: dict[str, bytes], entries: list[dict], epoch: int) -> dict[str, bytes]:
@@ -104,9 +118,11 @@ def assemble(root: Path, version: str, epoch: int, kits: dict[str, dict]) -> dic
 
 def release(root: Path, options: ReleaseOptions, tick: Callable[[str], None] = lambda _l: None) -> ReleaseResult:
     """Build, check and pack a release into build/release/<kit>-<version>/ (all or nothing)."""
-    kits = build_languages(root, options, tick)
     version, epoch = kit_version(root), source_date_epoch(root)
-    files = assemble(root, version, epoch, kits)
     out_dir = root / "build" / "release" / f"{KIT_NAME}-{version}"
+    remove_leftovers(out_dir)
+    kits = build_languages(root, options, tick)
+    files = assemble(root, version, epoch, kits)
+    verify(files, [])
     replace_tree(out_dir, files)
     return ReleaseResult(out_dir, json.loads(files["manifest.json"]))
