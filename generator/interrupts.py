@@ -17,6 +17,7 @@ from typing import Iterator
 SIGNALS = (signal.SIGINT, signal.SIGTERM)
 _received: list[int] = []
 _installed: list[str] = []  # folders swapped in since watch() started
+_active: list[bool] = []  # non-empty while watch() is in force
 
 
 class Interrupted(BaseException):
@@ -87,17 +88,24 @@ def report(what: str) -> int | None:
 @contextlib.contextmanager
 def watch() -> Iterator[None]:
     """Turn SIGINT and SIGTERM into Interrupted for the duration (main thread only; elsewhere a no-op)."""
-    if threading.current_thread() is not threading.main_thread():
-        yield
+    if threading.current_thread() is not threading.main_thread() or _active:
+        yield  # elsewhere than the main thread signals cannot be handled; nested: the outer watch() decides
         return
+    _active.append(True)
     _received.clear()
     _installed.clear()
     previous = {s: signal.signal(s, _handler) for s in SIGNALS}
+    hook = sys.unraisablehook
+    sys.unraisablehook = lambda u: None if isinstance(u.exc_value, Interrupted) else hook(u)  # cffi's report
     try:
         yield
     finally:
+        sys.unraisablehook = hook
         for s, h in previous.items():
             signal.signal(s, h)
+        _received.clear()
+        _installed.clear()
+        _active.clear()
 
 
 def worker_init() -> None:

@@ -62,9 +62,11 @@ def build_languages(root: Path, options: ReleaseOptions, tick: Callable[[str], N
             pool.close()
         except BaseException:
             pool.terminate()  # an interrupt or a failure: stop every worker now (their kits are all or nothing)
-            raise
-        finally:
             pool.join()
+            for lang in options.langs:  # staging folders of the workers just stopped
+                remove_leftovers(root / "build" / "pnp" / lang)
+            raise
+        pool.join()
     else:
         for job in jobs:
             results.append(_build(job))

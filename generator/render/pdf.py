@@ -51,7 +51,10 @@ class PdfDoc:
         """Start a new page of the given size; return the cairo context (units: pt, origin top left)."""
         checkpoint()
         if self.pages:
-            self.surface.show_page()
+            try:
+                self.surface.show_page()
+            except Exception as exc:  # cairocffi turns a failed status into CairoError / OSError
+                raise self._failed(exc) from None
         self.surface.set_size(mm(width_mm), mm(height_mm))
         self.pages += 1
         return self.cr
@@ -65,14 +68,17 @@ class PdfDoc:
             self.surface.finish()
         except Exception as exc:  # cairocffi turns a failed status into CairoError / OSError
             error = exc
-        checkpoint()  # an interrupt inside cairo's write callback is swallowed by cffi: it is seen here
         status = cairo.cairo.cairo_surface_status(self.surface._pointer)  # cairocffi's documented cffi pointer
-        error = error or self.sink.error
-        if error is not None or status != cairo.STATUS_SUCCESS:
-            reason = error or ffi_string(status)
-            raise CheckFailed([Problem("error", "render", f"cairo could not write the PDF {self.title!r}: {reason}",
-                                       hint="nothing was installed; run the build again")])
+        if error is not None or self.sink.error is not None or status != cairo.STATUS_SUCCESS:
+            raise self._failed(error or ffi_string(status))
         return self.sink.getvalue()
+
+    def _failed(self, reason: object) -> BaseException:
+        """The exception for a failed surface: the interrupt that caused it (cffi swallowed it), else an error."""
+        checkpoint()  # an interrupt inside cairo's write callback never reaches us as an exception: it is seen here
+        reason = self.sink.error or reason
+        return CheckFailed([Problem("error", "render", f"cairo could not write the PDF {self.title!r}: {reason}",
+                                    hint="nothing was installed; run the build again")])
 
 
 class _Sink:
