@@ -14,16 +14,17 @@ from ..board.load import load_quadrant
 from ..board.model import Board, build_board
 from ..i18n.gate import check_language as check_catalogs
 from ..i18n.runtime import load_translations
-from ..interrupts import checkpoint
 from ..output.files import remove_leftovers, replace_tree
 from ..output.verify import verify_file
 from ..problems import CheckFailed, Problem, blocking
+from ..render.fonts import prime_cairo_fonts
 from ..sim.gate import ProofSettings, cached_proof
-from .components import builders
+from .components import BUILDERS, builders
 from .contact import contact_sheet
 from .inputs import inputs_digest
 from .model import DEV_LANGS, LANGS, Artifact, BuildContext, BuildOptions
 from .version import kit_version, source_date_epoch
+from .workers import run_ordered
 
 BOARD_PATH = Path("content/dojo/board/quadrant.txt")
 
@@ -95,19 +96,32 @@ def prepare(root: Path, options: BuildOptions) -> BuildContext:
                         source_date_epoch(root))
 
 
-def render_all(ctx: BuildContext) -> list[Artifact]:
-    """Phase two: every component rendered in memory; any failure raises before anything is written."""
-    artifacts: list[Artifact] = []
-    problems: list[Problem] = []
-    for build in builders():
-        checkpoint()
-        try:
-            artifacts.extend(build(ctx))
-        except CheckFailed as exc:
-            problems.extend(exc.problems)
+def render_all(ctx: BuildContext, jobs: int = 0) -> list[Artifact]:
+    """Phase two: every component rendered in memory (on `jobs` processes, 0: every core), in registry order;
+    any failure raises before anything is written."""
+    global _CTX
+    _CTX = ctx
+    builders()  # import every builder's module here, once, before the workers fork
+    prime_cairo_fonts()  # text renders the same whichever component a process draws first
+    try:
+        results = run_ordered(_render_one, range(len(BUILDERS)), jobs)
+    finally:
+        _CTX = None
+    problems = [p for _a, found in results for p in found]
     if problems:
         raise CheckFailed(problems)
-    return artifacts
+    return [a for artifacts, _p in results for a in artifacts]
+
+
+_CTX: BuildContext | None = None  # the context of the build being rendered (inherited by forked workers)
+
+
+def _render_one(index: int) -> tuple[list[Artifact], list[Problem]]:
+    """One registered builder's artifacts, or its problems (a worker returns them rather than raising)."""
+    try:
+        return builders()[index](_CTX), []
+    except CheckFailed as exc:
+        return [], list(exc.problems)
 
 
 def verify(files: dict[str, bytes], entries: list[dict]) -> None:
@@ -142,8 +156,11 @@ def up_to_date(out_dir: Path, digest: str) -> dict | None:
     return record
 
 
-def build_kit(root: Path, options: BuildOptions, out_root: Path | None = None, force: bool = False) -> BuildResult:
-    """Build one language's kit into out_root/<lang> (default build/pnp/<lang>), all or nothing."""
+def build_kit(root: Path, options: BuildOptions, out_root: Path | None = None, force: bool = False,
+              jobs: int = 0) -> BuildResult:
+    """Build one language's kit into out_root/<lang> (default build/pnp/<lang>), all or nothing.
+
+    Components render on `jobs` processes (0: every core); the files do not depend on it."""
     out_dir = (out_root or root / "build" / "pnp") / options.lang
     remove_leftovers(out_dir)
     digest = inputs_digest(root, options, kit_version(root), source_date_epoch(root))
@@ -152,7 +169,7 @@ def build_kit(root: Path, options: BuildOptions, out_root: Path | None = None, f
         warnings = tuple(Problem(**w) for w in cached.get("warnings", ()))
         return BuildResult(out_dir, cached, warnings, cached=True)
     ctx = prepare(root, options)
-    artifacts = render_all(ctx)
+    artifacts = render_all(ctx, jobs)
     artifacts.append(contact_sheet(ctx, artifacts))
     record = manifest(ctx, artifacts)
     record["inputs"] = digest

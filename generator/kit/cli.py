@@ -22,7 +22,20 @@ def register(sub: argparse._SubParsersAction) -> None:
     b.add_argument("--back-offset", default="0,0", metavar="X,Y",
                    help="shift card backs by X,Y mm to correct a duplex printer's drift")
     b.add_argument("--force", action="store_true", help="rebuild even when the kit is up to date")
+    b.add_argument("--jobs", type=jobs_count, default=0,
+                   help="processes rendering components (default 0: all cores); the files do not depend on it")
     b.set_defaults(run=run_build)
+
+
+def jobs_count(text: str) -> int:
+    """--jobs: a whole number of processes, 0 (every core) or more; argparse turns the error into exit 2."""
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"wants a whole number of processes, e.g. 2; got {text!r}") from None
+    if not 0 <= value <= 4096:
+        raise argparse.ArgumentTypeError(f"wants 0 (every core) to 4096 processes; got {value}")
+    return value
 
 
 MAX_BACK_OFFSET_MM = 10.0  # a duplex drift beyond 1 cm is a mistyped reading, not a printer
@@ -49,7 +62,8 @@ def run_build(args: argparse.Namespace) -> int:
         return 2
     with interrupts.watch():
         try:
-            outcome: BuildResult | BaseException = build_kit(args.root.resolve(), options, args.out, force=args.force)
+            outcome: BuildResult | BaseException = build_kit(args.root.resolve(), options, args.out, force=args.force,
+                                                            jobs=args.jobs)
         except (CheckFailed, OSError, ValueError, interrupts.Interrupted) as exc:
             outcome = exc
         stopped = interrupts.report("kit")

@@ -5,16 +5,14 @@ from __future__ import annotations
 import dataclasses
 import hashlib
 import json
-import multiprocessing
-import os
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Callable
 
 from .. import KIT_NAME
-from ..interrupts import worker_init
 from ..kit.build import build_kit, verify
 from ..kit.model import LANGS, PAPERS, BuildOptions
+from ..kit.workers import run_ordered
 from ..kit.version import kit_version, source_date_epoch
 from ..output.files import remove_leftovers, replace_tree
 from ..problems import CheckFailed, Problem
@@ -50,37 +48,17 @@ def _build(args: tuple[Path, str]) -> tuple[str, dict | None, list[Problem]]:
 
 def build_languages(root: Path, options: ReleaseOptions, tick: Callable[[str], None]) -> dict[str, dict]:
     """Build every language (in parallel); raise CheckFailed listing the problems of all of them."""
-    jobs = [(root, lang) for lang in options.langs]
-    workers = worker_count(options.jobs, len(jobs))
-    results = []
-    if workers > 1:
-        pool = multiprocessing.get_context("fork").Pool(workers, initializer=worker_init)
-        try:
-            for res in pool.imap(_build, jobs):
-                results.append(res)
-                tick(res[0])
-            pool.close()
-        except BaseException:
-            pool.terminate()  # an interrupt or a failure: stop every worker now (their kits are all or nothing)
-            pool.join()
-            for lang in options.langs:  # staging folders of the workers just stopped
-                remove_leftovers(root / "build" / "pnp" / lang)
-            raise
-        pool.join()
-    else:
-        for job in jobs:
-            results.append(_build(job))
-            tick(job[1])
+    try:
+        results = run_ordered(_build, [(root, lang) for lang in options.langs], options.jobs,
+                              lambda res: tick(res[0]))
+    except BaseException:
+        for lang in options.langs:  # staging folders of the workers just stopped
+            remove_leftovers(root / "build" / "pnp" / lang)
+        raise
     problems = [p for _lang, _m, probs in results for p in probs]
     if problems:
         raise CheckFailed(problems)
     return {lang: manifest for lang, manifest, _p in results}
-
-
-def worker_count(requested: int, chunks: int) -> int:
-    """Processes to use: what was asked (0: every core), never more than the cores or the pieces of work."""
-    cores = len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else (os.cpu_count() or 1)
-    return max(1, min(requested or cores, cores, chunks))
 
 
 def _paper_zips(prefix: str, lang: str, files: dict[str, bytes], entries: list[dict], epoch: int) -> dict[str, bytes]:

@@ -10,6 +10,7 @@ from rich.console import Console
 from rich.progress import Progress
 
 from .. import interrupts
+from ..kit.cli import jobs_count
 from ..kit.model import LANGS
 from ..problems import CheckFailed
 from .build import ReleaseOptions, release
@@ -23,17 +24,6 @@ def register(sub: argparse._SubParsersAction) -> None:
                    help="processes (default 0: all cores; capped at the cores and the languages)")
     r.add_argument("--lang", action="append", choices=LANGS, help="only these languages (repeatable)")
     r.set_defaults(run=run_release)
-
-
-def jobs_count(text: str) -> int:
-    """--jobs: a whole number of processes, 0 (every core) or more; argparse turns the error into exit 2."""
-    try:
-        value = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"wants a whole number of processes, e.g. 2; got {text!r}") from None
-    if not 0 <= value <= 4096:
-        raise argparse.ArgumentTypeError(f"wants 0 (every core) to 4096 processes; got {value}")
-    return value
 
 
 def run_release(args: argparse.Namespace) -> int:

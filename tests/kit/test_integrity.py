@@ -322,7 +322,7 @@ def test_bad_options_exit_2_with_a_message(project, args, words):
 
 
 def test_release_jobs_are_capped_at_cores_and_languages():
-    from generator.release.build import worker_count
+    from generator.kit.workers import worker_count
 
     cores = len(os.sched_getaffinity(0))
     assert worker_count(64, 3) == min(3, cores) and worker_count(0, 8) == min(8, cores)
