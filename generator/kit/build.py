@@ -117,9 +117,12 @@ _CTX: BuildContext | None = None  # the context of the build being rendered (inh
 
 
 def _render_one(index: int) -> tuple[list[Artifact], list[Problem]]:
-    """One registered builder's artifacts, or its problems (a worker returns them rather than raising)."""
+    """One registered builder's artifacts, each read back (verify), or its problems (a worker returns them
+    rather than raising)."""
     try:
-        return builders()[index](_CTX), []
+        artifacts = builders()[index](_CTX)
+        verify({a.path: a.data for a in artifacts}, [a.manifest_entry("") for a in artifacts])
+        return artifacts, []
     except CheckFailed as exc:
         return [], list(exc.problems)
 
@@ -170,13 +173,18 @@ def build_kit(root: Path, options: BuildOptions, out_root: Path | None = None, f
         return BuildResult(out_dir, cached, warnings, cached=True)
     ctx = prepare(root, options)
     artifacts = render_all(ctx, jobs)
-    artifacts.append(contact_sheet(ctx, artifacts))
+    sheet = contact_sheet(ctx, artifacts)
+    artifacts.append(sheet)
     record = manifest(ctx, artifacts)
     record["inputs"] = digest
     if ctx.warnings:
         record["warnings"] = [dataclasses.asdict(w) for w in ctx.warnings]
     files = {a.path: a.data for a in artifacts}
-    verify(files, record["files"])
+    if len(files) != len(artifacts):
+        twice = sorted({a.path for a in artifacts if sum(b.path == a.path for b in artifacts) > 1})
+        raise CheckFailed([Problem("error", "verify", f"two components write {', '.join(twice)}",
+                                   hint="give each artifact its own path")])
+    verify({sheet.path: sheet.data}, record["files"])  # every other artifact was verified as it was rendered
     files["manifest.json"] = (json.dumps(record, indent=2, ensure_ascii=False) + "\n").encode("utf-8")
     verify({"manifest.json": files["manifest.json"]}, [])
     replace_tree(out_dir, files)

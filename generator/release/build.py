@@ -36,10 +36,10 @@ class ReleaseResult:
     manifest: dict
 
 
-def _build(args: tuple[Path, str]) -> tuple[str, dict | None, list[Problem]]:
-    root, lang = args
+def _build(args: tuple[Path, str, int]) -> tuple[str, dict | None, list[Problem]]:
+    root, lang, jobs = args
     try:
-        return lang, build_kit(root, BuildOptions(lang=lang, release=True)).manifest, []
+        return lang, build_kit(root, BuildOptions(lang=lang, release=True), jobs=jobs).manifest, []
     except CheckFailed as exc:
         tagged = [dataclasses.replace(p, where=f"language {lang}" + (f", {p.where}" if p.where else ""))
                   for p in exc.problems]
@@ -47,9 +47,11 @@ def _build(args: tuple[Path, str]) -> tuple[str, dict | None, list[Problem]]:
 
 
 def build_languages(root: Path, options: ReleaseOptions, tick: Callable[[str], None]) -> dict[str, dict]:
-    """Build every language (in parallel); raise CheckFailed listing the problems of all of them."""
+    """Build every language, one after the other, each on `jobs` processes (its components spread evenly over the
+    cores: three languages on two cores would leave one core idle for the third); raise CheckFailed listing the
+    problems of all of them."""
     try:
-        results = run_ordered(_build, [(root, lang) for lang in options.langs], options.jobs,
+        results = run_ordered(_build, [(root, lang, options.jobs) for lang in options.langs], 1,
                               lambda res: tick(res[0]))
     except BaseException:
         for lang in options.langs:  # staging folders of the workers just stopped

@@ -283,6 +283,16 @@ def test_interrupted_builds_install_nothing_and_the_next_build_succeeds(built):
     assert kit_state(kit) == before
 
 
+def test_one_core_and_every_core_write_identical_files(built):
+    root, _ = built
+    proc = dojo("build", "--lang", "it", "--root", root, "--jobs", "1", "--force", "--out", root / "serial",
+                env={"SOURCE_DATE_EPOCH": "1767225600"})
+    assert proc.wait(timeout=300) == 0
+    serial = json.loads((root / "serial" / "it" / "manifest.json").read_text(encoding="utf-8"))
+    parallel = json.loads((root / "build" / "pnp" / "it" / "manifest.json").read_text(encoding="utf-8"))
+    assert serial["files"] == parallel["files"]
+
+
 def test_a_damaged_installed_pdf_is_rebuilt_not_called_up_to_date(built):
     root, _ = built
     kit = root / "build" / "pnp" / "it"
