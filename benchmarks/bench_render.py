@@ -26,12 +26,12 @@ def main(langs: list[str]) -> None:
         print(f"[{lang}] prepare: {time.perf_counter() - t:.3f} s")
         total = 0.0
         for name, build in zip(BUILDERS, builders()):
-            t = time.perf_counter()
+            t, c = time.perf_counter(), time.process_time()
             artifacts = build(ctx)
-            dt = time.perf_counter() - t
+            dt, dc = time.perf_counter() - t, time.process_time() - c
             total += dt
             size = sum(len(a.data) for a in artifacts) / 1024
-            print(f"[{lang}] {name:52s} {dt:6.3f} s  {len(artifacts):2d} files {size:8.0f} KiB")
+            print(f"[{lang}] {name:52s} {dt:6.3f} s ({dc:6.3f} s CPU) {len(artifacts):2d} files {size:8.0f} KiB")
         print(f"[{lang}] all components: {total:.3f} s")
         for name in DOJO_COMPONENTS:  # inside the Dojo kit builder, one by one
             module, func = name.split(":")
