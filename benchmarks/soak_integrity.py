@@ -9,9 +9,11 @@ Prints one line per run and a summary; exits 1 if any run broke a rule.
 
 from __future__ import annotations
 
+import os
 import random
 import shutil
 import signal
+import subprocess
 import sys
 import tempfile
 import time
@@ -52,6 +54,19 @@ def check(kit: Path, signum: int, code: int, err: str, expected: str) -> list[st
     return broken
 
 
+def full_disk(root: Path, kit: Path, expected: str) -> int:
+    """A forced build whose files may not grow past 200 KB (RLIMIT_FSIZE, as a full disk): exit 2, kit kept."""
+    code = ("import resource, signal, subprocess, sys; signal.signal(signal.SIGXFSZ, signal.SIG_IGN);"
+            "resource.setrlimit(resource.RLIMIT_FSIZE, (200_000, 200_000));"
+            "sys.exit(subprocess.run(sys.argv[1:], stdout=subprocess.DEVNULL, stderr=subprocess.PIPE).returncode)")
+    run = subprocess.run([sys.executable, "-c", code, sys.executable, "-m", "generator.cli", "build", "--lang", "it",
+                          "--root", str(root), "--force"], cwd=ROOT, env={**os.environ, **ENV, "PYTHONPATH": str(ROOT)})
+    broken = check(kit, signal.SIGINT, 0 if run.returncode == 2 else run.returncode, "", expected)
+    verdict = "OK" if not broken else "BROKEN: " + "; ".join(broken)
+    print(f"full disk (files capped at 200 KB): exit {run.returncode} {verdict}")
+    return int(bool(broken))
+
+
 def main(runs: int = 30, seed: int = 15) -> int:
     """Run the soak; print one line per run and a summary."""
     rng = random.Random(seed)
@@ -72,6 +87,7 @@ def main(runs: int = 30, seed: int = 15) -> int:
             failures += bool(broken)
             print(f"run {n:3d} {signal.Signals(signum).name:7s} at {delay:5.2f} s: exit {done.code:4d} "
                   f"{'OK' if not broken else 'BROKEN: ' + '; '.join(broken)}")
+        failures += full_disk(root, kit, expected)
         ok = dojo("build", "--lang", "it", "--root", root, env=ENV).wait() == 0 and kit_state(kit) == expected
         print(f"{runs} interrupted builds (forced build {duration:.1f} s), {failures} broke a rule; "
               f"next build {'succeeded' if ok else 'FAILED'}; leftovers after it: {leftovers(kit.parent) or 'none'}")

@@ -20,7 +20,7 @@ from ..problems import CheckFailed, Problem, blocking
 from ..render.fonts import prime_cairo_fonts
 from ..sim.cards import load_deck
 from ..sim.gate import ProofSettings, cached_proof
-from .components import BUILDERS, builders
+from .components import builders
 from .contact import contact_sheet
 from .inputs import inputs_digest
 from .model import DEV_LANGS, LANGS, Artifact, BuildContext, BuildOptions
@@ -117,10 +117,10 @@ def render_all(ctx: BuildContext, jobs: int = 0) -> list[Artifact]:
     any failure raises before anything is written."""
     global _CTX
     _CTX = ctx
-    builders()  # import every builder's module here, once, before the workers fork
+    count = len(builders())  # every builder's module imported here, once, before the workers fork
     prime_cairo_fonts()  # text renders the same whichever component a process draws first
     try:
-        results = run_ordered(_render_one, range(len(BUILDERS)), jobs)
+        results = run_ordered(_render_one, range(count), jobs)
     finally:
         _CTX = None
     problems = [p for _a, found in results for p in found]
