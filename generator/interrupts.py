@@ -9,6 +9,8 @@ exception (or none) came out of the build.
 from __future__ import annotations
 
 import contextlib
+import ctypes
+import os
 import signal
 import sys
 import threading
@@ -108,8 +110,18 @@ def watch() -> Iterator[None]:
         _active.clear()
 
 
-def worker_init() -> None:
-    """Pool workers: Ctrl-C goes to the whole process group, the parent decides; SIGTERM ends a worker at once."""
+PR_SET_PDEATHSIG = 1
+
+
+def worker_init(parent: int) -> None:
+    """Pool workers: Ctrl-C goes to the whole process group, the parent decides; SIGTERM ends a worker at once;
+    a parent killed outright (SIGKILL) takes its workers with it (Linux), so no orphan renders on."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)
     signal.signal(signal.SIGTERM, signal.SIG_DFL)
     _received.clear()
+    try:
+        ctypes.CDLL(None, use_errno=True).prctl(PR_SET_PDEATHSIG, signal.SIGKILL)
+    except (AttributeError, OSError):
+        pass  # not Linux: an orphaned worker finishes its piece of work and exits
+    if os.getppid() != parent:  # the parent died before prctl took effect
+        os._exit(1)

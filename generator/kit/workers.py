@@ -39,7 +39,7 @@ def run_ordered(func: Callable[[T], R], items: Iterable[T], workers: int,
             results.append(func(item))
             on_result(results[-1])
         return results
-    pool = multiprocessing.get_context("fork").Pool(workers, initializer=worker_init)
+    pool = multiprocessing.get_context("fork").Pool(workers, initializer=worker_init, initargs=(os.getpid(),))
     try:
         results = []
         for result in pool.imap(func, items):
