@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Callable
 
-from ..content.duel import DuelData, load_duel
+from ..content.duel import DuelData
 from ..kit.model import BuildContext
 from ..problems import CheckFailed, Problem
 from ..rules.source import Block
@@ -18,10 +18,7 @@ CTX = "duel-rules"  # msgctxt of the labels below (content/duel/labels.toml, com
 
 
 def _duel(ctx: BuildContext) -> DuelData:
-    data, problems = load_duel(ctx.root)
-    if data is None:
-        raise CheckFailed([p for p in problems if p.severity == "error"])
-    return data
+    return ctx.model.duel
 
 
 def _strike(ctx: BuildContext, data: DuelData, sid: str) -> str:

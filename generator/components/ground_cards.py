@@ -2,11 +2,11 @@
 
 from __future__ import annotations
 
-from ..content.ground import GroundData, present, require_ground
+from ..content.ground import GroundData
 from ..kit.model import Artifact, BuildContext
 from ..render.cards import BLEED_H, BLEED_W, Card, Deck, deck_artifacts
 from .common import small_print
-from .ground_face import INK, INNER_W, M, MUTED, Face, collect, footer, ui
+from .card_face import INK, INNER_W, M, MUTED, Face, collect, footer, ui
 from .ground_icons import suit_icon
 
 BACK_BG = "#24313f"
@@ -46,9 +46,7 @@ def ctx_suit(ctx: BuildContext, suit_id: str, name: str) -> str:
 
 def solution_deck(ctx: BuildContext) -> list[Artifact]:
     """24 Solution cards, 6 per suit, told apart by icon and name; one common back."""
-    if not present(ctx.root):
-        return []
-    data = require_ground(ctx.root)
+    data = ctx.model.ground
     comp = "ground-solution-deck"
 
     def front(sol):
@@ -75,9 +73,7 @@ def solution_deck(ctx: BuildContext) -> list[Artifact]:
 
 def problem_cards(ctx: BuildContext) -> list[Artifact]:
     """Problem cards: required suit, value, priority and scenario; a back for face-down Problems."""
-    if not present(ctx.root):
-        return []
-    data = require_ground(ctx.root)
+    data = ctx.model.ground
     comp = "ground-problem-cards"
     scen_of = {p: s for s in data.scenarios for p in (s.surface, *s.hidden)}
 
@@ -113,9 +109,7 @@ def problem_cards(ctx: BuildContext) -> list[Artifact]:
 
 def scenario_cards(ctx: BuildContext) -> list[Artifact]:
     """Scenario cards: Surface Problem, hidden Problems by priority, thresholds and the player-count filter."""
-    if not present(ctx.root):
-        return []
-    data = require_ground(ctx.root)
+    data = ctx.model.ground
     comp = "ground-scenario-cards"
 
     def front(sc):
@@ -160,9 +154,7 @@ def scenario_cards(ctx: BuildContext) -> list[Artifact]:
 
 def mode_cards(ctx: BuildContext) -> list[Artifact]:
     """The 3 Mode cards with their scoring and tie-breaks."""
-    if not present(ctx.root):
-        return []
-    data = require_ground(ctx.root)
+    data = ctx.model.ground
     comp = "ground-mode-cards"
 
     def front(m):
@@ -195,9 +187,7 @@ def mode_cards(ctx: BuildContext) -> list[Artifact]:
 
 def action_cards(ctx: BuildContext) -> list[Artifact]:
     """The 5 Actions for each of the 6 seats (30 cards); backs show only the seat, so selection stays secret."""
-    if not present(ctx.root):
-        return []
-    data = require_ground(ctx.root)
+    data = ctx.model.ground
     comp = "ground-action-cards"
     cards = []
     for seat in data.seats:
@@ -249,9 +239,7 @@ def _action_front(ctx, data, comp, seat, seat_name, a, back):
 
 def reference_card(ctx: BuildContext) -> list[Artifact]:
     """Reference: the round (Select, Reveal, Resolve in step order, End), DARVO stages and the Denied marking."""
-    if not present(ctx.root):
-        return []
-    data = require_ground(ctx.root)
+    data = ctx.model.ground
     comp = "ground-reference"
     back = _back(ctx, data, comp, ui(ctx, comp, "Reference"))
     return deck_artifacts(ctx, Deck(comp, "ground/reference", ui(ctx, comp, "GROUND Reference"),

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import dataclasses
 import hashlib
+import importlib
 import json
 from dataclasses import dataclass
 from pathlib import Path
@@ -12,18 +13,20 @@ from .. import KIT_NAME
 from ..board.check import check_dead_ends, design_problems
 from ..board.load import load_quadrant
 from ..board.model import Board, build_board
+from ..content.dojo import NebbiaDeck
+from ..content.load import load_model
 from ..i18n.gate import check_language as check_catalogs
 from ..i18n.runtime import load_translations
 from ..output.files import remove_leftovers, replace_tree
 from ..output.verify import verify_file
 from ..problems import CheckFailed, Problem, blocking
 from ..render.fonts import prime_cairo_fonts
-from ..sim.cards import load_deck
+from ..sim.cards import deck_from_nebbia
 from ..sim.gate import ProofSettings, cached_proof
-from .components import builders
-from .contact import contact_sheet
 from .inputs import inputs_digest
 from .model import DEV_LANGS, LANGS, Artifact, BuildContext, BuildOptions
+from . import registry
+from .registry import Component
 from .version import kit_version, source_date_epoch
 from .workers import run_ordered
 
@@ -77,10 +80,10 @@ def check_language(lang: str, release: bool = False) -> list[Problem]:
                     hint="run e.g. `make pnp LANG=it`")]
 
 
-def sim_deck(root: Path) -> tuple[int, ...]:
-    """The Nebbia deck the proof plays, from the loaded content (CheckFailed when the content is broken)."""
+def sim_deck(nebbia: NebbiaDeck) -> tuple[int, ...]:
+    """The Nebbia deck the proof plays, from the loaded model (CheckFailed when a card has no effect)."""
     try:
-        return load_deck(root)
+        return deck_from_nebbia(nebbia)
     except ValueError as exc:
         raise CheckFailed([Problem("error", "dojo-dataset", str(exc), "content/dojo/nebbia.toml",
                                    hint="give the card an effect in the simulator or use a known id")]) from None
@@ -92,51 +95,72 @@ def prepare(root: Path, options: BuildOptions) -> BuildContext:
     if problems:
         raise CheckFailed(problems)
     board, fingerprint, board_problems = load_board(root)
+    model, content_problems = load_model(root, registry.deck_sources())
     catalog_problems = check_catalogs(root, options.lang, strict=options.release)
-    blockers = blocking(board_problems) + blocking(catalog_problems)
+    found = board_problems + content_problems + registry.missing_templates(root) + catalog_problems
+    blockers = blocking(found)
     proof = None
     if board is not None and not blocking(board_problems):
         try:
-            deck = sim_deck(root)
+            deck = sim_deck(model.dojo.nebbia) if model is not None else None
         except CheckFailed as exc:  # reported with every other problem of phase one
             blockers += blocking(list(exc.problems))
         else:
-            proof = cached_proof(root, board, fingerprint, deck,
-                                 ProofSettings(games=options.proof_games, seed=options.proof_seed))
-            blockers += [] if proof.ok else list(proof.problems)
-    if blockers or board is None or proof is None:
+            if deck is not None:
+                proof = cached_proof(root, board, fingerprint, deck,
+                                     ProofSettings(games=options.proof_games, seed=options.proof_seed))
+                blockers += [] if proof.ok else list(proof.problems)
+    if blockers or board is None or model is None or proof is None:
         raise CheckFailed(blockers)
-    warnings = tuple(p for p in board_problems + catalog_problems if p.severity == "warning")
+    warnings = tuple(p for p in found if p.severity == "warning")
     translations = load_translations(root, options.lang)
     return BuildContext(root, options, kit_version(root), board, fingerprint, proof.summary(), translations, warnings,
-                        source_date_epoch(root))
+                        source_date_epoch(root), model)
 
 
-def render_all(ctx: BuildContext, jobs: int = 0) -> list[Artifact]:
-    """Phase two: every component rendered in memory (on `jobs` processes, 0: every core), in registry order;
-    any failure raises before anything is written."""
-    global _CTX
-    _CTX = ctx
-    count = len(builders())  # every builder's module imported here, once, before the workers fork
+def render_all(ctx: BuildContext, components: tuple[Component, ...] | None = None, jobs: int = 0) -> list[Artifact]:
+    """Phase two: every registered component (or the given ones) rendered in memory, in manifest order, each
+    artifact read back (verify); components render on `jobs` processes (0: every core).
+
+    The problems of all components are gathered and raised together, before anything is written. A component
+    built from the artifacts before it (a contact sheet) renders afterwards in this process, in its place.
+    """
+    global _CTX, _COMPONENTS
+    chosen = registry.COMPONENTS if components is None else tuple(components)
+    for component in chosen:  # every builder's module imported here, once, before the workers fork
+        importlib.import_module(component.builder.split(":")[0])
     prime_cairo_fonts()  # text renders the same whichever component a process draws first
+    _CTX, _COMPONENTS = ctx, chosen
     try:
-        results = run_ordered(_render_one, range(count), jobs)
+        independent = [i for i, c in enumerate(chosen) if not c.from_artifacts]
+        rendered = dict(zip(independent, run_ordered(_render_one, independent, jobs)))
+        artifacts: list[Artifact] = []
+        problems: list[Problem] = []
+        for index, component in enumerate(chosen):
+            if component.from_artifacts:
+                if problems:
+                    continue  # a contact sheet of a failed build would only repeat the failure
+                made, found = _render_one(index, list(artifacts))
+            else:
+                made, found = rendered[index]
+            artifacts.extend(made)
+            problems.extend(found)
     finally:
-        _CTX = None
-    problems = [p for _a, found in results for p in found]
+        _CTX, _COMPONENTS = None, ()
     if problems:
         raise CheckFailed(problems)
-    return [a for artifacts, _p in results for a in artifacts]
+    return artifacts
 
 
 _CTX: BuildContext | None = None  # the context of the build being rendered (inherited by forked workers)
+_COMPONENTS: tuple[Component, ...] = ()  # the components being rendered (inherited by forked workers)
 
 
-def _render_one(index: int) -> tuple[list[Artifact], list[Problem]]:
-    """One registered builder's artifacts, each read back (verify), or its problems (a worker returns them
-    rather than raising)."""
+def _render_one(index: int, before: list[Artifact] | None = None) -> tuple[list[Artifact], list[Problem]]:
+    """One component's artifacts, each read back (verify), or its problems (a worker returns them rather than
+    raising)."""
     try:
-        artifacts = builders()[index](_CTX)
+        artifacts = _COMPONENTS[index].build(_CTX, before or [])
         verify({a.path: a.data for a in artifacts}, [a.manifest_entry("") for a in artifacts])
         return artifacts, []
     except CheckFailed as exc:
@@ -175,6 +199,26 @@ def up_to_date(out_dir: Path, digest: str) -> dict | None:
     return record
 
 
+def write_kit(ctx: BuildContext, out_dir: Path, digest: str | None = None, jobs: int = 0) -> dict:
+    """Phase two and output: render every component in memory (on `jobs` processes, 0: every core), verify,
+    then replace out_dir at once; the manifest."""
+    artifacts = render_all(ctx, jobs=jobs)
+    record = manifest(ctx, artifacts)
+    if digest is not None:
+        record["inputs"] = digest
+    if ctx.warnings:
+        record["warnings"] = [dataclasses.asdict(w) for w in ctx.warnings]
+    files = {a.path: a.data for a in artifacts}
+    if len(files) != len(artifacts):
+        twice = sorted({a.path for a in artifacts if sum(b.path == a.path for b in artifacts) > 1})
+        raise CheckFailed([Problem("error", "verify", f"two components write {', '.join(twice)}",
+                                   hint="give each artifact its own path")])
+    files["manifest.json"] = (json.dumps(record, indent=2, ensure_ascii=False) + "\n").encode("utf-8")
+    verify({"manifest.json": files["manifest.json"]}, [])  # every other file was verified as it was rendered
+    replace_tree(out_dir, files)
+    return record
+
+
 def build_kit(root: Path, options: BuildOptions, out_root: Path | None = None, force: bool = False,
               jobs: int = 0) -> BuildResult:
     """Build one language's kit into out_root/<lang> (default build/pnp/<lang>), all or nothing.
@@ -188,20 +232,4 @@ def build_kit(root: Path, options: BuildOptions, out_root: Path | None = None, f
         warnings = tuple(Problem(**w) for w in cached.get("warnings", ()))
         return BuildResult(out_dir, cached, warnings, cached=True)
     ctx = prepare(root, options)
-    artifacts = render_all(ctx, jobs)
-    sheet = contact_sheet(ctx, artifacts)
-    artifacts.append(sheet)
-    record = manifest(ctx, artifacts)
-    record["inputs"] = digest
-    if ctx.warnings:
-        record["warnings"] = [dataclasses.asdict(w) for w in ctx.warnings]
-    files = {a.path: a.data for a in artifacts}
-    if len(files) != len(artifacts):
-        twice = sorted({a.path for a in artifacts if sum(b.path == a.path for b in artifacts) > 1})
-        raise CheckFailed([Problem("error", "verify", f"two components write {', '.join(twice)}",
-                                   hint="give each artifact its own path")])
-    verify({sheet.path: sheet.data}, record["files"])  # every other artifact was verified as it was rendered
-    files["manifest.json"] = (json.dumps(record, indent=2, ensure_ascii=False) + "\n").encode("utf-8")
-    verify({"manifest.json": files["manifest.json"]}, [])
-    replace_tree(out_dir, files)
-    return BuildResult(out_dir, record, ctx.warnings)
+    return BuildResult(out_dir, write_kit(ctx, out_dir, digest, jobs), ctx.warnings)

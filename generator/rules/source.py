@@ -18,8 +18,8 @@ import re
 from dataclasses import dataclass
 from pathlib import Path
 
-from ..i18n.messages import Message
 from ..inputfile import read_input
+from ..messages import Message
 
 
 @dataclass(frozen=True)
