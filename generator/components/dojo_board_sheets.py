@@ -15,8 +15,8 @@ from .dojo_board import COMPONENT, HALF, SHEETS, SIZE, STRIP, board_drawings, sh
 TOP = 12.0
 
 
-def legend_drawing(ctx: BuildContext, width: float) -> Drawing:
-    """The legend of square types (three columns), drawn once per language."""
+def legend_svg(ctx: BuildContext, width: float) -> str:
+    """The legend of square types (three columns: tile, letter, name) as SVG: the board sheets and the booklet show it."""
     where = Where(COMPONENT, "legend", ctx.lang)
     col = Collect()
     items = []
@@ -29,8 +29,12 @@ def legend_drawing(ctx: BuildContext, width: float) -> Drawing:
         items.append(dict(x=(k % 3) * colw, y=(k // 3) * 8.5, color=sq.color, icon=sq.icon, letter=letter, name=name,
                           ink="#ffffff" if sq.code == "D" else "#2a251f"))
     col.check()
-    return svg_drawing(render_template(ctx.root / "templates", "dojo-board-legend.svg.j2", W=width, H=26,
-                                       items=items))
+    return render_template(ctx.root / "templates", "dojo-board-legend.svg.j2", W=width, H=26, items=items)
+
+
+def legend_drawing(ctx: BuildContext, width: float) -> Drawing:
+    """The legend drawn once per language."""
+    return svg_drawing(legend_svg(ctx, width))
 
 
 def margin_notes(ctx: BuildContext, extra: str, width: float) -> list:

@@ -14,7 +14,7 @@ TEMPLATE = "duel/face.svg.j2"
 BACK_BG = "#2b2622"
 
 
-def _term(ctx: BuildContext, item) -> str:
+def term(ctx: BuildContext, item) -> str:
     """The Japanese term: the seed's spelling, with the reader's transliteration where it differs."""
     local = ctx.p_(f"duel/{item.id}", item.romaji)
     return item.term if local == item.term else f"{local} · {item.term}"
@@ -36,7 +36,7 @@ def _back(ctx: BuildContext, comp: str, label: str):
 def _head(f: Face, ctx: BuildContext, comp: str, kind: str, item) -> float:
     f.rect(0, 0, BLEED_W, 15, "#e9e2d3")
     f.text(kind, M, M - 1, INNER_W, 5, 9, 7, bold=True, color=MUTED, slot="kind")
-    y = 16 + f.text(_term(ctx, item), M, 16, INNER_W, 9, 16, 10, bold=True, align="center", slot="term")
+    y = 16 + f.text(term(ctx, item), M, 16, INNER_W, 9, 16, 10, bold=True, align="center", slot="term")
     return y + 0.5 + f.text(_name(ctx, item), M, y + 0.5, INNER_W, 6, 10, 7, align="center", color=MUTED,
                             slot="name")
 
@@ -57,7 +57,7 @@ def stance_cards(ctx: BuildContext) -> list[Artifact]:
             y += 4.5 + f.text(ctx.p_(f"duel/{s.id}", s.moves), M, y + 4.5, INNER_W, 8, 9.5, 7, slot="moves")
             f.text(ui(ctx, comp, "Strike"), M, y + 1, INNER_W, 4.5, 8, 6, bold=True, color=MUTED, slot="strike-label")
             strike = ui(ctx, comp, "No strikes") if not s.strike else \
-                f"{_term(ctx, data.strike(s.strike))} — {_name(ctx, data.strike(s.strike))}"
+                f"{term(ctx, data.strike(s.strike))} — {_name(ctx, data.strike(s.strike))}"
             y += 5.5 + f.text(strike, M, y + 5.5, INNER_W, 8, 9.5, 7, bold=bool(s.strike), slot="strike")
             if s.strike:
                 f.svg(strike_cells(data.strike(s.strike).hits, M + (INNER_W - 7 * 6.5) / 2, y + 6, 6.5))
@@ -78,9 +78,9 @@ def _precedence(ctx: BuildContext, data: DuelData, comp: str, sid: str) -> str:
     loses = [a for a, b in data.beats if b == sid]
     out = []
     if beats:
-        out.append(ui(ctx, comp, "Beats") + ": " + ", ".join(_term(ctx, data.strike(b)) for b in beats))
+        out.append(ui(ctx, comp, "Beats") + ": " + ", ".join(term(ctx, data.strike(b)) for b in beats))
     if loses:
-        out.append(ui(ctx, comp, "Loses to") + ": " + ", ".join(_term(ctx, data.strike(a)) for a in loses))
+        out.append(ui(ctx, comp, "Loses to") + ": " + ", ".join(term(ctx, data.strike(a)) for a in loses))
     return ". ".join(out) + ". " + ui(ctx, comp, "Any other pair: both lose.")
 
 
@@ -97,12 +97,12 @@ def strike_cards(ctx: BuildContext) -> list[Artifact]:
             f = Face(ctx, comp, s.id, TEMPLATE)
             y = _head(f, ctx, comp, ui(ctx, comp, "Giri (strike)"), s) + 2
             src, dst = data.stance(s.source), data.stance(s.leads_to)
-            y += f.text(ui(ctx, comp, "From") + f": {_term(ctx, src)}", M, y, INNER_W, 5, 9, 6.5, slot="from")
+            y += f.text(ui(ctx, comp, "From") + f": {term(ctx, src)}", M, y, INNER_W, 5, 9, 6.5, slot="from")
             f.svg(strike_cells(s.hits, M + (INNER_W - 7 * 7.5) / 2, y + 6.5, 7.5))
             y += 16
             y += 0.5 + f.text(ctx.p_(f"duel/{s.id}", s.pattern), M, y + 0.5, INNER_W, 8, 8.5, 6, align="center",
                               slot="pattern")
-            y += 1.5 + f.text(ui(ctx, comp, "Leads to") + f": {_term(ctx, dst)}", M, y + 1.5, INNER_W, 5, 9, 6.5,
+            y += 1.5 + f.text(ui(ctx, comp, "Leads to") + f": {term(ctx, dst)}", M, y + 1.5, INNER_W, 5, 9, 6.5,
                               bold=True, slot="leads-to")
             f.text(ui(ctx, comp, "When both hit"), M, y + 2, INNER_W, 4.5, 8, 6, bold=True, color=MUTED,
                    slot="both-label")
@@ -149,7 +149,7 @@ def reference_card(ctx: BuildContext) -> list[Artifact]:
         y += f.stack([(k, ctx.p_("duel-reference", data.reference[k])) for k in ("hit", "both_hit")], M, y, INNER_W,
                      9, 5.8, gap=1.8, bottom=BLEED_H - M - 3.6 - 3 * 10.5)
         for s in data.strikes:
-            f.text(f"{_term(ctx, s)} — {_name(ctx, s)}", M, y + 3.6, INNER_W - 31, 6, 8, 5.5, bold=True,
+            f.text(f"{term(ctx, s)} — {_name(ctx, s)}", M, y + 3.6, INNER_W - 31, 6, 8, 5.5, bold=True,
                    narrow=True, slot=f"{s.id}-name")
             f.svg(strike_cells(s.hits, M + INNER_W - 7 * 4.2, y + 3.4, 4.2))
             y += 9.5
