@@ -6,7 +6,7 @@ from ..content.ground import present, require_ground
 from ..kit.model import BuildContext
 from ..render.layout import Slot, Where, fit
 from ..render.svg import render_template
-from .ground_icons import suit_icon
+from ..render.icons import suit_icon
 
 CELL = 26.0  # width of one suit in the figure, mm
 
