@@ -14,7 +14,6 @@ from typing import Any, Callable
 from lxml import etree
 from reportlab.graphics import renderPDF
 from reportlab.graphics.shapes import Drawing as RlDrawing
-from reportlab.lib.units import mm
 from reportlab.platypus import Flowable
 from svglib import fonts as svg_fonts
 from svglib.svglib import SvgRenderer

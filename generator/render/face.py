@@ -34,7 +34,7 @@ from pathlib import Path
 from typing import Any
 
 from ..problems import CheckFailed, Problem
-from .layout import Block, Slot, Where, fit, fit_stack
+from .layout import Block, Slot, Where, fit, fit_stack, fit_table
 from .svg import Drawing, render_template, svg_drawing
 
 STYLE_FILE = "style.toml"
@@ -57,6 +57,9 @@ class SlotSpec:
     rows: int = 0
     gap: float = 1.0  # between the paragraphs of a stack
     inline: bool = False  # at the y of the slot placed just before (side by side)
+    beside: str = ""  # at the y of item i of this (stacked) slot: numbers, tiles and letters beside paragraphs
+    min_row: float = 0.0  # a stacked paragraph takes at least this height (room for a tile beside it)
+    columns: tuple[float, ...] = ()  # a table's column widths as shares of w
 
 
 @dataclass(frozen=True)
@@ -123,7 +126,8 @@ def _spec(name: str, raw: dict[str, Any], styles: dict[str, Any], palette: dict[
     color = _colour(raw.get("color", (style or {}).get("color", "ink")), palette)
     return SlotSpec(name, raw.get("x", 0.0), raw.get("y"), raw["w"], raw.get("h", 100.0), slot, color,
                     raw.get("flow", 0.0), raw.get("dx", 0.0), raw.get("dy", 0.0), raw.get("rows", 0),
-                    raw.get("gap", 1.0), raw.get("inline", False))
+                    raw.get("gap", 1.0), raw.get("inline", False), raw.get("beside", ""), raw.get("min_row", 0.0),
+                    tuple(raw.get("columns", ())))
 
 
 @lru_cache(maxsize=64)
@@ -177,6 +181,9 @@ class Face:
         grid = bool(per or spec.dy)
         if spec.inline:
             return spec, key, spec.x + col * spec.dx, self.last.y if self.last else self.cursor
+        if spec.beside:
+            row_box = self.at[spec.beside if i is None else f"{spec.beside}-{k}"]
+            return spec, key, spec.x, row_box.y
         if spec.y is not None:
             origin = spec.y
         elif grid and k:
@@ -195,7 +202,7 @@ class Face:
         return self.at[key]
 
     def text(self, slot: str, text: str, i: int | None = None, rows: int | None = None,
-             color: str | None = None, valign: str = "top") -> Box | None:
+             color: str | None = None, valign: str = "top", icon_color: str | None = None) -> Box | None:
         """Fit text into a declared slot (indexed i for repeated slots); returns where it landed."""
         spec, key, x, y = self._box(slot, i, rows)
         room = self._room(spec, y)
@@ -210,7 +217,9 @@ class Face:
             self.problems.extend(exc.problems)
             return None
         top = y + (spec.h - block.height) / 2 if valign == "middle" else y
-        return self._place(key, [block], x, top, spec, color)
+        placed = self._place(key, [block], x, top, spec, color)
+        self.texts[-1]["icon_color"] = icon_color
+        return placed
 
     def stack(self, slot: str, texts: list[str], color: str | None = None) -> Box | None:
         """Fit paragraphs one under another in a declared slot at one common size."""
@@ -222,11 +231,34 @@ class Face:
         try:
             blocks = fit_stack(texts, Slot(key, spec.w, room, spec.slot.max_pt, spec.slot.min_pt, spec.slot.family,
                                            spec.slot.bold, False, spec.slot.align, spec.slot.leading),
-                               self._where(), gap=spec.gap)
+                               self._where(), gap=spec.gap, min_row=spec.min_row)
         except CheckFailed as exc:
             self.problems.extend(exc.problems)
             return None
         return self._place(key, blocks, x, y, spec, color)
+
+    def table(self, slot: str, rows: list[list[str]], color: str | None = None) -> Box | None:
+        """Fit a table (first row the header) in a declared slot; rows are recorded as boxes <slot>-<r>."""
+        spec, key, x, y = self._box(slot, None, None)
+        widths = [spec.w * c for c in spec.columns]
+        try:
+            table = fit_table(rows, widths, Slot(key, spec.w, self._room(spec, y), spec.slot.max_pt, spec.slot.min_pt,
+                                                 spec.slot.family, False, False, "left", spec.slot.leading),
+                              self._where())
+        except CheckFailed as exc:
+            self.problems.extend(exc.problems)
+            return None
+        top = y
+        for r, (cells, h) in enumerate(zip(table.cells, table.heights)):
+            cx = x
+            for block, w in zip(cells, widths):
+                self.texts.append(dict(block=block, x=cx, y=y, color=color or spec.color))
+                cx += w
+            self.at[f"{key}-{r}"] = Box(x, y, spec.w, h)
+            y += h
+        self.at[key] = self.last = Box(x, top, spec.w, y - top)
+        self.cursor = max(self.cursor, y)
+        return self.at[key]
 
     def _room(self, spec: SlotSpec, y: float) -> float:
         """A flowing slot ends at the layout's bottom (above the footer); a fixed slot has its declared box."""
@@ -235,9 +267,10 @@ class Face:
     def _place(self, key: str, blocks: list[Block], x: float, y: float, spec: SlotSpec,
                color: str | None) -> Box:
         top = y
-        for b in blocks:
+        for i, b in enumerate(blocks):
             self.texts.append(dict(block=b, x=x, y=y, color=color or spec.color))
-            y += b.height + spec.gap
+            self.at[f"{key}-{i}"] = Box(x, y, spec.w, max(b.height, spec.min_row))
+            y += max(b.height, spec.min_row) + spec.gap
         used = y - spec.gap - top
         self.at[key] = self.last = Box(x, top, spec.w, used)
         self.cursor = max(self.cursor, top + used)
