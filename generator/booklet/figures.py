@@ -42,6 +42,7 @@ def vector(svg: str, box: tuple[float, float, float, float] | None = None) -> Rl
     """An SVG document as a reportlab Drawing (vector); box (x, y, w, h in the SVG's units, mm) crops it."""
     _fonts()
     root = etree.fromstring(svg.encode("utf-8"), etree.XMLParser(remove_comments=True, resolve_entities=False))
+    _flatten_opacity(root)
     if box is not None:
         x, y, w, h = box
         root.set("viewBox", f"{n(x)} {n(y)} {n(w)} {n(h)}")
@@ -52,12 +53,28 @@ def vector(svg: str, box: tuple[float, float, float, float] | None = None) -> Rl
     return drawing
 
 
+def _over_white(colour: str, alpha: float) -> str:
+    """A #rrggbb colour seen at alpha over white paper."""
+    rgb = [int(colour[i:i + 2], 16) for i in (1, 3, 5)]
+    return "#" + "".join(f"{round(255 - alpha * (255 - c)):02x}" for c in rgb)
+
+
+def _flatten_opacity(root: Any) -> None:
+    """Opacity over white paper becomes a lighter colour: reportlab forms carry no transparency states."""
+    for el in root.iter():
+        for paint in ("stroke", "fill"):
+            alpha = el.attrib.pop(f"{paint}-opacity", None)
+            colour = el.get(paint) or (el.getparent().get(paint) if el.getparent() is not None else None)
+            if alpha is not None and colour and colour.startswith("#") and len(colour) == 7:
+                el.set(paint, _over_white(colour, float(alpha)))
+
+
 class Figure(Flowable):
     """A vector drawing scaled to fit the frame width (never enlarged), centred."""
 
-    def __init__(self, drawing: RlDrawing, max_width: float):
+    def __init__(self, name: str, drawing: RlDrawing, max_width: float):
         super().__init__()
-        self.drawing = drawing
+        self.name, self.drawing = name, drawing
         self.scale = min(1.0, max_width / drawing.width)
         self.width, self.height = drawing.width * self.scale, drawing.height * self.scale
         self.hAlign = "CENTER"
@@ -67,14 +84,23 @@ class Figure(Flowable):
         return self.width, self.height
 
     def draw(self) -> None:
-        """Paint the drawing at its scale, clipped to its box (svglib keeps what lies outside a cropped viewBox)."""
-        self.canv.saveState()
-        self.canv.scale(self.scale, self.scale)
-        box = self.canv.beginPath()
-        box.rect(0, 0, self.drawing.width, self.drawing.height)
-        self.canv.clipPath(box, stroke=0, fill=0)
-        renderPDF.draw(self.drawing, self.canv, 0, 0)
-        self.canv.restoreState()
+        """Paint the drawing at its scale, clipped to its box (svglib keeps what lies outside a cropped viewBox).
+
+        The drawing is a form XObject made once per document: pages stay small (imposition parses them) and a
+        figure shown twice is stored once.
+        """
+        canv, form = self.canv, f"figure-{self.name}"
+        if not canv.hasForm(form):
+            canv.beginForm(form, 0, 0, self.drawing.width, self.drawing.height)
+            box = canv.beginPath()
+            box.rect(0, 0, self.drawing.width, self.drawing.height)
+            canv.clipPath(box, stroke=0, fill=0)
+            renderPDF.draw(self.drawing, canv, 0, 0)
+            canv.endForm()
+        canv.saveState()
+        canv.scale(self.scale, self.scale)
+        canv.doForm(form)
+        canv.restoreState()
 
 
 @dataclass(frozen=True)
@@ -116,7 +142,7 @@ def figure_factory(src: FigureSource, where: str) -> Callable[[str, float], Flow
                                        hint=f"use one of: {', '.join(sorted(src.makers))}")])
         if name not in cache:
             cache[name] = vector(*src.makers[name]())
-        return Figure(cache[name], width)
+        return Figure(name, cache[name], width)
 
     return make
 
