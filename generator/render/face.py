@@ -113,8 +113,14 @@ def _colour(value: str, palette: dict[str, str]) -> str:
     return palette.get(value, value)
 
 
-def _spec(name: str, raw: dict[str, Any], styles: dict[str, Any], palette: dict[str, str]) -> SlotSpec:
-    style = dict(styles["style"].get(raw.get("style", "body"), {})) if "style" in raw or "size" in raw else None
+def _spec(layout_name: str, name: str, raw: dict[str, Any], styles: dict[str, Any],
+          palette: dict[str, str]) -> SlotSpec:
+    known = styles["style"]
+    if raw.get("style", "body") not in known or "w" not in raw:
+        what = f"unknown style {raw.get('style')!r}" if "w" in raw else "no width w"
+        raise CheckFailed([Problem("error", "face-layout", f"slot {name}: {what}", f"templates/{layout_name}.toml",
+                                   hint=f"styles: {', '.join(known)} (templates/{STYLE_FILE}); every slot needs w")])
+    style = dict(known.get(raw.get("style", "body"), {})) if "style" in raw or "size" in raw else None
     slot = None
     if style is not None:
         style.update({k: raw[k] for k in ("size", "align", "leading", "max_lines", "bold", "family", "hyphenate")
@@ -138,7 +144,7 @@ def layout(templates: Path, name: str) -> Layout:
     raw = _raw(templates, name)
     face = raw.get("face", {})
     width, height = face.get("width", 69.5), face.get("height", 94.9)
-    slots = {k: _spec(k, v, styles, palette) for k, v in raw.get("slot", {}).items()}
+    slots = {k: _spec(name, k, v, styles, palette) for k, v in raw.get("slot", {}).items()}
     return Layout(name, width, height, face.get("bottom", height), slots, palette, face.get("top", 0.0))
 
 
