@@ -125,7 +125,7 @@ def figure_source(ctx: BuildContext) -> FigureSource:
     makers: dict[str, Callable[[], Any]] = {
         "board": lambda: (dojo_board.board_svg(ctx), None),
         "belt-ladder": ladder,
-        "squares": lambda: (dojo_board_sheets.legend_svg(ctx, 150.0), None),
+        "squares": lambda: (dojo_board_sheets.legend_svg(ctx, "dojo/legend-narrow"), None),
         "suits": lambda: (ground_figures.suits_svg(ctx), None),
     }
     makers.update({name: (lambda make=make: (make(), None)) for name, make in duel_figures.figures(ctx).items()})

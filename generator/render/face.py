@@ -60,6 +60,7 @@ class SlotSpec:
     beside: str = ""  # at the y of item i of this (stacked) slot: numbers, tiles and letters beside paragraphs
     min_row: float = 0.0  # a stacked paragraph takes at least this height (room for a tile beside it)
     columns: tuple[float, ...] = ()  # a table's column widths as shares of w
+    across: int = 0  # a grid filled row by row, this many items per row (rows: filled column by column)
 
 
 @dataclass(frozen=True)
@@ -133,7 +134,7 @@ def _spec(layout_name: str, name: str, raw: dict[str, Any], styles: dict[str, An
     return SlotSpec(name, raw.get("x", 0.0), raw.get("y"), raw["w"], raw.get("h", 100.0), slot, color,
                     raw.get("flow", 0.0), raw.get("dx", 0.0), raw.get("dy", 0.0), raw.get("rows", 0),
                     raw.get("gap", 1.0), raw.get("inline", False), raw.get("beside", ""), raw.get("min_row", 0.0),
-                    tuple(raw.get("columns", ())))
+                    tuple(raw.get("columns", ())), raw.get("across", 0))
 
 
 @lru_cache(maxsize=64)
@@ -183,7 +184,7 @@ class Face:
         key = slot if i is None else f"{slot}-{i}"
         k = i or 0
         per = rows or spec.rows
-        col, row = (k // per, k % per) if per else (k, k)
+        col, row = (k // per, k % per) if per else (k % spec.across, k // spec.across) if spec.across else (k, k)
         grid = bool(per or spec.dy)
         if spec.inline:
             return spec, key, spec.x + col * spec.dx, self.last.y if self.last else self.cursor
@@ -287,15 +288,18 @@ class Face:
                                      f"for {text!r}", where=self.card,
                                      hint="shorten the texts above it (or their translations)"))
 
-    def drawing(self, **values: Any) -> Drawing:
-        """Render templates/<name>.svg.j2; any text that did not fit stops the build with every problem found."""
+    def svg(self, **values: Any) -> str:
+        """The face as SVG text (templates/<name>.svg.j2); any text that did not fit raises every problem found."""
         if self.problems:
             raise CheckFailed(self.problems)
         L = self.L
         w, h = self.size or (L.width, L.height)
-        svg = render_template(self.ctx.root / "templates", f"{self.template or self.name}.svg.j2", W=w, H=h, L=L.slots,
-                              P=L.palette, at=self.at, texts=self.texts, **values)
-        return svg_drawing(svg)
+        return render_template(self.ctx.root / "templates", f"{self.template or self.name}.svg.j2", W=w, H=h,
+                               L=L.slots, P=L.palette, at=self.at, texts=self.texts, **values)
+
+    def drawing(self, **values: Any) -> Drawing:
+        """The face drawn (a reusable vector Drawing)."""
+        return svg_drawing(self.svg(**values))
 
 
 def collect(builders: list[Any]) -> list[Any]:

@@ -60,8 +60,11 @@ def _rgb(hex_colour: str) -> tuple[float, ...]:
 
 
 def _fills(page) -> list[tuple[float, ...]]:
-    """Every RGB fill colour set on a page (the 'rg' operator)."""
+    """Every RGB fill colour set on a page (the 'rg' operator), its form XObjects (the figures) included."""
     content = page.get_contents().get_data().decode("latin-1")
+    for form in _xobjects(page.get("/Resources"), set()):
+        if form.get("/Subtype") == "/Form":
+            content += form.get_data().decode("latin-1")
     return [tuple(float(v) for v in m) for m in re.findall(r"([\d.]+) ([\d.]+) ([\d.]+) rg", content)]
 
 
@@ -85,7 +88,7 @@ def test_booklet_legend_uses_the_boards_letters_and_colours(booklets):
 def test_squares_figure_is_the_board_legend():
     ctx = prepare(ROOT, BuildOptions("it"))
     svg, box = figure_source(ctx).makers["squares"]()
-    assert box is None and svg == legend_svg(ctx, 150.0)
+    assert box is None and svg == legend_svg(ctx, "dojo/legend-narrow")
     safe = next(s for s in dojo_content(ctx).squares if s.id == "safe")
     assert safe.color in svg
 
