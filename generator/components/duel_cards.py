@@ -38,7 +38,7 @@ def _footer(f: Face, ctx: BuildContext, comp: str) -> None:
     f.text("footer", small_print(ctx, ui(ctx, comp, "Sword duel")))
 
 
-def _hits(box, hits: tuple[int, ...]) -> Markup:
+def hit_pattern(box, hits: tuple[int, ...]) -> Markup:
     """A strike's hit pattern filling a layout box: 7 cells across, the striker above the third."""
     cell = box.w / 7
     return Markup(strike_cells(hits, box.x, box.y + box.h - cell, cell))
@@ -74,7 +74,7 @@ def stance_cards(ctx: BuildContext) -> list[Artifact]:
             hits = ""
             if s.strike:
                 f.text("strike", f"{term(ctx, data.strike(s.strike))} — {_name(ctx, data.strike(s.strike))}")
-                hits = _hits(f.box("hits"), data.strike(s.strike).hits)
+                hits = hit_pattern(f.box("hits"), data.strike(s.strike).hits)
             else:
                 f.text("strike", ui(ctx, comp, "No strikes"))
             if s.rules:
@@ -113,7 +113,7 @@ def strike_cards(ctx: BuildContext) -> list[Artifact]:
             _head(f, ctx, ui(ctx, comp, "Giri (strike)"), s)
             src, dst = data.stance(s.source), data.stance(s.leads_to)
             f.text("from", ui(ctx, comp, "From") + f": {term(ctx, src)}")
-            hits = _hits(f.box("hits"), s.hits)
+            hits = hit_pattern(f.box("hits"), s.hits)
             f.text("pattern", ctx.p_(f"duel/{s.id}", s.pattern))
             f.text("leads-to", ui(ctx, comp, "Leads to") + f": {term(ctx, dst)}")
             f.text("both-label", ui(ctx, comp, "When both hit"))
@@ -160,7 +160,7 @@ def reference_card(ctx: BuildContext) -> list[Artifact]:
         for i, s in enumerate(data.strikes):
             f.box("row", i=i)
             f.text("row-name", f"{term(ctx, s)} — {_name(ctx, s)}", i=i, valign="middle")
-            art.append(_hits(f.box("row-hits", i=i, advance=False), s.hits))
+            art.append(hit_pattern(f.box("row-hits", i=i, advance=False), s.hits))
         _footer(f, ctx, comp)
         return Card("hits", f.drawing(band=BACK_BG, hits=Markup("").join(art)), back)
 

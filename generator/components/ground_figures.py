@@ -4,30 +4,20 @@ from __future__ import annotations
 
 from ..content.ground import present, require_ground
 from ..kit.model import BuildContext
-from ..render.layout import Slot, Where, fit
-from ..render.svg import render_template
+from ..render.face import Face
 from ..render.icons import suit_icon
-
-CELL = 26.0  # width of one suit in the figure, mm
-
-
-def suit_name(ctx: BuildContext, suit) -> str:
-    """The translated suit name (as the Solution cards print it)."""
-    return ctx.p_(f"ground/suit/{suit.id}", suit.name)
+from ..render.svg import render_template
+from .ground_cards import suit_name
 
 
 def suits_svg(ctx: BuildContext) -> str:
-    """The four suits side by side: icon over name."""
-    data = require_ground(ctx.root)
-    where = Where("ground-rules", "suits", ctx.lang)
-    art, texts = [], []
-    for i, s in enumerate(data.suits):
-        cx = CELL / 2 + i * CELL
-        art.append(suit_icon(s.icon, cx, 8, 6, s.colour))
-        block = fit(suit_name(ctx, s), Slot("suit", CELL - 2, 8, 10, 7, bold=True, align="center"), where)
-        texts.append(dict(block=block, x=i * CELL + 1, y=15.5))
-    return render_template(ctx.root / "templates", "figure.svg.j2", W=len(data.suits) * CELL, H=24,
-                           art="".join(art), texts=texts)
+    """The four suits side by side: icon over name (templates/ground/suits)."""
+    suits = require_ground(ctx.root).suits
+    f = Face(ctx, "ground-rules", "suits", "ground/suits")
+    for i, s in enumerate(suits):
+        f.box("icon", i=i)
+        f.text("name", suit_name(ctx, s.id, s.name), i=i)
+    return f.svg(body="#ffffff", suits=suits)
 
 
 def suit_svg(ctx: BuildContext, suit_id: str) -> str | None:
