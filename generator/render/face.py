@@ -180,6 +180,10 @@ class Face:
 
     def _box(self, slot: str, i: int | None, rows: int | None) -> tuple[SlotSpec, str, float, float]:
         """Where slot (item i) goes: fixed y, or flowing below the cursor; a grid (dy or rows) from item 0."""
+        if slot not in self.L.slots:
+            raise CheckFailed([Problem("error", "face-layout", f"{self._where().text(slot)}: the layout declares no "
+                                       f"slot {slot!r}", f"templates/{self.name}.toml",
+                                       hint=f"declare it, or use one of: {', '.join(self.L.slots)}")])
         spec = self.L.slots[slot]
         key = slot if i is None else f"{slot}-{i}"
         k = i or 0
@@ -197,7 +201,8 @@ class Face:
             origin = self.origins[slot]
         else:
             origin = self.cursor + spec.flow
-        self.origins.setdefault(slot, origin) if k else self.origins.__setitem__(slot, origin)
+        if not k:
+            self.origins[slot] = origin  # item 0 anchors a grid's later items
         return spec, key, spec.x + col * spec.dx, origin + (row * spec.dy if grid else 0.0)
 
     def box(self, slot: str, i: int | None = None, rows: int | None = None, advance: bool = True) -> Box:

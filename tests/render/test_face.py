@@ -130,3 +130,12 @@ def test_the_denied_token_label_sits_below_its_x():
         mark, label = L.slots["mark"], L.slots["label-low"]
         assert label.y >= mark.y + mark.h
         assert mark.x >= 0 and mark.x + mark.w <= L.width
+
+
+def test_a_slot_the_layout_does_not_declare_is_a_clear_error(toy):
+    f = Face(SimpleNamespace(root=toy, lang="en"), "toy-deck", "c2", "toy/card")
+    with pytest.raises(CheckFailed) as exc:
+        f.text("subtitle", "x")
+    problem = exc.value.problems[0]
+    assert "slot 'subtitle'" in problem.message and "card c2" in problem.message
+    assert problem.file == "templates/toy/card.toml" and "name" in problem.hint
