@@ -113,11 +113,11 @@ class FigureSource:
 def figure_source(ctx: BuildContext) -> FigureSource:
     """Every figure name with the component drawing behind it, in the context's language."""
     from ..components import dojo_belt_ladder, dojo_board, dojo_board_sheets, duel_figures, ground_figures
-    from ..components.common import Collect, dojo_content
+    from ..components.common import Collect
 
     def ladder():
         col = Collect()
-        content = dojo_content(ctx)
+        content = ctx.model.dojo
         svg = dojo_belt_ladder.ladder_svg(ctx, content.ladder, content.pawns, "A4", col)
         col.check()
         return svg, dojo_belt_ladder.strip_box("A4")
@@ -153,9 +153,9 @@ def icon_markup_factory(ctx: BuildContext, where: str) -> tuple[Callable[[str, f
     The markup is an onDraw tag followed by no-break spaces sized to the icon's width (reportlab never breaks
     a line at a no-break space), so the icon travels with the word it is glued to.
     """
-    from ..components.common import dojo_content
 
-    by_code = {s.code: s.icon for s in dojo_content(ctx).squares}
+
+    by_code = {s.code: s.icon for s in ctx.model.dojo.squares}
     drawings: dict[str, RlDrawing] = {}
 
     def resolve(name: str) -> str:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from ..board.ascii import render_ascii
 from ..content.dojo import SQUARE_CTX
 from ..kit.model import Artifact, BuildContext
 from ..render import pdf
@@ -10,7 +11,7 @@ from ..render.layout import Slot, Where, fit
 from ..render.pdf import PAPERS_MM, PdfDoc, crop_marks, mm
 from ..render.face import Face
 from ..render.svg import Drawing, png_bytes, svg_drawing
-from .common import Collect, dojo_content, small_print
+from .common import Collect, small_print
 from .dojo_board import COMPONENT, HALF, SHEETS, SIZE, STRIP, board_drawings, sheet_region
 
 TOP = 12.0
@@ -20,13 +21,13 @@ def legend_svg(ctx: BuildContext, layout: str = "dojo/legend") -> str:
     """The legend of square types (tile, letter, name from content/dojo/squares.toml) as SVG: under every board
     quadrant, and (layout dojo/legend-narrow) in the rules booklet."""
     f = Face(ctx, COMPONENT, "legend", layout)
-    squares = dojo_content(ctx).squares
+    squares = ctx.model.dojo.squares
     for k, sq in enumerate(squares):
         c = f"{SQUARE_CTX}/{sq.id}"
         f.box("tile", i=k)
         f.text("letter", ctx.p_(c, sq.letter) if sq.code != "1" else "1A", i=k)
         f.text("name", ctx.p_(c, sq.name), i=k, valign="middle")
-    return f.svg(body="#ffffff", tiles=[dict(color=sq.color, icon=sq.icon, ink="#ffffff" if sq.code == "D" else "#2a251f")
+    return f.svg(body="#ffffff", tiles=[dict(color=sq.colour, icon=sq.icon, ink="#ffffff" if sq.code == "D" else "#2a251f")
                         for sq in squares])
 
 
@@ -133,10 +134,10 @@ def board_png(boards: dict, width_px: int) -> bytes:
 
 
 def build(ctx: BuildContext) -> list[Artifact]:
-    """The board: four quadrant sheets per paper, the A2 sheet, and a preview."""
+    """The board: its text form, four quadrant sheets per paper, the A2 sheet, and a preview."""
     boards = board_drawings(ctx)
     legend = legend_drawing(ctx)
-    out = []
+    out = [Artifact("board.txt", COMPONENT, "board", render_ascii(ctx.board).encode("utf-8"))]
     for paper in ctx.options.papers:
         data, pages = sheets_pdf(ctx, boards, legend, paper)
         out.append(Artifact(f"board-{paper}.pdf", COMPONENT, "board", data, paper, "sheet", pages))

@@ -10,7 +10,7 @@ from ..kit.model import Artifact, BuildContext
 from ..render.cards import Card, Deck, deck_artifacts
 from ..render.face import Face, collect
 from ..render.svg import Drawing
-from .common import dojo_content, small_print
+from .common import small_print
 
 COMPONENT = "dojo-nebbia-deck"
 BACK_BG = "#2b2545"
@@ -23,10 +23,10 @@ def _front(ctx: BuildContext, deck: NebbiaDeck, card: NebbiaCard) -> Drawing:
     f = Face(ctx, COMPONENT, card.id, "dojo/nebbia-front")
     f.text("type", ctx.p_(NEBBIA_CTX, t.name))
     f.text("name", ctx.p_(cctx, card.name), valign="middle")
-    f.text("effect", ctx.p_(cctx, card.effect), valign="middle", icon_color=t.color)
+    f.text("effect", ctx.p_(cctx, card.effect), valign="middle", icon_color=t.colour)
     f.text("secret-note" if t.secret else "note", ctx.p_(NEBBIA_CTX, t.note), valign="middle")
     f.text("footer", small_print(ctx, ctx.p_(NEBBIA_CTX, deck.name)))
-    return f.drawing(color=t.color, secret=t.secret, type_icon=t.icon)
+    return f.drawing(color=t.colour, secret=t.secret, type_icon=t.icon)
 
 
 def _back(ctx: BuildContext, deck: NebbiaDeck) -> Drawing:
@@ -41,7 +41,7 @@ def _back(ctx: BuildContext, deck: NebbiaDeck) -> Drawing:
 
 def nebbia_deck(ctx: BuildContext) -> Deck:
     """Every distinct card drawn once (for this language) with the common back."""
-    content = dojo_content(ctx).nebbia
+    content = ctx.model.dojo.nebbia
     back, *fronts = collect([lambda: _back(ctx, content)] +
                             [lambda c=c: _front(ctx, content, c) for c in content.cards])
     cards = tuple(Card(card.id, front, back, card.copies) for card, front in zip(content.cards, fronts))

@@ -10,7 +10,7 @@ from ..kit.model import Artifact, BuildContext
 from ..render.cards import Card, Deck, deck_artifacts
 from ..render.face import Face, collect
 from ..render.svg import Drawing
-from .common import dojo_content, small_print
+from .common import small_print
 
 COMPONENT = "dojo-reference"
 BAND = "#2f2a24"
@@ -35,7 +35,7 @@ def _squares(f: Face, ctx: BuildContext, content: DojoContent) -> list[dict]:
     for i, s in enumerate(content.squares):
         f.box("tile", i=i, advance=False)
         f.text("letter", ctx.p_(f"{SQUARE_CTX}/{s.id}", s.letter), i=i)
-    return [dict(color=s.color, icon=s.icon, ink="#ffffff" if s.color.lower() in DARK_SQUARES else "#2a251f")
+    return [dict(color=s.colour, icon=s.icon, ink="#ffffff" if s.colour.lower() in DARK_SQUARES else "#2a251f")
             for s in content.squares]
 
 
@@ -67,7 +67,7 @@ def _back(ctx: BuildContext) -> Drawing:
 
 def reference_deck(ctx: BuildContext) -> Deck:
     """The reference cards drawn once for this language."""
-    content = dojo_content(ctx)
+    content = ctx.model.dojo
     back, *fronts = collect([lambda: _back(ctx)] + [lambda c=c: _front(ctx, content, c) for c in content.reference])
     return Deck(COMPONENT, "reference", ctx.p_(REF_CTX, REF_NAME),
                 tuple(Card(c.id, f, back, c.copies) for c, f in zip(content.reference, fronts)), back_bleed=BAND,

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from markupsafe import Markup
 
-from ..content.duel import DuelData, present, require_duel
+from ..content.duel import DuelData
 from ..kit.model import Artifact, BuildContext
 from ..render.cards import Card, Deck, deck_artifacts, imprint
 from ..render.face import Face, collect
@@ -58,9 +58,7 @@ def _head(f: Face, ctx: BuildContext, kind: str, item) -> None:
 
 def stance_cards(ctx: BuildContext) -> list[Artifact]:
     """The 4 stances: movement, the strike allowed, special rules (distance control, crossed swords)."""
-    if not present(ctx.root):
-        return []
-    data = require_duel(ctx.root)
+    data = ctx.model.duel
     comp = "duel-stance-cards"
     back = _back(ctx, comp, ui(ctx, comp, "Kamae"))
 
@@ -101,9 +99,7 @@ def _precedence(ctx: BuildContext, data: DuelData, comp: str, sid: str) -> str:
 
 def strike_cards(ctx: BuildContext) -> list[Artifact]:
     """The 3 strikes: hit pattern drawn as in the rules, the stance each comes from and leads to, precedence."""
-    if not present(ctx.root):
-        return []
-    data = require_duel(ctx.root)
+    data = ctx.model.duel
     comp = "duel-strike-cards"
     back = _back(ctx, comp, ui(ctx, comp, "Giri"))
 
@@ -129,9 +125,7 @@ def strike_cards(ctx: BuildContext) -> list[Artifact]:
 
 def reference_card(ctx: BuildContext) -> list[Artifact]:
     """Reference: phase order, what a player may do after a strike, the actions, hits and precedence."""
-    if not present(ctx.root):
-        return []
-    data = require_duel(ctx.root)
+    data = ctx.model.duel
     comp = "duel-reference"
     back = _back(ctx, comp, ui(ctx, comp, "Reference"))
 
@@ -171,9 +165,7 @@ def reference_card(ctx: BuildContext) -> list[Artifact]:
 
 def track(ctx: BuildContext) -> list[Artifact]:
     """The 12-cell track, one strip across a landscape sheet (cut out, or lay two halves end to end)."""
-    if not present(ctx.root):
-        return []
-    data = require_duel(ctx.root)
+    data = ctx.model.duel
     comp = "duel-track"
     imp = imprint(ctx, ui(ctx, comp, "Duel track"))
     out = []

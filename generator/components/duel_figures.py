@@ -6,7 +6,6 @@ from typing import Callable
 
 from markupsafe import Markup
 
-from ..content.duel import present, require_duel
 from ..kit.model import BuildContext
 from ..render.face import Face
 from ..render.svg import render_template
@@ -22,7 +21,7 @@ def _figure(ctx: BuildContext, w: float, h: float, art: str) -> str:
 
 def strikes_svg(ctx: BuildContext, only: str | None = None) -> str:
     """One row per strike: its name and the hit pattern of its card (templates/duel/strikes)."""
-    rows = [s for s in require_duel(ctx.root).strikes if only in (None, s.id)]
+    rows = [s for s in ctx.model.duel.strikes if only in (None, s.id)]
     f = Face(ctx, "duel-rules", "strikes", "duel/strikes")
     hits = []
     for k, s in enumerate(rows):
@@ -34,9 +33,7 @@ def strikes_svg(ctx: BuildContext, only: str | None = None) -> str:
 
 def figures(ctx: BuildContext) -> dict[str, Callable[[], str]]:
     """Figure name -> maker of its SVG (none when the kit has no duel)."""
-    if not present(ctx.root):
-        return {}
-    data = require_duel(ctx.root)
+    data = ctx.model.duel
     cells = data.track_cells
     out: dict[str, Callable[[], str]] = {
         "strikes": lambda: strikes_svg(ctx),

@@ -6,7 +6,7 @@ this module only says which text goes into which slot.
 
 from __future__ import annotations
 
-from ..content.ground import GroundData, present, require_ground
+from ..content.ground import GroundData
 from ..kit.model import Artifact, BuildContext
 from ..render.cards import Card, Deck, deck_artifacts
 from ..render.face import Face, collect
@@ -43,9 +43,7 @@ def _back(ctx: BuildContext, data: GroundData, comp: str, label: str, colour: st
 
 def solution_deck(ctx: BuildContext) -> list[Artifact]:
     """24 Solution cards, 6 per suit, told apart by icon and name; one common back."""
-    if not present(ctx.root):
-        return []
-    data = require_ground(ctx.root)
+    data = ctx.model.ground
     comp = "ground-solution-deck"
 
     def front(sol):
@@ -67,9 +65,7 @@ def solution_deck(ctx: BuildContext) -> list[Artifact]:
 
 def problem_cards(ctx: BuildContext) -> list[Artifact]:
     """Problem cards: required suit, value, priority and scenario; a back for face-down Problems."""
-    if not present(ctx.root):
-        return []
-    data = require_ground(ctx.root)
+    data = ctx.model.ground
     comp = "ground-problem-cards"
     scen_of = {p: s for s in data.scenarios for p in (s.surface, *s.hidden)}
 
@@ -97,11 +93,20 @@ def problem_cards(ctx: BuildContext) -> list[Artifact]:
                                     back_bleed=BACK["problem"]))
 
 
+def proof_line(ctx: BuildContext, scenario_id: str) -> str | None:
+    """The GROUND export gate's result for one Scenario, in words (None when the build has no proof)."""
+    row = (ctx.ground_proof or {}).get("scenarios", {}).get(scenario_id)
+    if not row:
+        return None
+    percent = round(100 * row["threshold_reached"].get("heuristic", 0))
+    return ui(ctx, "ground-scenario-cards", "Simulator: every game finished at {players} players in every Mode; "
+              "threshold met in {share} of games.").format(players="–".join(map(str, row["players"])),
+                                                                      share=f"{percent}%")
+
+
 def scenario_cards(ctx: BuildContext) -> list[Artifact]:
     """Scenario cards: Surface Problem, hidden Problems by priority, thresholds and the player-count filter."""
-    if not present(ctx.root):
-        return []
-    data = require_ground(ctx.root)
+    data = ctx.model.ground
     comp = "ground-scenario-cards"
 
     def named(pid: str) -> str:
@@ -119,6 +124,9 @@ def scenario_cards(ctx: BuildContext) -> list[Artifact]:
             for prio in (1, 2, 3, 4):
                 names = [named(h) for h in sc.hidden if data.problem(h).priority == prio]
                 f.text("priority", f"{prio}: " + "; ".join(names), i=prio)
+            proof = proof_line(ctx, sc.id)
+            if proof:
+                f.text("proof", proof)
             heads = [ui(ctx, comp, "Players"), ui(ctx, comp, "Threshold"), ui(ctx, comp, "Priorities")]
             for i, label in enumerate(heads):
                 f.text("head", label, i=i)
@@ -137,9 +145,7 @@ def scenario_cards(ctx: BuildContext) -> list[Artifact]:
 
 def mode_cards(ctx: BuildContext) -> list[Artifact]:
     """The 3 Mode cards with their scoring and tie-breaks."""
-    if not present(ctx.root):
-        return []
-    data = require_ground(ctx.root)
+    data = ctx.model.ground
     comp = "ground-mode-cards"
 
     def front(m):
@@ -166,9 +172,7 @@ def mode_cards(ctx: BuildContext) -> list[Artifact]:
 
 def action_cards(ctx: BuildContext) -> list[Artifact]:
     """The 5 Actions for each of the 6 seats (30 cards); backs show only the seat, so selection stays secret."""
-    if not present(ctx.root):
-        return []
-    data = require_ground(ctx.root)
+    data = ctx.model.ground
     comp = "ground-action-cards"
     cards = []
     for seat in data.seats:
@@ -211,9 +215,7 @@ def _action_front(ctx, data, comp, seat, seat_name, a, back):
 
 def reference_card(ctx: BuildContext) -> list[Artifact]:
     """Reference: the round (Select, Reveal, Resolve in step order, End), DARVO stages and the Denied marking."""
-    if not present(ctx.root):
-        return []
-    data = require_ground(ctx.root)
+    data = ctx.model.ground
     comp = "ground-reference"
     back = _back(ctx, data, comp, ui(ctx, comp, "Reference"), BACK["reference"])
     return deck_artifacts(ctx, Deck(comp, "ground/reference", ui(ctx, comp, "GROUND Reference"),

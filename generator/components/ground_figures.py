@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from ..content.ground import present, require_ground
 from ..kit.model import BuildContext
 from ..render.face import Face
 from ..render.icons import suit_icon
@@ -12,7 +11,7 @@ from .ground_cards import suit_name
 
 def suits_svg(ctx: BuildContext) -> str:
     """The four suits side by side: icon over name (templates/ground/suits)."""
-    suits = require_ground(ctx.root).suits
+    suits = ctx.model.ground.suits
     f = Face(ctx, "ground-rules", "suits", "ground/suits")
     for i, s in enumerate(suits):
         f.box("icon", i=i)
@@ -22,9 +21,7 @@ def suits_svg(ctx: BuildContext) -> str:
 
 def suit_svg(ctx: BuildContext, suit_id: str) -> str | None:
     """One suit's icon alone in a 10x10 box (booklet inline icons); None when suit_id is no suit."""
-    if not present(ctx.root):
-        return None
-    s = next((s for s in require_ground(ctx.root).suits if s.id == suit_id), None)
+    s = next((s for s in ctx.model.ground.suits if s.id == suit_id), None)
     if s is None:
         return None
     return render_template(ctx.root / "templates", "figure.svg.j2", W=10, H=10, bg="none",

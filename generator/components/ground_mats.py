@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from ..content.ground import GroundData, present, require_ground
+from ..content.ground import GroundData
 from ..kit.model import Artifact, BuildContext
 from ..render.cards import imprint
 from ..render.pdf import PAPERS_MM, PdfDoc, crop_marks, mm, text
@@ -58,9 +58,7 @@ def _mat(ctx: BuildContext, data: GroundData, seat, comp: str):
 
 def player_mats(ctx: BuildContext) -> list[Artifact]:
     """One mat per seat: Stress 0-5 with the gate, Freedom READY/SPENT, DARVO track, 2 relation slots, steps."""
-    if not present(ctx.root):
-        return []
-    data = require_ground(ctx.root)
+    data = ctx.model.ground
     comp = "ground-player-mats"
     mats = collect([lambda s=s: _mat(ctx, data, s, comp) for s in data.seats])
     imp = imprint(ctx, ui(ctx, comp, "GROUND player mats"))
@@ -97,9 +95,7 @@ def _token_face(ctx: BuildContext, comp: str, tok, back: bool, label: str):
 
 def tokens(ctx: BuildContext) -> list[Artifact]:
     """Token sheet: fronts page, then backs mirrored for a long-edge flip (double-sided pieces registered)."""
-    if not present(ctx.root):
-        return []
-    data = require_ground(ctx.root)
+    data = ctx.model.ground
     comp = "ground-tokens"
     pieces = []  # (front drawing, back drawing, width)
     for tok in data.tokens:

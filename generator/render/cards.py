@@ -17,12 +17,13 @@ How to add a deck
 5. ``deck_artifacts(ctx, deck)`` returns the manifest Artifacts: a sheet of 9 per paper (backs on the
    following page for a long-edge flip, ``BuildOptions.back_offset_mm`` applied), a gutterfold per paper, and
    the print-shop single-card PDF (TrimBox/BleedBox), plus a PNG preview. Register the builder in
-   ``generator/kit/components.py``.
+   ``generator/kit/registry.py`` ``COMPONENTS``.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
+from pathlib import Path
 from typing import Any, Iterator
 
 import cairocffi as cairo
@@ -30,7 +31,7 @@ import cairocffi as cairo
 from ..kit.model import Artifact, BuildContext
 from . import pdf
 from .pdf import EDGE_MM, PAPERS_MM, PdfDoc, crop_marks, mm
-from .svg import Drawing, png_bytes
+from .svg import Drawing, png_bytes, render_template, svg_drawing
 
 CARD_W, CARD_H = 63.5, 88.9
 BLEED = 3.0
@@ -89,6 +90,15 @@ def imprint(ctx: BuildContext, title: str) -> Imprint:
     return Imprint(title, ctx.version, ctx.lang, ctx.epoch, ctx.options.back_offset_mm,
                    ctx.board_fingerprint[:8])
 
+
+
+def face_drawing(root: Path, template: str, **values: Any) -> Drawing:
+    """Render a whole card-face SVG template (size BLEED_W x BLEED_H mm) to a reusable Drawing (simple decks)."""
+    values.setdefault("W", BLEED_W)
+    values.setdefault("H", BLEED_H)
+    values.setdefault("bleed", BLEED)
+    values.setdefault("safe", BLEED + SAFE)
+    return svg_drawing(render_template(root / "templates", template, **values))
 
 def _chunks(items: list[Card], size: int) -> Iterator[list[Card]]:
     for i in range(0, len(items), size):

@@ -9,12 +9,12 @@ from pypdf.generic import IndirectObject
 
 from generator.booklet.builders import GAMES, build_booklet
 from generator.booklet.figures import figure_factory, figure_source
-from generator.components.common import dojo_content
 from generator.components.dojo_board_sheets import legend_svg
 from generator.content.dojo import SQUARE_CTX
 from generator.kit.build import prepare
 from generator.kit.model import BuildOptions
 from generator.rules.source import parse
+from tests.conftest import kit_context
 
 from .conftest import ROOT
 
@@ -71,7 +71,7 @@ def _fills(page) -> list[tuple[float, ...]]:
 def test_booklet_legend_uses_the_boards_letters_and_colours(booklets):
     ctx, pdfs = booklets
     reader = PdfReader(io.BytesIO(pdfs["rules/dojo-rules-A4.pdf"]))
-    squares = dojo_content(ctx).squares
+    squares = ctx.model.dojo.squares
     names = [ctx.p_(f"{SQUARE_CTX}/{s.id}", s.name) for s in squares]
     page = next(p for p in reader.pages if all(n in " ".join(p.extract_text().split()) for n in names))
     words = page.extract_text().split()
@@ -80,17 +80,17 @@ def test_booklet_legend_uses_the_boards_letters_and_colours(booklets):
         letter = ctx.p_(f"{SQUARE_CTX}/{s.id}", s.letter)
         if s.code != "1":
             assert letter in words, f"{ctx.lang}: the legend lacks the board's letter {letter!r} of {s.id}"
-        want = _rgb(s.color)
+        want = _rgb(s.colour)
         assert any(max(abs(a - b) for a, b in zip(want, f)) < 0.01 for f in fills), \
-            f"{ctx.lang}: the legend lacks the board's colour {s.color} of {s.id}"
+            f"{ctx.lang}: the legend lacks the board's colour {s.colour} of {s.id}"
 
 
 def test_squares_figure_is_the_board_legend():
     ctx = prepare(ROOT, BuildOptions("it"))
     svg, box = figure_source(ctx).makers["squares"]()
     assert box is None and svg == legend_svg(ctx, "dojo/legend-narrow")
-    safe = next(s for s in dojo_content(ctx).squares if s.id == "safe")
-    assert safe.color in svg
+    safe = next(s for s in ctx.model.dojo.squares if s.id == "safe")
+    assert safe.colour in svg
 
 
 def test_unknown_figure_is_an_error_naming_the_known_ones():
