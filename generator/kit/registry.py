@@ -41,7 +41,7 @@ class Component:
     builder: str
     from_artifacts: bool = False
     source: str | None = None  # a simple deck's content file (content/<game>/<name>.deck.toml)
-    template: str | None = None  # a simple deck's front template (under templates/)
+    template: str | None = None  # a simple deck's front template (under templates/, extends deck/front.svg.j2)
 
     @property
     def slug(self) -> str:
@@ -58,8 +58,8 @@ class Component:
         return fn(ctx, before) if self.from_artifacts else fn(ctx)
 
 
-def deck(id: str, name: str, source: str, template: str) -> Component:
-    """A simple deck: a content/<game>/<name>.deck.toml file drawn with a front template."""
+def deck(id: str, name: str, source: str, template: str = "deck/front.svg.j2") -> Component:
+    """A simple deck: a content/<game>/<name>.deck.toml file; its front template extends deck/front.svg.j2."""
     return Component(id, name, id.split("-")[0], DECK, CARD_PAPERS, "generator.components.simple_deck:build",
                      source=source, template=template)
 
