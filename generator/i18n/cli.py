@@ -120,10 +120,13 @@ def run_stats(args: argparse.Namespace) -> int:
     for col, justify in (("lang", "left"), ("catalog", "left"), ("translated", "right"), ("fuzzy", "right"),
                          ("untranslated", "right"), ("total", "right"), ("done", "right")):
         table.add_column(col, justify=justify)
+    errors = []
     for lang in _langs(args):
         for s in language_stats(root, lang):
             if s.error:
-                table.add_row(lang, s.domain, "-", "-", "-", "-", s.error.splitlines()[0][:60])
+                table.add_row(lang, s.domain, "-", "-", "-", "-", "error (see below)" if s.error != "missing" else
+                              "missing")
+                errors += [s.error] if s.error != "missing" else []
                 continue
             done = f"{100 * s.translated / s.total:.0f}%" if s.total else "-"
             style = "green" if s.total and s.translated == s.total else ("yellow" if s.total else "dim")
@@ -131,4 +134,6 @@ def run_stats(args: argparse.Namespace) -> int:
                           done, style=style)
         table.add_section()
     Console(width=110).print(table)
-    return 0
+    for error in errors:
+        print(error, file=sys.stderr)
+    return 1 if errors else 0

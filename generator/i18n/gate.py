@@ -11,9 +11,10 @@ from pathlib import Path
 
 from babel.messages.catalog import Catalog
 
-from ..problems import Problem
+from ..problems import Problem, blocking
 from .catalogs import (DOMAINS, PSEUDO_LANG, SOURCE_LANG, catalog_path, catalog_paths, read_catalog, rel, short,
                        stray_problems)
+from .intake import decode
 from .checks import check_entry, check_header, entry_of, header_line
 from .extract import Extraction, extract_all
 
@@ -46,8 +47,9 @@ def msgfmt_problems(path: Path, root: Path) -> list[Problem]:
     exe = shutil.which("msgfmt")
     if exe is None:
         return []
-    run = subprocess.run([exe, "--check", "-o", os.devnull, str(path)], capture_output=True, text=True,
-                         encoding="utf-8", errors="replace")
+    lines, _ = decode(path.read_bytes())  # BOM and CR line ends dropped, as the project reads them
+    run = subprocess.run([exe, "--check", "-o", os.devnull, "-"], input="\n".join(lines), capture_output=True,
+                         text=True, encoding="utf-8", errors="replace")
     if run.returncode == 0:
         return []
     out = []
@@ -69,6 +71,8 @@ def missing_entries(root: Path, lang: str, loaded: Loaded, extraction: Extractio
     have = _keys(loaded.catalogs)
     out: list[Problem] = []
     for domain, template in extraction.templates.items():
+        if domain not in loaded.catalogs and catalog_path(root, lang, domain).exists():
+            continue  # the catalog did not parse: that problem is reported, not each of its entries
         file = rel(catalog_path(root, lang, domain), root)
         for m in template:
             if not m.id or ((m.id[0] if m.pluralizable else m.id), m.context) in have:
@@ -95,12 +99,12 @@ def check_language(root: Path, lang: str, strict: bool = True, extraction: Extra
                                 hint=f"run `make i18n-update` to create locales/{lang}/LC_MESSAGES/<domain>.po"))
     for domain, (path, catalog) in sorted(loaded.catalogs.items()):
         file = rel(path, root)
-        if strict:
-            problems.extend(msgfmt_problems(path, root))
-        problems.extend(check_header(catalog, lang, file, header_line(path)))
+        found = check_header(catalog, lang, file, header_line(path))
         for message in catalog:
             if message.id:
-                problems.extend(check_entry(entry_of(message, file), lang, gap))
+                found.extend(check_entry(entry_of(message, file), lang, gap))
+        own = any(p.file == file for p in blocking(list(loaded.problems) + found))
+        problems.extend(found + (msgfmt_problems(path, root) if strict and not own else []))
     extraction = extraction if extraction is not None else extract_all(root)
     problems.extend(extraction.problems)
     missing_severity = "warning" if lang == SOURCE_LANG else gap
@@ -155,5 +159,5 @@ def language_stats(root: Path, lang: str) -> list[Stats]:
             out.append(Stats(lang, domain, 0, 0, 0, bad.render() if bad else "does not parse"))
         else:
             out.append(Stats(lang, domain, 0, 0, 0, "missing"))
-    out += [Stats(lang, p.file or "?", 0, 0, 0, p.render()) for p in stray_problems(root, lang)]
+    out += [Stats(lang, Path(p.file or "?").name, 0, 0, 0, p.render()) for p in stray_problems(root, lang)]
     return out

@@ -20,33 +20,6 @@ from .conftest import REPO, po
 PREVIOUS = b'{"previous": "kit"}\n'
 
 
-@pytest.fixture(scope="session")
-def _proof_cache(tmp_path_factory) -> Path | None:
-    """The board proof of the project's board, computed once (prepare() proves the board before any build)."""
-    try:
-        from generator.kit.build import load_board
-        from generator.sim.gate import CACHE_DIR, ProofSettings, cached_proof
-    except ImportError:
-        return None
-    root = tmp_path_factory.mktemp("proof")
-    shutil.copytree(REPO / "content/dojo/board", root / "content/dojo/board")
-    board, fingerprint, _ = load_board(root)
-    options = BuildOptions(lang="en")
-    cached_proof(root, board, fingerprint, ProofSettings(games=options.proof_games, seed=options.proof_seed))
-    return root / CACHE_DIR
-
-
-@pytest.fixture
-def with_board(_proof_cache):
-    """Add the project's board (and its cached proof) to a fixture project."""
-    def add(project: Path) -> Path:
-        shutil.copytree(REPO / "content/dojo/board", project / "content/dojo/board")
-        if _proof_cache is not None and _proof_cache.exists():
-            shutil.copytree(_proof_cache, project / "build/cache")
-        return project
-    return add
-
-
 def _previous_kit(root: Path, lang: str) -> Path:
     out = root / "build/pnp" / lang
     out.mkdir(parents=True)
