@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
 from pathlib import Path
 
 from reportlab.lib.pagesizes import A4
@@ -33,11 +34,19 @@ def _texts(blocks: list[Block]) -> list[tuple[int, str]]:
     return out
 
 
+def localized(ctx: BuildContext, b: Block) -> Block:
+    """A block with its texts translated (a table cell in its table/column msgctxt); figures unchanged."""
+    if b.kind == "table":
+        rows = tuple(tuple(ctx.p_(b.cell_context(i, j), c) if c else c for j, c in enumerate(row))
+                     for i, row in enumerate(b.rows))
+        return replace(b, rows=rows)
+    return b if b.kind == "figure" else replace(b, texts=tuple(ctx._(t) for t in b.texts))
+
+
 def check_glyphs(ctx: BuildContext, blocks: list[Block], where: str) -> list[Problem]:
-    """Every translated text must have glyphs in the booklet fonts (reportlab would print boxes)."""
+    """Every translated text (blocks already localized) must have glyphs in the booklet fonts (no boxes)."""
     problems = []
-    for line, text in _texts(blocks):
-        shown = ctx._(text)
+    for line, shown in _texts(blocks):
         missing = missing_glyphs(shown, face("PT Sans"))
         if missing:
             problems.append(Problem("error", "booklet-glyph", f"[{ctx.lang}] no glyph for {missing!r} in {shown!r}",
@@ -62,12 +71,13 @@ def _term(ctx: BuildContext, context: str, romaji: str, term: str) -> str:
 
 def booklet_pdfs(ctx: BuildContext, text: str, where: str) -> dict[str, tuple[bytes, int]]:
     """The booklet in its layouts: 'A5' pages, 'booklet' (A5 imposed on A4), 'A4' plain -> (bytes, pages)."""
-    blocks = parse(text)
+    source = parse(text)
+    blocks = [localized(ctx, b) for b in source]
     problems = check_glyphs(ctx, blocks, where)
     if problems:
         raise CheckFailed(problems)
     heads = [b.texts[0] for b in blocks if b.kind == "heading1"]
-    title = ctx._(heads[0]) if heads else where
+    title = heads[0] if heads else where
     suits = {s: ctx.p_(f"ground/suit/{s}", s.capitalize()) for s in ("clarify", "repair", "boundary", "change")}
     figure = figure_factory(figure_source(ctx), suits, where)
     icons = icon_markup_factory(where)
@@ -76,7 +86,7 @@ def booklet_pdfs(ctx: BuildContext, text: str, where: str) -> dict[str, tuple[by
     for fmt in ("A5", "A4"):
         page = FORMATS[fmt]
         with data_images():
-            flow = story(blocks, ctx._, page, ctx.lang, figure, icons)
+            flow = story(blocks, str, page, ctx.lang, figure, icons)  # blocks are translated already
             out[fmt] = render(flow, page, footer, title)
     a5_pages = _pages(out["A5"])
     booklet = impose(out["A5"], A4, title)

@@ -134,7 +134,11 @@ def _keep_previous(catalog: Catalog, before: dict) -> None:
     for m in catalog:
         if not m.id or not m.fuzzy:
             continue
-        if m.previous_id:
+        if m.previous_id and m.previous_id == ([m.id] if isinstance(m.id, str) else list(m.id)) and _filled(m) \
+                and not any(key[0] == m.previous_id[0] for key in before):
+            m.flags.discard("fuzzy")  # only the msgctxt was added or changed: the text it translates is the same
+            m.previous_id = []
+        elif m.previous_id:
             old = (m.previous_id[0], m.context)
             m.previous_id = list(before.get(old, m.previous_id))
         elif _key(m) in before:

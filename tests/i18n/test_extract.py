@@ -37,7 +37,10 @@ def test_rules_one_message_per_heading_paragraph_item_and_cell(project):
     ids = [m.id for m in rules if m.id]
     assert ids == ["Fog of the Dojo", "Setup", "Shuffle the deck. Each player takes *three* cards.",
                    "Place the board.", "Choose a colour.", "Card", "Effect", "Fog", "Hide"]
-    assert all(m.context is None for m in rules if m.id)
+    contexts = [m.context for m in rules if m.id]
+    assert contexts == [None] * 5 + ["table:Setup/header"] * 2 + ["table:Setup/Card", "table:Setup/Effect"]
+    fog = rules.get("Fog", context="table:Setup/Card")
+    assert 'rules table "Setup", column "Card", row 1 of 1' in fog.auto_comments[0]
 
 
 def test_templates_go_through_babels_jinja2_extractor(project):
