@@ -7,6 +7,7 @@ import sys
 from pathlib import Path
 
 from ..problems import CheckFailed, blocking
+from .catalogs import PSEUDO_LANG
 from .workflow import LANGUAGES
 
 
@@ -24,8 +25,10 @@ def register(sub: argparse._SubParsersAction) -> None:
         p = isub.add_parser(name, help=text, description=text)
         p.add_argument("--root", type=Path, default=Path("."), help="project folder (default: current folder)")
         if name in ("update", "check", "stats"):
-            p.add_argument("--lang", action="append", choices=LANGUAGES,
-                           help="only this language (repeatable; default: it, en, ru)")
+            choices = (*LANGUAGES, PSEUDO_LANG) if name == "check" else LANGUAGES
+            p.add_argument("--lang", action="append", choices=choices,
+                           help="only this language (repeatable; default: it, en, ru"
+                           + ("; xx: the pseudo-locale, whose overflows are warnings)" if name == "check" else ")"))
         if name == "check":
             p.add_argument("--render", action="store_true",
                            help="also render every component in memory: strings that overflow their slot, in "
@@ -101,11 +104,13 @@ def render_problems(root: Path, lang: str) -> list:
     from ..kit.build import prepare, render_all
     from ..kit.model import BuildOptions
 
+    warnings: list = []
     try:
-        render_all(prepare(root, BuildOptions(lang=lang)))
+        render_all(prepare(root, BuildOptions(lang=lang, overflow="warn" if lang == PSEUDO_LANG else "error")),
+                   warnings)
     except CheckFailed as exc:
-        return list(exc.problems)
-    return []
+        return list(exc.problems) + warnings
+    return warnings
 
 
 def run_stats(args: argparse.Namespace) -> int:

@@ -13,6 +13,7 @@ from ..board.check import check_dead_ends, design_problems
 from ..board.load import load_quadrant
 from ..board.model import Board, build_board
 from ..i18n.gate import check_language as check_catalogs
+from ..i18n.fitwatch import watch_fits
 from ..i18n.runtime import load_translations
 from ..output.files import replace_tree
 from ..problems import CheckFailed, Problem, blocking
@@ -93,15 +94,22 @@ def prepare(root: Path, options: BuildOptions) -> BuildContext:
                         source_date_epoch(root))
 
 
-def render_all(ctx: BuildContext) -> list[Artifact]:
-    """Phase two: every component rendered in memory; any failure raises before anything is written."""
+def render_all(ctx: BuildContext, warnings: list[Problem] | None = None) -> list[Artifact]:
+    """Phase two: every component rendered in memory; any failure raises before anything is written.
+
+    An overflow names its catalog entry (.po file, line, msgctxt); with the overflow policy "warn" it is
+    appended to `warnings` instead and drawn with a red outline."""
     artifacts: list[Artifact] = []
     problems: list[Problem] = []
-    for build in builders():
-        try:
-            artifacts.extend(build(ctx))
-        except CheckFailed as exc:
-            problems.extend(exc.problems)
+    warn = ctx.options.overflow == "warn"
+    with watch_fits(ctx.root, ctx.lang, ctx.translations, accept_overflow=warn) as log:
+        for build in builders():
+            try:
+                artifacts.extend(build(ctx))
+            except CheckFailed as exc:
+                problems.extend(exc.problems)
+    if warnings is not None:
+        warnings.extend(log.warnings)
     if problems:
         raise CheckFailed(problems)
     return artifacts
@@ -137,7 +145,9 @@ def build_kit(root: Path, options: BuildOptions, out_root: Path | None = None, f
         warnings = tuple(Problem(**w) for w in cached.get("warnings", ()))
         return BuildResult(out_dir, cached, warnings, cached=True)
     ctx = prepare(root, options)
-    artifacts = render_all(ctx)
+    overflows: list[Problem] = []
+    artifacts = render_all(ctx, overflows)
+    ctx = dataclasses.replace(ctx, warnings=ctx.warnings + tuple(overflows))
     artifacts.append(contact_sheet(ctx, artifacts))
     record = manifest(ctx, artifacts)
     record["inputs"] = digest

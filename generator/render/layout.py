@@ -3,8 +3,10 @@
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from contextvars import ContextVar
+from dataclasses import dataclass, replace
 from functools import lru_cache
+from typing import Callable
 
 import pyphen
 
@@ -17,6 +19,20 @@ HYPHEN = "-"
 PYPHEN_LANGS = {"it": "it_IT", "en": "en_US", "ru": "ru_RU"}
 ICON_EM = 1.05  # an inline icon is this many ems wide (glyph box plus a little air)
 FLOOR_PT = 6.5  # nothing printed on a component is smaller: slot sizes below it are raised to it
+
+# The fit watcher (i18n tooling, generator/i18n/fitwatch.py) sees every fit: (texts, slot, where, overflow problem
+# or None) -> the problem to raise, or None. It maps slots to catalog entries and, in the pseudo-locale, accepts
+# overflows: the fit then returns its smallest-size result marked `overflow` (drawn with a red outline).
+FIT_WATCH: ContextVar[Callable | None] = ContextVar("FIT_WATCH", default=None)
+
+
+def _settle(texts: list[str], slot: "Slot", where: "Where", problem: Problem | None = None) -> None:
+    """Tell the fit watcher about a fit; an overflow raises unless the watcher accepts it."""
+    watch = FIT_WATCH.get()
+    if watch is not None:
+        problem = watch(texts, slot, where, problem)
+    if problem is not None:
+        raise CheckFailed([problem])
 
 
 @dataclass(frozen=True)
@@ -73,6 +89,7 @@ class Block:
     slot: Slot
     lines: tuple[Line, ...]
     size_pt: float
+    overflow: bool = False  # only when the fit watcher accepted an overflow (pseudo-locale builds)
 
     @property
     def size(self) -> float:
@@ -259,6 +276,7 @@ def fit(text: str, slot: Slot, where: Where, step: float = 0.25) -> Block:
         block = Block(slot, lines, size)
         fits_lines = slot.max_lines is None or len(lines) <= slot.max_lines
         if not too_wide and block.height <= slot.height + 1e-6 and fits_lines:
+            _settle([text], slot, where)
             return block
         if size - step < slot.min_pt - 1e-9:
             break
@@ -266,10 +284,11 @@ def fit(text: str, slot: Slot, where: Where, step: float = 0.25) -> Block:
     over = f"{too_wide:.1f} mm too wide" if too_wide else f"{block.height - slot.height:.1f} mm too tall"
     if not fits_lines and not too_wide:
         over = f"{len(lines)} lines, at most {slot.max_lines}"
-    raise CheckFailed([Problem(
+    _settle([text], slot, where, Problem(
         "error", "overflow",
         f"{where.text(slot.name)}: text does not fit at the minimum size {slot.min_pt} pt ({over}): {text!r}",
-        where=where.card, hint="shorten the text (or its translation) or enlarge the slot")])
+        where=where.card, hint="shorten the text (or its translation) or enlarge the slot"))
+    return replace(block, overflow=True)
 
 
 def fit_stack(texts: list[str], slot: Slot, where: Where, gap: float = 1.0, min_row: float = 0.0,
@@ -287,15 +306,17 @@ def fit_stack(texts: list[str], slot: Slot, where: Where, gap: float = 1.0, min_
             blocks.append(Block(slot, lines, size))
         total = sum(max(b.height, min_row) for b in blocks) + gap * (len(blocks) - 1)
         if not too_wide and total <= slot.height + 1e-6:
+            _settle(texts, slot, where)
             return blocks
         if size - step < slot.min_pt - 1e-9:
             break
         size = round(size - step, 4)
     over = f"{too_wide:.1f} mm too wide" if too_wide else f"{total - slot.height:.1f} mm too tall"
-    raise CheckFailed([Problem(
+    _settle(texts, slot, where, Problem(
         "error", "overflow",
         f"{where.text(slot.name)}: {len(texts)} texts do not fit at the minimum size {slot.min_pt} pt ({over})",
-        where=where.card, hint="shorten the texts (or their translations) or enlarge the slot")])
+        where=where.card, hint="shorten the texts (or their translations) or enlarge the slot"))
+    return [replace(blocks[0], overflow=True), *blocks[1:]]  # the first block's outline is the whole slot
 
 
 @dataclass(frozen=True)
@@ -310,8 +331,6 @@ class Table:
 def fit_table(rows: list[list[str]], widths: list[float], slot: Slot, where: Where, pad: float = 0.8,
               header: bool = True, step: float = 0.25) -> Table:
     """Fit a table (first row bold when header) into slot.height at one common size; columns are widths mm."""
-    from dataclasses import replace
-
     col_slots = [replace(slot, name=f"{slot.name} col {i + 1}", width=w - pad) for i, w in enumerate(widths)]
     bold = [replace(s, bold=True) for s in col_slots]
     problems = [p for r, row in enumerate(rows) for c, t in enumerate(row)
@@ -331,11 +350,13 @@ def fit_table(rows: list[list[str]], widths: list[float], slot: Slot, where: Whe
             cells.append(tuple(out))
         heights = tuple(max(b.height for b in row) + pad for row in cells)
         if not too_wide and sum(heights) <= slot.height + 1e-6:
+            _settle([t for row in rows for t in row], slot, where)
             return Table(tuple(cells), heights, size)
         if size - step < slot.min_pt - 1e-9:
             break
         size = round(size - step, 4)
     over = f"{too_wide:.1f} mm too wide" if too_wide else f"{sum(heights) - slot.height:.1f} mm too tall"
-    raise CheckFailed([Problem(
+    _settle([t for row in rows for t in row], slot, where, Problem(
         "error", "overflow", f"{where.text(slot.name)}: the table does not fit at the minimum size "
-        f"{slot.min_pt} pt ({over})", where=where.card, hint="shorten the cells (or their translations)")])
+        f"{slot.min_pt} pt ({over})", where=where.card, hint="shorten the cells (or their translations)"))
+    return Table(tuple(tuple(replace(b, overflow=True) for b in row) for row in cells), heights, size)
