@@ -21,6 +21,8 @@ def register(sub: argparse._SubParsersAction) -> None:
         ("update", run_update, "extract, then merge the templates into every language (previous msgids kept)"),
         ("check", run_check, "check the catalogs: syntax, placeholders, plurals, markup, glyphs, completeness"),
         ("stats", run_stats, "table of translated / fuzzy / untranslated entries per language and catalog"),
+        ("slots", run_slots, "render the English kit in memory and record which entry lands in which slot "
+         "(locales/templates/slots.json, written into the catalogs as '#. slot:' comments by the next update)"),
     ):
         p = isub.add_parser(name, help=text, description=text)
         p.add_argument("--root", type=Path, default=Path("."), help="project folder (default: current folder)")
@@ -57,6 +59,19 @@ def run_extract(args: argparse.Namespace) -> int:
         return _fail(exc)
     for path in paths:
         print(f"wrote {path.relative_to(args.root.resolve())}")
+    return 0
+
+
+def run_slots(args: argparse.Namespace) -> int:
+    """Record the slot map."""
+    from .slots import write_slots
+
+    root = args.root.resolve()
+    try:
+        path = write_slots(root)
+    except CheckFailed as exc:
+        return _fail(exc)
+    print(f"wrote {path.relative_to(root)}: run `dojo i18n update` to write the slot comments into the catalogs")
     return 0
 
 

@@ -92,7 +92,13 @@ def watch_fits(root: Path, lang: str, translations, accept_overflow: bool = Fals
             return None
         return problem
 
-    token = FIT_WATCH.set(watch)
+    outer = FIT_WATCH.get()
+
+    def chained(texts: list[str], slot: Slot, where: Where, problem: Problem | None) -> Problem | None:
+        problem = watch(texts, slot, where, problem)
+        return outer(texts, slot, where, problem) if outer is not None else problem
+
+    token = FIT_WATCH.set(chained)
     try:
         yield log
     finally:

@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import importlib
 import importlib.metadata
+import json
 import shutil
 import subprocess
 import sys
@@ -12,6 +14,7 @@ import pytest
 
 from generator.i18n.catalogs import read_catalog, template_path
 from generator.i18n.extract import extract_all, glob_regex, route
+from generator.i18n.slots import SLOTS_FILE, key
 from generator.i18n.workflow import update_catalogs
 
 from .conftest import LANGS, po
@@ -30,6 +33,17 @@ def test_card_strings_have_card_context_and_slot_comment(project):
     assert fog.locations == [("content/dojo/cards.toml", 3)]
     copies = dojo.get(("one copy", "{n} copies"), context="dojo-cards")
     assert copies is not None and copies.pluralizable
+
+
+def test_recorded_slots_become_slot_comments(project):
+    slots = {key("dojo-nebbia", "Fog"): ["slot: dojo-nebbia-deck / title, 40.0 x 8.0 mm, 12-8 pt"],
+             key(None, "Cut along the line"): [f"slot: kit / s{i}, 1.0 x 1.0 mm, 8 pt" for i in range(5)]}
+    (project / SLOTS_FILE).write_text(json.dumps(slots), encoding="utf-8")
+    templates = extract_all(project).templates
+    assert templates["dojo"].get("Fog", context="dojo-nebbia").auto_comments == [
+        "slot: card title, 40 x 8 mm, one line", "slot: dojo-nebbia-deck / title, 40.0 x 8.0 mm, 12-8 pt"]
+    cut = templates["kit"].get("Cut along the line").auto_comments
+    assert cut[:3] == slots[key(None, "Cut along the line")][:3] and cut[3:] == ["(and 2 more slots)"]
 
 
 def test_rules_one_message_per_heading_paragraph_item_and_cell(project):
