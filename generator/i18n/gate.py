@@ -14,6 +14,7 @@ from babel.messages.catalog import Catalog
 from ..problems import Problem, blocking
 from .catalogs import (DOMAINS, PSEUDO_LANG, SOURCE_LANG, catalog_path, catalog_paths, read_catalog, rel, short,
                        stray_problems)
+from .glossary import glossary_problems
 from .intake import decode
 from .checks import check_entry, check_header, entry_of, header_line
 from .extract import Extraction, extract_all
@@ -100,9 +101,10 @@ def check_language(root: Path, lang: str, strict: bool = True, extraction: Extra
     for domain, (path, catalog) in sorted(loaded.catalogs.items()):
         file = rel(path, root)
         found = check_header(catalog, lang, file, header_line(path))
-        for message in catalog:
-            if message.id:
-                found.extend(check_entry(entry_of(message, file), lang, gap))
+        entries = [entry_of(message, file) for message in catalog if message.id]
+        for entry in entries:
+            found.extend(check_entry(entry, lang, gap))
+        found.extend(glossary_problems(root, lang, entries))
         own = any(p.file == file for p in blocking(list(loaded.problems) + found))
         problems.extend(found + (msgfmt_problems(path, root) if strict and not own else []))
     extraction = extraction if extraction is not None else extract_all(root)

@@ -12,7 +12,7 @@ from .model import Artifact, BuildContext
 
 COMPONENT_NAMES = {
     "dojo-board": N_("Dojo Labyrinth: board"),
-    "dojo-nebbia-deck": N_("Dojo Labyrinth: Nebbia deck"),
+    "dojo-nebbia-deck": N_("Dojo Labyrinth: Dojo Mist deck"),
     "dojo-reference": N_("Dojo Labyrinth: reference card"),
     "dojo-belt-ladder": N_("Dojo Labyrinth: belt ladder"),
     "dojo-pawns": N_("Dojo Labyrinth: pawns"),
