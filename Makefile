@@ -29,6 +29,7 @@ help:
 	@echo "make i18n-update         extract and merge into locales/<lang>/LC_MESSAGES/*.po (previous msgids kept)"
 	@echo "make i18n-check          check every catalog and render it in memory (LANG=ru for one language)"
 	@echo "make i18n-stats          table of translated / fuzzy / untranslated entries per language and catalog"
+	@echo "make preview LANG=ru     live preview on http://127.0.0.1:8765/, re-rendered on every catalog edit"
 	@echo "make i18n-slots          record which string lands in which slot (then i18n-update writes '#. slot:' comments)"
 
 $(STAMP): pyproject.toml
@@ -80,3 +81,6 @@ i18n-stats: $(STAMP)
 
 i18n-slots: $(STAMP)
 	@$(BIN)/dojo i18n slots
+
+preview: $(STAMP)
+	@$(BIN)/dojo i18n watch --lang $(KIT_LANG)

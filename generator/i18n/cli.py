@@ -36,6 +36,12 @@ def register(sub: argparse._SubParsersAction) -> None:
                            help="also render every component in memory: strings that overflow their slot, in "
                                 "each language (slower; nothing is written)")
         p.set_defaults(run=func)
+    w = isub.add_parser("watch", help="live preview of one language on http://127.0.0.1:PORT/ (re-renders what an "
+                        "edited catalog, content or template file affects)")
+    w.add_argument("--root", type=Path, default=Path("."), help="project folder (default: current folder)")
+    w.add_argument("--lang", required=True, choices=(*LANGUAGES, PSEUDO_LANG), help="the language to preview")
+    w.add_argument("--port", type=int, default=8765, help="port on 127.0.0.1 (default 8765; 0: any free port)")
+    w.set_defaults(run=run_watch)
 
 
 def _langs(args: argparse.Namespace) -> tuple[str, ...]:
@@ -59,6 +65,14 @@ def run_extract(args: argparse.Namespace) -> int:
         return _fail(exc)
     for path in paths:
         print(f"wrote {path.relative_to(args.root.resolve())}")
+    return 0
+
+
+def run_watch(args: argparse.Namespace) -> int:
+    """Serve the live preview until Ctrl-C."""
+    from .preview import watch
+
+    watch(args.root.resolve(), args.lang, args.port)
     return 0
 
 
