@@ -50,8 +50,7 @@ def units() -> list[Unit]:
     except ImportError:
         from ..kit.components import BUILDERS, builders
 
-        return [Unit(name.split(":")[-1] if "dojo_kit" not in name else "dojo", fn)
-                for name, fn in zip(BUILDERS, builders())]
+        return [Unit(name.split(".")[-1].replace(":", "."), fn) for name, fn in zip(BUILDERS, builders())]
 
 
 def entries(root: Path, lang: str) -> dict:
@@ -121,7 +120,7 @@ class Preview:
         """The units printing an entry whose translation changed (a rules change: the booklets)."""
         changed = {k for k in set(new) | set(self.entries) if new.get(k) != self.entries.get(k)}
         rules = any((new.get(k) or self.entries.get(k))[0].endswith("-rules") for k in changed)
-        return [u for u in self.units if u.keys & changed or (rules and "rules" in u.name)]
+        return [u for u in self.units if u.keys & changed or (rules and "rules" in u.name.split(".")[-1])]
 
     def write_page(self) -> None:
         """index.html (reloads itself when version.txt changes) and screenshots.json (entry -> image)."""
