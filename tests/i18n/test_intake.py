@@ -27,35 +27,29 @@ def _line_of(path, needle) -> int:
     return next(n for n, t in enumerate(path.read_text(encoding="utf-8").splitlines(), 1) if needle in t)
 
 
-def _charset(root):
-    path = _edit(root, "it", "dojo", "charset=utf-8", "charset=bogus-42")
-    return path, _line_of(path, "charset=bogus-42"), "unknown charset 'bogus-42'"
+# (id, lang, domain, old text, new text, what the error says): one edit of a catalog line each
+EDITS = [
+    ("charset", "it", "dojo", "charset=utf-8", "charset=bogus-42", "unknown charset 'bogus-42'"),
+    ("control", "ru", "dojo", 'msgstr "Туман"', 'msgstr "Ту\x07ман"', "control character U+0007"),
+    ("bell-escape", "it", "dojo", 'msgstr "Nebbia"', 'msgstr "Neb\\abia"', "escape \\a"),
+    ("apostrophe-escape", "it", "dojo", 'msgstr "Nebbia"', "msgstr \"Nebbia dell\\'arte\"", "escape \\'"),
+    ("plural-header", "ru", "kit", "nplurals=3;", "nplurals=three;", "Plural-Forms header"),
+]
+
+
+def _edited(spec):
+    def spoil(root):
+        _, lang, domain, old, new, what = spec
+        path = _edit(root, lang, domain, old, new)
+        return path, _line_of(path, new), what
+    spoil.__name__ = spec[0]
+    return spoil
 
 
 def _latin1_saved_as_utf8(root):
     _edit(root, "it", "dojo", 'msgstr "Nebbia"', 'msgstr "Nebbia più fitta"')
     path = _edit(root, "it", "dojo", "charset=utf-8", "charset=ISO-8859-1")
     return path, _line_of(path, "charset=ISO-8859-1"), "but the file is saved as UTF-8"
-
-
-def _control(root):
-    path = _edit(root, "ru", "dojo", 'msgstr "Туман"', 'msgstr "Ту\x07ман"')
-    return path, _line_of(path, "Ту\x07ман"), "control character U+0007"
-
-
-def _bell_escape(root):
-    path = _edit(root, "it", "dojo", 'msgstr "Nebbia"', 'msgstr "Neb\\abia"')
-    return path, _line_of(path, "Neb\\abia"), "escape \\a"
-
-
-def _apostrophe_escape(root):
-    path = _edit(root, "it", "dojo", 'msgstr "Nebbia"', "msgstr \"Nebbia dell\\'arte\"")
-    return path, _line_of(path, "dell\\'arte"), "escape \\'"
-
-
-def _plural_header(root):
-    path = _edit(root, "ru", "kit", "nplurals=3;", "nplurals=three;")
-    return path, _line_of(path, "nplurals=three"), "Plural-Forms header"
 
 
 def _stray(root):
@@ -72,7 +66,7 @@ def _backup(root):
     return backup, None, "dojo.po~ is not a catalog"
 
 
-BAD = [_charset, _latin1_saved_as_utf8, _control, _bell_escape, _apostrophe_escape, _plural_header, _stray, _backup]
+BAD = [*map(_edited, EDITS), _latin1_saved_as_utf8, _stray, _backup]
 
 
 @pytest.mark.parametrize("spoil", BAD, ids=lambda f: f.__name__.strip("_"))
