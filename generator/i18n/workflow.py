@@ -18,7 +18,9 @@ from .catalogs import DOMAINS, PLURALS, catalog_path, fix_plural_header, read_ca
 from .extract import extract_all
 
 LANGUAGES = ("it", "en", "ru")
-WIDTH = 76  # what pybabel writes, so catalogs edited by either tool stay diff-friendly
+# No line wrapping: every string on one line (split only after a \n), the one form that Babel, GNU gettext
+# (`msgcat --no-wrap`), Poedit ("Wrap at" off) and Weblate ("No wrapping") all write identically.
+WIDTH = 0
 
 
 def _previous_lines(previous: list[str] | tuple[str, ...]) -> str:
@@ -48,6 +50,8 @@ def po_bytes(catalog: Catalog, previous: bool = True) -> bytes:
     buf = io.BytesIO()
     write_po(buf, catalog, width=WIDTH, include_previous=previous, ignore_obsolete=False)
     data = buf.getvalue()
+    if data.endswith(b"\n\n"):
+        data = data[:-1]  # gettext ends the file after the last entry's line; Babel adds a blank line
     if not tokens:
         return data
     token_line = re.compile(r'#\| msgid "@@previous-\d+@@"\n'.encode())
