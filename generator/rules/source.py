@@ -107,8 +107,19 @@ def messages(path: Path) -> list[Message]:
             out.extend(Message(c, b.cell_context(i, j), b.cell_line(i), _cell_comment(b, i, j))
                        for i, row in enumerate(b.rows) for j, c in enumerate(row) if c)
         elif b.kind != "figure":
-            out.extend(Message(t, None, b.line, f"rules {b.kind}") for t in b.texts)
+            out.extend(Message(t, None, b.line, f"rules {b.kind}: {BLOCK_ROOM[b.kind]}") for t in b.texts)
     return out
+
+
+# Where each kind of block lands in the booklets (A5: 122 mm text width; A4: 170 mm), for translators.
+BLOCK_ROOM = {
+    "heading1": "the booklet's title, bold, on the first page and in every page footer (keep it short)",
+    "heading2": "a section heading, bold, one line of 122 mm (A5) preferred",
+    "heading3": "a subsection heading, bold, one line of 122 mm (A5) preferred",
+    "para": "body text, 122 mm wide (A5), wraps and hyphenates: no length limit",
+    "bullet": "a bullet list item, about 117 mm wide (A5), wraps and hyphenates",
+    "number": "a numbered step, about 116 mm wide (A5), wraps and hyphenates",
+}
 
 
 def _cell_comment(b: Block, row: int, col: int) -> str:
