@@ -194,8 +194,27 @@ def syntax_error_line(lines: list[str]) -> tuple[int, str] | None:
     return None
 
 
-def read_catalog(path: Path, lang: str | None, root: Path | None = None) -> ReadResult:
-    """Parse a .po/.pot with Babel; syntax errors become one Problem naming the file and line."""
+def broken_previous(lines: list[str]) -> list[int]:
+    """Indexes of the `#|` blocks (all their lines) holding a line that is not a valid .po string line.
+
+    Babel 2.19 writes a wrapped previous msgid as broken lines; catalogs written by it must stay readable."""
+    out: list[int] = []
+    block: list[int] = []
+    for i, raw in enumerate([*lines, ""]):
+        if raw.strip().startswith("#|"):
+            block.append(i)
+            continue
+        if block and any(not _PO_LINE.fullmatch(lines[j].strip()[2:].strip()) for j in block):
+            out.extend(block)
+        block = []
+    return out
+
+
+def read_catalog(path: Path, lang: str | None, root: Path | None = None, previous: str = "repair") -> ReadResult:
+    """Parse a .po/.pot with Babel; syntax errors become one Problem naming the file and line.
+
+    previous: what a broken `#|` previous msgid is: "error" (`i18n check`), "warning" (a development build)
+    or "repair" (dropped silently: `i18n update` rewrites it correctly)."""
     name = rel(path, root)
     hint = "fix the .po syntax at that line (compare with a neighbouring entry), or open the file in Poedit"
     try:
@@ -206,6 +225,14 @@ def read_catalog(path: Path, lang: str | None, root: Path | None = None) -> Read
     if refused:
         return ReadResult(None, (Problem("error", "po-intake", refused.what, name, refused.line,
                                          hint=refused.hint),))
+    notes: list[Problem] = []
+    broken = broken_previous(lines) if previous != "error" else []
+    if broken:
+        lines = ["" if i in set(broken) else line for i, line in enumerate(lines)]
+        if previous == "warning":
+            notes.append(Problem("warning", "po-previous", "the previous msgid (#|) lines are broken (Babel's "
+                                 "wrapping); gettext tools reject the file", name, broken[0] + 1,
+                                 hint="run `make i18n-update`: it rewrites them correctly"))
     bad = syntax_error_line(lines)
     if bad:
         return ReadResult(None, (Problem("error", "po-syntax", f"catalog does not parse: {bad[1]}", name, bad[0],
@@ -229,7 +256,7 @@ def read_catalog(path: Path, lang: str | None, root: Path | None = None) -> Read
                          f"nplurals={catalog.num_plurals} (the extra forms are never used)", name, line,
                          hint="fix the Plural-Forms header if it is wrong for the language, else delete the "
                          "extra msgstr[N] lines") for line in sorted(set(parser.surplus))]
-    return ReadResult(catalog, tuple(problems))
+    return ReadResult(catalog, tuple(problems + notes))
 
 
 def _short(text: str, width: int = 60) -> str:

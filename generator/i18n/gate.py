@@ -28,12 +28,12 @@ class Loaded:
     problems: tuple[Problem, ...]
 
 
-def load_catalogs(root: Path, lang: str) -> Loaded:
+def load_catalogs(root: Path, lang: str, strict: bool = True) -> Loaded:
     """Parse every .po of a language (a file that does not parse is a problem, not an exception)."""
     catalogs: dict[str, tuple[Path, Catalog]] = {}
     problems: list[Problem] = stray_problems(root, lang)
     for path in catalog_paths(root, lang):
-        result = read_catalog(path, lang, root)
+        result = read_catalog(path, lang, root, previous="error" if strict else "warning")
         problems.extend(result.problems)
         if result.catalog is not None:
             catalogs[path.stem] = (path, result.catalog)
@@ -92,7 +92,7 @@ def check_language(root: Path, lang: str, strict: bool = True, extraction: Extra
     if lang == PSEUDO_LANG:
         return []
     gap = "error" if strict else "warning"
-    loaded = load_catalogs(root, lang)
+    loaded = load_catalogs(root, lang, strict)
     problems = list(loaded.problems)
     if not catalog_paths(root, lang):
         problems.append(Problem(gap, "no-catalogs", f"no catalogs for language {lang!r}",
@@ -151,7 +151,7 @@ def catalog_stats(lang: str, domain: str, catalog: Catalog) -> Stats:
 def language_stats(root: Path, lang: str) -> list[Stats]:
     """Stats of every domain of a language (a catalog that does not parse is listed with its error)."""
     out = []
-    loaded = load_catalogs(root, lang)
+    loaded = load_catalogs(root, lang, strict=False)
     for domain in DOMAINS:
         path = catalog_path(root, lang, domain)
         if domain in loaded.catalogs:

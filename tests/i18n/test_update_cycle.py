@@ -47,3 +47,34 @@ def test_update_after_a_paragraph_edit_keeps_every_catalog_valid(tmp_path):
                 fuzzy += 1
                 assert m.fuzzy and m.previous_id == [m.id.replace("ought never to happen", "should never happen")]
     assert fuzzy == len(LANGS) - 1
+
+
+def test_babel_broken_previous_lines_are_an_error_for_check_a_warning_for_a_build_and_repaired_by_update(project):
+    import io
+
+    from babel.messages.pofile import write_po
+
+    from generator.i18n.gate import check_language
+    from generator.i18n.workflow import update_catalogs
+
+    from .conftest import LANGS as FIXTURE_LANGS, po
+
+    path = po(project, "it", "dojo-rules")
+    catalog = read_catalog(path, "it").catalog
+    m = catalog.get("Shuffle the deck. Each player takes *three* cards.")
+    m.flags.add("fuzzy")
+    m.previous_id = ["Shuffle the whole deck of cards very well. Each player then takes three cards from it, "
+                     "face down, and keeps them hidden."]
+    buf = io.BytesIO()
+    write_po(buf, catalog, width=76, include_previous=True)  # what Babel 2.19 writes: broken #| lines
+    path.write_bytes(buf.getvalue())
+    assert subprocess.run(["msgfmt", "--check", "-o", "/dev/null", str(path)], capture_output=True).returncode != 0
+    line = next(n for n, t in enumerate(path.read_text(encoding="utf-8").splitlines(), 1) if t.startswith("#|"))
+    strict = [p for p in check_language(project, "it") if p.severity == "error"]
+    assert [(p.rule, p.line) for p in strict] == [("po-syntax", line)] and "previous msgid (#|)" in strict[0].message
+    dev = check_language(project, "it", strict=False)
+    assert ("po-previous", "warning", line) in {(p.rule, p.severity, p.line) for p in dev}
+    assert not [p for p in dev if p.severity == "error"]
+    update_catalogs(project, FIXTURE_LANGS)
+    assert subprocess.run(["msgfmt", "--check", "-o", "/dev/null", str(path)], capture_output=True).returncode == 0
+    assert read_catalog(path, "it").catalog.get("Shuffle the deck. Each player takes *three* cards.").fuzzy
