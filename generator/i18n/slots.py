@@ -19,7 +19,8 @@ def slot_text(component: str, slot, width: float, height: float) -> str:
     """`slot: dojo-nebbia-deck / text, 52.0 x 30.0 mm, 9-6.5 pt, at most 2 lines`."""
     size = f"{slot.max_pt:g} pt" if slot.max_pt == slot.min_pt else f"{slot.max_pt:g}-{slot.min_pt:g} pt"
     lines = f", at most {slot.max_lines} line{'s' if slot.max_lines != 1 else ''}" if slot.max_lines else ""
-    return f"slot: {component} / {slot.name}, {width:.1f} x {height:.1f} mm, {size}{lines}"
+    room = f"{width:.1f} x {height:.1f} mm" if height < 1000 else f"{width:.1f} mm wide, height flows"
+    return f"slot: {component} / {slot.name}, {room}, {size}{lines}"
 
 
 def key(context: str | None, msgid: str) -> str:
