@@ -64,17 +64,15 @@ def entries(root: Path, lang: str) -> dict:
 
 
 def _png(artifacts) -> bytes | None:
-    """The component's own preview image, else the first page of its first PDF (pdftoppm)."""
-    for a in artifacts:
-        if a.kind == "preview" and a.path.endswith(".png"):
-            return a.data
-    pdf = next((a for a in artifacts if a.path.endswith(".pdf")), None)
+    """The first page of the component's first A4 PDF at a readable 90 dpi (pdftoppm), else its own preview."""
+    pdfs = [a for a in artifacts if a.path.endswith(".pdf")]
+    pdf = next((a for a in pdfs if "A4" in a.path), pdfs[0] if pdfs else None)
     if pdf is None:
-        return None
+        return next((a.data for a in artifacts if a.kind == "preview" and a.path.endswith(".png")), None)
     with tempfile.TemporaryDirectory() as tmp:
         src = Path(tmp) / "in.pdf"
         src.write_bytes(pdf.data)
-        subprocess.run(["pdftoppm", "-r", "60", "-png", "-f", "1", "-l", "1", "-singlefile", str(src),
+        subprocess.run(["pdftoppm", "-r", "90", "-png", "-f", "1", "-l", "1", "-singlefile", str(src),
                         str(Path(tmp) / "out")], check=True, capture_output=True)
         return (Path(tmp) / "out.png").read_bytes()
 
