@@ -12,6 +12,7 @@ from ..kit.model import Artifact, BuildContext
 from ..problems import CheckFailed, Problem
 from ..render.fonts import face, missing_glyphs
 from ..rules.source import Block, parse
+from .data_blocks import expand
 from .figures import FigureSource, figure_factory, icon_markup_factory
 from .impose import impose
 from .typeset import FORMATS, Footer, data_images, render, story
@@ -29,7 +30,7 @@ def _texts(blocks: list[Block]) -> list[tuple[int, str]]:
     for b in blocks:
         if b.kind == "table":
             out.extend((b.line, c) for row in b.rows for c in row if c)
-        elif b.kind != "figure":
+        elif b.kind not in ("figure", "data"):
             out.extend((b.line, t) for t in b.texts)
     return out
 
@@ -40,7 +41,7 @@ def localized(ctx: BuildContext, b: Block) -> Block:
         rows = tuple(tuple(ctx.p_(b.cell_context(i, j), c) if c else c for j, c in enumerate(row))
                      for i, row in enumerate(b.rows))
         return replace(b, rows=rows)
-    return b if b.kind == "figure" else replace(b, texts=tuple(ctx._(t) for t in b.texts))
+    return b if b.kind in ("figure", "data") else replace(b, texts=tuple(ctx._(t) for t in b.texts))
 
 
 def check_glyphs(ctx: BuildContext, blocks: list[Block], where: str) -> list[Problem]:
@@ -71,8 +72,7 @@ def _term(ctx: BuildContext, context: str, romaji: str, term: str) -> str:
 
 def booklet_pdfs(ctx: BuildContext, text: str, where: str) -> dict[str, tuple[bytes, int]]:
     """The booklet in its layouts: 'A5' pages, 'booklet' (A5 imposed on A4), 'A4' plain -> (bytes, pages)."""
-    source = parse(text)
-    blocks = [localized(ctx, b) for b in source]
+    blocks = expand(ctx, [localized(ctx, b) for b in parse(text)], where)  # generated blocks come translated
     problems = check_glyphs(ctx, blocks, where)
     if problems:
         raise CheckFailed(problems)

@@ -94,12 +94,16 @@ def _lenient(term: str, lang: str) -> str:
 
 
 def _has(text: str, term: str, exact: bool, lang: str) -> bool:
-    if exact:
-        return re.search(rf"(?<![\w-]){re.escape(term)}(?![\w])", text) is not None
+    if exact:  # the spelling kept, an inflected ending allowed (Сейган, в Сейгане)
+        return re.search(rf"(?<![\w-]){re.escape(term)}", text) is not None
     return re.search(_lenient(term, lang), text, re.I) is not None
 
 
+_PLACEHOLDER = re.compile(r"\{[^{}]*\}|%\([^)]*\)[a-z]")
+
+
 def _source_has(msgid: str, term: Term) -> bool:
+    msgid = _PLACEHOLDER.sub(" ", msgid)  # {strike} is a placeholder, not the word "strike"
     flags = 0 if term.dnt or not term.source.islower() else re.I
     return re.search(rf"(?<![\w-]){re.escape(term.source)}(?![\w-])", msgid, flags) is not None
 
@@ -126,7 +130,7 @@ def check_terms(e: Entry, terms: list[Term], lang: str, glossary: str) -> list[P
                                "which this translation does not use", e.file, e.line, where=e.where,
                                hint=hint + " (ignore when the sentence needs another word)"))
         for bad in t.deprecated:
-            if _has(text, bad, True, lang):
+            if re.search(rf"(?<![\w-]){re.escape(bad)}(?![\w])", text):
                 out.append(Problem("error" if t.dnt else "warning", "glossary-dnt" if t.dnt else "glossary",
                                    f"{bad!r} is a forbidden variant of {t.target!r} ({t.source!r})", e.file,
                                    e.line, where=e.where, hint=hint))

@@ -6,6 +6,8 @@ Format of content/<game>/rules.md (English source, message ids):
   1. item                                    numbered list item (one message each)
   | a | b |  (first row is the header; a |---| line follows it)   table: one message per cell
   ![figure](name)                            a figure drawn by the booklet (not translated)
+  ![section](game)                           target dojo|ground|duel: a section generated from that game's data
+                                             (generator/booklet/data_blocks.py), e.g. ![rulings](duel)
   other lines                                paragraph; consecutive lines join, a blank line ends it
 Inline: **bold** and *italic*; {icon:X} shows the icon of square/card type X.
 """
@@ -21,7 +23,7 @@ from ..i18n.messages import Message
 
 @dataclass(frozen=True)
 class Block:
-    """One block of a rules source: kind heading1-3|para|bullet|number|table|figure, and its texts."""
+    """One block of a rules source: kind heading1-3|para|bullet|number|table|figure|data, and its texts."""
 
     kind: str
     line: int
@@ -40,6 +42,7 @@ class Block:
 
 
 _NUM = re.compile(r"^(\d+)\.\s+(.*)$")
+GAME_TARGETS = ("dojo", "ground", "duel")  # ![section](game) is generated data, any other target a figure
 _FIG = re.compile(r"^!\[([^\]]*)\]\(([^)]+)\)$")
 
 
@@ -90,7 +93,8 @@ def parse(text: str) -> list[Block]:
             blocks.append(Block("number", n, (_NUM.match(line).group(2),)))
         elif _FIG.match(line):
             flush()
-            blocks.append(Block("figure", n, (_FIG.match(line).group(2),)))
+            alt, name = _FIG.match(line).groups()
+            blocks.append(Block("data", n, (alt, name)) if name in GAME_TARGETS else Block("figure", n, (name,)))
         else:
             if not para:
                 para_line = n
@@ -106,7 +110,7 @@ def messages(path: Path) -> list[Message]:
         if b.kind == "table":
             out.extend(Message(c, b.cell_context(i, j), b.cell_line(i), _cell_comment(b, i, j))
                        for i, row in enumerate(b.rows) for j, c in enumerate(row) if c)
-        elif b.kind != "figure":
+        elif b.kind not in ("figure", "data"):
             out.extend(Message(t, None, b.line, f"rules {b.kind}: {BLOCK_ROOM[b.kind]}") for t in b.texts)
     return out
 
