@@ -120,10 +120,12 @@ def _template(domain):
 
 @pytest.mark.parametrize("domain", ["dojo", "ground", "duel"])
 def test_card_strings_say_where_they_land_and_how_much_room_they_have(domain):
-    entries = [m for m in _template(domain) if m.id]
+    printed = [m for m in _template(domain) if m.id]
+    assert all(m.context for m in printed)
+    # the booklet's generated sections (msgctxt duel-rules, duel-rulings) are typeset, not fitted into slots
+    entries = [m for m in printed if not m.context.endswith(("-rules", "-rulings"))]
     sized = [m for m in entries if any(re.match(r"slot: \S+ / .+, \d+\.\d (x \d+\.\d mm|mm wide, height flows), [\d.]+(-[\d.]+)? pt", c)
                                        for c in m.auto_comments)]
-    assert all(m.context for m in entries)
     assert len(sized) >= 0.85 * len(entries), [m.id for m in entries if m not in sized][:10]
 
 
