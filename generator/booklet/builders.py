@@ -4,14 +4,14 @@ from __future__ import annotations
 
 from dataclasses import replace
 from pathlib import Path
+from typing import Sequence
 
 from reportlab.lib.pagesizes import A4
 
-from ..content.duel import load_duel
 from ..kit.model import Artifact, BuildContext
 from ..problems import CheckFailed, Problem
 from ..render.fonts import face, missing_glyphs
-from ..rules.source import Block, parse
+from ..rules.source import Block
 from .data_blocks import expand
 from .figures import FigureSource, figure_factory, icon_markup_factory
 from .impose import impose
@@ -20,12 +20,7 @@ from .typeset import FORMATS, Footer, data_images, render, story
 GAMES = {"dojo": "dojo-rules", "ground": "ground-rules", "duel": "duel-rules"}
 
 
-def rules_path(root: Path, game: str) -> Path:
-    """The rules source of a game."""
-    return root / "content" / game / "rules.md"
-
-
-def _texts(blocks: list[Block]) -> list[tuple[int, str]]:
+def _texts(blocks: Sequence[Block]) -> list[tuple[int, str]]:
     out = []
     for b in blocks:
         if b.kind == "table":
@@ -44,8 +39,8 @@ def localized(ctx: BuildContext, b: Block) -> Block:
     return b if b.kind in ("figure", "data") else replace(b, texts=tuple(ctx._(t) for t in b.texts))
 
 
-def check_glyphs(ctx: BuildContext, blocks: list[Block], where: str) -> list[Problem]:
-    """Every translated text (blocks already localized) must have glyphs in the booklet fonts (no boxes)."""
+def check_glyphs(ctx: BuildContext, blocks: Sequence[Block], where: str) -> list[Problem]:
+    """Every translated text (blocks already localized) must have glyphs in the booklet fonts (reportlab would print boxes)."""
     problems = []
     for line, shown in _texts(blocks):
         missing = missing_glyphs(shown, face("PT Sans"))
@@ -56,10 +51,8 @@ def check_glyphs(ctx: BuildContext, blocks: list[Block], where: str) -> list[Pro
 
 
 def figure_source(ctx: BuildContext) -> FigureSource:
-    """Duel strikes for figures (empty when the duel data is missing: strike figures then report the gap)."""
-    data, _ = load_duel(ctx.root)
-    if data is None:
-        return FigureSource((), 12, ctx.board)
+    """Duel strikes for figures, from the model."""
+    data = ctx.model.duel
     strikes = tuple((s.id, _term(ctx, f"duel/{s.id}", s.romaji, s.term), s.hits) for s in data.strikes)
     return FigureSource(strikes, data.track_cells, ctx.board)
 
@@ -70,9 +63,13 @@ def _term(ctx: BuildContext, context: str, romaji: str, term: str) -> str:
     return term if local == term else f"{local} · {term}"
 
 
-def booklet_pdfs(ctx: BuildContext, text: str, where: str) -> dict[str, tuple[bytes, int]]:
-    """The booklet in its layouts: 'A5' pages, 'booklet' (A5 imposed on A4), 'A4' plain -> (bytes, pages)."""
-    blocks = expand(ctx, [localized(ctx, b) for b in parse(text)], where)  # generated blocks come translated
+def booklet_pdfs(ctx: BuildContext, blocks: Sequence[Block], where: str) -> dict[str, tuple[bytes, int]]:
+    """The booklet of parsed rules blocks in its layouts: 'A5' pages, 'booklet' (A5 imposed on A4), 'A4' plain.
+
+    Each layout maps to (PDF bytes, pages); where names the rules source in error messages. Generated sections
+    (`![setup](duel)`, ...) are expanded from the model first.
+    """
+    blocks = expand(ctx, [localized(ctx, b) for b in blocks], where)  # generated blocks come translated
     problems = check_glyphs(ctx, blocks, where)
     if problems:
         raise CheckFailed(problems)
@@ -103,13 +100,10 @@ def _pages(pdf: bytes) -> int:
 
 
 def build_booklet(ctx: BuildContext, game: str) -> list[Artifact]:
-    """Artifacts of one game's booklet; none when the game has no rules source yet."""
+    """Artifacts of one game's booklet, from its rules source in the model."""
     component = GAMES[game]
-    path = rules_path(ctx.root, game)
-    if not path.exists():
-        return []
-    where = str(path.relative_to(ctx.root))
-    pdfs = booklet_pdfs(ctx, path.read_text(encoding="utf-8"), where)
+    source = ctx.model.rules[game]
+    pdfs = booklet_pdfs(ctx, source.blocks, source.file)
     data, pages = pdfs["booklet"]
     a4, a4_pages = pdfs["A4"]
     a5, a5_pages = pdfs["A5"]

@@ -5,7 +5,6 @@ from __future__ import annotations
 import base64
 import io
 from dataclasses import dataclass
-from pathlib import Path
 from typing import Callable
 from xml.sax.saxutils import escape
 
@@ -225,8 +224,3 @@ def icon_markup_factory(where: str) -> Callable[[str, float], str]:
         return f'<img src="{cache[name]}" width="{s:.2f}" height="{s:.2f}" valign="-{size * 0.18:.2f}"/>'
 
     return markup
-
-
-def figure_source_path(root: Path) -> Path:
-    """Where the duel data comes from (for error messages)."""
-    return root / "content/duel/duel.toml"

@@ -7,7 +7,7 @@ from ..kit.model import Artifact, BuildContext
 from ..render.layout import Slot, Where, fit
 from ..render.pdf import PAPERS_MM
 from ..render.svg import Drawing, render_template, svg_drawing
-from .common import Collect, dojo_content, small_print
+from .common import Collect, small_print
 from .page import page_artifacts
 
 COMPONENT = "dojo-belt-ladder"
@@ -30,10 +30,10 @@ def _page(ctx: BuildContext, ladder: Ladder, pawns: Pawns, paper: str, col: Coll
         name = ctx.p_(BELT_CTX, b.name)
         label = col.run(lambda: fit(name, Slot(f"belt {b.id}", span - 2, 6.5, 11, 6, bold=True,
                                                 align="center"), where))
-        belts.append(dict(x=bx, w=span, color=b.color, ink=b.ink, label=label))
+        belts.append(dict(x=bx, w=span, color=b.colour, ink=b.ink, label=label))
         for pos in range(b.start, b.end + 1):
             num = fit(str(pos), Slot("position", bw, 9, 18, 10, bold=True, align="center"), where)
-            cells.append(dict(x=x0 + pos * bw, color=b.color, ink=b.ink, number=num, step=pos == b.start))
+            cells.append(dict(x=x0 + pos * bw, color=b.colour, ink=b.ink, number=num, step=pos == b.start))
     goal_x = x0 + 18 * bw + 3
     goal_text = ctx.p_(BELT_CTX, ladder.goal)
     goal = col.run(lambda: fit(goal_text, Slot("goal", GOAL_W - 3, 18, 14, 8, bold=True, align="center"), where))
@@ -48,7 +48,7 @@ def _page(ctx: BuildContext, ladder: Ladder, pawns: Pawns, paper: str, col: Coll
     markers = []
     for i, p in enumerate(pawns.pawns):
         num = fit(str(p.number), Slot("marker", 12, 8, 16, 10, bold=True, align="center"), where)
-        markers.append(dict(x=x0 + 6 + i * 16, y=markers_y, r=6, color=p.color, ink=p.ink, number=num))
+        markers.append(dict(x=x0 + 6 + i * 16, y=markers_y, r=6, color=p.colour, ink=p.ink, number=num))
     label = ctx._("Markers: cut out one per player.")
     mlabel = col.run(lambda: fit(label, Slot("markers", w - 2 * MARGIN, 5, 9, 6), where))
     imp = col.run(lambda: fit(small_print(ctx, title_text) + f" · {paper}",
@@ -64,7 +64,7 @@ def _page(ctx: BuildContext, ladder: Ladder, pawns: Pawns, paper: str, col: Coll
 
 def build(ctx: BuildContext) -> list[Artifact]:
     """The ladder on A4 and Letter (landscape), and a preview."""
-    content = dojo_content(ctx)
+    content = ctx.model.dojo
     col = Collect()
     pages = {paper: [_page(ctx, content.ladder, content.pawns, paper, col)] for paper in ctx.options.papers}
     col.check()

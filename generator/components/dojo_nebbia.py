@@ -7,7 +7,7 @@ from ..kit.model import Artifact, BuildContext
 from ..render.cards import BLEED_W, SAFE, BLEED, Card, Deck, deck_artifacts, face_drawing
 from ..render.layout import Slot, Where, fit
 from ..render.svg import Drawing
-from .common import Collect, dojo_content, small_print
+from .common import Collect, small_print
 
 COMPONENT = "dojo-nebbia-deck"
 BACK_BG = "#2b2545"
@@ -42,17 +42,17 @@ def _front(ctx: BuildContext, deck: NebbiaDeck, card: NebbiaCard, col: Collect) 
     name_y = BAND_H + 2 + (NAME.height - name.height) / 2
     rects = []
     if t.secret:
-        rects.append(dict(x=INNER - 1, y=note_y - 1.2, w=TEXT_W + 2, h=note.height + 2.4, rx=1.2, fill=t.color))
+        rects.append(dict(x=INNER - 1, y=note_y - 1.2, w=TEXT_W + 2, h=note.height + 2.4, rx=1.2, fill=t.colour))
     texts = [dict(block=kind, x=INNER + 9, y=BLEED + 5.2, color="#ffffff"),
              dict(block=name, x=INNER, y=name_y, color="#1d1a16"),
-             dict(block=effect, x=INNER, y=eff_y, color="#1d1a16", icon_color=t.color),
+             dict(block=effect, x=INNER, y=eff_y, color="#1d1a16", icon_color=t.colour),
              dict(block=note, x=INNER + (5 if t.secret else 0), y=note_y, color="#ffffff" if t.secret else "#5b5246"),
              dict(block=imprint, x=INNER, y=84.2, color="#7a7064")]
-    icons = [dict(name=t.icon, x=INNER, y=BLEED + 4.6, size=7, color="#ffffff", bg=t.color)]
+    icons = [dict(name=t.icon, x=INNER, y=BLEED + 4.6, size=7, color="#ffffff", bg=t.colour)]
     if t.secret:
         icons.append(dict(name="technique", x=INNER, y=note_y + (note.height - 4) / 2, size=4, color="#ffffff",
-                          bg=t.color))
-    return face_drawing(ctx.root, "dojo-nebbia-front.svg.j2", bg="#fbf7ee", color=t.color, band_h=BAND_H,
+                          bg=t.colour))
+    return face_drawing(ctx.root, "dojo-nebbia-front.svg.j2", bg="#fbf7ee", color=t.colour, band_h=BAND_H,
                         secret=t.secret, type_icon=t.icon, rule_y=BAND_H + 16, note_y=note_y,
                         note_h=note.height, rects=rects, icons=icons, texts=texts)
 
@@ -74,7 +74,7 @@ def _back(ctx: BuildContext, deck: NebbiaDeck, col: Collect) -> Drawing | None:
 
 def nebbia_deck(ctx: BuildContext) -> Deck:
     """Every distinct card drawn once (for this language) with the common back."""
-    content = dojo_content(ctx).nebbia
+    content = ctx.model.dojo.nebbia
     col = Collect()
     back = _back(ctx, content, col)
     fronts = [(card, _front(ctx, content, card, col)) for card in content.cards]

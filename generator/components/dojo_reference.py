@@ -7,7 +7,7 @@ from ..kit.model import Artifact, BuildContext
 from ..render.cards import BLEED, BLEED_W, SAFE, Card, Deck, deck_artifacts, face_drawing
 from ..render.layout import Slot, Where, fit, fit_stack, fit_table
 from ..render.svg import Drawing
-from .common import Collect, dojo_content, small_print
+from .common import Collect, small_print
 
 COMPONENT = "dojo-reference"
 INNER = BLEED + SAFE
@@ -70,10 +70,10 @@ def _squares(ctx, content: DojoContent, where: Where, top: float, col: Collect) 
         return [], [], []
     texts, rects, icons, y = [], [], [], top
     for s, b in zip(content.squares, blocks):
-        dark = s.color.lower() in ("#3b3026",)
-        rects.append(dict(x=INNER, y=y, w=5, h=5, rx=0.6, fill=s.color, stroke="#5b5246", sw=0.2))
+        dark = s.colour.lower() in ("#3b3026",)
+        rects.append(dict(x=INNER, y=y, w=5, h=5, rx=0.6, fill=s.colour, stroke="#5b5246", sw=0.2))
         icons.append(dict(name=s.icon, x=INNER + 0.6, y=y + 0.6, size=3.8, color="#ffffff" if dark else "#2a251f",
-                          bg=s.color))
+                          bg=s.colour))
         letter = ctx.p_(f"{SQUARE_CTX}/{s.id}", s.letter)
         lb = col.run(lambda: fit(letter, LETTER, where))
         if lb:
@@ -127,7 +127,7 @@ def _back(ctx: BuildContext, col: Collect) -> Drawing | None:
 
 def reference_deck(ctx: BuildContext) -> Deck:
     """The reference cards drawn once for this language."""
-    content = dojo_content(ctx)
+    content = ctx.model.dojo
     col = Collect()
     back = _back(ctx, col)
     fronts = [(c, _front(ctx, content, c, col)) for c in content.reference]

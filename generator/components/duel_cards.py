@@ -2,13 +2,13 @@
 
 from __future__ import annotations
 
-from ..content.duel import DuelData, present, require_duel
+from ..content.duel import DuelData
 from ..kit.model import Artifact, BuildContext
 from ..render.cards import BLEED_H, BLEED_W, Card, Deck, deck_artifacts, imprint
 from ..render.pdf import PAPERS_MM, PdfDoc, mm, text
 from .duel_draw import strike_cells, track_cells
 from .common import small_print
-from .ground_face import INK, INNER_W, M, MUTED, Face, collect, footer, ui
+from .card_face import INK, INNER_W, M, MUTED, Face, collect, footer, ui
 
 TEMPLATE = "duel/face.svg.j2"
 BACK_BG = "#2b2622"
@@ -43,9 +43,7 @@ def _head(f: Face, ctx: BuildContext, comp: str, kind: str, item) -> float:
 
 def stance_cards(ctx: BuildContext) -> list[Artifact]:
     """The 4 stances: movement, the strike allowed, special rules (distance control, crossed swords)."""
-    if not present(ctx.root):
-        return []
-    data = require_duel(ctx.root)
+    data = ctx.model.duel
     comp = "duel-stance-cards"
     back = _back(ctx, comp, ui(ctx, comp, "Kamae"))
 
@@ -86,9 +84,7 @@ def _precedence(ctx: BuildContext, data: DuelData, comp: str, sid: str) -> str:
 
 def strike_cards(ctx: BuildContext) -> list[Artifact]:
     """The 3 strikes: hit pattern drawn as in the rules, the stance each comes from and leads to, precedence."""
-    if not present(ctx.root):
-        return []
-    data = require_duel(ctx.root)
+    data = ctx.model.duel
     comp = "duel-strike-cards"
     back = _back(ctx, comp, ui(ctx, comp, "Giri"))
 
@@ -117,9 +113,7 @@ def strike_cards(ctx: BuildContext) -> list[Artifact]:
 
 def reference_card(ctx: BuildContext) -> list[Artifact]:
     """Reference: phase order, what a player may do after a strike, the actions, hits and precedence."""
-    if not present(ctx.root):
-        return []
-    data = require_duel(ctx.root)
+    data = ctx.model.duel
     comp = "duel-reference"
     back = _back(ctx, comp, ui(ctx, comp, "Reference"))
 
@@ -163,9 +157,7 @@ def reference_card(ctx: BuildContext) -> list[Artifact]:
 
 def track(ctx: BuildContext) -> list[Artifact]:
     """The 12-cell track, one strip across a landscape sheet (cut out, or lay two halves end to end)."""
-    if not present(ctx.root):
-        return []
-    data = require_duel(ctx.root)
+    data = ctx.model.duel
     comp = "duel-track"
     imp = imprint(ctx, ui(ctx, comp, "Duel track"))
     out = []

@@ -34,13 +34,6 @@ def fighter(cx: float, cy: float, r: float, facing: int = 1) -> str:
             f'v{r * 0.44:.3f}z" fill="{INK}"/>')
 
 
-def strike_svg(hits: tuple[int, ...], cell: float = 10.0) -> str:
-    """A standalone SVG of one strike's hit pattern (7 cells, striker on the third)."""
-    w, h = 7 * cell + 2, cell * 2.1
-    return (f'<svg xmlns="http://www.w3.org/2000/svg" width="{w}mm" height="{h}mm" viewBox="0 0 {w} {h}">'
-            f'{strike_cells(hits, 1, cell * 1.05, cell)}</svg>')
-
-
 def track_cells(x: float, y: float, cell: float, cells: int = 12, numbers: bool = True) -> str:
     """SVG elements of the duel track: `cells` numbered squares in a row."""
     out = []

@@ -2,11 +2,11 @@
 
 from __future__ import annotations
 
-from ..content.ground import GroundData, present, require_ground
+from ..content.ground import GroundData
 from ..kit.model import Artifact, BuildContext
 from ..render.cards import BLEED_H, BLEED_W, Card, Deck, deck_artifacts
 from .common import small_print
-from .ground_face import INK, INNER_W, M, MUTED, Face, collect, footer, ui
+from .card_face import INK, INNER_W, M, MUTED, Face, collect, footer, ui
 from .ground_icons import suit_icon
 
 BACK_BG = "#24313f"
@@ -46,9 +46,7 @@ def ctx_suit(ctx: BuildContext, suit_id: str, name: str) -> str:
 
 def solution_deck(ctx: BuildContext) -> list[Artifact]:
     """24 Solution cards, 6 per suit, told apart by icon and name; one common back."""
-    if not present(ctx.root):
-        return []
-    data = require_ground(ctx.root)
+    data = ctx.model.ground
     comp = "ground-solution-deck"
 
     def front(sol):
@@ -75,9 +73,7 @@ def solution_deck(ctx: BuildContext) -> list[Artifact]:
 
 def problem_cards(ctx: BuildContext) -> list[Artifact]:
     """Problem cards: required suit, value, priority and scenario; a back for face-down Problems."""
-    if not present(ctx.root):
-        return []
-    data = require_ground(ctx.root)
+    data = ctx.model.ground
     comp = "ground-problem-cards"
     scen_of = {p: s for s in data.scenarios for p in (s.surface, *s.hidden)}
 
@@ -111,11 +107,20 @@ def problem_cards(ctx: BuildContext) -> list[Artifact]:
     return deck_artifacts(ctx, Deck(comp, "ground/problems", ui(ctx, comp, "GROUND Problems"), tuple(cards)))
 
 
+def proof_line(ctx: BuildContext, scenario_id: str) -> str | None:
+    """The GROUND export gate's result for one Scenario, in words (None when the build has no proof)."""
+    row = (ctx.ground_proof or {}).get("scenarios", {}).get(scenario_id)
+    if not row:
+        return None
+    percent = round(100 * row["threshold_reached"].get("heuristic", 0))
+    return ui(ctx, "ground-scenario-cards", "Simulator: every game finished at {players} players in every Mode; "
+              "threshold met in {share} of games.").format(players="–".join(map(str, row["players"])),
+                                                                      share=f"{percent}%")
+
+
 def scenario_cards(ctx: BuildContext) -> list[Artifact]:
     """Scenario cards: Surface Problem, hidden Problems by priority, thresholds and the player-count filter."""
-    if not present(ctx.root):
-        return []
-    data = require_ground(ctx.root)
+    data = ctx.model.ground
     comp = "ground-scenario-cards"
 
     def front(sc):
@@ -138,7 +143,7 @@ def scenario_cards(ctx: BuildContext) -> list[Artifact]:
                          for h in sc.hidden if data.problem(h).priority == prio]
                 y += f.text(f"{prio}: " + "; ".join(names), M, y, INNER_W, 7.5, 8, 5.6, narrow=True,
                             slot=f"priority-{prio}")
-            y = max(y + 1.5, 62)
+            y = max(y + 1.5, 56 if ctx.ground_proof else 62)
             f.rect(M, y, INNER_W, 18.5, "#f4f2ec", MUTED, 0.25, 1)
             cols = [ui(ctx, comp, "Players"), ui(ctx, comp, "Threshold"), ui(ctx, comp, "Priorities")]
             for i, label in enumerate(cols):
@@ -149,6 +154,10 @@ def scenario_cards(ctx: BuildContext) -> list[Artifact]:
                 for i, val in enumerate((band.label(), str(band.value), f"1–{cap}")):
                     f.text(val, M + 1 + i * INNER_W / 3, y + 5.2 + r * 4.3, INNER_W / 3 - 2, 4, 8, 6,
                            bold=i == 1, slot=f"row-{r}-{i}")
+            proof = proof_line(ctx, sc.id)
+            if proof:
+                room = f.height - M - 3.5 - (y + 19.4)  # down to the footer
+                f.text(proof, M, y + 19.4, INNER_W, room, 6.5, 6.5, narrow=True, color=MUTED, slot="proof")
             footer(f, _edition(ctx, data))
             return Card(sc.id, f.drawing(), back)
         return build
@@ -160,9 +169,7 @@ def scenario_cards(ctx: BuildContext) -> list[Artifact]:
 
 def mode_cards(ctx: BuildContext) -> list[Artifact]:
     """The 3 Mode cards with their scoring and tie-breaks."""
-    if not present(ctx.root):
-        return []
-    data = require_ground(ctx.root)
+    data = ctx.model.ground
     comp = "ground-mode-cards"
 
     def front(m):
@@ -195,9 +202,7 @@ def mode_cards(ctx: BuildContext) -> list[Artifact]:
 
 def action_cards(ctx: BuildContext) -> list[Artifact]:
     """The 5 Actions for each of the 6 seats (30 cards); backs show only the seat, so selection stays secret."""
-    if not present(ctx.root):
-        return []
-    data = require_ground(ctx.root)
+    data = ctx.model.ground
     comp = "ground-action-cards"
     cards = []
     for seat in data.seats:
@@ -249,9 +254,7 @@ def _action_front(ctx, data, comp, seat, seat_name, a, back):
 
 def reference_card(ctx: BuildContext) -> list[Artifact]:
     """Reference: the round (Select, Reveal, Resolve in step order, End), DARVO stages and the Denied marking."""
-    if not present(ctx.root):
-        return []
-    data = require_ground(ctx.root)
+    data = ctx.model.ground
     comp = "ground-reference"
     back = _back(ctx, data, comp, ui(ctx, comp, "Reference"))
     return deck_artifacts(ctx, Deck(comp, "ground/reference", ui(ctx, comp, "GROUND Reference"),

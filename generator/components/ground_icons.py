@@ -21,10 +21,3 @@ def suit_icon(shape: str, cx: float, cy: float, r: float, fill: str, stroke: str
         raise ValueError(f"unknown suit icon {shape!r}")
     d = " ".join(f"{x:.3f},{y:.3f}" for x, y in pts)
     return f'<polygon points="{d}" {common} stroke-linejoin="round"/>'
-
-
-def icon_svg(shape: str, fill: str, size: float = 10.0) -> str:
-    """A standalone SVG document of one suit icon in a size x size box."""
-    body = suit_icon(shape, size / 2, size / 2, size * 0.44, fill)
-    return (f'<svg xmlns="http://www.w3.org/2000/svg" width="{size}mm" height="{size}mm" '
-            f'viewBox="0 0 {size} {size}">{body}</svg>')

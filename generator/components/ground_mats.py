@@ -2,11 +2,11 @@
 
 from __future__ import annotations
 
-from ..content.ground import GroundData, present, require_ground
+from ..content.ground import GroundData
 from ..kit.model import Artifact, BuildContext
 from ..render.cards import imprint
 from ..render.pdf import PAPERS_MM, PdfDoc, crop_marks, mm, text
-from .ground_face import INK, MUTED, Face, collect, ui
+from .card_face import INK, MUTED, Face, collect, ui
 
 MAT_W, MAT_H = 262.0, 178.0
 TOKEN = 22.0  # token diameter / tile side (mm)
@@ -73,9 +73,7 @@ def _mat(ctx: BuildContext, data: GroundData, seat, comp: str):
 
 def player_mats(ctx: BuildContext) -> list[Artifact]:
     """One mat per seat: Stress 0-5 with the gate, Freedom READY/SPENT, DARVO track, 2 relation slots, steps."""
-    if not present(ctx.root):
-        return []
-    data = require_ground(ctx.root)
+    data = ctx.model.ground
     comp = "ground-player-mats"
     mats = collect([lambda s=s: _mat(ctx, data, s, comp) for s in data.seats])
     imp = imprint(ctx, ui(ctx, comp, "GROUND player mats"))
@@ -115,9 +113,7 @@ def _token_face(ctx: BuildContext, comp: str, tok, back: bool, label: str):
 
 def tokens(ctx: BuildContext) -> list[Artifact]:
     """Token sheet: fronts page, then backs mirrored for a long-edge flip (double-sided pieces registered)."""
-    if not present(ctx.root):
-        return []
-    data = require_ground(ctx.root)
+    data = ctx.model.ground
     comp = "ground-tokens"
     pieces = []  # (front drawing, back drawing, width)
     for tok in data.tokens:

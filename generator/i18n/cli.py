@@ -136,7 +136,7 @@ def render_problems(root: Path, lang: str) -> list:
     warnings: list = []
     try:
         render_all(prepare(root, BuildOptions(lang=lang, overflow="warn" if lang == PSEUDO_LANG else "error")),
-                   warnings)
+                   warnings=warnings)
     except CheckFailed as exc:
         return list(exc.problems) + warnings
     return warnings

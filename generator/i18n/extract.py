@@ -24,7 +24,8 @@ from .. import KIT_NAME, __version__
 from ..problems import CheckFailed, Problem
 from .catalogs import DOMAINS, GAMES
 from .slots import add_slot_comments, read_slots
-from .messages import MESSAGE_SOURCES, Message
+from ..messages import Message
+from .messages import MESSAGE_SOURCES
 
 # ctx._(msg), ctx.p_(context, msg), ctx.n_(singular, plural, n) in Python code and templates.
 KEYWORDS = {**DEFAULT_KEYWORDS, "p_": ((1, "c"), 2), "n_": (1, 2)}

@@ -42,15 +42,10 @@ class Unit:
 
 
 def units() -> list[Unit]:
-    """The kit's components as render units (the component registry, or the builder list it replaced)."""
-    try:
-        from ..kit import registry  # noqa: F401  (the model branch's component registry)
+    """The kit's components as render units (from the component registry)."""
+    from ..kit import registry
 
-        return [Unit(c.id, lambda ctx, c=c: c.build(ctx, [])) for c in registry.COMPONENTS if not c.from_artifacts]
-    except ImportError:
-        from ..kit.components import BUILDERS, builders
-
-        return [Unit(name.split(".")[-1].replace(":", "."), fn) for name, fn in zip(BUILDERS, builders())]
+    return [Unit(c.id, lambda ctx, c=c: c.build(ctx, [])) for c in registry.COMPONENTS if not c.from_artifacts]
 
 
 def entries(root: Path, lang: str) -> dict:

@@ -12,17 +12,20 @@ from .. import KIT_NAME
 from ..board.check import check_dead_ends, design_problems
 from ..board.load import load_quadrant
 from ..board.model import Board, build_board
+from ..content.dojo import NebbiaDeck
+from ..content.load import load_model
 from ..i18n.gate import check_language as check_catalogs
 from ..i18n.fitwatch import watch_fits
 from ..i18n.runtime import load_translations
 from ..output.files import replace_tree
 from ..problems import CheckFailed, Problem, blocking
-from ..sim.cards import load_deck
+from ..sim.cards import deck_from_nebbia
 from ..sim.gate import ProofSettings, cached_proof
-from .components import builders
-from .contact import contact_sheet
+from ..sim.ground.gate import ground_gate
 from .inputs import inputs_digest
 from .model import DEV_LANGS, LANGS, Artifact, BuildContext, BuildOptions
+from . import registry
+from .registry import Component
 from .version import kit_version, source_date_epoch
 
 BOARD_PATH = Path("content/dojo/board/quadrant.txt")
@@ -75,10 +78,10 @@ def check_language(lang: str, release: bool = False) -> list[Problem]:
                     hint="run e.g. `make pnp LANG=it`")]
 
 
-def sim_deck(root: Path) -> tuple[int, ...]:
-    """The Nebbia deck the proof plays, from the loaded content (CheckFailed when the content is broken)."""
+def sim_deck(nebbia: NebbiaDeck) -> tuple[int, ...]:
+    """The Nebbia deck the proof plays, from the loaded model (CheckFailed when a card has no effect)."""
     try:
-        return load_deck(root)
+        return deck_from_nebbia(nebbia)
     except ValueError as exc:
         raise CheckFailed([Problem("error", "dojo-dataset", str(exc), "content/dojo/nebbia.toml",
                                    hint="give the card an effect in the simulator or use a known id")]) from None
@@ -90,38 +93,48 @@ def prepare(root: Path, options: BuildOptions) -> BuildContext:
     if problems:
         raise CheckFailed(problems)
     board, fingerprint, board_problems = load_board(root)
+    model, content_problems = load_model(root, registry.deck_sources())
     catalog_problems = check_catalogs(root, options.lang, strict=options.release)
-    blockers = blocking(board_problems) + blocking(catalog_problems)
+    found = board_problems + content_problems + registry.missing_templates(root) + catalog_problems
+    blockers = blocking(found)
     proof = None
     if board is not None and not blocking(board_problems):
         try:
-            deck = sim_deck(root)
+            deck = sim_deck(model.dojo.nebbia) if model is not None else None
         except CheckFailed as exc:  # reported with every other problem of phase one
             blockers += blocking(list(exc.problems))
         else:
-            proof = cached_proof(root, board, fingerprint, deck,
-                                 ProofSettings(games=options.proof_games, seed=options.proof_seed))
-            blockers += [] if proof.ok else list(proof.problems)
-    if blockers or board is None or proof is None:
+            if deck is not None:
+                proof = cached_proof(root, board, fingerprint, deck,
+                                     ProofSettings(games=options.proof_games, seed=options.proof_seed))
+                blockers += [] if proof.ok else list(proof.problems)
+    ground_proof, ground_problems = ground_gate(root, model.ground if model is not None else None)
+    blockers += ground_problems
+    if blockers or board is None or model is None or proof is None:
         raise CheckFailed(blockers)
-    warnings = tuple(p for p in board_problems + catalog_problems if p.severity == "warning")
+    warnings = tuple(p for p in found if p.severity == "warning")
     translations = load_translations(root, options.lang)
     return BuildContext(root, options, kit_version(root), board, fingerprint, proof.summary(), translations, warnings,
-                        source_date_epoch(root))
+                        source_date_epoch(root), ground_proof, model)
 
 
-def render_all(ctx: BuildContext, warnings: list[Problem] | None = None) -> list[Artifact]:
-    """Phase two: every component rendered in memory; any failure raises before anything is written.
+def render_all(ctx: BuildContext, components: tuple[Component, ...] | None = None,
+               warnings: list[Problem] | None = None) -> list[Artifact]:
+    """Phase two: every registered component (or the given ones) rendered in memory, in manifest order.
 
-    An overflow names its catalog entry (.po file, line, msgctxt); with the overflow policy "warn" it is
-    appended to `warnings` instead and drawn with a red outline."""
+    The problems of all components are gathered and raised together, before anything is written. An overflow
+    names its catalog entry (.po file, line, msgctxt); with the overflow policy "warn" it is appended to
+    `warnings` instead and drawn with a red outline.
+    """
     artifacts: list[Artifact] = []
     problems: list[Problem] = []
     warn = ctx.options.overflow == "warn"
     with watch_fits(ctx.root, ctx.lang, ctx.translations, accept_overflow=warn) as log:
-        for build in builders():
+        for component in registry.COMPONENTS if components is None else components:
+            if component.from_artifacts and problems:
+                continue  # a contact sheet of a failed build would only repeat the failure
             try:
-                artifacts.extend(build(ctx))
+                artifacts.extend(component.build(ctx, artifacts))
             except CheckFailed as exc:
                 problems.extend(exc.problems)
     if warnings is not None:
@@ -135,7 +148,8 @@ def manifest(ctx: BuildContext, artifacts: list[Artifact]) -> dict:
     """The build's one record: kit, version, language, board proof and every file with its checksum."""
     board = {"fingerprint": ctx.board_fingerprint, **({"proof": ctx.proof} if ctx.proof else {})}
     files = [a.manifest_entry(hashlib.sha256(a.data).hexdigest()) for a in artifacts]
-    return {"kit": KIT_NAME, "version": ctx.version, "lang": ctx.lang, "board": board, "files": files}
+    ground = {"ground": {"proof": ctx.ground_proof}} if ctx.ground_proof else {}
+    return {"kit": KIT_NAME, "version": ctx.version, "lang": ctx.lang, "board": board, **ground, "files": files}
 
 
 def up_to_date(out_dir: Path, digest: str) -> dict | None:
@@ -152,6 +166,22 @@ def up_to_date(out_dir: Path, digest: str) -> dict | None:
     return record
 
 
+def write_kit(ctx: BuildContext, out_dir: Path, digest: str | None = None) -> dict:
+    """Phase two and output: render every component in memory, then replace out_dir at once; the manifest."""
+    overflows: list[Problem] = []
+    artifacts = render_all(ctx, warnings=overflows)
+    ctx = dataclasses.replace(ctx, warnings=ctx.warnings + tuple(overflows))
+    record = manifest(ctx, artifacts)
+    if digest is not None:
+        record["inputs"] = digest
+    if ctx.warnings:
+        record["warnings"] = [dataclasses.asdict(w) for w in ctx.warnings]
+    files = {a.path: a.data for a in artifacts}
+    files["manifest.json"] = (json.dumps(record, indent=2, ensure_ascii=False) + "\n").encode("utf-8")
+    replace_tree(out_dir, files)
+    return record
+
+
 def build_kit(root: Path, options: BuildOptions, out_root: Path | None = None, force: bool = False) -> BuildResult:
     """Build one language's kit into out_root/<lang> (default build/pnp/<lang>), all or nothing."""
     out_dir = (out_root or root / "build" / "pnp") / options.lang
@@ -161,15 +191,5 @@ def build_kit(root: Path, options: BuildOptions, out_root: Path | None = None, f
         warnings = tuple(Problem(**w) for w in cached.get("warnings", ()))
         return BuildResult(out_dir, cached, warnings, cached=True)
     ctx = prepare(root, options)
-    overflows: list[Problem] = []
-    artifacts = render_all(ctx, overflows)
-    ctx = dataclasses.replace(ctx, warnings=ctx.warnings + tuple(overflows))
-    artifacts.append(contact_sheet(ctx, artifacts))
-    record = manifest(ctx, artifacts)
-    record["inputs"] = digest
-    if ctx.warnings:
-        record["warnings"] = [dataclasses.asdict(w) for w in ctx.warnings]
-    files = {a.path: a.data for a in artifacts}
-    files["manifest.json"] = (json.dumps(record, indent=2, ensure_ascii=False) + "\n").encode("utf-8")
-    replace_tree(out_dir, files)
-    return BuildResult(out_dir, record, ctx.warnings)
+    record = write_kit(ctx, out_dir, digest)  # overflow warnings ("warn" policy) join ctx.warnings in the record
+    return BuildResult(out_dir, record, tuple(Problem(**w) for w in record.get("warnings", ())))

@@ -2,10 +2,13 @@
 
 How to add a deck
 -----------------
-1. Content: one TOML file per deck under ``content/<game>/`` (``[[card]]`` tables with ``id``, ``copies`` and
-   English text). Load it with ``generator.content.toml_source`` (``load_toml`` + ``Fields``: errors carry
-   file and line) and list its strings as ``Message`` s; add the glob to ``MESSAGE_SOURCES``.
-2. Template: an SVG template in ``templates/`` (copy ``templates/card-front.svg.j2``; autoescape is on).
+A simple deck (title, colour, cards with a name and a text) needs no code: a ``content/<game>/<name>.deck.toml``
+file, a front template and one ``deck(...)`` entry in ``generator/kit/registry.py`` (README, "Adding a deck").
+A deck with its own layout is a component module:
+
+1. Content: loaded in phase one into the model (``generator/content/load.py``; TOML through
+   ``generator.content.toml_source``: errors carry file, line and field); the builder reads ``ctx.model``.
+2. Template: an SVG template in ``templates/`` extending ``card.svg.j2`` (autoescape is on).
    Card size is ``BLEED_W`` x ``BLEED_H`` mm with the trim at ``BLEED`` mm and the safe zone ``SAFE`` mm inside.
 3. Text: translate with ``ctx.p_("<deck>/<card id>", msgid)``, then ``layout.fit(text, Slot(...), Where(...))``
    measures, wraps, hyphenates and shrinks, or raises ``CheckFailed`` naming component, card, slot, language
@@ -16,7 +19,7 @@ How to add a deck
 5. ``deck_artifacts(ctx, deck)`` returns the manifest Artifacts: a sheet of 9 per paper (backs on the
    following page for a long-edge flip, ``BuildOptions.back_offset_mm`` applied), a gutterfold per paper, and
    the print-shop single-card PDF (TrimBox/BleedBox), plus a PNG preview. Register the builder in
-   ``generator/kit/components.py`` BUILDERS.
+   ``generator/kit/registry.py`` ``COMPONENTS``.
 """
 
 from __future__ import annotations

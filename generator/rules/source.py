@@ -18,7 +18,7 @@ import re
 from dataclasses import dataclass
 from pathlib import Path
 
-from ..i18n.messages import Message
+from ..messages import Message
 
 
 @dataclass(frozen=True)

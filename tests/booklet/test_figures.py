@@ -7,10 +7,14 @@ import pytest
 from pypdf import PdfReader
 
 from generator.booklet.builders import build_booklet
-from generator.booklet.figures import FigureSource, distance_control_svg, figure_factory, png
-from generator.kit.build import prepare
-from generator.kit.model import BuildOptions
+from generator.booklet.figures import (
+    FigureSource,
+    distance_control_svg,
+    figure_factory,
+    png,
+)
 from generator.rules.source import parse
+from tests.conftest import kit_context
 
 from .conftest import ROOT
 
@@ -34,7 +38,7 @@ def test_duel_rules_place_the_figure_right_after_the_example():
 
 @pytest.mark.parametrize("lang", ("it", "en", "ru"))
 def test_duel_booklet_prints_the_distance_control_figure(lang):
-    ctx = prepare(ROOT, BuildOptions(lang))
+    ctx = kit_context(lang)
     plain = {a.layout: a for a in build_booklet(ctx, "duel")}["plain"]
     reader = PdfReader(io.BytesIO(plain.data))
     example = ctx._("Example: player B may not move onto the underlined cells if player A is in the free stance.")

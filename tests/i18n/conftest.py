@@ -139,7 +139,12 @@ def with_board(_proof_cache):
     """Add the project's board, the Nebbia deck its proof plays, and its cached proof to a fixture project."""
     def add(project: Path) -> Path:
         shutil.copytree(REPO / "content/dojo/board", project / "content/dojo/board")
-        shutil.copy(REPO / "content/dojo/nebbia.toml", project / "content/dojo/nebbia.toml")
+        for game in ("dojo", "ground", "duel"):
+            for toml in (REPO / "content" / game).glob("*.toml"):
+                (project / "content" / game).mkdir(parents=True, exist_ok=True)
+                shutil.copy(toml, project / "content" / game / toml.name)
+            if not (project / "content" / game / "rules.md").exists():
+                (project / "content" / game / "rules.md").write_text("# Fog of the Dojo\n", encoding="utf-8")
         if _proof_cache is not None and _proof_cache.exists():
             shutil.copytree(_proof_cache, project / "build/cache")
         return project

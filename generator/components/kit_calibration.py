@@ -3,10 +3,10 @@
 from __future__ import annotations
 
 from ..kit.model import Artifact, BuildContext
-from . import pdf
-from .cards import Imprint, imprint
-from .layout import Slot, Where, fit
-from .pdf import PAPERS_MM, PdfDoc
+from ..render import pdf
+from ..render.cards import Imprint, imprint
+from ..render.layout import Slot, Where, fit
+from ..render.pdf import PAPERS_MM, PdfDoc
 
 COMPONENT = "kit-calibration"
 
