@@ -13,9 +13,9 @@ from ..problems import CheckFailed, Problem
 from ..render.fonts import face, missing_glyphs
 from ..rules.source import Block
 from .data_blocks import expand
-from .figures import FigureSource, figure_factory, icon_markup_factory
+from .figures import INLINE_CB, figure_factory, figure_source, icon_markup_factory
 from .impose import impose
-from .typeset import FORMATS, Footer, data_images, render, story
+from .typeset import FORMATS, Footer, render, story
 
 GAMES = {"dojo": "dojo-rules", "ground": "ground-rules", "duel": "duel-rules"}
 
@@ -50,19 +50,6 @@ def check_glyphs(ctx: BuildContext, blocks: Sequence[Block], where: str) -> list
     return problems
 
 
-def figure_source(ctx: BuildContext) -> FigureSource:
-    """Duel strikes for figures, from the model."""
-    data = ctx.model.duel
-    strikes = tuple((s.id, _term(ctx, f"duel/{s.id}", s.romaji, s.term), s.hits) for s in data.strikes)
-    return FigureSource(strikes, data.track_cells, ctx.board)
-
-
-def _term(ctx: BuildContext, context: str, romaji: str, term: str) -> str:
-    """A Japanese term as the cards print it: the reader's transliteration and the seed's spelling."""
-    local = ctx.p_(context, romaji)
-    return term if local == term else f"{local} · {term}"
-
-
 def booklet_pdfs(ctx: BuildContext, blocks: Sequence[Block], where: str) -> dict[str, tuple[bytes, int]]:
     """The booklet of parsed rules blocks in its layouts: 'A5' pages, 'booklet' (A5 imposed on A4), 'A4' plain.
 
@@ -74,17 +61,15 @@ def booklet_pdfs(ctx: BuildContext, blocks: Sequence[Block], where: str) -> dict
     if problems:
         raise CheckFailed(problems)
     heads = [b.texts[0] for b in blocks if b.kind == "heading1"]
-    title = heads[0] if heads else where
-    suits = {s: ctx.p_(f"ground/suit/{s}", s.capitalize()) for s in ("clarify", "repair", "boundary", "change")}
-    figure = figure_factory(figure_source(ctx), suits, where)
-    icons = icon_markup_factory(where)
+    title = heads[0] if heads else where  # blocks are translated already
+    figure = figure_factory(figure_source(ctx), where)
+    icons, paint_icon = icon_markup_factory(ctx, where)
     footer = Footer(title, ctx.version, ctx.lang, ctx.board_fingerprint[:8])
     out = {}
     for fmt in ("A5", "A4"):
         page = FORMATS[fmt]
-        with data_images():
-            flow = story(blocks, str, page, ctx.lang, figure, icons)  # blocks are translated already
-            out[fmt] = render(flow, page, footer, title)
+        flow = story(blocks, str, page, ctx.lang, figure, icons)  # blocks are translated already
+        out[fmt] = render(flow, page, footer, title, {INLINE_CB: paint_icon})
     a5_pages = _pages(out["A5"])
     booklet = impose(out["A5"], A4, title)
     sheets_sides = -(-a5_pages // 4) * 2

@@ -16,8 +16,8 @@ GOAL_W = 36.0
 BOX_H = 40.0
 
 
-def _page(ctx: BuildContext, ladder: Ladder, pawns: Pawns, paper: str, col: Collect) -> Drawing | None:
-    """The ladder on a landscape page of paper."""
+def ladder_svg(ctx: BuildContext, ladder: Ladder, pawns: Pawns, paper: str, col: Collect) -> str | None:
+    """The ladder page (landscape paper) as SVG; None when a text did not fit (col holds the problems)."""
     h, w = PAPERS_MM[paper]
     where = Where(COMPONENT, paper, ctx.lang)
     bw = min(14.0, (w - 2 * MARGIN - GOAL_W - 3) / 18)
@@ -55,11 +55,23 @@ def _page(ctx: BuildContext, ladder: Ladder, pawns: Pawns, paper: str, col: Coll
                               Slot("imprint", w - 2 * MARGIN, 4, 6, 5), where))
     if None in (title, goal, mlabel, imp) or any(b["label"] is None for b in belts):
         return None
-    svg = render_template(ctx.root / "templates", "dojo-belt-ladder.svg.j2", W=w, H=h, x0=x0, top=top, bw=bw,
+    return render_template(ctx.root / "templates", "dojo-belt-ladder.svg.j2", W=w, H=h, x0=x0, top=top, bw=bw,
                           bh=BOX_H, belts=belts, cells=cells, goal=goal, goal_x=goal_x, goal_w=GOAL_W,
                           notes=notes, markers=markers, markers_y=markers_y, markers_label=mlabel, title=title,
                           imprint=imp)
-    return svg_drawing(svg)
+
+
+def strip_box(paper: str) -> tuple[float, float, float, float]:
+    """The part of the ladder page showing belts, positions and the goal (x, y, w, h mm): the booklet's figure."""
+    w = PAPERS_MM[paper][1]
+    bw = min(14.0, (w - 2 * MARGIN - GOAL_W - 3) / 18)
+    return MARGIN - 1, 42.0 - 10, 18 * bw + 3 + GOAL_W + 2, BOX_H + 14
+
+
+def _page(ctx: BuildContext, ladder: Ladder, pawns: Pawns, paper: str, col: Collect) -> Drawing | None:
+    """The ladder page drawn."""
+    svg = ladder_svg(ctx, ladder, pawns, paper, col)
+    return svg_drawing(svg) if svg else None
 
 
 def build(ctx: BuildContext) -> list[Artifact]:

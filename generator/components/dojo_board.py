@@ -231,31 +231,35 @@ def _visible(i: int, region: tuple[float, float, float, float]) -> bool:
     return x < rx + rw and x + S > rx and y < ry + rh and y + S > ry
 
 
+def board_svg(ctx: BuildContext, region: tuple[float, float, float, float] = (0.0, 0.0, SIZE, SIZE),
+              quadrants: tuple[int, ...] = (0, 1, 2, 3)) -> str:
+    """The board (or the part of it in region, x y w h mm) as SVG, naming the regions of the given quadrants."""
+    squares = ctx.model.dojo.squares
+    check_strings(ctx, list(squares))
+    by_code = {s.code: s for s in squares}
+    board = ctx.board
+    labels = tunnel_labels(board)
+    rx, ry, rw, rh = region
+    dwg = svgwrite.Drawing(size=(f"{rw:.3f}mm", f"{rh:.3f}mm"), viewBox=f"{rx:.3f} {ry:.3f} {rw:.3f} {rh:.3f}",
+                           debug=False)
+    dwg.add(dwg.rect((rx, ry), (rw, rh), fill="#ffffff"))
+    icons = IconBatch()
+    for i, code in enumerate(board.codes):
+        if _visible(i, region):
+            _square(dwg, ctx, board, i, by_code["1" if code.isdigit() else code], labels, icons)
+    icons.emit(dwg)
+    _links(dwg, board)
+    _walls(dwg, board)
+    for q in quadrants:
+        _regions(dwg, ctx, board, by_code, q)
+    _coordinates(dwg, region)
+    return dwg.tostring()
+
+
 def board_drawings(ctx: BuildContext) -> dict[tuple[int, int], Drawing]:
     """The board in four drawings, one per quadrant sheet (sheet_region each), drawn once per language.
 
     Each drawing is always placed whole: cairo 1.16 emits a recording surface once per PDF, cut to the part
     shown the first time, so one big drawing shown through different windows would lose content.
     """
-    squares = ctx.model.dojo.squares
-    check_strings(ctx, list(squares))
-    by_code = {s.code: s for s in squares}
-    board = ctx.board
-    labels = tunnel_labels(board)
-    out = {}
-    for sheet in SHEETS:
-        rx, ry, rw, rh = region = sheet_region(sheet)
-        dwg = svgwrite.Drawing(size=(f"{rw:.3f}mm", f"{rh:.3f}mm"), viewBox=f"{rx:.3f} {ry:.3f} {rw:.3f} {rh:.3f}",
-                               debug=False)
-        dwg.add(dwg.rect((rx, ry), (rw, rh), fill="#ffffff"))
-        icons = IconBatch()
-        for i, code in enumerate(board.codes):
-            if _visible(i, region):
-                _square(dwg, ctx, board, i, by_code["1" if code.isdigit() else code], labels, icons)
-        icons.emit(dwg)
-        _links(dwg, board)
-        _walls(dwg, board)
-        _regions(dwg, ctx, board, by_code, QUADRANT_OF_SHEET[sheet])
-        _coordinates(dwg, region)
-        out[sheet] = svg_drawing(dwg.tostring())
-    return out
+    return {sheet: svg_drawing(board_svg(ctx, sheet_region(sheet), (QUADRANT_OF_SHEET[sheet],))) for sheet in SHEETS}

@@ -47,13 +47,6 @@ def track_cells(x: float, y: float, cell: float, cells: int = 12, numbers: bool 
     return "".join(out)
 
 
-def track_svg(cells: int = 12, cell: float = 10.0) -> str:
-    """A standalone SVG of the duel track."""
-    w, h = cells * cell + 2, cell + 2
-    return (f'<svg xmlns="http://www.w3.org/2000/svg" width="{w}mm" height="{h}mm" viewBox="0 0 {w} {h}">'
-            f'{track_cells(1, 1, cell, cells)}</svg>')
-
-
 def hatch_cell(x: float, y: float, cell: float) -> str:
     """A forbidden cell: diagonal hatching inside and a thick underline (the seed's underlined cells)."""
     step, out = cell / 4, []

@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+import dataclasses
 from pathlib import Path
 from typing import Mapping
 
+from ..inputfile import read_text
 from ..problems import Problem, blocking
 from ..rules.source import parse
 from .checks import check_nebbia
@@ -24,12 +26,10 @@ def load_rules(root: Path, game: str) -> tuple[RulesSource | None, list[Problem]
     """A game's rules source, parsed; a missing or unreadable file is an error (never a smaller kit)."""
     path = rules_path(root, game)
     shown = str(path.relative_to(root))
-    try:
-        text = path.read_text(encoding="utf-8")
-    except (OSError, UnicodeDecodeError) as exc:
-        reason = exc.strerror if isinstance(exc, OSError) else "not UTF-8 text"
-        return None, [Problem("format", "rules-source", f"cannot read the {game} rules: {reason}", shown,
-                              hint="restore the file (e.g. `git checkout FILE`); every game needs its rules.md")]
+    text, problem = read_text(path, f"{game} rules", shown=shown, rule="rules-source")
+    if problem is not None:
+        return None, [dataclasses.replace(problem, message=f"cannot read the {game} rules: {problem.message}",
+                                                 hint=problem.hint + "; every game needs its rules.md")]
     blocks = tuple(parse(text))
     if not any(b.kind == "heading1" for b in blocks):
         return None, [Problem("error", "rules-source", "the rules source has no title (a `# Title` line)", shown, 1,

@@ -64,17 +64,20 @@ class FitLog:
     warnings: list[Problem] = field(default_factory=list)
 
 
+_INDEX: dict[tuple[Path, str], tuple[object, dict[str, list[Origin]]]] = {}  # (root, lang) -> (translations, index)
+
+
 @contextmanager
 def watch_fits(root: Path, lang: str, translations, accept_overflow: bool = False,
                record: bool = False) -> Iterator[FitLog]:
     """Within the block an overflow names its .po entry (a warning when accepted); record logs every fit."""
     log = FitLog()
-    cache: dict[str, dict] = {}
 
     def index() -> dict[str, list[Origin]]:
-        if "index" not in cache:
-            cache["index"] = catalog_index(root, lang, translations)
-        return cache["index"]
+        held = _INDEX.get((root, lang))
+        if held is None or held[0] is not translations:  # one index per process and build (workers keep theirs)
+            held = _INDEX[(root, lang)] = (translations, catalog_index(root, lang, translations))
+        return held[1]
 
     def watch(texts: list[str], slot: Slot, where: Where, problem: Problem | None) -> Problem | None:
         if problem is None and not record:

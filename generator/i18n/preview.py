@@ -41,11 +41,18 @@ class Unit:
     keys: set = field(default_factory=set)
 
 
+def _render(component, ctx, warnings: list[Problem]) -> list:
+    """One registered component through the build's render_all, in this process (so the fit log sees it)."""
+    from ..kit.build import render_all
+
+    return render_all(ctx, (component,), jobs=1, warnings=warnings)
+
+
 def units() -> list[Unit]:
     """The kit's components as render units (from the component registry)."""
     from ..kit import registry
 
-    return [Unit(c.id, lambda ctx, c=c: c.build(ctx, [])) for c in registry.COMPONENTS if not c.from_artifacts]
+    return [Unit(c.id, functools.partial(_render, c)) for c in registry.COMPONENTS if not c.from_artifacts]
 
 
 def entries(root: Path, lang: str) -> dict:
@@ -96,13 +103,14 @@ class Preview:
         """Render the chosen units, recording the entries each prints; write their images and the page."""
         self.problems = []
         for unit in chosen:
+            overflows: list[Problem] = []
             with watch_fits(self.root, self.lang, self.ctx.translations, accept_overflow=True, record=True) as log:
                 try:
-                    artifacts = unit.render(self.ctx)
+                    artifacts = unit.render(self.ctx, overflows)
                 except CheckFailed as exc:
                     self.problems.extend(exc.problems)
                     continue
-            self.problems.extend(log.warnings)
+            self.problems.extend(overflows)
             unit.keys = {(o.context, o.msgid) for o, _, _ in log.uses}
             png = _png(artifacts)
             if png:

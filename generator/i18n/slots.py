@@ -36,7 +36,7 @@ def record_slots(root: Path) -> dict[str, list[str]]:
 
     ctx = prepare(root, BuildOptions(lang=SOURCE_LANG, overflow="warn"))
     with watch_fits(root, SOURCE_LANG, ctx.translations, accept_overflow=True, record=True) as log:
-        render_all(ctx)
+        render_all(ctx, jobs=1)  # in this process: the fit log sees every fit
     rooms: dict[tuple, tuple] = {}  # the same slot on A4 and Letter: the smaller room counts
     for origin, slot, where in log.uses:
         place = (key(origin.context, origin.msgid), where.component, slot.name, slot.max_pt, slot.min_pt,

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import dataclasses
 import hashlib
+import importlib
 import json
 from dataclasses import dataclass
 from pathlib import Path
@@ -17,8 +18,10 @@ from ..content.load import load_model
 from ..i18n.gate import check_language as check_catalogs
 from ..i18n.fitwatch import watch_fits
 from ..i18n.runtime import load_translations
-from ..output.files import replace_tree
+from ..output.files import remove_leftovers, replace_tree
+from ..output.verify import verify_file
 from ..problems import CheckFailed, Problem, blocking
+from ..render.fonts import prime_cairo_fonts
 from ..sim.cards import deck_from_nebbia
 from ..sim.gate import ProofSettings, cached_proof
 from ..sim.ground.gate import ground_gate
@@ -27,6 +30,7 @@ from .model import DEV_LANGS, LANGS, Artifact, BuildContext, BuildOptions
 from . import registry
 from .registry import Component
 from .version import kit_version, source_date_epoch
+from .workers import run_ordered
 
 BOARD_PATH = Path("content/dojo/board/quadrant.txt")
 
@@ -118,30 +122,71 @@ def prepare(root: Path, options: BuildOptions) -> BuildContext:
                         source_date_epoch(root), ground_proof, model)
 
 
-def render_all(ctx: BuildContext, components: tuple[Component, ...] | None = None,
+def render_all(ctx: BuildContext, components: tuple[Component, ...] | None = None, jobs: int = 0,
                warnings: list[Problem] | None = None) -> list[Artifact]:
-    """Phase two: every registered component (or the given ones) rendered in memory, in manifest order.
+    """Phase two: every registered component (or the given ones) rendered in memory, in manifest order, each
+    artifact read back (verify); components render on `jobs` processes (0: every core).
 
-    The problems of all components are gathered and raised together, before anything is written. An overflow
-    names its catalog entry (.po file, line, msgctxt); with the overflow policy "warn" it is appended to
-    `warnings` instead and drawn with a red outline.
+    The problems of all components are gathered and raised together, before anything is written. A component
+    built from the artifacts before it (a contact sheet) renders afterwards in this process, in its place. An
+    overflow names its catalog entry (.po file, line, msgctxt); with the overflow policy "warn" (set in each
+    worker, generator/i18n/fitwatch.py) it comes back as a warning, appended to `warnings`, and is drawn with a
+    red outline. A caller watching fits itself (record=True) renders with jobs=1, in its own process.
     """
-    artifacts: list[Artifact] = []
-    problems: list[Problem] = []
-    warn = ctx.options.overflow == "warn"
-    with watch_fits(ctx.root, ctx.lang, ctx.translations, accept_overflow=warn) as log:
-        for component in registry.COMPONENTS if components is None else components:
-            if component.from_artifacts and problems:
-                continue  # a contact sheet of a failed build would only repeat the failure
-            try:
-                artifacts.extend(component.build(ctx, artifacts))
-            except CheckFailed as exc:
-                problems.extend(exc.problems)
+    global _CTX, _COMPONENTS
+    chosen = registry.COMPONENTS if components is None else tuple(components)
+    for component in chosen:  # every builder's module imported here, once, before the workers fork
+        importlib.import_module(component.builder.split(":")[0])
+    prime_cairo_fonts()  # text renders the same whichever component a process draws first
+    _CTX, _COMPONENTS = ctx, chosen
+    try:
+        independent = [i for i, c in enumerate(chosen) if not c.from_artifacts]
+        rendered = dict(zip(independent, run_ordered(_render_one, independent, jobs)))
+        artifacts: list[Artifact] = []
+        problems: list[Problem] = []
+        accepted: list[Problem] = []
+        for index, component in enumerate(chosen):
+            if component.from_artifacts:
+                if problems:
+                    continue  # a contact sheet of a failed build would only repeat the failure
+                made, found = _render_one(index, list(artifacts))
+            else:
+                made, found = rendered[index]
+            artifacts.extend(made)
+            problems.extend(p for p in found if p.severity != "warning")
+            accepted.extend(p for p in found if p.severity == "warning")
+    finally:
+        _CTX, _COMPONENTS = None, ()
     if warnings is not None:
-        warnings.extend(log.warnings)
+        warnings.extend(accepted)
     if problems:
         raise CheckFailed(problems)
     return artifacts
+
+
+_CTX: BuildContext | None = None  # the context of the build being rendered (inherited by forked workers)
+_COMPONENTS: tuple[Component, ...] = ()  # the components being rendered (inherited by forked workers)
+
+
+def _render_one(index: int, before: list[Artifact] | None = None) -> tuple[list[Artifact], list[Problem]]:
+    """One component's artifacts, each read back (verify), and the overflows its fit watcher accepted (warnings),
+    or its problems (a worker returns them rather than raising)."""
+    ctx = _CTX
+    try:
+        with watch_fits(ctx.root, ctx.lang, ctx.translations, accept_overflow=ctx.options.overflow == "warn") as log:
+            artifacts = _COMPONENTS[index].build(ctx, before or [])
+        verify({a.path: a.data for a in artifacts}, [a.manifest_entry("") for a in artifacts])
+        return artifacts, log.warnings
+    except CheckFailed as exc:
+        return [], list(exc.problems)
+
+
+def verify(files: dict[str, bytes], entries: list[dict]) -> None:
+    """Read every file back (PDF pages and boxes as its manifest entry states); raise CheckFailed if any fails."""
+    by_path = {e["path"]: e for e in entries}
+    problems = [p for path, data in files.items() for p in verify_file(path, data, by_path.get(path))]
+    if problems:
+        raise CheckFailed(problems)
 
 
 def manifest(ctx: BuildContext, artifacts: list[Artifact]) -> dict:
@@ -158,18 +203,22 @@ def up_to_date(out_dir: Path, digest: str) -> dict | None:
         record = json.loads((out_dir / "manifest.json").read_text(encoding="utf-8"))
         if record.get("inputs") != digest:
             return None
+        on_disk = {p.relative_to(out_dir).as_posix() for p in out_dir.rglob("*") if not p.is_dir()}
+        if on_disk != {e["path"] for e in record["files"]} | {"manifest.json"}:
+            return None  # a file missing, added or replaced by a link or folder
         for entry in record["files"]:
             if hashlib.sha256((out_dir / entry["path"]).read_bytes()).hexdigest() != entry["sha256"]:
                 return None
-    except (OSError, ValueError, KeyError, TypeError):
+    except (OSError, ValueError, KeyError, TypeError, AttributeError):
         return None
     return record
 
 
-def write_kit(ctx: BuildContext, out_dir: Path, digest: str | None = None) -> dict:
-    """Phase two and output: render every component in memory, then replace out_dir at once; the manifest."""
+def write_kit(ctx: BuildContext, out_dir: Path, digest: str | None = None, jobs: int = 0) -> dict:
+    """Phase two and output: render every component in memory (on `jobs` processes, 0: every core), verify,
+    then replace out_dir at once; the manifest (overflows accepted by the "warn" policy join its warnings)."""
     overflows: list[Problem] = []
-    artifacts = render_all(ctx, warnings=overflows)
+    artifacts = render_all(ctx, jobs=jobs, warnings=overflows)
     ctx = dataclasses.replace(ctx, warnings=ctx.warnings + tuple(overflows))
     record = manifest(ctx, artifacts)
     if digest is not None:
@@ -177,19 +226,28 @@ def write_kit(ctx: BuildContext, out_dir: Path, digest: str | None = None) -> di
     if ctx.warnings:
         record["warnings"] = [dataclasses.asdict(w) for w in ctx.warnings]
     files = {a.path: a.data for a in artifacts}
+    if len(files) != len(artifacts):
+        twice = sorted({a.path for a in artifacts if sum(b.path == a.path for b in artifacts) > 1})
+        raise CheckFailed([Problem("error", "verify", f"two components write {', '.join(twice)}",
+                                   hint="give each artifact its own path")])
     files["manifest.json"] = (json.dumps(record, indent=2, ensure_ascii=False) + "\n").encode("utf-8")
+    verify({"manifest.json": files["manifest.json"]}, [])  # every other file was verified as it was rendered
     replace_tree(out_dir, files)
     return record
 
 
-def build_kit(root: Path, options: BuildOptions, out_root: Path | None = None, force: bool = False) -> BuildResult:
-    """Build one language's kit into out_root/<lang> (default build/pnp/<lang>), all or nothing."""
+def build_kit(root: Path, options: BuildOptions, out_root: Path | None = None, force: bool = False,
+              jobs: int = 0) -> BuildResult:
+    """Build one language's kit into out_root/<lang> (default build/pnp/<lang>), all or nothing.
+
+    Components render on `jobs` processes (0: every core); the files do not depend on it."""
     out_dir = (out_root or root / "build" / "pnp") / options.lang
+    remove_leftovers(out_dir)
     digest = inputs_digest(root, options, kit_version(root), source_date_epoch(root))
     cached = None if force else up_to_date(out_dir, digest)
     if cached is not None:
         warnings = tuple(Problem(**w) for w in cached.get("warnings", ()))
         return BuildResult(out_dir, cached, warnings, cached=True)
     ctx = prepare(root, options)
-    record = write_kit(ctx, out_dir, digest)  # overflow warnings ("warn" policy) join ctx.warnings in the record
+    record = write_kit(ctx, out_dir, digest, jobs)  # overflow warnings ("warn" policy) join ctx.warnings in the record
     return BuildResult(out_dir, record, tuple(Problem(**w) for w in record.get("warnings", ())))

@@ -18,6 +18,7 @@ import re
 from dataclasses import dataclass
 from pathlib import Path
 
+from ..inputfile import read_input
 from ..messages import Message
 
 
@@ -106,7 +107,7 @@ def parse(text: str) -> list[Block]:
 def messages(path: Path) -> list[Message]:
     """Every translatable text of a rules source: headings, paragraphs, list items, table cells."""
     out: list[Message] = []
-    for b in parse(path.read_text(encoding="utf-8")):
+    for b in parse(read_input(path, "rules source")):
         if b.kind == "table":
             out.extend(Message(c, b.cell_context(i, j), b.cell_line(i), _cell_comment(b, i, j))
                        for i, row in enumerate(b.rows) for j, c in enumerate(row) if c)

@@ -81,7 +81,9 @@ def test_prose_comes_from_the_catalog(fixture_pdfs, lang):
     expected = FIXTURE_TR[lang].get("Shuffle the Solution deck.", "Shuffle the Solution deck.")
     assert expected in text
     assert ("Shuffle the Solution deck." in text) == (lang == "en")
-    assert bool(re.search("[А-Яа-я]", text)) == (lang == "ru")
+    terms = {s.term for s in make_ctx(lang).model.duel.strikes}  # the strike figure keeps the seed's spelling everywhere
+    prose = " ".join(w for w in text.split() if w.strip("·,") not in terms)
+    assert bool(re.search("[А-Яа-я]", prose)) == (lang == "ru")
     assert "& and <" in " ".join(text.split())  # markup characters print literally
 
 

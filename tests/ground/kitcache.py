@@ -56,5 +56,5 @@ def build_lang(lang: str) -> Built:
     ctx = kit_context(lang)
     ctx = replace(ctx, options=replace(ctx.options, papers=("A4",)))
     rec = Recorder(ctx.translations)
-    arts = tuple(render_all(replace(ctx, translations=rec), PIECES))
+    arts = tuple(render_all(replace(ctx, translations=rec), PIECES, jobs=1))
     return Built(ctx, arts, frozenset(rec.seen))

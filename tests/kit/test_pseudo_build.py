@@ -34,3 +34,20 @@ def test_pseudo_locale_kit_is_written_with_overflows_outlined(project, tmp_path,
     subprocess.run(["pdftoppm", "-r", "30", "-png", "-f", "1", "-l", "1", str(project / "build/pnp/it/reference-A4.pdf"),
                     str(tmp_path / "it")], check=True)
     assert _red_pixels(tmp_path / "it-1.png") < 20
+
+
+def test_overflow_warnings_come_back_from_the_worker_processes(project):
+    """The overflow policy and the fit watcher are set inside each worker; its warnings reach the parent."""
+    from generator.kit import registry
+    from generator.kit.build import prepare, render_all
+    from generator.kit.model import BuildOptions
+
+    ctx = prepare(project, BuildOptions(lang="xx", overflow="warn"))
+    chosen = tuple(c for c in registry.COMPONENTS if c.id in ("dojo-reference", "dojo-nebbia-deck"))
+    assert len(chosen) == 2
+    forked: list = []
+    serial: list = []
+    files = [a.path for a in render_all(ctx, chosen, jobs=2, warnings=forked)]
+    assert files == [a.path for a in render_all(ctx, chosen, jobs=1, warnings=serial)]
+    assert forked == serial and any(w.rule == "overflow" and w.severity == "warning" for w in forked)
+    assert all(w.file.startswith("locales/en/LC_MESSAGES/") for w in forked)
