@@ -78,7 +78,7 @@ BOOKLET = ("A4", "A5")
 COMPONENTS: tuple[Component, ...] = (
     _c("dojo-board", N_("Dojo Labyrinth: board"), ("board", "preview"), ("A4", "Letter", "A2"),
        C + "dojo_board_sheets:build"),
-    _c("dojo-nebbia-deck", N_("Dojo Labyrinth: Nebbia deck"), DECK, CARD_PAPERS, C + "dojo_nebbia:build"),
+    _c("dojo-nebbia-deck", N_("Dojo Labyrinth: Dojo Mist deck"), DECK, CARD_PAPERS, C + "dojo_nebbia:build"),
     _c("dojo-reference", N_("Dojo Labyrinth: reference card"), REFERENCE, CARD_PAPERS, C + "dojo_reference:build"),
     _c("dojo-belt-ladder", N_("Dojo Labyrinth: belt ladder"), ("sheet", "preview"), ("A4", "Letter"),
        C + "dojo_belt_ladder:build"),
