@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from reportlab.lib.pagesizes import A4
+from reportlab.lib.pagesizes import A4, LETTER
 
 from ..content.duel import load_duel
 from ..kit.model import Artifact, BuildContext
@@ -60,8 +60,18 @@ def _term(ctx: BuildContext, context: str, romaji: str, term: str) -> str:
     return term if local == term else f"{local} · {term}"
 
 
-def booklet_pdfs(ctx: BuildContext, text: str, where: str) -> dict[str, tuple[bytes, int]]:
-    """The booklet in its layouts: 'A5' pages, 'booklet' (A5 imposed on A4), 'A4' plain -> (bytes, pages)."""
+# paper -> (booklet page format, sheet it is imposed on two-up)
+BOOKLET_PAPERS = {"A4": ("A5", A4), "Letter": ("HalfLetter", LETTER)}
+
+
+def print_note(ctx: BuildContext) -> str:
+    """How to print an imposed booklet, in the kit's language (on the booklet's first sheet and in the index)."""
+    return ctx.p_("rules booklet", "Print double-sided, flip on the short edge, actual size (100%); fold and staple.")
+
+
+def booklet_pdfs(ctx: BuildContext, text: str, where: str,
+                 papers: tuple[str, ...] = ("A4",)) -> dict[str, tuple[bytes, int]]:
+    """The booklet per paper: pages ('A5'/'HalfLetter'), 'booklet[-Letter]' (imposed), plain 'A4'/'Letter'."""
     blocks = parse(text)
     problems = check_glyphs(ctx, blocks, where)
     if problems:
@@ -72,16 +82,21 @@ def booklet_pdfs(ctx: BuildContext, text: str, where: str) -> dict[str, tuple[by
     figure = figure_factory(figure_source(ctx), suits, where)
     icons = icon_markup_factory(where)
     footer = Footer(title, ctx.version, ctx.lang, ctx.board_fingerprint[:8])
-    out = {}
-    for fmt in ("A5", "A4"):
-        page = FORMATS[fmt]
-        with data_images():
-            flow = story(blocks, ctx._, page, ctx.lang, figure, icons)
-            out[fmt] = render(flow, page, footer, title)
-    a5_pages = _pages(out["A5"])
-    booklet = impose(out["A5"], A4, title)
-    sheets_sides = -(-a5_pages // 4) * 2
-    return {"A5": (out["A5"], a5_pages), "booklet": (booklet, sheets_sides), "A4": (out["A4"], _pages(out["A4"]))}
+    result = {}
+    for paper in papers:
+        half, sheet = BOOKLET_PAPERS[paper]
+        out = {}
+        for fmt in (half, paper):
+            page = FORMATS[fmt]
+            with data_images():
+                flow = story(blocks, ctx._, page, ctx.lang, figure, icons)
+                out[fmt] = render(flow, page, footer, title)
+        half_pages = _pages(out[half])
+        booklet = impose(out[half], sheet, title, print_note(ctx))
+        key = "booklet" if paper == "A4" else f"booklet-{paper}"
+        result.update({half: (out[half], half_pages), key: (booklet, -(-half_pages // 4) * 2),
+                       paper: (out[paper], _pages(out[paper]))})
+    return result
 
 
 def _pages(pdf: bytes) -> int:
@@ -99,15 +114,21 @@ def build_booklet(ctx: BuildContext, game: str) -> list[Artifact]:
     if not path.exists():
         return []
     where = str(path.relative_to(ctx.root))
-    pdfs = booklet_pdfs(ctx, path.read_text(encoding="utf-8"), where)
-    data, pages = pdfs["booklet"]
-    a4, a4_pages = pdfs["A4"]
-    a5, a5_pages = pdfs["A5"]
-    return [
-        Artifact(f"rules/{component}-booklet-A4.pdf", component, "rules", data, "A4", "saddle-stitch", pages),
-        Artifact(f"rules/{component}-A4.pdf", component, "rules", a4, "A4", "plain", a4_pages),
-        Artifact(f"rules/{component}-A5.pdf", component, "rules", a5, "A5", "pages", a5_pages),
-    ]
+    papers = tuple(p for p in ctx.options.papers if p in BOOKLET_PAPERS) or ("A4",)
+    pdfs = booklet_pdfs(ctx, path.read_text(encoding="utf-8"), where, papers)
+    out = []
+    for paper in papers:
+        half = BOOKLET_PAPERS[paper][0]
+        data, pages = pdfs["booklet" if paper == "A4" else f"booklet-{paper}"]
+        plain, plain_pages = pdfs[paper]
+        pages_pdf, half_pages = pdfs[half]
+        out += [
+            Artifact(f"rules/{component}-booklet-{paper}.pdf", component, "rules", data, paper, "saddle-stitch",
+                     pages),
+            Artifact(f"rules/{component}-{paper}.pdf", component, "rules", plain, paper, "plain", plain_pages),
+            Artifact(f"rules/{component}-{half}.pdf", component, "rules", pages_pdf, half, "pages", half_pages),
+        ]
+    return out
 
 
 def dojo_rules(ctx: BuildContext) -> list[Artifact]:

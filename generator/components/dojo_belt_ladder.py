@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from ..content.dojo import BELT_CTX, Ladder, Pawns
+from ..kit.bom import with_pieces
 from ..kit.model import Artifact, BuildContext
 from ..render.layout import Slot, Where, fit
 from ..render.pdf import PAPERS_MM
@@ -68,6 +69,7 @@ def build(ctx: BuildContext) -> list[Artifact]:
     col = Collect()
     pages = {paper: [_page(ctx, content.ladder, content.pawns, paper, col)] for paper in ctx.options.papers}
     col.check()
-    return page_artifacts(ctx, COMPONENT, "belt-ladder", ctx.p_(BELT_CTX, content.ladder.title), pages)
+    arts = page_artifacts(ctx, COMPONENT, "belt-ladder", ctx.p_(BELT_CTX, content.ladder.title), pages)
+    return with_pieces(arts, (("dojo-belt-ladder", 1), ("dojo-ladder-marker", len(content.pawns.pawns))))
 
 

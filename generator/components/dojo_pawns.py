@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from ..content.dojo import PAWN_CTX, Pawns
+from ..kit.bom import with_pieces
 from ..kit.model import Artifact, BuildContext
 from ..render.layout import Slot, Where, fit
 from ..render.pdf import PAPERS_MM
@@ -49,4 +50,5 @@ def build(ctx: BuildContext) -> list[Artifact]:
     col = Collect()
     pages = {paper: [_page(ctx, pawns, paper, col)] for paper in ctx.options.papers}
     col.check()
-    return page_artifacts(ctx, COMPONENT, "pawns", ctx.p_(PAWN_CTX, pawns.title), pages)
+    arts = page_artifacts(ctx, COMPONENT, "pawns", ctx.p_(PAWN_CTX, pawns.title), pages)
+    return with_pieces(arts, (("dojo-pawn", len(pawns.pawns)),))

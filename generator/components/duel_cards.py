@@ -3,10 +3,12 @@
 from __future__ import annotations
 
 from ..content.duel import DuelData, present, require_duel
+from ..content.duel_pieces import CTX as PIECES_CTX, Player, load_duel_pieces
 from ..kit.model import Artifact, BuildContext
 from ..render.cards import BLEED_H, BLEED_W, Card, Deck, deck_artifacts, imprint
 from ..render.pdf import PAPERS_MM, PdfDoc, mm, text
 from .duel_draw import strike_cells, track_cells
+from .duel_pieces import track_cell
 from .common import small_print
 from .ground_face import INK, INNER_W, M, MUTED, Face, collect, footer, ui
 
@@ -24,18 +26,51 @@ def _name(ctx: BuildContext, item) -> str:
     return ctx.p_(f"duel/{item.id}", item.name)
 
 
-def _back(ctx: BuildContext, comp: str, label: str):
-    f = Face(ctx, comp, "back", TEMPLATE, bg=BACK_BG)
+def _pattern(player: Player) -> str:
+    """The back's pattern (stripes, dots or checks): the sets differ by it even in grey-scale or to colour-blind eyes."""
+    ink = 'stroke="#ffffff" stroke-opacity="0.28"'
+    if player.pattern == "stripes":
+        return "".join(f'<path d="M{x} 0L{x + BLEED_H} {BLEED_H}" {ink} stroke-width="1.6"/>'
+                       for x in range(-int(BLEED_H), int(BLEED_W) + 1, 6))
+    if player.pattern == "dots":
+        return "".join(f'<circle cx="{x + (3 if (y // 6) % 2 else 0)}" cy="{y}" r="1.1" fill="#ffffff" '
+                       f'fill-opacity="0.3"/>' for y in range(0, int(BLEED_H) + 6, 6) for x in range(0, int(BLEED_W) + 6, 6))
+    return "".join(f'<rect x="{x}" y="{y}" width="6" height="6" fill="#ffffff" fill-opacity="0.16"/>'
+                   for y in range(0, int(BLEED_H) + 6, 12) for x in range(6 * ((y // 12) % 2), int(BLEED_W) + 6, 12))
+
+
+def _back(ctx: BuildContext, comp: str, label: str, player: Player | None = None):
+    bg = player.colour if player else BACK_BG
+    f = Face(ctx, comp, f"back-{player.id}" if player else "back", TEMPLATE, bg=bg)
+    if player:
+        f.svg(_pattern(player))
     f.rect(M - 1.5, M - 1.5, INNER_W + 3, BLEED_H - 2 * M + 3, "none", "#d8c8a8", 0.5, 2.5)
     f.svg(f'<path d="M{BLEED_W / 2 - 16} 62L{BLEED_W / 2 + 16} 30" stroke="#d8c8a8" stroke-width="1.4"/>'
           f'<path d="M{BLEED_W / 2 + 16} 62L{BLEED_W / 2 - 16} 30" stroke="#d8c8a8" stroke-width="1.4"/>')
+    if player:
+        f.svg(f'<circle cx="{BLEED_W / 2}" cy="46" r="9" fill="#ffffff" stroke="{INK}" stroke-width="0.5"/>')
+        f.text(player.mark, BLEED_W / 2 - 9, 40, 18, 12, 26, 18, bold=True, align="center", color=INK, slot="mark")
+        f.text(ctx.p_(PIECES_CTX, player.name), M, 76, INNER_W, 7, 11, 8, bold=True, align="center",
+               color="#ffffff", slot="player")
     f.text(label, M, 68, INNER_W, 8, 13, 9, bold=True, align="center", color="#ffffff", slot="kind")
     return f.drawing()
 
 
+def _badge(f: Face, player: Player) -> None:
+    """The owner's mark on a card front: a disc in the player's colour with the player's letter."""
+    cx, cy = BLEED_W - M - 3.5, 8.5
+    f.svg(f'<circle cx="{cx}" cy="{cy}" r="4.2" fill="{player.colour}" stroke="{INK}" stroke-width="0.3"/>')
+    f.text(player.mark, cx - 4, cy - 3, 8, 6, 11, 8, bold=True, align="center", color="#ffffff", slot="mark")
+
+
+def players(ctx: BuildContext, data: DuelData) -> tuple[Player, ...]:
+    """The two duellists of the kit (content/duel/pieces.toml)."""
+    return load_duel_pieces(ctx.root, data.track_cells).players
+
+
 def _head(f: Face, ctx: BuildContext, comp: str, kind: str, item) -> float:
     f.rect(0, 0, BLEED_W, 15, "#e9e2d3")
-    f.text(kind, M, M - 1, INNER_W, 5, 9, 7, bold=True, color=MUTED, slot="kind")
+    f.text(kind, M, M - 1, INNER_W - 9, 5, 9, 7, bold=True, color=MUTED, slot="kind")
     y = 16 + f.text(_term(ctx, item), M, 16, INNER_W, 9, 16, 10, bold=True, align="center", slot="term")
     return y + 0.5 + f.text(_name(ctx, item), M, y + 0.5, INNER_W, 6, 10, 7, align="center", color=MUTED,
                             slot="name")
@@ -47,12 +82,14 @@ def stance_cards(ctx: BuildContext) -> list[Artifact]:
         return []
     data = require_duel(ctx.root)
     comp = "duel-stance-cards"
-    back = _back(ctx, comp, ui(ctx, comp, "Kamae"))
+    sets = players(ctx, data)
+    backs = {p.id: _back(ctx, comp, ui(ctx, comp, "Kamae"), p) for p in sets}
 
-    def front(s):
+    def front(s, p):
         def build():
-            f = Face(ctx, comp, s.id, TEMPLATE)
+            f = Face(ctx, comp, f"{s.id}-{p.id}", TEMPLATE)
             y = _head(f, ctx, comp, ui(ctx, comp, "Kamae (stance)"), s) + 2
+            _badge(f, p)
             f.text(ui(ctx, comp, "Movement"), M, y, INNER_W, 4.5, 8, 6, bold=True, color=MUTED, slot="move-label")
             y += 4.5 + f.text(ctx.p_(f"duel/{s.id}", s.moves), M, y + 4.5, INNER_W, 8, 9.5, 7, slot="moves")
             f.text(ui(ctx, comp, "Strike"), M, y + 1, INNER_W, 4.5, 8, 6, bold=True, color=MUTED, slot="strike-label")
@@ -66,10 +103,10 @@ def stance_cards(ctx: BuildContext) -> list[Artifact]:
                 f.stack([(f"rule-{i}", ctx.p_(f"duel/{s.id}", r)) for i, r in enumerate(s.rules)], M, y + 1.2,
                         INNER_W, 8, 5.2)
             footer(f, small_print(ctx, ui(ctx, comp, "Sword duel")))
-            return Card(s.id, f.drawing(), back)
+            return Card(f"{s.id}-{p.id}", f.drawing(), backs[p.id])
         return build
 
-    cards = collect([front(s) for s in data.stances])
+    cards = collect([front(s, p) for p in sets for s in data.stances])
     return deck_artifacts(ctx, Deck(comp, "duel/stances", ui(ctx, comp, "Duel stances"), tuple(cards)))
 
 
@@ -77,11 +114,14 @@ def _precedence(ctx: BuildContext, data: DuelData, comp: str, sid: str) -> str:
     beats = [b for a, b in data.beats if a == sid]
     loses = [a for a, b in data.beats if b == sid]
     out = []
+    # Whole sentences with "this strike" as subject: «Побеждает: Мэн» read as "Men wins" (issue 11).
     if beats:
-        out.append(ui(ctx, comp, "Beats") + ": " + ", ".join(_term(ctx, data.strike(b)) for b in beats))
+        out.append(ui(ctx, comp, "This strike beats %(strikes)s.")
+                   % {"strikes": ", ".join(_term(ctx, data.strike(b)) for b in beats)})
     if loses:
-        out.append(ui(ctx, comp, "Loses to") + ": " + ", ".join(_term(ctx, data.strike(a)) for a in loses))
-    return ". ".join(out) + ". " + ui(ctx, comp, "Any other pair: both lose.")
+        out.append(ui(ctx, comp, "This strike loses to %(strikes)s.")
+                   % {"strikes": ", ".join(_term(ctx, data.strike(a)) for a in loses)})
+    return " ".join(out + [ui(ctx, comp, "Any other pair: both lose.")])
 
 
 def strike_cards(ctx: BuildContext) -> list[Artifact]:
@@ -90,12 +130,14 @@ def strike_cards(ctx: BuildContext) -> list[Artifact]:
         return []
     data = require_duel(ctx.root)
     comp = "duel-strike-cards"
-    back = _back(ctx, comp, ui(ctx, comp, "Giri"))
+    sets = players(ctx, data)
+    backs = {p.id: _back(ctx, comp, ui(ctx, comp, "Giri"), p) for p in sets}
 
-    def front(s):
+    def front(s, p):
         def build():
-            f = Face(ctx, comp, s.id, TEMPLATE)
+            f = Face(ctx, comp, f"{s.id}-{p.id}", TEMPLATE)
             y = _head(f, ctx, comp, ui(ctx, comp, "Giri (strike)"), s) + 2
+            _badge(f, p)
             src, dst = data.stance(s.source), data.stance(s.leads_to)
             y += f.text(ui(ctx, comp, "From") + f": {_term(ctx, src)}", M, y, INNER_W, 5, 9, 6.5, slot="from")
             f.svg(strike_cells(s.hits, M + (INNER_W - 7 * 7.5) / 2, y + 6.5, 7.5))
@@ -108,10 +150,10 @@ def strike_cards(ctx: BuildContext) -> list[Artifact]:
                    slot="both-label")
             f.text(_precedence(ctx, data, comp, s.id), M, y + 6.5, INNER_W, 14, 8.5, 5.8, slot="precedence")
             footer(f, small_print(ctx, ui(ctx, comp, "Sword duel")))
-            return Card(s.id, f.drawing(), back)
+            return Card(f"{s.id}-{p.id}", f.drawing(), backs[p.id])
         return build
 
-    cards = collect([front(s) for s in data.strikes])
+    cards = collect([front(s, p) for p in sets for s in data.strikes])
     return deck_artifacts(ctx, Deck(comp, "duel/strikes", ui(ctx, comp, "Duel strikes"), tuple(cards)))
 
 
@@ -156,7 +198,22 @@ def reference_card(ctx: BuildContext) -> list[Artifact]:
         footer(f, small_print(ctx, ui(ctx, comp, "Sword duel")))
         return Card("hits", f.drawing(), back)
 
-    cards = collect([phases, actions, hits])
+    def setup():
+        pieces = load_duel_pieces(ctx.root, data.track_cells)
+        f = Face(ctx, comp, "setup", TEMPLATE)
+        f.text(ctx.p_(PIECES_CTX, pieces.setup_title), M, M, INNER_W, 7, 12, 8, bold=True, align="center",
+               slot="title")
+        texts = [(f"setup-{i}", ctx.p_(PIECES_CTX, t)) for i, t in enumerate(pieces.setup)]
+        y = M + 8.5
+        y += f.stack(texts, M, y, INNER_W, 8.6, 5.4, gap=1.2, bottom=BLEED_H - M - 3.6 - 30)
+        y += 1.5 + f.text(ctx.p_(PIECES_CTX, pieces.victory_title), M, y + 1.5, INNER_W, 6, 10, 7, bold=True,
+                          align="center", slot="victory-title")
+        f.stack([(f"victory-{i}", ctx.p_(PIECES_CTX, t)) for i, t in enumerate(pieces.victory)], M, y + 2.5,
+                INNER_W, 8.6, 5.4, gap=1.2)
+        footer(f, small_print(ctx, ui(ctx, comp, "Sword duel")))
+        return Card("setup", f.drawing(), back)
+
+    cards = collect([setup, phases, actions, hits])
     return deck_artifacts(ctx, Deck(comp, "duel/reference", ui(ctx, comp, "Duel reference"), tuple(cards),
                                           kind="reference"))
 
@@ -172,7 +229,7 @@ def track(ctx: BuildContext) -> list[Artifact]:
     for paper in ctx.options.papers:
         pw, ph = PAPERS_MM[paper]
         w, h = max(pw, ph), min(pw, ph)
-        cell = min(22.0, (w - 24) / data.track_cells)
+        cell = track_cell(paper, data.track_cells)
         f = Face(ctx, comp, "track", TEMPLATE, width=cell * data.track_cells + 2, height=cell + 16)
         f.text(ui(ctx, comp, "Duel track"), 1, 0, 120, 7, 12, 9, bold=True, slot="title")
         f.svg(track_cells(1, 9, cell, data.track_cells))
@@ -181,5 +238,6 @@ def track(ctx: BuildContext) -> list[Artifact]:
         cr = doc.page(w, h)
         strip.place(cr, mm((w - cell * data.track_cells - 2) / 2), mm(h / 2 - cell / 2 - 8))
         text(cr, imp.line(paper), w / 2, h - 6.5, 6, align="center")
-        out.append(Artifact(f"duel/track-{paper}.pdf", comp, "sheet", doc.finish(), paper, "sheet", doc.pages))
+        out.append(Artifact(f"duel/track-{paper}.pdf", comp, "sheet", doc.finish(), paper, "sheet", doc.pages,
+                            pieces=(("duel-track", 1),)))
     return out

@@ -1,7 +1,8 @@
-"""GROUND suit icons as SVG: one distinct shape per suit so suits never differ by colour alone."""
+"""GROUND suit icons and seat symbols as SVG: distinct shapes, so suits and seats never differ by colour alone."""
 
 from __future__ import annotations
 
+import math
 from xml.sax.saxutils import quoteattr
 
 
@@ -17,6 +18,11 @@ def suit_icon(shape: str, cx: float, cy: float, r: float, fill: str, stroke: str
         pts = [(cx, cy - r), (cx + r * 0.95, cy + r * 0.72), (cx - r * 0.95, cy + r * 0.72)]
     elif shape == "diamond":
         pts = [(cx, cy - r), (cx + r * 0.8, cy), (cx, cy + r), (cx - r * 0.8, cy)]
+    elif shape == "star":  # seat symbols add a star and a hexagon to the four suit shapes
+        pts = [(cx + (r if k % 2 == 0 else r * 0.45) * math.sin(k * math.pi / 5),
+                cy - (r if k % 2 == 0 else r * 0.45) * math.cos(k * math.pi / 5)) for k in range(10)]
+    elif shape == "hexagon":
+        pts = [(cx + r * math.cos(k * math.pi / 3), cy + r * math.sin(k * math.pi / 3)) for k in range(6)]
     else:
         raise ValueError(f"unknown suit icon {shape!r}")
     d = " ".join(f"{x:.3f},{y:.3f}" for x, y in pts)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from ..content.ground import GroundData, present, require_ground
+from ..content.ground_pieces import load_ground_pieces
 from ..kit.model import Artifact, BuildContext
 from ..render.cards import imprint
 from ..render.pdf import PAPERS_MM, PdfDoc, crop_marks, mm, text
@@ -11,6 +12,14 @@ from .ground_face import INK, MUTED, Face, collect, ui
 MAT_W, MAT_H = 262.0, 178.0
 TOKEN = 22.0  # token diameter / tile side (mm)
 GAP = 4.0
+# The mat spaces markers sit on, (width, height) mm at full size: the seat markers are checked against them.
+SPACES = {"stress": (24.0, 24.0), "freedom": (38.0, 24.0), "darvo": (34.0, 14.0)}
+
+
+def mat_scale(paper: str) -> float:
+    """How much a mat shrinks to fit a landscape sheet of paper (1.0: printed at full size)."""
+    w, h = _landscape(paper)
+    return min(1.0, (w - 14) / MAT_W, (h - 18) / MAT_H)
 
 
 def _landscape(paper: str) -> tuple[float, float]:
@@ -31,7 +40,7 @@ def _mat(ctx: BuildContext, data: GroundData, seat, comp: str):
     for v in range(mat.stress_max + 1):
         gate = mat.gate[0] <= v <= mat.gate[1]
         x = 8 + v * 26
-        f.rect(x, 29, 24, 24, "#f6d2c8" if gate else "#ffffff", INK, 0.6, 2)
+        f.rect(x, 29, *SPACES["stress"], "#f6d2c8" if gate else "#ffffff", INK, 0.6, 2)
         f.text(str(v), x, 33, 24, 16, 30, 24, bold=True, align="center", slot=f"stress-{v}")
     f.rect(8 + mat.gate[0] * 26 - 1, 27.5, 2 * 26 + 0.5, 27, "none", "#c0392b", 1.2, 3, "3 1.5")
     f.text(ctx.p_("ground-player-mats", mat.gate_text), 8, 56, 156, 10, 9.5, 7, slot="gate")
@@ -39,13 +48,13 @@ def _mat(ctx: BuildContext, data: GroundData, seat, comp: str):
     f.text(ui(ctx, comp, "Freedom"), 172, 20, 80, 7, 13, 9, bold=True, slot="freedom")
     for i, side in enumerate(mat.freedom_sides):
         x = 172 + i * 42
-        f.rect(x, 29, 38, 24, "#dcebd5" if i == 0 else "#e6e6e3", INK, 0.6, 12)
+        f.rect(x, 29, *SPACES["freedom"], "#dcebd5" if i == 0 else "#e6e6e3", INK, 0.6, 12)
         f.text(ctx.p_("ground-player-mats", side), x, 37, 38, 8, 12, 8, bold=True, align="center", slot=f"free-{i}")
     # DARVO track
     f.text(ui(ctx, comp, "DARVO"), 8, 70, 60, 7, 13, 9, bold=True, slot="darvo")
     for i, stage in enumerate(mat.darvo):
         x = 8 + i * 40
-        f.rect(x, 79, 34, 14, "#ffffff" if i == 0 else "#efe4f4", INK, 0.6, 2)
+        f.rect(x, 79, *SPACES["darvo"], "#ffffff" if i == 0 else "#efe4f4", INK, 0.6, 2)
         f.text(ctx.p_("ground-player-mats", stage), x, 82.5, 34, 7, 11, 7, bold=True, align="center",
                slot=f"darvo-{i}")
         if i < len(mat.darvo) - 1:
@@ -83,14 +92,14 @@ def player_mats(ctx: BuildContext) -> list[Artifact]:
     for paper in ctx.options.papers:
         w, h = _landscape(paper)
         doc = PdfDoc(imp.epoch, imp.title)
-        scale = min(1.0, (w - 14) / MAT_W, (h - 18) / MAT_H)
+        scale = mat_scale(paper)
         for i, d in enumerate(mats, 1):
             cr = doc.page(w, h)
             x, y = (w - MAT_W * scale) / 2, (h - MAT_H * scale) / 2 - 2
             d.place(cr, mm(x), mm(y), scale)
             text(cr, imp.line(paper, f"{i}/{len(mats)}"), w / 2, h - 6.5, 6, align="center")
         out.append(Artifact(f"ground/player-mats-{paper}.pdf", comp, "sheet", doc.finish(), paper, "sheet",
-                            doc.pages))
+                            doc.pages, pieces=((comp, len(mats)),)))
     return out
 
 
@@ -120,13 +129,15 @@ def tokens(ctx: BuildContext) -> list[Artifact]:
     data = require_ground(ctx.root)
     comp = "ground-tokens"
     pieces = []  # (front drawing, back drawing, width)
-    for tok in data.tokens:
+    owned = set(load_ground_pieces(ctx.root).owned_tokens)  # printed per seat with owner marks (ground_markers)
+    for tok in (t for t in data.tokens if t.id not in owned):
         name = ctx.p_(f"ground-tokens/{tok.id}", tok.name)
         back_name = ctx.p_(f"ground-tokens/{tok.id}", tok.back) if tok.back else name
         front, back = collect([lambda t=tok, n=name: _token_face(ctx, comp, t, False, n),
                                lambda t=tok, n=back_name: _token_face(ctx, comp, t, bool(t.back), n)])
         width = TOKEN if tok.shape != "tile" else TOKEN * 1.6
         pieces.extend([(front, back, width)] * tok.count)
+    counts = (*((f"{comp}/{t.id}", t.count) for t in data.tokens if t.id not in owned), (f"{comp}/round-track", 1))
     track = _round_track(ctx, comp)
     imp = imprint(ctx, ui(ctx, comp, "GROUND tokens"))
     out = []
@@ -147,7 +158,7 @@ def tokens(ctx: BuildContext) -> list[Artifact]:
             text(cr, imp.line(paper, ui(ctx, comp, "fronts") if side == 0 else ui(ctx, comp, "backs")), w / 2,
                  h - 6.5, 6, align="center")
         out.append(Artifact(f"ground/tokens-{paper}.pdf", comp, "sheet", doc.finish(), paper, "duplex-long-edge",
-                            doc.pages))
+                            doc.pages, pieces=counts))
     return out
 
 

@@ -18,7 +18,9 @@ class Message:
 
 # Content files and the loader function that lists their messages: (glob under the project root,
 # "module:function" taking a Path and returning list[Message]). Each content loader adds its line.
-MESSAGE_SOURCES: tuple[tuple[str, str], ...] = (
+MESSAGE_SOURCES: tuple[tuple[str, str], ...] = (  # first match wins
+    ("content/*/pieces.toml", "generator.content.piece_messages:messages"),
+    ("content/*/bom.toml", "generator.content.piece_messages:messages"),
     ("content/dojo/*.toml", "generator.content.dojo:messages"),
     ("content/ground/*.toml", "generator.content.ground:messages"),
     ("content/duel/*.toml", "generator.content.duel:messages"),

@@ -17,6 +17,8 @@ from ..i18n.runtime import load_translations
 from ..output.files import replace_tree
 from ..problems import CheckFailed, Problem, blocking
 from ..sim.gate import ProofSettings, cached_proof
+from ..content.bom import load_boms
+from .bom import check_bom
 from .components import builders
 from .contact import contact_sheet
 from .inputs import inputs_digest
@@ -102,6 +104,8 @@ def render_all(ctx: BuildContext) -> list[Artifact]:
             artifacts.extend(build(ctx))
         except CheckFailed as exc:
             problems.extend(exc.problems)
+    if not problems:
+        problems = check_bom(load_boms(ctx.root), artifacts, ctx.options.papers)
     if problems:
         raise CheckFailed(problems)
     return artifacts

@@ -31,11 +31,13 @@ BUILDERS: tuple[str, ...] = (
     "generator.components.ground_cards:action_cards",
     "generator.components.ground_mats:player_mats",
     "generator.components.ground_mats:tokens",
+    "generator.components.ground_markers:build",
     "generator.components.ground_cards:reference_card",
     "generator.components.duel_cards:track",
     "generator.components.duel_cards:stance_cards",
     "generator.components.duel_cards:strike_cards",
     "generator.components.duel_cards:reference_card",
+    "generator.components.duel_pieces:build",
 )
 
 
