@@ -88,8 +88,9 @@ def problem_cards(ctx: BuildContext) -> list[Artifact]:
             f = Face(ctx, comp, p.id)
             _band(f, "#e9e6df", 15)
             f.text(ui(ctx, comp, "Problem"), M, M - 1, INNER_W / 2, 5, 9, 7, bold=True, color=MUTED, slot="kind")
-            tag = ui(ctx, comp, "Surface Problem") if p.id == sc.surface else \
-                ui(ctx, comp, "Priority") + f" {p.priority}"
+            # every Problem shows its priority 1-4, the Surface Problem too (issue 17)
+            tag = ui(ctx, comp, "Surface · priority %(priority)d") % {"priority": p.priority} if p.id == sc.surface \
+                else ui(ctx, comp, "Priority") + f" {p.priority}"
             f.text(tag, M + INNER_W * 0.4, M - 1, INNER_W * 0.6, 5, 9, 6, bold=True, align="center", narrow=True,
                    slot="priority")
             f.text(ctx.p_(f"ground/{p.id}", p.name), M, 19, INNER_W, 14, 15, 10, bold=True, align="center",

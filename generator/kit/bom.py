@@ -38,7 +38,7 @@ def check_bom(boms: tuple[Bom, ...], artifacts: list[Artifact], papers: tuple[st
     for paper in papers:
         have = printed(artifacts, paper)
         for bom in boms:
-            for p in bom.pieces:
+            for p in (p for p in bom.pieces if p.printed):
                 n = have.get(p.id, 0)
                 if n < p.need:
                     what = "is not printed" if n == 0 else f"is printed {n} times"
