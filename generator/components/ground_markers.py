@@ -12,6 +12,7 @@ from ..content.ground_pieces import GroundPieces, Marker, load_ground_pieces
 from ..kit.bom import with_pieces
 from ..kit.model import Artifact, BuildContext
 from ..problems import CheckFailed, Problem
+from ..render.colour import ink_on
 from ..render.layout import Slot, Where, fit
 from ..render.pdf import PAPERS_MM
 from ..render.svg import Drawing, render_template, svg_drawing
@@ -26,7 +27,6 @@ TOP = 34.0
 ROW = 27.0
 SEAT_W = 30.0
 GAP = 7.0
-INK = "#1d1d1b"
 # face colours of each marker: (front, back)
 FILLS = {"stress": ("#ffffff", "#ffffff"), "freedom": ("#dcebd5", "#d0d0cc"), "darvo": ("#efe4f4", "#efe4f4"),
          "focus-blame": ("#f2d330", "#c0392b")}
@@ -51,11 +51,6 @@ def fit_problems(pieces: GroundPieces, papers: tuple[str, ...]) -> list[Problem]
     return out
 
 
-def _ink(colour: str) -> str:
-    r, g, b = (int(colour[i:i + 2], 16) / 255 for i in (1, 3, 5))
-    return INK if 0.2126 * r + 0.7152 * g + 0.0722 * b > 0.55 else "#ffffff"
-
-
 def _piece(ctx: BuildContext, pieces: GroundPieces, m: Marker, seat, cx: float, cy: float, back: bool,
            where: Where) -> dict:
     r = m.size / 2
@@ -68,8 +63,8 @@ def _piece(ctx: BuildContext, pieces: GroundPieces, m: Marker, seat, cx: float, 
                                         align="center"), where)
     label = fit(text, Slot(f"{m.id} label", r * 1.7, r * 0.6, max(5.0, r * 1.1), 4, bold=True, align="center",
                            max_lines=1), where)
-    return dict(cx=cx, r=r, fill=fill, ring=seat.colour, symbol=symbol, number=number, sy=sy, num_ink=_ink(seat.colour),
-                label=label, ly=cy + r * 0.22, ink=_ink(fill))
+    return dict(cx=cx, r=r, fill=fill, ring=seat.colour, symbol=symbol, number=number, sy=sy, num_ink=ink_on(seat.colour),
+                label=label, ly=cy + r * 0.22, ink=ink_on(fill))
 
 
 def _side(ctx: BuildContext, data: GroundData, pieces: GroundPieces, paper: str, back: bool) -> Drawing:
