@@ -17,8 +17,7 @@ COMPONENT = "dojo-belt-ladder"
 MARKER_R = 5.0  # cut-out marker radius (mm); its black outline and white ring read on every belt colour
 RING = ("#111111", "#ffffff")  # outer outline, inner ring
 SPARE = 1.0
-# Start positions on the ladder (rules, Setup): 0; 3 with six or more players or for the shorter game.
-STARTS = ((0, "Start"), (3, "Start with 6 or more players, or for the shorter game"))
+START_0, START_3 = 0, 3  # ladder start positions (rules, Setup): 0; 3 with six or more players or the shorter game
 MARGIN = 12.0
 GOAL_W = 36.0
 BOX_H = 40.0
@@ -63,8 +62,8 @@ def _page(ctx: BuildContext, ladder: Ladder, pawns: Pawns, paper: str, col: Coll
     goal_text = ctx.p_(BELT_CTX, ladder.goal)
     goal = col.run(lambda: fit(goal_text, Slot("goal", GOAL_W - 3, 18, 14, 8, bold=True, align="center"), where))
     starts = []
-    for pos, msg in STARTS:
-        text = ctx.p_(BELT_CTX, msg)
+    for pos, text in ((START_0, ctx.p_(BELT_CTX, "Start")),
+                      (START_3, ctx.p_(BELT_CTX, "Start with 6 or more players, or for the shorter game"))):
         block = col.run(lambda: fit(text, Slot(f"start {pos}", 60, 8, 9, 6, bold=True), where))
         starts.append(dict(x=x0 + pos * bw + bw / 2, label=block))
     notes, y = [], top + BOX_H + 15

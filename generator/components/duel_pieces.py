@@ -43,9 +43,10 @@ def _page(ctx: BuildContext, pieces: DuelPieces, paper: str) -> Drawing:
     where = Where(COMPONENT, paper, ctx.lang)
     tr = lambda s: ctx.p_(CTX, s)  # noqa: E731
     size = pieces.fighter_size
-    title = fit(tr("Fighters and order slips"), Slot("title", w - 2 * X0, 8, 15, 10, bold=True), where)
-    cut = fit(tr("Cut out the fighters. A fighter stands on one cell, its sword pointing the way it faces: "
-                 "to turn round, turn the token."), Slot("cut", w - 2 * X0, 8, 8.5, 6), where)
+    heading = ctx.p_(CTX, "Fighters and order slips")
+    title = fit(heading, Slot("title", w - 2 * X0, 8, 15, 10, bold=True), where)
+    cut = fit(ctx.p_(CTX, "Cut out the fighters. A fighter stands on one cell, its sword pointing the way it faces: "
+                          "to turn round, turn the token."), Slot("cut", w - 2 * X0, 8, 8.5, 6), where)
     fighters = []
     for i, p in enumerate(pieces.players):
         x, y = X0 + i * (w - 2 * X0) / 2, 29.0
@@ -72,7 +73,7 @@ def _page(ctx: BuildContext, pieces: DuelPieces, paper: str) -> Drawing:
                           title=fit(f"{tr(pieces.slip_title)} · {tr(p.name)} ({p.mark})",
                                     Slot("slip title", w - 2 * X0 - 6, 6, 11, 8, bold=True), where),
                           help=fit(tr(pieces.slip_instructions), Slot("slip help", w - 2 * X0 - 6, 8, 8, 6), where)))
-    imprint = fit(small_print(ctx, tr("Fighters and order slips")) + f" · {paper}",
+    imprint = fit(small_print(ctx, heading) + f" · {paper}",
                   Slot("imprint", w - 2 * X0, 4, 6, 5), where)
     svg = render_template(ctx.root / "templates", "duel/pieces.svg.j2", W=w, H=h, x0=X0, size=size, title=title,
                           cut=cut, fighters=fighters, slips=slips, imprint=imprint)

@@ -87,7 +87,7 @@ def _side(ctx: BuildContext, data: GroundData, pieces: GroundPieces, paper: str,
         seat_name = f"{ctx.p_(f'ground/seat/{seat.id}', seat.name)} · {seat.number}"
         rows.append(dict(y=y, pieces=items, seat_x=X0, seat=None if back else
                          fit(seat_name, Slot("seat", SEAT_W - 2, 10, 10, 7, bold=True), where)))
-    label = tr("Seat markers") + " · " + (ctx.p_(COMPONENT, "fronts") if not back else ctx.p_(COMPONENT, "backs"))
+    label = tr(pieces.title) + " · " + (ctx.p_(COMPONENT, "fronts") if not back else ctx.p_(COMPONENT, "backs"))
     imprint = fit(f"{small_print(ctx, label)} · {paper}", Slot("imprint", w - 2 * X0, 4, 6, 5), where)
     return svg_drawing(render_template(ctx.root / "templates", "ground/markers.svg.j2", W=w, H=h, x0=X0, rows=rows,
                                        title=title, instructions=instructions, marks="", imprint=imprint))
