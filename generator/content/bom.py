@@ -33,7 +33,6 @@ class Bom:
     path: str
     context: str  # msgctxt of its strings
     players: int
-    title: str
     pieces: tuple[Piece, ...]
 
 
@@ -51,7 +50,6 @@ def load_bom(root: Path, game: str) -> Bom | None:
     if blocking(doc.problems):
         raise CheckFailed(blocking(doc.problems))
     players = doc.get(doc.data, "", 0, "players", int)
-    title = doc.get(doc.data, "", 0, "title", str)
     context = doc.get(doc.data, "", 0, "context", str)
     pieces, seen = [], set()
     for i, row in enumerate(doc.rows("piece")):
@@ -69,7 +67,7 @@ def load_bom(root: Path, game: str) -> Bom | None:
         doc.error("no [[piece]]: list every piece the rules use", "", 0, hint="add [[piece]] tables")
     if blocking(doc.problems):
         raise CheckFailed(blocking(doc.problems))
-    return Bom(game, doc.shown, context or f"{game}-bom", players or 0, title or "", tuple(pieces))
+    return Bom(game, doc.shown, context or f"{game}-bom", players or 0, tuple(pieces))
 
 
 def load_boms(root: Path) -> tuple[Bom, ...]:
