@@ -23,6 +23,7 @@ class Piece:
     note: str = ""  # printed after the count, e.g. why this quantity where the rules leave it open
     line: int | None = None
     printed: bool = True  # False: the players bring it (dice); listed, not checked
+    text: str = ""  # the rules' own sentence for the piece, printed instead of "count × name"
 
 
 @dataclass(frozen=True)
@@ -53,7 +54,7 @@ def load_bom(root: Path, game: str) -> Bom | None:
     context = doc.get(doc.data, "", 0, "context", str)
     pieces, seen = [], set()
     for i, row in enumerate(doc.rows("piece")):
-        doc.unknown(row, "piece", i, {"id", "name", "need", "rule", "note", "printed"})
+        doc.unknown(row, "piece", i, {"id", "name", "need", "rule", "note", "printed", "text"})
         g = lambda key, typ=str, d=...: doc.get(row, "piece", i, key, typ, d)  # noqa: E731
         pid, need = g("id"), g("need", int)
         if pid in seen:
@@ -62,7 +63,7 @@ def load_bom(root: Path, game: str) -> Bom | None:
         if need is not None and need < 1:
             doc.error(f"need {need}: a listed piece is needed at least once", "piece", i, "need")
         pieces.append(Piece(pid or "", g("name") or "", need or 0, g("rule") or "", g("note", str, ""),
-                            doc.line("piece", i, "id"), g("printed", bool, True)))
+                            doc.line("piece", i, "id"), g("printed", bool, True), g("text", str, "")))
     if not pieces:
         doc.error("no [[piece]]: list every piece the rules use", "", 0, hint="add [[piece]] tables")
     if blocking(doc.problems):

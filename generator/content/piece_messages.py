@@ -7,7 +7,7 @@ from pathlib import Path
 from ..i18n.messages import Message
 from .tomlsrc import read
 
-TRANSLATED = ("name", "back", "text", "title", "instructions", "columns", "lines", "note")
+TRANSLATED = ("name", "back", "text", "title", "instructions", "columns", "lines", "note")  # keys printed
 
 
 def messages(path: Path) -> list[Message]:

@@ -50,9 +50,13 @@ def check_bom(boms: tuple[Bom, ...], artifacts: list[Artifact], papers: tuple[st
 
 
 def count_line(ctx: BuildContext, bom: Bom, piece: Piece) -> str:
-    """'6 × Stress marker — one per seat' in the kit's language (booklet component list and index)."""
+    """'6 × Stress markers — one per seat', or the rules' sentence and 'In this kit: 8 — …', in the kit's language."""
+    note = ctx.p_(bom.context, piece.note) if piece.note else ""
+    if piece.text:
+        count = ctx.p_("bill of materials", "In this kit: %(count)d") % {"count": piece.need} if piece.printed else ""
+        return " ".join(t for t in (ctx.p_(bom.context, piece.text), " — ".join(t for t in (count, note) if t)) if t)
     line = f"{piece.need} × {ctx.p_(bom.context, piece.name)}"
-    return f"{line} — {ctx.p_(bom.context, piece.note)}" if piece.note else line
+    return f"{line} — {note}" if note else line
 
 
 def component_lines(ctx: BuildContext, bom: Bom) -> list[str]:

@@ -8,15 +8,15 @@ from pathlib import Path
 
 from babel.support import NullTranslations
 
-from generator.components import duel_cards, ground_cards, ground_mats
+from generator.components import duel_cards, duel_pieces, ground_cards, ground_markers, ground_mats
 from generator.kit.build import prepare
 from generator.kit.model import Artifact, BuildContext, BuildOptions
 
 ROOT = Path(__file__).resolve().parents[2]
 BUILDERS = (ground_cards.solution_deck, ground_cards.problem_cards, ground_cards.scenario_cards,
             ground_cards.mode_cards, ground_cards.action_cards, ground_mats.player_mats, ground_mats.tokens,
-            ground_cards.reference_card, duel_cards.track, duel_cards.stance_cards, duel_cards.strike_cards,
-            duel_cards.reference_card)
+            ground_cards.reference_card, ground_markers.build, duel_cards.track, duel_cards.stance_cards,
+            duel_cards.strike_cards, duel_cards.reference_card, duel_pieces.build)
 
 
 class Recorder(NullTranslations):
