@@ -233,6 +233,13 @@ def track(ctx: BuildContext) -> list[Artifact]:
         f = Face(ctx, comp, "track", TEMPLATE, width=cell * data.track_cells + 2, height=cell + 16)
         f.text(ui(ctx, comp, "Duel track"), 1, 0, 120, 7, 12, 9, bold=True, slot="title")
         f.svg(track_cells(1, 9, cell, data.track_cells))
+        for p in players(ctx, data):  # the start cells of the setup, marked with each player's letter
+            x = 1 + (p.start_cell - 1) * cell
+            f.svg(f'<circle cx="{x + cell / 2:.3f}" cy="{9 + cell / 2:.3f}" r="{cell * 0.3:.3f}" fill="none" '
+                  f'stroke="{p.colour}" stroke-width="0.6" stroke-dasharray="1.5 1"/>')
+            f.text(ctx.p_(PIECES_CTX, "Start: %(player)s") % {"player": ctx.p_(PIECES_CTX, p.name)}, x - 6,
+                   9 + cell + 0.8, cell + 12, 5.5, 8, 6.5, bold=True, align="center", color=p.colour,
+                   slot=f"start-{p.id}")
         strip = f.drawing()
         doc = PdfDoc(imp.epoch, imp.title)
         cr = doc.page(w, h)
