@@ -6,6 +6,7 @@ Format of content/<game>/rules.md (English source, message ids):
   1. item                                    numbered list item (one message each)
   | a | b |  (first row is the header; a |---| line follows it)   table: one message per cell
   ![figure](name)                            a figure drawn by the booklet (not translated)
+  ![components](bom)                         the game's bill of materials with counts, and how to print the booklet
   other lines                                paragraph; consecutive lines join, a blank line ends it
 Inline: **bold** and *italic*; {icon:X} shows the icon of square/card type X.
 """

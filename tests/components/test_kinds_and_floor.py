@@ -14,7 +14,8 @@ DOJO_KINDS = {"dojo-nebbia-deck": {"cards", "preview"}, "dojo-reference": {"refe
 OTHER_KINDS = {"ground-solution-deck": "cards", "ground-problem-cards": "cards", "ground-scenario-cards": "cards",
                "ground-mode-cards": "cards", "ground-action-cards": "cards", "ground-reference": "reference",
                "ground-player-mats": "sheet", "ground-tokens": "sheet", "duel-track": "sheet",
-               "duel-stance-cards": "cards", "duel-strike-cards": "cards", "duel-reference": "reference"}
+               "duel-stance-cards": "cards", "duel-strike-cards": "cards", "duel-reference": "reference",
+               "ground-seat-markers": "sheet", "duel-pieces": "sheet"}
 
 
 def test_dojo_manifest_kinds(kit):
