@@ -21,13 +21,18 @@ def _band(f: Face, colour: str, height: float = 17.0) -> None:
 
 
 def _back(ctx: BuildContext, data: GroundData, component: str, label: str, colour: str = BACK_BG,
-          sub: str | None = None):
+          sub: str | None = None, steps: tuple[str, ...] = ()):
     f = Face(ctx, component, "back", bg=colour)
     f.rect(M - 1.5, M - 1.5, INNER_W + 3, BLEED_H - 2 * M + 3, "none", "#ffffff", 0.5, 2.5)
-    f.text("GROUND", M, 30, INNER_W, 10, 24, 16, bold=True, align="center", color="#ffffff", slot="brand")
-    f.text(label, M, 44, INNER_W, 8, 14, 9, align="center", color="#ffffff", slot="kind")
+    top = 12 if steps else 30  # with steps (a printed procedure) the brand moves up to make room
+    f.text("GROUND", M, top, INNER_W, 10, 24, 16, bold=True, align="center", color="#ffffff", slot="brand")
+    f.text(label, M, top + 14, INNER_W, 8, 14, 9, align="center", color="#ffffff", slot="kind")
+    y = top + 25
     if sub:
-        f.text(sub, M, 55, INNER_W, 6, 10, 7, align="center", color="#ffffff", slot="sub")
+        y += 2 + f.text(sub, M, y, INNER_W, 6, 10, 7, align="center", bold=bool(steps), color="#ffffff", slot="sub")
+    if steps:
+        f.stack([(f"step-{i}", f"{i}. {t}") for i, t in enumerate(steps, 1)], M, y, INNER_W, 8.5, 6.5,
+                gap=1.2, color="#ffffff")
     footer(f, _edition(ctx, data), "#ffffff")
     return f.drawing()
 
@@ -154,7 +159,13 @@ def scenario_cards(ctx: BuildContext) -> list[Artifact]:
             return Card(sc.id, f.drawing(), back)
         return build
 
-    back = _back(ctx, data, comp, ui(ctx, comp, "Scenario"), "#3d4a2a")
+    # the set-up order that keeps hidden Problems secret (issue 17): filter, then shuffle face down
+    steps = (ui(ctx, comp, "Put the Surface Problem face up in the middle of the table."),
+             ui(ctx, comp, "Keep the hidden Problems whose priority your player count allows (table on the front); "
+                           "return the others to the box."),
+             ui(ctx, comp, "Shuffle the kept Problems face down, so that nobody knows which is which, and lay them "
+                           "face down beside the Surface Problem."))
+    back = _back(ctx, data, comp, ui(ctx, comp, "Scenario"), "#3d4a2a", ui(ctx, comp, "Setup"), steps)
     cards = collect([front(s) for s in data.scenarios])
     return deck_artifacts(ctx, Deck(comp, "ground/scenarios", ui(ctx, comp, "GROUND Scenarios"), tuple(cards)))
 
