@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from ..content.ground import GroundData, present, require_ground
+from ..content.ground_pieces import load_ground_pieces
 from ..kit.model import Artifact, BuildContext
 from ..render.cards import BLEED_H, BLEED_W, Card, Deck, deck_artifacts
 from .common import small_print
@@ -222,7 +223,8 @@ def action_cards(ctx: BuildContext) -> list[Artifact]:
 def _seat_back(ctx: BuildContext, data: GroundData, comp: str, seat, seat_name: str):
     f = Face(ctx, comp, f"back-{seat.id}", bg=seat.colour)
     f.rect(M - 1.5, M - 1.5, INNER_W + 3, BLEED_H - 2 * M + 3, "#ffffff", None, 0, 2.5)
-    f.svg(f'<circle cx="{BLEED_W / 2}" cy="52" r="11" fill="{seat.colour}" stroke="{INK}" stroke-width="0.5"/>')
+    symbol = load_ground_pieces(ctx.root).symbols.get(seat.id, "circle")  # the seat symbol: readable without colour
+    f.svg(suit_icon(symbol, BLEED_W / 2, 52, 13 if symbol in ("triangle", "star") else 11.5, seat.colour))
     f.text(str(seat.number), BLEED_W / 2 - 10, 45, 20, 14, 28, 20, bold=True, align="center", color="#ffffff",
            slot="number")
     f.text("GROUND", M, 16, INNER_W, 9, 20, 14, bold=True, align="center", slot="brand")

@@ -8,6 +8,7 @@ from ..kit.model import Artifact, BuildContext
 from ..render.cards import imprint
 from ..render.pdf import PAPERS_MM, PdfDoc, crop_marks, mm, text
 from .ground_face import INK, MUTED, Face, collect, ui
+from .ground_icons import suit_icon
 
 MAT_W, MAT_H = 262.0, 178.0
 TOKEN = 22.0  # token diameter / tile side (mm)
@@ -32,7 +33,9 @@ def _mat(ctx: BuildContext, data: GroundData, seat, comp: str):
     f.rect(0.5, 0.5, MAT_W - 1, MAT_H - 1, "#ffffff", seat.colour, 3, 4)
     seat_name = f"{ctx.p_(f'ground/seat/{seat.id}', seat.name)} · {seat.number}"
     title = "GROUND · " + ui(ctx, comp, "Player mat") + f" · {seat_name}"
-    f.text(title, 8, 6, 180, 9, 16, 11, bold=True, slot="title")
+    symbol = load_ground_pieces(ctx.root).symbols.get(seat.id, "circle")  # owner mark readable without colour
+    f.svg(suit_icon(symbol, 13, 10.5, 4.6, seat.colour))
+    f.text(title, 20, 6, 168, 9, 16, 11, bold=True, slot="title")
     f.text(ctx.p_("ground", data.notice), 150, 8, MAT_W - 158, 6, 8, 6, align="center", color=MUTED, slot="notice")
     mat = data.mat
     # Stress track 0-5 with the gate at 4-5
