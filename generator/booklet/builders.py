@@ -6,13 +6,12 @@ from pathlib import Path
 
 from reportlab.lib.pagesizes import A4, LETTER
 
-from ..content.bom import load_bom
 from ..content.duel import load_duel
-from ..kit.bom import component_lines
 from ..kit.model import Artifact, BuildContext
 from ..problems import CheckFailed, Problem
 from ..render.fonts import face, missing_glyphs
 from ..rules.source import Block, parse
+from .data_blocks import expand, print_note
 from .figures import FigureSource, figure_factory, icon_markup_factory
 from .impose import impose
 from .typeset import FORMATS, Footer, data_images, render, story
@@ -30,7 +29,7 @@ def _texts(blocks: list[Block]) -> list[tuple[int, str]]:
     for b in blocks:
         if b.kind == "table":
             out.extend((b.line, c) for row in b.rows for c in row if c)
-        elif b.kind != "figure":
+        elif b.kind not in ("figure", "data"):
             out.extend((b.line, t) for t in b.texts)
     return out
 
@@ -66,34 +65,10 @@ def _term(ctx: BuildContext, context: str, romaji: str, term: str) -> str:
 BOOKLET_PAPERS = {"A4": ("A5", A4), "Letter": ("HalfLetter", LETTER)}
 
 
-def print_note(ctx: BuildContext) -> str:
-    """How to print an imposed booklet, in the kit's language (on the booklet's first sheet and in the index)."""
-    return ctx.p_("rules booklet", "To print this booklet: double-sided, flip on the short edge, actual size (100%); "
-                  "fold and staple.")
-
-
-def expand_components(ctx: BuildContext, blocks: list[Block], game: str | None) -> list[Block]:
-    """Replace `![components](bom)` by the game's bill of materials (counts, notes) and the print note.
-
-    The list comes from the same data the build checks the printed pieces against (content/<game>/bom.toml),
-    already translated (the booklet's own catalog does not hold these strings).
-    """
-    bom = load_bom(ctx.root, game) if game else None
-    out = []
-    for b in blocks:
-        if b.kind == "figure" and b.texts == ("bom",):
-            if bom is not None:
-                out.extend(Block("bullet", b.line, (line,)) for line in component_lines(ctx, bom))
-            out.append(Block("para", b.line, (f"**{print_note(ctx)}**",)))
-        else:
-            out.append(b)
-    return out
-
-
 def booklet_pdfs(ctx: BuildContext, text: str, where: str,
-                 papers: tuple[str, ...] = ("A4",), game: str | None = None) -> dict[str, tuple[bytes, int]]:
+                 papers: tuple[str, ...] = ("A4",)) -> dict[str, tuple[bytes, int]]:
     """The booklet per paper: pages ('A5'/'HalfLetter'), 'booklet[-Letter]' (imposed), plain 'A4'/'Letter'."""
-    blocks = expand_components(ctx, parse(text), game)
+    blocks = expand(ctx, parse(text), where)
     problems = check_glyphs(ctx, blocks, where)
     if problems:
         raise CheckFailed(problems)
@@ -136,7 +111,7 @@ def build_booklet(ctx: BuildContext, game: str) -> list[Artifact]:
         return []
     where = str(path.relative_to(ctx.root))
     papers = tuple(p for p in ctx.options.papers if p in BOOKLET_PAPERS) or ("A4",)
-    pdfs = booklet_pdfs(ctx, path.read_text(encoding="utf-8"), where, papers, game)
+    pdfs = booklet_pdfs(ctx, path.read_text(encoding="utf-8"), where, papers)
     out = []
     for paper in papers:
         half = BOOKLET_PAPERS[paper][0]

@@ -198,17 +198,16 @@ def reference_card(ctx: BuildContext) -> list[Artifact]:
         footer(f, small_print(ctx, ui(ctx, comp, "Sword duel")))
         return Card("hits", f.drawing(), back)
 
-    def setup():
-        pieces = load_duel_pieces(ctx.root, data.track_cells)
+    def setup():  # setup and victory from the rulings file: the booklet's ![setup](duel) prints the same lines
+        r = data.rulings
         f = Face(ctx, comp, "setup", TEMPLATE)
-        f.text(ctx.p_(PIECES_CTX, pieces.setup_title), M, M, INNER_W, 7, 12, 8, bold=True, align="center",
-               slot="title")
-        texts = [(f"setup-{i}", ctx.p_(PIECES_CTX, t)) for i, t in enumerate(pieces.setup)]
+        f.text(ctx.p_("duel-rules", "Setup"), M, M, INNER_W, 7, 12, 8, bold=True, align="center", slot="title")
+        texts = [(f"setup-{i}", ctx.p_("duel-rulings", t)) for i, t in enumerate(r.setup)]
         y = M + 8.5
-        y += f.stack(texts, M, y, INNER_W, 8.6, 5.4, gap=1.2, bottom=BLEED_H - M - 3.6 - 30)
-        y += 1.5 + f.text(ctx.p_(PIECES_CTX, pieces.victory_title), M, y + 1.5, INNER_W, 6, 10, 7, bold=True,
+        y += f.stack(texts, M, y, INNER_W, 8.6, 5.4, gap=1.2, bottom=BLEED_H - M - 3.6 - 24)
+        y += 1.5 + f.text(ctx.p_("duel-rules", "How a duel is won"), M, y + 1.5, INNER_W, 6, 10, 7, bold=True,
                           align="center", slot="victory-title")
-        f.stack([(f"victory-{i}", ctx.p_(PIECES_CTX, t)) for i, t in enumerate(pieces.victory)], M, y + 2.5,
+        f.stack([(f"victory-{i}", ctx.p_("duel-rulings", t)) for i, t in enumerate(r.victory)], M, y + 2.5,
                 INNER_W, 8.6, 5.4, gap=1.2)
         footer(f, small_print(ctx, ui(ctx, comp, "Sword duel")))
         return Card("setup", f.drawing(), back)

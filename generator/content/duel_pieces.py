@@ -1,4 +1,4 @@
-"""The duel's pieces: content/duel/pieces.toml -> the two players' sets, fighter, order slip, setup, victory."""
+"""The duel's pieces: content/duel/pieces.toml -> the two players' sets, the fighters, the order slip."""
 
 from __future__ import annotations
 
@@ -38,10 +38,6 @@ class DuelPieces:
     slip_turns: int
     slip_instructions: str
     slip_columns: tuple[str, ...]
-    setup_title: str
-    setup: tuple[str, ...]
-    victory_title: str
-    victory: tuple[str, ...]
 
 
 def _players(doc: TomlDoc, cells: int) -> tuple[Player, ...]:
@@ -75,15 +71,11 @@ def load_duel_pieces(root: Path, cells: int = 12) -> DuelPieces:
         raise CheckFailed(blocking(doc.problems))
     players = _players(doc, cells)
     fighter, slip = doc.table("fighter"), doc.table("slip")
-    setup, victory = doc.table("setup"), doc.table("victory")
     size = doc.get(fighter, "fighter", 0, "size", (int, float)) or 0.0
-    lines = lambda t, name: tuple(map(str, doc.get(t, name, 0, "lines", list) or []))  # noqa: E731
     pieces = DuelPieces(players, float(size), doc.get(fighter, "fighter", 0, "text", str) or "",
                         doc.get(slip, "slip", 0, "title", str) or "", doc.get(slip, "slip", 0, "turns", int) or 0,
                         doc.get(slip, "slip", 0, "instructions", str) or "",
-                        tuple(map(str, doc.get(slip, "slip", 0, "columns", list) or [])),
-                        doc.get(setup, "setup", 0, "title", str) or "", lines(setup, "setup"),
-                        doc.get(victory, "victory", 0, "title", str) or "", lines(victory, "victory"))
+                        tuple(map(str, doc.get(slip, "slip", 0, "columns", list) or [])))
     if len(pieces.slip_columns) != 4:
         doc.error("the order slip has 4 columns: turn, move, facing, action", "slip", 0, "columns")
     if blocking(doc.problems):
