@@ -79,11 +79,11 @@ def test_component_lines_are_translated_with_counts(lang, words):
 
 
 def test_the_booklet_prints_the_components_from_the_bill(tmp_path):
-    from generator.booklet.builders import expand_components
+    from generator.booklet.data_blocks import expand
     from generator.rules.source import parse
 
     ctx = build_lang("en").ctx
-    blocks = expand_components(ctx, parse("## Components\n\n![components](bom)\n"), "duel")
+    blocks = expand(ctx, parse("## Components\n\n![components](duel)\n"), "rules.md")
     texts = [b.texts[0] for b in blocks]
     assert texts[0] == "Components" and "2 × Fighter tokens" in texts[2]
     assert "flip on the short edge" in texts[-1]
