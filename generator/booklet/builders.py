@@ -2,29 +2,23 @@
 
 from __future__ import annotations
 
-from pathlib import Path
+from typing import Sequence
 
 from reportlab.lib.pagesizes import A4, LETTER
 
-from ..content.duel import load_duel
 from ..kit.model import Artifact, BuildContext
 from ..problems import CheckFailed, Problem
 from ..render.fonts import face, missing_glyphs
-from ..rules.source import Block, parse
+from ..rules.source import Block
 from .data_blocks import expand, print_note
-from .figures import FigureSource, figure_factory, icon_markup_factory
+from .figures import INLINE_CB, figure_factory, figure_source, icon_markup_factory
 from .impose import impose
-from .typeset import FORMATS, Footer, data_images, render, story
+from .typeset import FORMATS, Footer, render, story
 
 GAMES = {"dojo": "dojo-rules", "ground": "ground-rules", "duel": "duel-rules"}
 
 
-def rules_path(root: Path, game: str) -> Path:
-    """The rules source of a game."""
-    return root / "content" / game / "rules.md"
-
-
-def _texts(blocks: list[Block]) -> list[tuple[int, str]]:
+def _texts(blocks: Sequence[Block]) -> list[tuple[int, str]]:
     out = []
     for b in blocks:
         if b.kind == "table":
@@ -34,7 +28,7 @@ def _texts(blocks: list[Block]) -> list[tuple[int, str]]:
     return out
 
 
-def check_glyphs(ctx: BuildContext, blocks: list[Block], where: str) -> list[Problem]:
+def check_glyphs(ctx: BuildContext, blocks: Sequence[Block], where: str) -> list[Problem]:
     """Every translated text must have glyphs in the booklet fonts (reportlab would print boxes)."""
     problems = []
     for line, text in _texts(blocks):
@@ -46,37 +40,25 @@ def check_glyphs(ctx: BuildContext, blocks: list[Block], where: str) -> list[Pro
     return problems
 
 
-def figure_source(ctx: BuildContext) -> FigureSource:
-    """Duel strikes for figures (empty when the duel data is missing: strike figures then report the gap)."""
-    data, _ = load_duel(ctx.root)
-    if data is None:
-        return FigureSource((), 12, ctx.board)
-    strikes = tuple((s.id, _term(ctx, f"duel/{s.id}", s.romaji, s.term), s.hits) for s in data.strikes)
-    return FigureSource(strikes, data.track_cells, ctx.board)
-
-
-def _term(ctx: BuildContext, context: str, romaji: str, term: str) -> str:
-    """A Japanese term as the cards print it: the reader's transliteration and the seed's spelling."""
-    local = ctx.p_(context, romaji)
-    return term if local == term else f"{local} · {term}"
-
-
 # paper -> (booklet page format, sheet it is imposed on two-up)
 BOOKLET_PAPERS = {"A4": ("A5", A4), "Letter": ("HalfLetter", LETTER)}
 
 
-def booklet_pdfs(ctx: BuildContext, text: str, where: str,
+def booklet_pdfs(ctx: BuildContext, blocks: Sequence[Block], where: str,
                  papers: tuple[str, ...] = ("A4",)) -> dict[str, tuple[bytes, int]]:
-    """The booklet per paper: pages ('A5'/'HalfLetter'), 'booklet[-Letter]' (imposed), plain 'A4'/'Letter'."""
-    blocks = expand(ctx, parse(text), where)
+    """The booklet per paper: pages ('A5'/'HalfLetter'), 'booklet[-Letter]' (imposed), plain 'A4'/'Letter'.
+
+    Each layout maps to (PDF bytes, pages); where names the rules source in error messages. Generated sections
+    (`![setup](duel)`, ...) are expanded from the model first.
+    """
+    blocks = expand(ctx, list(blocks), where)
     problems = check_glyphs(ctx, blocks, where)
     if problems:
         raise CheckFailed(problems)
     heads = [b.texts[0] for b in blocks if b.kind == "heading1"]
     title = ctx._(heads[0]) if heads else where
-    suits = {s: ctx.p_(f"ground/suit/{s}", s.capitalize()) for s in ("clarify", "repair", "boundary", "change")}
-    figure = figure_factory(figure_source(ctx), suits, where)
-    icons = icon_markup_factory(where)
+    figure = figure_factory(figure_source(ctx), where)
+    icons, paint_icon = icon_markup_factory(ctx, where)
     footer = Footer(title, ctx.version, ctx.lang, ctx.board_fingerprint[:8])
     result = {}
     for paper in papers:
@@ -84,9 +66,8 @@ def booklet_pdfs(ctx: BuildContext, text: str, where: str,
         out = {}
         for fmt in (half, paper):
             page = FORMATS[fmt]
-            with data_images():
-                flow = story(blocks, ctx._, page, ctx.lang, figure, icons)
-                out[fmt] = render(flow, page, footer, title)
+            flow = story(blocks, ctx._, page, ctx.lang, figure, icons)
+            out[fmt] = render(flow, page, footer, title, {INLINE_CB: paint_icon})
         half_pages = _pages(out[half])
         booklet = impose(out[half], sheet, title, print_note(ctx))
         key = "booklet" if paper == "A4" else f"booklet-{paper}"
@@ -104,14 +85,11 @@ def _pages(pdf: bytes) -> int:
 
 
 def build_booklet(ctx: BuildContext, game: str) -> list[Artifact]:
-    """Artifacts of one game's booklet; none when the game has no rules source yet."""
+    """Artifacts of one game's booklet, from its rules source in the model."""
     component = GAMES[game]
-    path = rules_path(ctx.root, game)
-    if not path.exists():
-        return []
-    where = str(path.relative_to(ctx.root))
+    source = ctx.model.rules[game]
     papers = tuple(p for p in ctx.options.papers if p in BOOKLET_PAPERS) or ("A4",)
-    pdfs = booklet_pdfs(ctx, path.read_text(encoding="utf-8"), where, papers)
+    pdfs = booklet_pdfs(ctx, source.blocks, source.file, papers)
     out = []
     for paper in papers:
         half = BOOKLET_PAPERS[paper][0]

@@ -9,21 +9,18 @@ from __future__ import annotations
 
 from typing import Callable
 
-from ..content.bom import load_bom
-from ..content.duel import DuelData, load_duel
+from ..content.duel import DuelData
 from ..kit.bom import component_lines
 from ..kit.model import BuildContext
 from ..problems import CheckFailed, Problem
 from ..rules.source import Block
+from .ground_blocks import ground_rulings
 
 CTX = "duel-rules"  # msgctxt of the labels below (content/duel/labels.toml, component duel-rules)
 
 
 def _duel(ctx: BuildContext) -> DuelData:
-    data, problems = load_duel(ctx.root)
-    if data is None:
-        raise CheckFailed([p for p in problems if p.severity == "error"])
-    return data
+    return ctx.model.duel
 
 
 def _strike(ctx: BuildContext, data: DuelData, sid: str) -> str:
@@ -83,13 +80,14 @@ def components(game: str) -> Callable[[BuildContext, int], list[Block]]:
     """`![components](game)`: the game's bill of materials with counts (the data the build checks the printed
     pieces against, content/<game>/bom.toml), then how to print the booklet."""
     def make(ctx: BuildContext, line: int) -> list[Block]:
-        bom = load_bom(ctx.root, game)
+        bom = next((b for b in ctx.model.boms if b.game == game), None)
         lines = component_lines(ctx, bom) if bom is not None else []
-        return [Block("bullet", line, (t,)) for t in lines] + [Block("para", line, (f"**{print_note(ctx)}**",))]
+        return [Block("bullet", line, (t,)) for t in lines] + [Block("para", line, (print_note(ctx),))]
     return make
 
 
 DATA_BLOCKS: dict[tuple[str, str], Callable[[BuildContext, int], list[Block]]] = {
+    ("rulings", "ground"): ground_rulings,
     ("rulings", "duel"): duel_rulings,
     ("setup", "duel"): duel_setup,
     ("precedence", "duel"): duel_precedence,

@@ -1,19 +1,13 @@
-"""Helpers shared by the Dojo components: loaded content, the small print, and fitting with collected errors."""
+"""Helpers shared by the Dojo components: the small print, and fitting with collected errors."""
 
 from __future__ import annotations
 
 from typing import Callable, TypeVar
 
-from ..content.dojo import DojoContent, load_dojo
 from ..kit.model import BuildContext
 from ..problems import CheckFailed, Problem
 
 T = TypeVar("T")
-
-
-def dojo_content(ctx: BuildContext) -> DojoContent:
-    """The checked Dojo content of the project being built."""
-    return load_dojo(ctx.root)
 
 
 def small_print(ctx: BuildContext, title: str) -> str:

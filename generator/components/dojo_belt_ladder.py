@@ -10,7 +10,7 @@ from ..render.colour import MIN_CONTRAST, contrast
 from ..render.layout import Slot, Where, fit
 from ..render.pdf import PAPERS_MM
 from ..render.svg import Drawing, render_template, svg_drawing
-from .common import Collect, dojo_content, small_print
+from .common import Collect, small_print
 from .page import page_artifacts
 
 COMPONENT = "dojo-belt-ladder"
@@ -31,16 +31,16 @@ def marker_problems(ladder: Ladder, bw: float, paper: str) -> list[Problem]:
                            f"cell on {paper}", "generator/components/dojo_belt_ladder.py", None, None, "marker",
                            f"make MARKER_R at most {(bw - 2 * SPARE) / 2:.1f}"))
     for b in ladder.belts:
-        best = max(contrast(c, b.color) for c in RING)
+        best = max(contrast(c, b.colour) for c in RING)
         if best < MIN_CONTRAST:
             out.append(Problem("error", "contrast", f"ladder markers' outline contrasts {best:.1f}:1 with the "
-                               f"{b.id} belt ({b.color}); needs {MIN_CONTRAST}:1", "content/dojo/belts.toml", None,
+                               f"{b.id} belt ({b.colour}); needs {MIN_CONTRAST}:1", "content/dojo/belts.toml", None,
                                None, b.id, "change the belt colour or the marker ring colours"))
     return out
 
 
-def _page(ctx: BuildContext, ladder: Ladder, pawns: Pawns, paper: str, col: Collect) -> Drawing | None:
-    """The ladder on a landscape page of paper."""
+def ladder_svg(ctx: BuildContext, ladder: Ladder, pawns: Pawns, paper: str, col: Collect) -> str | None:
+    """The ladder page (landscape paper) as SVG; None when a text did not fit (col holds the problems)."""
     h, w = PAPERS_MM[paper]
     where = Where(COMPONENT, paper, ctx.lang)
     bw = min(14.0, (w - 2 * MARGIN - GOAL_W - 3) / 18)
@@ -54,10 +54,10 @@ def _page(ctx: BuildContext, ladder: Ladder, pawns: Pawns, paper: str, col: Coll
         name = ctx.p_(BELT_CTX, b.name)
         label = col.run(lambda: fit(name, Slot(f"belt {b.id}", span - 2, 6.5, 11, 6, bold=True,
                                                 align="center"), where))
-        belts.append(dict(x=bx, w=span, color=b.color, ink=b.ink, label=label))
+        belts.append(dict(x=bx, w=span, color=b.colour, ink=b.ink, label=label))
         for pos in range(b.start, b.end + 1):
             num = fit(str(pos), Slot("position", bw, 9, 18, 10, bold=True, align="center"), where)
-            cells.append(dict(x=x0 + pos * bw, color=b.color, ink=b.ink, number=num, step=pos == b.start))
+            cells.append(dict(x=x0 + pos * bw, color=b.colour, ink=b.ink, number=num, step=pos == b.start))
     goal_x = x0 + 18 * bw + 3
     goal_text = ctx.p_(BELT_CTX, ladder.goal)
     goal = col.run(lambda: fit(goal_text, Slot("goal", GOAL_W - 3, 18, 14, 8, bold=True, align="center"), where))
@@ -78,7 +78,7 @@ def _page(ctx: BuildContext, ladder: Ladder, pawns: Pawns, paper: str, col: Coll
     for i, p in enumerate(pawns.pawns):
         num = fit(str(p.number), Slot("marker", 2 * MARKER_R - 3, 2 * MARKER_R - 4, 13, 8, bold=True,
                                       align="center"), where)
-        markers.append(dict(x=x0 + 6 + i * 16, y=markers_y, r=MARKER_R, color=p.color, ink=p.ink, number=num,
+        markers.append(dict(x=x0 + 6 + i * 16, y=markers_y, r=MARKER_R, color=p.colour, ink=p.ink, number=num,
                             outline=RING[0], ring=RING[1]))
     label = ctx._("Markers: cut out one per player.")
     mlabel = col.run(lambda: fit(label, Slot("markers", w - 2 * MARGIN, 5, 9, 6), where))
@@ -87,16 +87,28 @@ def _page(ctx: BuildContext, ladder: Ladder, pawns: Pawns, paper: str, col: Coll
     if None in (title, goal, mlabel, imp) or any(b["label"] is None for b in belts) or \
             any(s["label"] is None for s in starts):
         return None
-    svg = render_template(ctx.root / "templates", "dojo-belt-ladder.svg.j2", W=w, H=h, x0=x0, top=top, bw=bw,
+    return render_template(ctx.root / "templates", "dojo-belt-ladder.svg.j2", W=w, H=h, x0=x0, top=top, bw=bw,
                           bh=BOX_H, belts=belts, cells=cells, goal=goal, goal_x=goal_x, goal_w=GOAL_W,
                           notes=notes, starts=starts, markers=markers, markers_y=markers_y, markers_label=mlabel, title=title,
                           imprint=imp)
-    return svg_drawing(svg)
+
+
+def strip_box(paper: str) -> tuple[float, float, float, float]:
+    """The part of the ladder page showing belts, positions and the goal (x, y, w, h mm): the booklet's figure."""
+    w = PAPERS_MM[paper][1]
+    bw = min(14.0, (w - 2 * MARGIN - GOAL_W - 3) / 18)
+    return MARGIN - 1, 42.0 - 10, 18 * bw + 3 + GOAL_W + 2, BOX_H + 14
+
+
+def _page(ctx: BuildContext, ladder: Ladder, pawns: Pawns, paper: str, col: Collect) -> Drawing | None:
+    """The ladder page drawn."""
+    svg = ladder_svg(ctx, ladder, pawns, paper, col)
+    return svg_drawing(svg) if svg else None
 
 
 def build(ctx: BuildContext) -> list[Artifact]:
     """The ladder on A4 and Letter (landscape), and a preview."""
-    content = dojo_content(ctx)
+    content = ctx.model.dojo
     col = Collect()
     pages = {paper: [_page(ctx, content.ladder, content.pawns, paper, col)] for paper in ctx.options.papers}
     col.check()

@@ -11,7 +11,6 @@ from ..problems import CheckFailed, Problem
 from ..render.icons import icon, transform_path
 from ..render.layout import Slot, Where, fit, glyph_problems
 from ..render.svg import Drawing, svg_drawing
-from .common import dojo_content
 
 COMPONENT = "dojo-board"
 S = 23.0  # square size, mm
@@ -97,7 +96,7 @@ def _text(dwg, value: str, x: float, y: float, size: float, bold: bool = False, 
 def _ground(dwg, i: int, sq: SquareType) -> None:
     """A square's background (drawn before the tunnel links, so links never cover a label)."""
     r, c = divmod(i, N)
-    dwg.add(dwg.rect((M + c * S, M + r * S), (S, S), fill=sq.color))
+    dwg.add(dwg.rect((M + c * S, M + r * S), (S, S), fill=sq.colour))
 
 
 def _square(dwg, ctx: BuildContext, board: Board, i: int, sq: SquareType, labels: dict[int, str],
@@ -111,13 +110,13 @@ def _square(dwg, ctx: BuildContext, board: Board, i: int, sq: SquareType, labels
     if sq.code == DOJO:  # one block with one label (see _regions): no letter per square
         return
     if i in labels:
-        icons.add(sq.icon, x + 1.5, y + 1.5, 6, INK, sq.color)
+        icons.add(sq.icon, x + 1.5, y + 1.5, 6, INK, sq.colour)
         dwg.add(_text(dwg, labels[i], x + S / 2, y + 14.5, 8.5, True, INK, anchor_center=True))
         j = board.links[i]
-        icons.add("movement", x + S / 2 - 7, y + S - 5.6, 3.6, "#444", sq.color)
+        icons.add("movement", x + S / 2 - 7, y + S - 5.6, 3.6, "#444", sq.colour)
         dwg.add(_text(dwg, coord(j), x + S / 2 - 3, y + S - 2.6, 3.6, False, "#333"))
         return
-    icons.add(sq.icon, x + S / 2 - 5, y + 4, 10, INK, sq.color)
+    icons.add(sq.icon, x + S / 2 - 5, y + 4, 10, INK, sq.colour)
     dwg.add(_text(dwg, letter, x + 1.6, y + S - 1.8, 5.5, True, INK))
 
 
@@ -215,27 +214,27 @@ def _block(dwg, block, x: float, y: float, color: str) -> None:
                                  font_size=f"{block.size:.3f}", fill=color, **kw))
 
 
-def _regions(dwg, ctx: BuildContext, board: Board, squares: dict[str, SquareType], only: int) -> None:
-    """The Central Dojo's share and the Safe Room of quadrant `only`, named, with their icons."""
+def _regions(dwg, ctx: BuildContext, board: Board, squares: dict[str, SquareType], quadrants: tuple[int, ...]) -> None:
+    """The Central Dojo as one block with one label, and the Safe Rooms of the given quadrants, named, with icons."""
     dojo = squares["D"]
     name = ctx.p_(f"{SQUARE_CTX}/dojo", dojo.name)
     block = fit(name, Slot("dojo name", 3 * S, 14, 20, 10, bold=True, align="center", max_lines=2),
                 Where(COMPONENT, "board", ctx.lang))
     x0, y0, x1, y1 = dojo_box(board, 0.0)  # one block, one label: centred on the whole Dojo (across the seams)
     cx = (x0 + x1) / 2
-    dwg.add(_icon(dwg, dojo.icon, cx - 9, y0 + S * 0.9, 18, "#efe4c8", dojo.color))
+    dwg.add(_icon(dwg, dojo.icon, cx - 9, y0 + S * 0.9, 18, "#efe4c8", dojo.colour))
     _block(dwg, block, cx - block.slot.width / 2, y0 + S * 0.9 + 21, "#efe4c8")
     safe = squares["S"]
     room = fit(ctx.p_(f"{SQUARE_CTX}/safe", safe.name), Slot("safe room name", 3 * S - 4, 8, 16, 8, bold=True,
                                                              align="center", max_lines=1), Where(COMPONENT, "board", ctx.lang))
-    for k in (only,):
+    for k in quadrants:
         cells = [divmod(i, N) for i in board.room_squares(k)]
         if not cells:
             continue
         cr = sum(r for r, _ in cells) / len(cells)
         cc = sum(c for _, c in cells) / len(cells)
         cx, cy = M + (cc + 0.5) * S, M + (cr + 0.5) * S
-        dwg.add(_icon(dwg, safe.icon, cx - 7, cy - 11, 14, "#4a6a85", safe.color))
+        dwg.add(_icon(dwg, safe.icon, cx - 7, cy - 11, 14, "#4a6a85", safe.colour))
         _block(dwg, room, cx - (3 * S - 4) / 2, cy + 5, "#2c4a63")
 
 
@@ -289,38 +288,41 @@ def _visible(i: int, region: tuple[float, float, float, float]) -> bool:
     return x < rx + rw and x + S > rx and y < ry + rh and y + S > ry
 
 
+def board_svg(ctx: BuildContext, region: tuple[float, float, float, float] = (0.0, 0.0, SIZE, SIZE),
+              quadrants: tuple[int, ...] = (0, 1, 2, 3)) -> str:
+    """The board (or the part of it in region, x y w h mm) as SVG, naming the regions of the given quadrants."""
+    squares = ctx.model.dojo.squares
+    check_strings(ctx, list(squares))
+    by_code = {s.code: s for s in squares}
+    board = ctx.board
+    labels = tunnel_labels(board)
+    rx, ry, rw, rh = region
+    dwg = svgwrite.Drawing(size=(f"{rw:.3f}mm", f"{rh:.3f}mm"), viewBox=f"{rx:.3f} {ry:.3f} {rw:.3f} {rh:.3f}",
+                           debug=False)
+    dwg.add(dwg.rect((rx, ry), (rw, rh), fill="#ffffff"))
+    problems = link_problems(board)
+    if problems:
+        raise CheckFailed(problems)
+    icons = IconBatch()
+    shown = [(i, by_code["1" if code.isdigit() else code]) for i, code in enumerate(board.codes)
+             if _visible(i, region)]
+    for i, sq in shown:
+        _ground(dwg, i, sq)
+    _links(dwg, board)  # under the icons and labels: a link never covers a label
+    for i, sq in shown:
+        _square(dwg, ctx, board, i, sq, labels, icons)
+    icons.emit(dwg)
+    _walls(dwg, board)
+    _entrances(dwg, board)
+    _regions(dwg, ctx, board, by_code, quadrants)
+    _coordinates(dwg, region)
+    return dwg.tostring()
+
+
 def board_drawings(ctx: BuildContext) -> dict[tuple[int, int], Drawing]:
     """The board in four drawings, one per quadrant sheet (sheet_region each), drawn once per language.
 
     Each drawing is always placed whole: cairo 1.16 emits a recording surface once per PDF, cut to the part
     shown the first time, so one big drawing shown through different windows would lose content.
     """
-    squares = dojo_content(ctx).squares
-    check_strings(ctx, list(squares))
-    by_code = {s.code: s for s in squares}
-    board = ctx.board
-    labels = tunnel_labels(board)
-    problems = link_problems(board)
-    if problems:
-        raise CheckFailed(problems)
-    out = {}
-    for sheet in SHEETS:
-        rx, ry, rw, rh = region = sheet_region(sheet)
-        dwg = svgwrite.Drawing(size=(f"{rw:.3f}mm", f"{rh:.3f}mm"), viewBox=f"{rx:.3f} {ry:.3f} {rw:.3f} {rh:.3f}",
-                               debug=False)
-        dwg.add(dwg.rect((rx, ry), (rw, rh), fill="#ffffff"))
-        icons = IconBatch()
-        shown = [(i, by_code["1" if code.isdigit() else code]) for i, code in enumerate(board.codes)
-                 if _visible(i, region)]
-        for i, sq in shown:
-            _ground(dwg, i, sq)
-        _links(dwg, board)  # under the icons and labels: a link never covers a label
-        for i, sq in shown:
-            _square(dwg, ctx, board, i, sq, labels, icons)
-        icons.emit(dwg)
-        _walls(dwg, board)
-        _entrances(dwg, board)
-        _regions(dwg, ctx, board, by_code, QUADRANT_OF_SHEET[sheet])
-        _coordinates(dwg, region)
-        out[sheet] = svg_drawing(dwg.tostring())
-    return out
+    return {sheet: svg_drawing(board_svg(ctx, sheet_region(sheet), (QUADRANT_OF_SHEET[sheet],))) for sheet in SHEETS}

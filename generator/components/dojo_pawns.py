@@ -9,7 +9,7 @@ from ..problems import CheckFailed, Problem
 from ..render.layout import Slot, Where, fit
 from ..render.pdf import PAPERS_MM
 from ..render.svg import Drawing, render_template, svg_drawing
-from .common import Collect, dojo_content, small_print
+from .common import Collect, small_print
 from .dojo_board import S
 from .page import page_artifacts
 
@@ -47,7 +47,7 @@ def _page(ctx: BuildContext, pawns: Pawns, paper: str, col: Collect) -> Drawing 
         small = col.run(lambda: fit(f"{ctx.version} · {ctx.lang.upper()}",
                                     Slot("imprint", PW - 2, 6.5, 6.5, 6.5, align="center"), where))
         items.append(dict(x=x0 + (i % 4) * (PW + gap), y=27 + (i // 4) * (height + min(row_gap, 12)),
-                          color=p.color, ink=p.ink, name=block, number=number, small=small, value=p.number))
+                          color=p.colour, ink=p.ink, name=block, number=number, small=small, value=p.number))
     imp = col.run(lambda: fit(small_print(ctx, title_text) + f" · {paper}", Slot("imprint", w - 24, 4, 6, 5), where))
     if None in (title, instr, imp) or any(it["name"] is None or it["small"] is None for it in items):
         return None
@@ -58,7 +58,7 @@ def _page(ctx: BuildContext, pawns: Pawns, paper: str, col: Collect) -> Drawing 
 
 def build(ctx: BuildContext) -> list[Artifact]:
     """The standees on A4 and Letter, and a preview."""
-    pawns = dojo_content(ctx).pawns
+    pawns = ctx.model.dojo.pawns
     problems = fit_problems(S)
     if problems:
         raise CheckFailed(problems)

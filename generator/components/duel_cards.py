@@ -1,22 +1,31 @@
-"""Duel components on the card engine: the 12-cell track, 4 stance cards, 3 strike cards, the reference card."""
+"""Duel components: the 12-cell track, 4 stance cards, 3 strike cards, the reference cards.
+
+Each face is a template with declared slots (templates/duel/<face>.svg.j2 + .toml, see generator.render.face).
+"""
 
 from __future__ import annotations
 
-from ..content.duel import DuelData, present, require_duel
-from ..content.duel_pieces import CTX as PIECES_CTX, Player, load_duel_pieces
+from markupsafe import Markup
+
+from ..content.duel import DuelData
+from ..content.duel_pieces import CTX as PIECES_CTX, Player
 from ..kit.model import Artifact, BuildContext
-from ..render.cards import BLEED_H, BLEED_W, Card, Deck, deck_artifacts, imprint
+from ..render.cards import Card, Deck, deck_artifacts, imprint
+from ..render.face import Face, collect
 from ..render.pdf import PAPERS_MM, PdfDoc, mm, text
-from .duel_draw import strike_cells, track_cells
-from .duel_pieces import track_cell
 from .common import small_print
-from .ground_face import INK, INNER_W, M, MUTED, Face, collect, footer, ui
+from .duel_draw import strike_cells, track_cells
 
-TEMPLATE = "duel/face.svg.j2"
-BACK_BG = "#2b2622"
+BACK_BG = "#2b2622"  # backs and the fronts' header band
+STRIKER = 0.36  # the striker drawn above the cells takes this share of a hits box's height
 
 
-def _term(ctx: BuildContext, item) -> str:
+def ui(ctx: BuildContext, component: str, msgid: str) -> str:
+    """A component's own printed label (msgctxt = component id)."""
+    return ctx.p_(component, msgid)
+
+
+def term(ctx: BuildContext, item) -> str:
     """The Japanese term: the seed's spelling, with the reader's transliteration where it differs."""
     local = ctx.p_(f"duel/{item.id}", item.romaji)
     return item.term if local == item.term else f"{local} · {item.term}"
@@ -26,88 +35,73 @@ def _name(ctx: BuildContext, item) -> str:
     return ctx.p_(f"duel/{item.id}", item.name)
 
 
-def _pattern(player: Player) -> str:
-    """The back's pattern (stripes, dots or checks): the sets differ by it even in grey-scale or to colour-blind eyes."""
-    ink = 'stroke="#ffffff" stroke-opacity="0.28"'
-    if player.pattern == "stripes":
-        return "".join(f'<path d="M{x} 0L{x + BLEED_H} {BLEED_H}" {ink} stroke-width="1.6"/>'
-                       for x in range(-int(BLEED_H), int(BLEED_W) + 1, 6))
-    if player.pattern == "dots":
-        return "".join(f'<circle cx="{x + (3 if (y // 6) % 2 else 0)}" cy="{y}" r="1.1" fill="#ffffff" '
-                       f'fill-opacity="0.3"/>' for y in range(0, int(BLEED_H) + 6, 6) for x in range(0, int(BLEED_W) + 6, 6))
-    return "".join(f'<rect x="{x}" y="{y}" width="6" height="6" fill="#ffffff" fill-opacity="0.16"/>'
-                   for y in range(0, int(BLEED_H) + 6, 12) for x in range(6 * ((y // 12) % 2), int(BLEED_W) + 6, 12))
+def _footer(f: Face, ctx: BuildContext, comp: str) -> None:
+    f.text("footer", small_print(ctx, ui(ctx, comp, "Sword duel")))
+
+
+def hit_pattern(box, hits: tuple[int, ...]) -> Markup:
+    """A strike's hit pattern filling a layout box: 7 cells across, the striker above the third."""
+    cell = box.w / 7
+    return Markup(strike_cells(hits, box.x, box.y + box.h - cell, cell))
 
 
 def _back(ctx: BuildContext, comp: str, label: str, player: Player | None = None):
-    bg = player.colour if player else BACK_BG
-    f = Face(ctx, comp, f"back-{player.id}" if player else "back", TEMPLATE, bg=bg)
-    if player:
-        f.svg(_pattern(player))
-    f.rect(M - 1.5, M - 1.5, INNER_W + 3, BLEED_H - 2 * M + 3, "none", "#d8c8a8", 0.5, 2.5)
-    f.svg(f'<path d="M{BLEED_W / 2 - 16} 62L{BLEED_W / 2 + 16} 30" stroke="#d8c8a8" stroke-width="1.4"/>'
-          f'<path d="M{BLEED_W / 2 + 16} 62L{BLEED_W / 2 - 16} 30" stroke="#d8c8a8" stroke-width="1.4"/>')
-    if player:
-        f.svg(f'<circle cx="{BLEED_W / 2}" cy="46" r="9" fill="#ffffff" stroke="{INK}" stroke-width="0.5"/>')
-        f.text(player.mark, BLEED_W / 2 - 9, 40, 18, 12, 26, 18, bold=True, align="center", color=INK, slot="mark")
-        f.text(ctx.p_(PIECES_CTX, player.name), M, 76, INNER_W, 7, 11, 8, bold=True, align="center",
-               color="#ffffff", slot="player")
-    f.text(label, M, 68, INNER_W, 8, 13, 9, bold=True, align="center", color="#ffffff", slot="kind")
-    return f.drawing()
+    """A deck back; a player's set: the player's colour, pattern (stripes, dots, checks), mark and name."""
+    f = Face(ctx, comp, f"back-{player.id}" if player else "back", "duel/back")
+    f.text("kind", label)
+    if player is None:
+        return f.drawing(body=BACK_BG, pattern="")
+    f.text("mark", player.mark, valign="middle")
+    f.text("player", ctx.p_(PIECES_CTX, player.name))
+    return f.drawing(body=player.colour, pattern=player.pattern)
 
 
-def _badge(f: Face, player: Player) -> None:
-    """The owner's mark on a card front: a disc in the player's colour with the player's letter."""
-    cx, cy = BLEED_W - M - 3.5, 8.5
-    f.svg(f'<circle cx="{cx}" cy="{cy}" r="4.2" fill="{player.colour}" stroke="{INK}" stroke-width="0.3"/>')
-    f.text(player.mark, cx - 4, cy - 3, 8, 6, 11, 8, bold=True, align="center", color="#ffffff", slot="mark")
+def _badge(f: Face, player: Player) -> str:
+    """The owner's mark on a card front (the player's letter on a disc of their colour); returns the disc colour."""
+    f.text("mark", player.mark, valign="middle")
+    return player.colour
 
 
-def players(ctx: BuildContext, data: DuelData) -> tuple[Player, ...]:
-    """The two duellists of the kit (content/duel/pieces.toml)."""
-    return load_duel_pieces(ctx.root, data.track_cells).players
+def players(ctx: BuildContext) -> tuple[Player, ...]:
+    """The two duellists of the kit (content/duel/pieces.toml, in the model)."""
+    return ctx.model.duel_pieces.players
 
 
-def _head(f: Face, ctx: BuildContext, comp: str, kind: str, item) -> float:
-    f.rect(0, 0, BLEED_W, 15, "#e9e2d3")
-    f.text(kind, M, M - 1, INNER_W - 9, 5, 9, 7, bold=True, color=MUTED, slot="kind")
-    y = 16 + f.text(_term(ctx, item), M, 16, INNER_W, 9, 16, 10, bold=True, align="center", slot="term")
-    return y + 0.5 + f.text(_name(ctx, item), M, y + 0.5, INNER_W, 6, 10, 7, align="center", color=MUTED,
-                            slot="name")
+def _head(f: Face, ctx: BuildContext, kind: str, item) -> None:
+    f.text("kind", kind)
+    f.text("term", term(ctx, item))
+    f.text("name", _name(ctx, item))
 
 
 def stance_cards(ctx: BuildContext) -> list[Artifact]:
     """The 4 stances: movement, the strike allowed, special rules (distance control, crossed swords)."""
-    if not present(ctx.root):
-        return []
-    data = require_duel(ctx.root)
+    data = ctx.model.duel
     comp = "duel-stance-cards"
-    sets = players(ctx, data)
+    sets = players(ctx)
     backs = {p.id: _back(ctx, comp, ui(ctx, comp, "Kamae"), p) for p in sets}
 
     def front(s, p):
         def build():
-            f = Face(ctx, comp, f"{s.id}-{p.id}", TEMPLATE)
-            y = _head(f, ctx, comp, ui(ctx, comp, "Kamae (stance)"), s) + 2
-            _badge(f, p)
-            f.text(ui(ctx, comp, "Movement"), M, y, INNER_W, 4.5, 8, 6, bold=True, color=MUTED, slot="move-label")
-            y += 4.5 + f.text(ctx.p_(f"duel/{s.id}", s.moves), M, y + 4.5, INNER_W, 8, 9.5, 7, slot="moves")
-            f.text(ui(ctx, comp, "Strike"), M, y + 1, INNER_W, 4.5, 8, 6, bold=True, color=MUTED, slot="strike-label")
-            strike = ui(ctx, comp, "No strikes") if not s.strike else \
-                f"{_term(ctx, data.strike(s.strike))} — {_name(ctx, data.strike(s.strike))}"
-            y += 5.5 + f.text(strike, M, y + 5.5, INNER_W, 8, 9.5, 7, bold=bool(s.strike), slot="strike")
+            f = Face(ctx, comp, f"{s.id}-{p.id}", "duel/stance")
+            _head(f, ctx, ui(ctx, comp, "Kamae (stance)"), s)
+            owner = _badge(f, p)
+            f.text("move-label", ui(ctx, comp, "Movement"))
+            f.text("moves", ctx.p_(f"duel/{s.id}", s.moves))
+            f.text("strike-label", ui(ctx, comp, "Strike"))
+            hits = ""
             if s.strike:
-                f.svg(strike_cells(data.strike(s.strike).hits, M + (INNER_W - 7 * 6.5) / 2, y + 6, 6.5))
-                y += 14
+                f.text("strike", f"{term(ctx, data.strike(s.strike))} — {_name(ctx, data.strike(s.strike))}")
+                hits = hit_pattern(f.box("hits"), data.strike(s.strike).hits)
+            else:
+                f.text("strike", ui(ctx, comp, "No strikes"))
             if s.rules:
-                f.stack([(f"rule-{i}", ctx.p_(f"duel/{s.id}", r)) for i, r in enumerate(s.rules)], M, y + 1.2,
-                        INNER_W, 8, 5.2)
-            footer(f, small_print(ctx, ui(ctx, comp, "Sword duel")))
-            return Card(f"{s.id}-{p.id}", f.drawing(), backs[p.id])
+                f.stack("rules", [ctx.p_(f"duel/{s.id}", r) for r in s.rules])
+            _footer(f, ctx, comp)
+            return Card(f"{s.id}-{p.id}", f.drawing(band=BACK_BG, hits=hits, owner=owner), backs[p.id])
         return build
 
     cards = collect([front(s, p) for p in sets for s in data.stances])
-    return deck_artifacts(ctx, Deck(comp, "duel/stances", ui(ctx, comp, "Duel stances"), tuple(cards)))
+    return deck_artifacts(ctx, Deck(comp, "duel/stances", ui(ctx, comp, "Duel stances"), tuple(cards)))  # two back colours: no single bleed
 
 
 def _precedence(ctx: BuildContext, data: DuelData, comp: str, sid: str) -> str:
@@ -117,132 +111,113 @@ def _precedence(ctx: BuildContext, data: DuelData, comp: str, sid: str) -> str:
     # Whole sentences with "this strike" as subject: «Побеждает: Мэн» read as "Men wins" (issue 11).
     if beats:
         out.append(ui(ctx, comp, "This strike beats %(strikes)s.")
-                   % {"strikes": ", ".join(_term(ctx, data.strike(b)) for b in beats)})
+                   % {"strikes": ", ".join(term(ctx, data.strike(b)) for b in beats)})
     if loses:
         out.append(ui(ctx, comp, "This strike loses to %(strikes)s.")
-                   % {"strikes": ", ".join(_term(ctx, data.strike(a)) for a in loses)})
+                   % {"strikes": ", ".join(term(ctx, data.strike(a)) for a in loses)})
     return " ".join(out + [ui(ctx, comp, "Any other pair: both lose.")])
 
 
 def strike_cards(ctx: BuildContext) -> list[Artifact]:
     """The 3 strikes: hit pattern drawn as in the rules, the stance each comes from and leads to, precedence."""
-    if not present(ctx.root):
-        return []
-    data = require_duel(ctx.root)
+    data = ctx.model.duel
     comp = "duel-strike-cards"
-    sets = players(ctx, data)
+    sets = players(ctx)
     backs = {p.id: _back(ctx, comp, ui(ctx, comp, "Giri"), p) for p in sets}
 
     def front(s, p):
         def build():
-            f = Face(ctx, comp, f"{s.id}-{p.id}", TEMPLATE)
-            y = _head(f, ctx, comp, ui(ctx, comp, "Giri (strike)"), s) + 2
-            _badge(f, p)
+            f = Face(ctx, comp, f"{s.id}-{p.id}", "duel/strike")
+            _head(f, ctx, ui(ctx, comp, "Giri (strike)"), s)
+            owner = _badge(f, p)
             src, dst = data.stance(s.source), data.stance(s.leads_to)
-            y += f.text(ui(ctx, comp, "From") + f": {_term(ctx, src)}", M, y, INNER_W, 5, 9, 6.5, slot="from")
-            f.svg(strike_cells(s.hits, M + (INNER_W - 7 * 7.5) / 2, y + 6.5, 7.5))
-            y += 16
-            y += 0.5 + f.text(ctx.p_(f"duel/{s.id}", s.pattern), M, y + 0.5, INNER_W, 8, 8.5, 6, align="center",
-                              slot="pattern")
-            y += 1.5 + f.text(ui(ctx, comp, "Leads to") + f": {_term(ctx, dst)}", M, y + 1.5, INNER_W, 5, 9, 6.5,
-                              bold=True, slot="leads-to")
-            f.text(ui(ctx, comp, "When both hit"), M, y + 2, INNER_W, 4.5, 8, 6, bold=True, color=MUTED,
-                   slot="both-label")
-            f.text(_precedence(ctx, data, comp, s.id), M, y + 6.5, INNER_W, 14, 8.5, 5.8, slot="precedence")
-            footer(f, small_print(ctx, ui(ctx, comp, "Sword duel")))
-            return Card(f"{s.id}-{p.id}", f.drawing(), backs[p.id])
+            f.text("from", ui(ctx, comp, "From") + f": {term(ctx, src)}")
+            hits = hit_pattern(f.box("hits"), s.hits)
+            f.text("pattern", ctx.p_(f"duel/{s.id}", s.pattern))
+            f.text("leads-to", ui(ctx, comp, "Leads to") + f": {term(ctx, dst)}")
+            f.text("both-label", ui(ctx, comp, "When both hit"))
+            f.text("precedence", _precedence(ctx, data, comp, s.id))
+            _footer(f, ctx, comp)
+            return Card(f"{s.id}-{p.id}", f.drawing(band=BACK_BG, hits=hits, owner=owner), backs[p.id])
         return build
 
     cards = collect([front(s, p) for p in sets for s in data.strikes])
-    return deck_artifacts(ctx, Deck(comp, "duel/strikes", ui(ctx, comp, "Duel strikes"), tuple(cards)))
+    return deck_artifacts(ctx, Deck(comp, "duel/strikes", ui(ctx, comp, "Duel strikes"), tuple(cards)))  # two back colours: no single bleed
 
 
 def reference_card(ctx: BuildContext) -> list[Artifact]:
     """Reference: phase order, what a player may do after a strike, the actions, hits and precedence."""
-    if not present(ctx.root):
-        return []
-    data = require_duel(ctx.root)
+    data = ctx.model.duel
     comp = "duel-reference"
     back = _back(ctx, comp, ui(ctx, comp, "Reference"))
 
+    def face(card: str, title: str) -> Face:
+        f = Face(ctx, comp, card, "duel/reference")
+        f.text("kind", ui(ctx, comp, title))
+        return f
+
     def phases():
-        f = Face(ctx, comp, "phases", TEMPLATE)
-        f.text(ui(ctx, comp, "Order of the fight"), M, M, INNER_W, 7, 12, 8, bold=True, align="center", slot="title")
-        y = M + 8
-        y += f.stack([(f"phase-{i}", f"{i}. {ctx.p_('duel-reference', p)}") for i, p in enumerate(data.phases, 1)],
-                     M, y + 0.8, INNER_W, 9, 6.5, gap=0.8, bottom=M + 36)
-        f.stack([(k, ctx.p_("duel-reference", data.reference[k])) for k in ("simultaneous", "after_strike")],
-                M, y + 2.5, INNER_W, 8.6, 5.6, gap=1.8)
-        footer(f, small_print(ctx, ui(ctx, comp, "Sword duel")))
-        return Card("phases", f.drawing(), back)
+        f = face("phases", "Order of the fight")
+        f.stack("phases", [f"{i}. {ctx.p_('duel-reference', p)}" for i, p in enumerate(data.phases, 1)])
+        f.stack("notes", [ctx.p_("duel-reference", data.reference[k]) for k in ("simultaneous", "after_strike")])
+        _footer(f, ctx, comp)
+        return Card("phases", f.drawing(band=BACK_BG), back)
 
     def actions():
-        f = Face(ctx, comp, "actions", TEMPLATE)
-        f.text(ui(ctx, comp, "Actions"), M, M, INNER_W, 7, 12, 8, bold=True, align="center", slot="title")
-        f.stack([(f"action-{i}", ctx.p_("duel-reference", a)) for i, a in enumerate(data.actions)], M, M + 9.5,
-                INNER_W, 9, 5.6, gap=1.8)
-        footer(f, small_print(ctx, ui(ctx, comp, "Sword duel")))
-        return Card("actions", f.drawing(), back)
+        f = face("actions", "Actions")
+        f.stack("actions", [ctx.p_("duel-reference", a) for a in data.actions])
+        _footer(f, ctx, comp)
+        return Card("actions", f.drawing(band=BACK_BG), back)
 
     def hits():
-        f = Face(ctx, comp, "hits", TEMPLATE)
-        f.text(ui(ctx, comp, "Hits"), M, M, INNER_W, 7, 12, 8, bold=True, align="center", slot="title")
-        y = M + 9.5
-        y += f.stack([(k, ctx.p_("duel-reference", data.reference[k])) for k in ("hit", "both_hit")], M, y, INNER_W,
-                     9, 5.8, gap=1.8, bottom=BLEED_H - M - 3.6 - 3 * 10.5)
-        for s in data.strikes:
-            f.text(f"{_term(ctx, s)} — {_name(ctx, s)}", M, y + 3.6, INNER_W - 31, 6, 8, 5.5, bold=True,
-                   narrow=True, slot=f"{s.id}-name")
-            f.svg(strike_cells(s.hits, M + INNER_W - 7 * 4.2, y + 3.4, 4.2))
-            y += 9.5
-        footer(f, small_print(ctx, ui(ctx, comp, "Sword duel")))
-        return Card("hits", f.drawing(), back)
+        f = face("hits", "Hits")
+        f.stack("hits-text", [ctx.p_("duel-reference", data.reference[k]) for k in ("hit", "both_hit")])
+        art = []
+        for i, s in enumerate(data.strikes):
+            f.box("row", i=i)
+            f.text("row-name", f"{term(ctx, s)} — {_name(ctx, s)}", i=i, valign="middle")
+            art.append(hit_pattern(f.box("row-hits", i=i, advance=False), s.hits))
+        _footer(f, ctx, comp)
+        return Card("hits", f.drawing(band=BACK_BG, hits=Markup("").join(art)), back)
 
     def setup():  # setup and victory from the rulings file: the booklet's ![setup](duel) prints the same lines
         r = data.rulings
-        f = Face(ctx, comp, "setup", TEMPLATE)
-        f.text(ctx.p_("duel-rules", "Setup"), M, M, INNER_W, 7, 12, 8, bold=True, align="center", slot="title")
-        texts = [(f"setup-{i}", ctx.p_("duel-rulings", t)) for i, t in enumerate(r.setup)]
-        y = M + 8.5
-        y += f.stack(texts, M, y, INNER_W, 8.6, 5.4, gap=1.2, bottom=BLEED_H - M - 3.6 - 24)
-        y += 1.5 + f.text(ctx.p_("duel-rules", "How a duel is won"), M, y + 1.5, INNER_W, 6, 10, 7, bold=True,
-                          align="center", slot="victory-title")
-        f.stack([(f"victory-{i}", ctx.p_("duel-rulings", t)) for i, t in enumerate(r.victory)], M, y + 2.5,
-                INNER_W, 8.6, 5.4, gap=1.2)
-        footer(f, small_print(ctx, ui(ctx, comp, "Sword duel")))
-        return Card("setup", f.drawing(), back)
+        f = Face(ctx, comp, "setup", "duel/reference")
+        f.text("kind", ctx.p_("duel-rules", "Setup"))
+        f.stack("setup", [ctx.p_("duel-rulings", t) for t in r.setup])
+        f.text("victory-h", ctx.p_("duel-rules", "How a duel is won"))
+        f.stack("victory", [ctx.p_("duel-rulings", t) for t in r.victory])
+        _footer(f, ctx, comp)
+        return Card("setup", f.drawing(band=BACK_BG), back)
 
     cards = collect([setup, phases, actions, hits])
     return deck_artifacts(ctx, Deck(comp, "duel/reference", ui(ctx, comp, "Duel reference"), tuple(cards),
-                                          kind="reference"))
+                                    kind="reference", back_bleed=BACK_BG))
 
 
 def track(ctx: BuildContext) -> list[Artifact]:
     """The 12-cell track, one strip across a landscape sheet (cut out, or lay two halves end to end)."""
-    if not present(ctx.root):
-        return []
-    data = require_duel(ctx.root)
+    data = ctx.model.duel
     comp = "duel-track"
     imp = imprint(ctx, ui(ctx, comp, "Duel track"))
     out = []
     for paper in ctx.options.papers:
         pw, ph = PAPERS_MM[paper]
         w, h = max(pw, ph), min(pw, ph)
-        cell = track_cell(paper, data.track_cells)
-        f = Face(ctx, comp, "track", TEMPLATE, width=cell * data.track_cells + 2, height=cell + 16)
-        f.text(ui(ctx, comp, "Duel track"), 1, 0, 120, 7, 12, 9, bold=True, slot="title")
-        f.svg(track_cells(1, 9, cell, data.track_cells))
-        for p in players(ctx, data):  # the start cells of the setup, marked with each player's letter
-            x = 1 + (p.start_cell - 1) * cell
-            f.svg(f'<circle cx="{x + cell / 2:.3f}" cy="{9 + cell / 2:.3f}" r="{cell * 0.3:.3f}" fill="none" '
-                  f'stroke="{p.colour}" stroke-width="0.6" stroke-dasharray="1.5 1"/>')
-            f.text(ctx.p_(PIECES_CTX, "Start: %(player)s") % {"player": ctx.p_(PIECES_CTX, p.name)}, x - 6,
-                   9 + cell + 0.8, cell + 12, 5.5, 8, 6.5, bold=True, align="center", color=p.colour,
-                   slot=f"start-{p.id}")
-        strip = f.drawing()
+        f = Face(ctx, comp, "track", "duel/track")
+        box = f.L.slots["cells"]
+        cell = min(box.h, (w - 24) / data.track_cells)
+        f.size = (cell * data.track_cells + 2 * box.x, box.y + cell + 14)
+        f.text("title", ui(ctx, comp, "Duel track"))
+        # the start cells of the setup, each marked with its player's colour and mark (ruling D01)
+        starts = [dict(x=box.x + (p.start_cell - 1) * cell, colour=p.colour, mark=p.mark) for p in players(ctx)]
+        f.text("start", " · ".join(ctx.p_(PIECES_CTX, "Start: %(player)s") % {"player": f"{ctx.p_(PIECES_CTX, p.name)} "
+                                   f"({p.mark}) – {p.start_cell}"} for p in players(ctx)))
+        strip = f.drawing(body="#ffffff", cells=Markup(track_cells(box.x, box.y, cell, data.track_cells)),
+                          starts=starts, cell=cell)
         doc = PdfDoc(imp.epoch, imp.title)
         cr = doc.page(w, h)
-        strip.place(cr, mm((w - cell * data.track_cells - 2) / 2), mm(h / 2 - cell / 2 - 8))
+        strip.place(cr, mm((w - f.size[0]) / 2), mm(h / 2 - cell / 2 - 8))
         text(cr, imp.line(paper), w / 2, h - 6.5, 6, align="center")
         out.append(Artifact(f"duel/track-{paper}.pdf", comp, "sheet", doc.finish(), paper, "sheet", doc.pages,
                             pieces=(("duel-track", 1),)))

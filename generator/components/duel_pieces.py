@@ -2,8 +2,7 @@
 
 from __future__ import annotations
 
-from ..content.duel import present, require_duel
-from ..content.duel_pieces import CTX, DuelPieces, load_duel_pieces
+from ..content.duel_pieces import CTX, DuelPieces, PIECES_PATH
 from ..kit.bom import with_pieces
 from ..kit.model import Artifact, BuildContext
 from ..problems import CheckFailed, Problem
@@ -33,7 +32,7 @@ def check_fighter_fits(pieces: DuelPieces, cells: int, papers: tuple[str, ...]) 
         cell = track_cell(paper, cells)
         if pieces.fighter_size > cell - 2:
             out.append(Problem("error", "piece-fit", f"fighter token {pieces.fighter_size} mm does not fit a "
-                               f"{cell:.1f} mm track cell on {paper}", "content/duel/pieces.toml", None, None,
+                               f"{cell:.1f} mm track cell on {paper}", str(PIECES_PATH), None, None,
                                "fighter.size", f"set fighter.size to at most {cell - 2:.1f}"))
     return out
 
@@ -82,10 +81,7 @@ def _page(ctx: BuildContext, pieces: DuelPieces, paper: str) -> Drawing:
 
 def build(ctx: BuildContext) -> list[Artifact]:
     """The fighters and order slips page per paper (fighters checked against the track cell)."""
-    if not present(ctx.root):
-        return []
-    data = require_duel(ctx.root)
-    pieces = load_duel_pieces(ctx.root, data.track_cells)
+    data, pieces = ctx.model.duel, ctx.model.duel_pieces
     problems = check_fighter_fits(pieces, data.track_cells, ctx.options.papers)
     if problems:
         raise CheckFailed(problems)

@@ -7,8 +7,8 @@ Focus/Blame). The build checks every marker fits the mat space it sits on.
 
 from __future__ import annotations
 
-from ..content.ground import GroundData, present, require_ground
-from ..content.ground_pieces import GroundPieces, Marker, load_ground_pieces
+from ..content.ground import GroundData
+from ..content.ground_pieces import GroundPieces, Marker
 from ..kit.bom import with_pieces
 from ..kit.model import Artifact, BuildContext
 from ..problems import CheckFailed, Problem
@@ -17,8 +17,8 @@ from ..render.layout import Slot, Where, fit
 from ..render.pdf import PAPERS_MM
 from ..render.svg import Drawing, render_template, svg_drawing
 from .common import small_print
-from .ground_icons import suit_icon
-from .ground_mats import SPACES, mat_scale
+from ..render.icons import suit_icon
+from .ground_mats import mat_scale, spaces
 from .page import page_artifacts
 
 COMPONENT = "ground-seat-markers"
@@ -32,18 +32,19 @@ FILLS = {"stress": ("#ffffff", "#ffffff"), "freedom": ("#dcebd5", "#d0d0cc"), "d
          "focus-blame": ("#f2d330", "#c0392b")}
 
 
-def fit_problems(pieces: GroundPieces, papers: tuple[str, ...]) -> list[Problem]:
+def fit_problems(pieces: GroundPieces, space_sizes: dict[str, tuple[float, float]],
+                 papers: tuple[str, ...]) -> list[Problem]:
     """A marker must fit its mat space (1 mm to spare on each side) as the mat is printed on every paper."""
     out = []
     for m in pieces.markers:
         if not m.space:
             continue
-        if m.space not in SPACES:
+        if m.space not in space_sizes:
             out.append(Problem("error", "piece-fit", f"marker {m.id!r}: unknown mat space {m.space!r}", pieces.path,
-                               m.line, None, m.id, f"use one of {', '.join(SPACES)}"))
+                               m.line, None, m.id, f"use one of {', '.join(space_sizes)}"))
             continue
         for paper in papers:
-            room = min(SPACES[m.space]) * mat_scale(paper) - 2
+            room = min(space_sizes[m.space]) * mat_scale(paper) - 2
             if m.size > room:
                 out.append(Problem("error", "piece-fit", f"marker {m.id!r} ({m.size} mm) does not fit the mat's "
                                    f"{m.space} space on {paper} (room {room:.1f} mm)", pieces.path, m.line, None,
@@ -95,11 +96,8 @@ def _side(ctx: BuildContext, data: GroundData, pieces: GroundPieces, paper: str,
 
 def build(ctx: BuildContext) -> list[Artifact]:
     """The seat markers per paper (fronts, then backs), checked against the mat spaces they sit on."""
-    if not present(ctx.root):
-        return []
-    data = require_ground(ctx.root)
-    pieces = load_ground_pieces(ctx.root)
-    problems = fit_problems(pieces, ctx.options.papers)
+    data, pieces = ctx.model.ground, ctx.model.ground_pieces
+    problems = fit_problems(pieces, spaces(ctx), ctx.options.papers)
     if problems:
         raise CheckFailed(problems)
     pages = {paper: [_side(ctx, data, pieces, paper, back) for back in (False, True)] for paper in ctx.options.papers}

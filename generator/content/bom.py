@@ -5,8 +5,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from pathlib import Path
 
-from ..problems import CheckFailed, blocking
-from .tomlsrc import read
+from ..problems import Problem, blocking
+from .toml_source import load_toml
 
 RULE = "bom"
 GAMES = ("dojo", "ground", "duel")
@@ -42,35 +42,39 @@ def bom_path(root: Path, game: str) -> Path:
     return root / "content" / game / "bom.toml"
 
 
-def load_bom(root: Path, game: str) -> Bom | None:
-    """A game's bill of materials (None when the game has none); CheckFailed names file, line and field."""
+def load_bom(root: Path, game: str) -> tuple[Bom | None, list[Problem]]:
+    """A game's bill of materials (None when the game has none or it is broken) and the problems naming line and
+    field."""
     path = bom_path(root, game)
     if not path.exists():
-        return None
-    doc = read(path, root, RULE)
-    if blocking(doc.problems):
-        raise CheckFailed(blocking(doc.problems))
-    players = doc.get(doc.data, "", 0, "players", int)
-    context = doc.get(doc.data, "", 0, "context", str)
+        return None, []
+    doc = load_toml(path, root, RULE)
+    if not doc.parsed:
+        return None, doc.problems
+    top = doc.table()
+    players = top.integer("players", 1, 12)
+    context = top.text("context", f"{game}-bom")
     pieces, seen = [], set()
-    for i, row in enumerate(doc.rows("piece")):
-        doc.unknown(row, "piece", i, {"id", "name", "need", "rule", "note", "printed", "text"})
-        g = lambda key, typ=str, d=...: doc.get(row, "piece", i, key, typ, d)  # noqa: E731
-        pid, need = g("id"), g("need", int)
+    for f in doc.rows("piece", what="piece"):
+        f.unknown({"id", "name", "need", "rule", "note", "printed", "text"})
+        pid = f.text("id")
         if pid in seen:
-            doc.error(f"piece {pid!r} is listed twice", "piece", i, "id")
+            f.error(f"piece {pid!r} is listed twice", "id", "give every piece its own id")
         seen.add(pid)
-        if need is not None and need < 1:
-            doc.error(f"need {need}: a listed piece is needed at least once", "piece", i, "need")
-        pieces.append(Piece(pid or "", g("name") or "", need or 0, g("rule") or "", g("note", str, ""),
-                            doc.line("piece", i, "id"), g("printed", bool, True), g("text", str, "")))
-    if not pieces:
-        doc.error("no [[piece]]: list every piece the rules use", "", 0, hint="add [[piece]] tables")
+        need = f.integer("need", 1, 999)
+        pieces.append(Piece(pid or "", f.text("name") or "", need or 0, f.text("rule") or "", f.get("note", str, ""),
+                            f.line("id"), f.get("printed", bool, True), f.get("text", str, "")))
     if blocking(doc.problems):
-        raise CheckFailed(blocking(doc.problems))
-    return Bom(game, doc.shown, context or f"{game}-bom", players or 0, tuple(pieces))
+        return None, doc.problems
+    return Bom(game, doc.name, context or f"{game}-bom", players or 0, tuple(pieces)), doc.problems
 
 
-def load_boms(root: Path) -> tuple[Bom, ...]:
-    """The bills of materials of every game that has one, in kit order."""
-    return tuple(b for b in (load_bom(root, g) for g in GAMES) if b is not None)
+def load_boms(root: Path) -> tuple[tuple[Bom, ...], list[Problem]]:
+    """The bills of materials of every game that has one, in kit order, and every problem found in them."""
+    boms, problems = [], []
+    for game in GAMES:
+        bom, found = load_bom(root, game)
+        problems += found
+        if bom is not None:
+            boms.append(bom)
+    return tuple(boms), problems

@@ -5,8 +5,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from pathlib import Path
 
-from ..problems import CheckFailed, blocking
-from .tomlsrc import TomlDoc, read
+from ..problems import Problem, blocking
+from .toml_source import TomlSource, load_toml
 
 PIECES_PATH = Path("content/duel/pieces.toml")
 RULE = "duel-pieces"
@@ -40,44 +40,35 @@ class DuelPieces:
     slip_columns: tuple[str, ...]
 
 
-def _players(doc: TomlDoc, cells: int) -> tuple[Player, ...]:
+def _players(doc: TomlSource, cells: int) -> tuple[Player, ...]:
     out = []
-    for i, row in enumerate(doc.rows("player")):
-        doc.unknown(row, "player", i, {"id", "name", "mark", "colour", "pattern", "start_cell", "facing"})
-        g = lambda key, typ=str: doc.get(row, "player", i, key, typ)  # noqa: E731
-        pattern, cell, facing = g("pattern"), g("start_cell", int), g("facing")
-        if pattern and pattern not in PATTERNS:
-            doc.error(f"unknown pattern {pattern!r}; use one of {', '.join(PATTERNS)}", "player", i, "pattern")
-        if cell is not None and not 1 <= cell <= cells:
-            doc.error(f"start_cell {cell} is off the {cells}-cell track", "player", i, "start_cell")
-        if facing and facing not in ("left", "right"):
-            doc.error(f"facing {facing!r}: use left or right", "player", i, "facing")
-        out.append(Player(g("id") or "", g("name") or "", g("mark") or "", g("colour") or "#000000",
-                          pattern or "", cell or 1, facing or "right"))
+    for f in doc.rows("player", what="player"):
+        f.unknown({"id", "name", "mark", "colour", "pattern", "start_cell", "facing"})
+        out.append(Player(f.text("id") or "", f.text("name") or "", f.text("mark") or "", f.colour() or "#000000",
+                          f.choice("pattern", PATTERNS) or "", f.integer("start_cell", 1, cells) or 1,
+                          f.choice("facing", ("left", "right")) or "right"))
     if len(out) != 2:
-        doc.error(f"{len(out)} [[player]] tables: a duel has exactly 2 players", "player")
+        doc.error(f"{len(out)} [[player]] tables: a duel has exactly 2 players", "player",
+                  hint="keep exactly two [[player]] tables")
     elif len({p.pattern for p in out}) < 2 or len({p.mark for p in out}) < 2 or len({p.colour for p in out}) < 2:
         doc.error("the two players' backs must differ by colour, pattern and mark", "player", 1,
                   hint="give each [[player]] its own colour, pattern and mark")
     elif out[0].start_cell == out[1].start_cell:
-        doc.error("both fighters start on one cell", "player", 1, "start_cell")
+        doc.error("both fighters start on one cell", "player", 1, "start_cell", hint="give each its own start_cell")
     return tuple(out)
 
 
-def load_duel_pieces(root: Path, cells: int = 12) -> DuelPieces:
-    """Load and check the pieces file; CheckFailed names file, line and field."""
-    doc = read(root / PIECES_PATH, root, RULE)
-    if blocking(doc.problems):
-        raise CheckFailed(blocking(doc.problems))
+def load_duel_pieces(root: Path, cells: int = 12) -> tuple[DuelPieces | None, list[Problem]]:
+    """The pieces file on a track of `cells` cells, or None and the problems naming file, line and field."""
+    doc = load_toml(root / PIECES_PATH, root, RULE)
+    if not doc.parsed:
+        return None, doc.problems
     players = _players(doc, cells)
     fighter, slip = doc.table("fighter"), doc.table("slip")
-    size = doc.get(fighter, "fighter", 0, "size", (int, float)) or 0.0
-    pieces = DuelPieces(players, float(size), doc.get(fighter, "fighter", 0, "text", str) or "",
-                        doc.get(slip, "slip", 0, "title", str) or "", doc.get(slip, "slip", 0, "turns", int) or 0,
-                        doc.get(slip, "slip", 0, "instructions", str) or "",
-                        tuple(map(str, doc.get(slip, "slip", 0, "columns", list) or [])))
-    if len(pieces.slip_columns) != 4:
-        doc.error("the order slip has 4 columns: turn, move, facing, action", "slip", 0, "columns")
-    if blocking(doc.problems):
-        raise CheckFailed(blocking(doc.problems))
-    return pieces
+    size = fighter.get("size", (int, float)) or 0.0
+    columns = slip.strings("columns")
+    if len(columns) != 4:
+        slip.error("the order slip has 4 columns: turn, move, facing, action", "columns", "list 4 column headings")
+    pieces = DuelPieces(players, float(size), fighter.text("text") or "", slip.text("title") or "",
+                        slip.integer("turns", 1, 40) or 0, slip.text("instructions") or "", columns)
+    return (None if blocking(doc.problems) else pieces), doc.problems

@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
+from types import MappingProxyType
+from typing import Mapping
 
-from ..problems import CheckFailed, blocking
-from .tomlsrc import read
+from ..problems import Problem, blocking
+from .toml_source import load_toml
 
 PIECES_PATH = Path("content/ground/pieces.toml")
 RULE = "ground-pieces"
@@ -33,34 +35,33 @@ class GroundPieces:
     title: str
     instructions: str
     owned_tokens: tuple[str, ...]
-    symbols: dict[str, str]
+    symbols: Mapping[str, str]
     markers: tuple[Marker, ...]
     path: str = str(PIECES_PATH)
 
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "symbols", MappingProxyType(dict(self.symbols)))
 
-def load_ground_pieces(root: Path) -> GroundPieces:
-    """Load and check the seat markers; CheckFailed names file, line and field."""
-    doc = read(root / PIECES_PATH, root, RULE)
-    if blocking(doc.problems):
-        raise CheckFailed(blocking(doc.problems))
-    g = lambda key, typ=str: doc.get(doc.data, "", 0, key, typ)  # noqa: E731
-    symbols = doc.table("symbols")
-    for seat, sym in symbols.items():
-        if sym not in SYMBOLS:
-            doc.error(f"seat {seat}: unknown symbol {sym!r}; use one of {', '.join(SYMBOLS)}", "symbols", 0, seat)
+
+def load_ground_pieces(root: Path) -> tuple[GroundPieces | None, list[Problem]]:
+    """The seat markers, or None and the problems naming file, line and field."""
+    doc = load_toml(root / PIECES_PATH, root, RULE)
+    if not doc.parsed:
+        return None, doc.problems
+    top = doc.table()
+    sym = doc.table("symbols")
+    symbols = {seat: sym.choice(seat, SYMBOLS) or "circle" for seat in sym.table}
     if len(set(symbols.values())) != len(symbols):
-        doc.error("two seats share a symbol: each seat needs its own", "symbols")
+        sym.error("two seats share a symbol: each seat needs its own", hint="give every seat its own symbol")
     markers = []
-    for i, row in enumerate(doc.rows("marker")):
-        doc.unknown(row, "marker", i, {"id", "name", "back", "size", "space"})
-        r = lambda key, typ=str, d=...: doc.get(row, "marker", i, key, typ, d)  # noqa: E731
-        size = r("size", (int, float))
+    for f in doc.rows("marker", what="marker"):
+        f.unknown({"id", "name", "back", "size", "space"})
+        size = f.get("size", (int, float))
         if size is not None and not 8 <= size <= 30:
-            doc.error(f"size {size} mm: a marker is 8 to 30 mm across", "marker", i, "size")
-        markers.append(Marker(r("id") or "", r("name") or "", r("back", str, ""), float(size or 0),
-                              r("space", str, ""), doc.line("marker", i, "size")))
-    pieces = GroundPieces(g("context") or "ground-pieces", g("title") or "", g("instructions") or "",
-                          tuple(map(str, g("owned_tokens", list) or [])), dict(symbols), tuple(markers))
-    if blocking(doc.problems):
-        raise CheckFailed(blocking(doc.problems))
-    return pieces
+            f.error(f"size {size} mm: a marker is 8 to 30 mm across", "size", "use 8 to 30")
+        markers.append(Marker(f.text("id") or "", f.text("name") or "", f.get("back", str, ""), float(size or 0),
+                              f.get("space", str, ""), f.line("size")))
+    pieces = GroundPieces(top.text("context", "ground-pieces") or "ground-pieces", top.text("title") or "",
+                          top.text("instructions") or "", top.strings("owned_tokens", required=False), symbols,
+                          tuple(markers), doc.name)
+    return (None if blocking(doc.problems) else pieces), doc.problems

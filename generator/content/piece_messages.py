@@ -4,31 +4,32 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from ..i18n.messages import Message
-from .tomlsrc import read
+from ..messages import Message
+from .toml_source import load_toml
 
 TRANSLATED = ("name", "back", "text", "title", "instructions", "columns", "lines", "note")  # keys printed
 
 
 def messages(path: Path) -> list[Message]:
     """Translatable strings of a pieces/bill-of-materials file: every name/text/title/... (msgctxt `context`)."""
-    doc = read(path, None, "pieces")
+    doc = load_toml(path, None, "pieces")
     context = str(doc.data.get("context") or f"{path.parent.name}-pieces")
     out: list[Message] = []
 
-    def walk(value: object, table: str, index: int) -> None:
+    def walk(value: object, at: tuple) -> None:
         if not isinstance(value, dict):
             return
         for key, v in value.items():
             if isinstance(v, dict):
-                walk(v, key, 0)
+                walk(v, (*at, key))
             elif isinstance(v, list) and v and all(isinstance(x, dict) for x in v):
                 for i, x in enumerate(v):
-                    walk(x, key, i)
+                    walk(x, (*at, key, i))
             elif key in TRANSLATED:
                 for s in (v if isinstance(v, list) else [v]):
                     if isinstance(s, str) and s.strip():
-                        out.append(Message(s, context, doc.line(table, index, key) or 0, f"{path.name} {table}.{key}"))
+                        shown = ".".join(str(p) for p in (*at, key))
+                        out.append(Message(s, context, doc.line(*at, key) or 1, f"{path.name} {shown}"))
 
-    walk(doc.data, "", 0)
+    walk(doc.data, ())
     return out

@@ -7,44 +7,17 @@ from pathlib import Path
 
 from jinja2 import Environment, FileSystemLoader, select_autoescape
 
-from ..i18n.messages import N_
-from ..content.bom import load_boms
+from ..messages import N_
 from .bom import component_lines
 from .model import Artifact, BuildContext
-
-COMPONENT_NAMES = {
-    "dojo-board": N_("Dojo Labyrinth: board"),
-    "dojo-nebbia-deck": N_("Dojo Labyrinth: Nebbia deck"),
-    "dojo-reference": N_("Dojo Labyrinth: reference card"),
-    "dojo-belt-ladder": N_("Dojo Labyrinth: belt ladder"),
-    "dojo-pawns": N_("Dojo Labyrinth: pawns"),
-    "dojo-rules": N_("Dojo Labyrinth: rules booklet"),
-    "ground-solution-deck": N_("GROUND: Solution deck"),
-    "ground-problem-cards": N_("GROUND: Problem cards"),
-    "ground-scenario-cards": N_("GROUND: Scenario cards"),
-    "ground-mode-cards": N_("GROUND: Mode cards"),
-    "ground-action-cards": N_("GROUND: Action cards"),
-    "ground-player-mats": N_("GROUND: player mats"),
-    "ground-tokens": N_("GROUND: tokens"),
-    "ground-seat-markers": N_("GROUND: seat markers (Stress, Freedom, DARVO, Focus/Blame)"),
-    "ground-reference": N_("GROUND: reference card"),
-    "ground-rules": N_("GROUND: rules booklet"),
-    "duel-track": N_("Duel: track"),
-    "duel-stance-cards": N_("Duel: stance cards"),
-    "duel-strike-cards": N_("Duel: strike cards"),
-    "duel-reference": N_("Duel: reference card"),
-    "duel-pieces": N_("Duel: fighters and order slips"),
-    "duel-rules": N_("Duel: rules booklet"),
-    "kit-calibration": N_("Duplex calibration page"),
-}
-
+from .registry import component_name
 
 GAME_NAMES = {"dojo": N_("Dojo Labyrinth"), "ground": N_("GROUND"), "duel": N_("Sword duel")}
 
 
 def bill_of_materials(ctx: BuildContext) -> list[tuple[str, int, list[str]]]:
     """(game name, players at a full table, the component lines) of every game, from its bill of materials."""
-    return [(ctx._(GAME_NAMES[b.game]), b.players, component_lines(ctx, b)) for b in load_boms(ctx.root)]
+    return [(ctx._(GAME_NAMES[b.game]), b.players, component_lines(ctx, b)) for b in ctx.model.boms]
 
 
 LAYOUT_NAMES = {
@@ -94,10 +67,10 @@ def tiles(ctx: BuildContext, artifacts: list[Artifact]) -> list[Tile]:
             previews.setdefault(a.component, a.path)
         else:
             files.setdefault(a.component, []).append(Link(a.path, _label(ctx, a)))
-    return [Tile(ctx._(COMPONENT_NAMES.get(c, c)), previews.get(c), tuple(links)) for c, links in files.items()]
+    return [Tile(ctx._(component_name(c)), previews.get(c), tuple(links)) for c, links in files.items()]
 
 
-def contact_sheet(ctx: BuildContext, artifacts: list[Artifact]) -> Artifact:
+def contact_sheet(ctx: BuildContext, artifacts: list[Artifact]) -> list[Artifact]:
     """index.html beside the PDFs (Jinja2 template, autoescaped, every string translated)."""
     env = Environment(loader=FileSystemLoader(str(Path(ctx.root) / "templates")), autoescape=select_autoescape(["html", "j2"]),
                       extensions=["jinja2.ext.i18n"], trim_blocks=True, lstrip_blocks=True)
@@ -105,4 +78,4 @@ def contact_sheet(ctx: BuildContext, artifacts: list[Artifact]) -> Artifact:
     html = env.get_template("kit/index.html.j2").render(
         lang=ctx.lang, version=ctx.version, fingerprint=ctx.board_fingerprint[:12], tiles=tiles(ctx, artifacts),
         boms=bill_of_materials(ctx))
-    return Artifact("index.html", "contact-sheet", "sheet", html.encode("utf-8"))
+    return [Artifact("index.html", "contact-sheet", "sheet", html.encode("utf-8"))]

@@ -9,7 +9,7 @@ import pytest
 from pypdf import PdfReader
 
 from generator.booklet.impose import EDGE, fold_marks
-from generator.components import dojo_belt_ladder, dojo_board, dojo_pawns, duel_pieces, ground_markers
+from generator.components import dojo_belt_ladder, dojo_board, dojo_pawns, duel_pieces, ground_markers, ground_mats
 from generator.components.dojo_board_sheets import proof_sentence
 from generator.content.dojo import load_dojo
 from generator.content.duel_pieces import load_duel_pieces
@@ -32,11 +32,11 @@ def test_pawn_base_fits_a_board_square():
 
 
 def test_ladder_markers_fit_cells_and_stand_out_on_every_belt():
-    ladder = load_dojo(ROOT).ladder
+    ladder = load_dojo(ROOT)[0].ladder
     assert dojo_belt_ladder.marker_problems(ladder, 13.0, "A4") == []
     assert dojo_belt_ladder.marker_problems(ladder, 10.0, "A4")[0].rule == "piece-fit"
     for belt in ladder.belts:
-        assert max(contrast(c, belt.color) for c in dojo_belt_ladder.RING) >= MIN_CONTRAST
+        assert max(contrast(c, belt.colour) for c in dojo_belt_ladder.RING) >= MIN_CONTRAST
 
 
 def test_contrast_and_ink():
@@ -59,17 +59,19 @@ def test_tunnel_links_never_cross_the_central_dojo():
 
 
 def test_ground_markers_fit_their_mat_spaces():
-    pieces = load_ground_pieces(ROOT)
-    assert ground_markers.fit_problems(pieces, ("A4", "Letter")) == []
+    pieces, _ = load_ground_pieces(ROOT)
+    spaces = ground_mats.spaces(build_lang("en").ctx)  # the mat's own layout (templates/ground/mat.toml)
+    assert spaces["stress"] == (24, 24)
+    assert ground_markers.fit_problems(pieces, spaces, ("A4", "Letter")) == []
     big = dataclasses.replace(pieces, markers=tuple(dataclasses.replace(m, size=23.0) if m.id == "stress" else m
                                                     for m in pieces.markers))
-    problems = ground_markers.fit_problems(big, ("A4",))
+    problems = ground_markers.fit_problems(big, spaces, ("A4",))
     assert problems and "stress" in problems[0].message and problems[0].file == "content/ground/pieces.toml"
     assert len(set(pieces.symbols.values())) == 6  # a symbol of its own per seat
 
 
 def test_fighter_fits_a_track_cell():
-    pieces = load_duel_pieces(ROOT)
+    pieces, _ = load_duel_pieces(ROOT)
     assert duel_pieces.check_fighter_fits(pieces, 12, ("A4", "Letter")) == []
     assert duel_pieces.check_fighter_fits(dataclasses.replace(pieces, fighter_size=21.0), 12, ("Letter",))
 
