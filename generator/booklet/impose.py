@@ -25,6 +25,7 @@ def fold_marks(width: float, height: float, labels: list[str]) -> list[PageObjec
     from reportlab.pdfgen.canvas import Canvas
 
     from ..render.fonts import register_reportlab
+    from ..render.pdf import SMALL_PT
 
     register_reportlab()
     buf = io.BytesIO()
@@ -35,9 +36,9 @@ def fold_marks(width: float, height: float, labels: list[str]) -> list[PageObjec
         c.setStrokeGray(0.45)
         for y0, y1 in ((height - 5 * mm, height - 11 * mm), (5 * mm, 11 * mm)):
             c.line(width / 2, y0, width / 2, y1)
-        c.setFont("PTSans", 5.5)
+        c.setFont("PTSans", SMALL_PT)
         c.setFillGray(0.45)
-        c.drawCentredString(width / 2, height - 4 * mm, label)
+        c.drawRightString(width / 2 - 2 * mm, height - 9.5 * mm, label)  # beside the fold mark, 5 mm+ from the edge
         c.showPage()
     c.save()
     return list(PdfReader(io.BytesIO(buf.getvalue())).pages)

@@ -167,7 +167,7 @@ def _regions(dwg, ctx: BuildContext, board: Board, squares: dict[str, SquareType
         x = M + min(c for _, c in cells) * S
         y = M + min(r for r, _ in cells) * S
         dwg.add(_icon(dwg, dojo.icon, x + S - 8, y + 8, 16, "#efe4c8", dojo.color))
-        _block(dwg, block, x + 2, y + 27, "#efe4c8")
+        _block(dwg, block, x + 2, y + 28, "#efe4c8")  # clear of the squares' letters above
     safe = squares["S"]
     room = fit(ctx.p_(f"{SQUARE_CTX}/safe", safe.name), Slot("safe room name", 3 * S - 4, 8, 16, 8, bold=True,
                                                              align="center", max_lines=1), Where(COMPONENT, "board", ctx.lang))

@@ -20,6 +20,7 @@ KUMITE_ITEMS = Slot("items", TEXT_W - 5, 31, 9, 5.5, leading=1.12)
 TABLE = Slot("table", TEXT_W, 31, 8, 5, leading=1.1)
 SQUARES = Slot("squares", TEXT_W - 12, 66, 8, 5, leading=1.08)
 IMPRINT = Slot("imprint", TEXT_W, 3.2, 5, 4, align="center")
+IMPRINT_Y = 85.2  # clear of the squares card's last line (SQUARES ends at 85), inside the safe zone
 NUMBER = Slot("number", 4.5, 6, 9.5, 5.5, bold=True)
 LETTER = Slot("letter", 4, 5, 9, 6, bold=True, align="center")
 BACK_TITLE = Slot("back title", TEXT_W, 16, 18, 10, bold=True, align="center", leading=1.1, max_lines=2)
@@ -105,7 +106,7 @@ def _front(ctx: BuildContext, content: DojoContent, card: RefCard, col: Collect)
     icons.append(dict(name={"list": "die", "table": "challenge"}.get(card.kind, "tatami"), x=INNER,
                       y=BLEED + 3.2, size=6.5, color="#ffffff", bg=BAND))
     texts += [dict(block=title, x=INNER + 9, y=BLEED + 3 + (7 - title.height) / 2, color="#ffffff"),
-              dict(block=imprint, x=INNER, y=84.2, color="#7a7064")]
+              dict(block=imprint, x=INNER, y=IMPRINT_Y, color="#7a7064")]
     return face_drawing(ctx.root, "card.svg.j2", bg="#fbf7ee", rects=rects, icons=icons, texts=texts)
 
 
@@ -122,7 +123,7 @@ def _back(ctx: BuildContext, col: Collect) -> Drawing | None:
                                     stroke="#9a8f7c", sw=0.6)],
                         icons=[dict(name="dojo", x=BLEED_W / 2 - 11, y=38, size=22, color="#e8dfcc", bg=BAND)],
                         texts=[dict(block=head, x=INNER, y=16, color="#ffffff"),
-                               dict(block=imprint, x=INNER, y=84.2, color="#b9ad94")])
+                               dict(block=imprint, x=INNER, y=IMPRINT_Y, color="#b9ad94")])
 
 
 def reference_deck(ctx: BuildContext) -> Deck:

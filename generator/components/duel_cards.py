@@ -180,6 +180,6 @@ def track(ctx: BuildContext) -> list[Artifact]:
         doc = PdfDoc(imp.epoch, imp.title)
         cr = doc.page(w, h)
         strip.place(cr, mm((w - cell * data.track_cells - 2) / 2), mm(h / 2 - cell / 2 - 8))
-        text(cr, imp.line(paper), w / 2, h - 6.5, 6, align="center")
+        text(cr, imp.line(paper), w / 2, h - 6.5, align="center")
         out.append(Artifact(f"duel/track-{paper}.pdf", comp, "sheet", doc.finish(), paper, "sheet", doc.pages))
     return out

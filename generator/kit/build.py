@@ -15,6 +15,7 @@ from ..board.model import Board, build_board
 from ..i18n.gate import check_language as check_catalogs
 from ..i18n.runtime import load_translations
 from ..output.files import replace_tree
+from ..pageqa.check import page_problems
 from ..problems import CheckFailed, Problem, blocking
 from ..sim.gate import ProofSettings, cached_proof
 from .components import builders
@@ -102,6 +103,9 @@ def render_all(ctx: BuildContext) -> list[Artifact]:
             artifacts.extend(build(ctx))
         except CheckFailed as exc:
             problems.extend(exc.problems)
+    if problems:
+        raise CheckFailed(problems)
+    problems = page_problems(artifacts, ctx.lang, ctx.options.back_offset_mm)  # the pages read back
     if problems:
         raise CheckFailed(problems)
     return artifacts
