@@ -12,7 +12,7 @@ from ..kit.model import Artifact
 from ..problems import Problem
 from ..render.cards import card_slots
 from ..render.pdf import EDGE_MM
-from .read import Box, Glyph, Page, read_pdf
+from .read import PT_PER_MM, Box, Glyph, Page, read_pdf
 
 MIN_PT = 6.5  # smallest type allowed (the same floor as render.layout.FLOOR_PT, checked independently)
 SAFE_MM = 3.0  # text stays this far inside a card's trim
@@ -26,13 +26,17 @@ MAX_PER_PAGE = 3  # findings reported per rule and page (the rest are counted)
 def _runs(glyphs: Iterable[Glyph]) -> list[tuple[str, Box, tuple]]:
     """Glyphs joined into runs: consecutive glyphs of one text object on one baseline."""
     runs: list[tuple[str, Box, tuple]] = []
+    last: Box | None = None
     for g in glyphs:
-        if runs and runs[-1][2] == g.line:
+        if runs and runs[-1][2] == g.line and last is not None:
             text, b, key = runs[-1]
-            runs[-1] = (text + g.text, (min(b[0], g.box[0]), min(b[1], g.box[1]), max(b[2], g.box[2]),
-                                        max(b[3], g.box[3])), key)
+            gap = max(g.box[0] - last[2], last[0] - g.box[2], g.box[1] - last[3], last[1] - g.box[3])
+            space = " " if gap > 0.2 * g.size / PT_PER_MM else ""  # word spaces are not glyphs
+            runs[-1] = (text + space + g.text, (min(b[0], g.box[0]), min(b[1], g.box[1]), max(b[2], g.box[2]),
+                                                max(b[3], g.box[3])), key)
         else:
             runs.append((g.text, g.box, g.line))
+        last = g.box
     return runs
 
 

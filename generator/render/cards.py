@@ -259,18 +259,11 @@ def _mark(cr: Any, x1: float, y1: float, x2: float, y2: float) -> None:
     pdf.line(cr, x1, y1, x2, y2, 0.3)
 
 
-def _blank_edges(cr: Any, page: tuple[float, float], boxes: list[tuple[float, float, float, float]]) -> None:
-    """A large back offset may push backs into the EDGE_MM band: paper white there (no ink near the edge)."""
+def _inside_edges(cr: Any, page: tuple[float, float]) -> None:
+    """Clip to the sheet less EDGE_MM: a large back offset never pushes ink into the edge band."""
     w, h = page
-    if all(EDGE_MM <= x0 and x1 <= w - EDGE_MM and EDGE_MM <= y0 and y1 <= h - EDGE_MM for x0, y0, x1, y1 in boxes):
-        return
-    cr.save()
-    cr.set_source_rgb(1, 1, 1)
-    cr.set_fill_rule(cairo.FILL_RULE_EVEN_ODD)
-    cr.rectangle(0, 0, mm(w), mm(h))
     cr.rectangle(mm(EDGE_MM), mm(EDGE_MM), mm(w - 2 * EDGE_MM), mm(h - 2 * EDGE_MM))
-    cr.fill()
-    cr.restore()
+    cr.clip()
 
 
 def _bleed_under(cr: Any, color: str, spots: list[tuple[float, float]], page: tuple[float, float]) -> None:
@@ -305,13 +298,15 @@ def sheet_pdf(deck: Deck, paper: str, imp: Imprint) -> tuple[bytes, int]:
         cut_marks(cr, grid, fronts)
         footer(cr, imp.line(paper, f"{s}/{sheets}"), grid)
         cr = doc.page(*page)
+        cr.save()
+        _inside_edges(cr, page)
         dx, dy = imp.back_offset
         spots = [(back_x(paper, x) + dx, y + dy) for x, y in fronts]
         if deck.back_bleed:
             _bleed_under(cr, deck.back_bleed, spots, page)
         for card, (x, y) in zip(chunk, spots):
             _clip_place(cr, card.back, x, y, grid.shown(x, y))
-        _blank_edges(cr, page, [grid.shown(x, y) for x, y in spots])
+        cr.restore()
     return doc.finish(), doc.pages
 
 
