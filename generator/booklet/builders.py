@@ -6,6 +6,7 @@ from pathlib import Path
 
 from reportlab.lib.pagesizes import A4
 
+from ..components.common import duel_term
 from ..content.duel import load_duel
 from ..kit.model import Artifact, BuildContext
 from ..problems import CheckFailed, Problem
@@ -50,14 +51,8 @@ def figure_source(ctx: BuildContext) -> FigureSource:
     data, _ = load_duel(ctx.root)
     if data is None:
         return FigureSource((), 12, ctx.board)
-    strikes = tuple((s.id, _term(ctx, f"duel/{s.id}", s.romaji, s.term), s.hits) for s in data.strikes)
+    strikes = tuple((s.id, duel_term(ctx, s.id, s.romaji), s.hits) for s in data.strikes)
     return FigureSource(strikes, data.track_cells, ctx.board)
-
-
-def _term(ctx: BuildContext, context: str, romaji: str, term: str) -> str:
-    """A Japanese term as the cards print it: the reader's transliteration and the seed's spelling."""
-    local = ctx.p_(context, romaji)
-    return term if local == term else f"{local} · {term}"
 
 
 def booklet_pdfs(ctx: BuildContext, text: str, where: str) -> dict[str, tuple[bytes, int]]:

@@ -39,3 +39,22 @@ class Collect:
         """Raise CheckFailed with everything gathered."""
         if self.problems:
             raise CheckFailed(self.problems)
+
+
+def duel_term(ctx: BuildContext, item_id: str, romaji: str) -> str:
+    """A duel term (stance, strike) as cards, booklet and reference print it: one spelling per language, the
+    catalog's transliteration of the romaji (Russian: the seed's Cyrillic), never both scripts at once."""
+    return ctx.p_(f"duel/{item_id}", romaji)
+
+
+def duel_spellings(ctx: BuildContext) -> dict[str, frozenset[str]]:
+    """Every duel term's spelling in this language -> its other spellings (seed script, romaji), for the page QA."""
+    from ..content.duel import load_duel, present
+
+    data = load_duel(ctx.root)[0] if present(ctx.root) else None
+    items = (data.stances + data.strikes) if data is not None else ()
+    out = {}
+    for item in items:
+        spelled = duel_term(ctx, item.id, item.romaji)
+        out[spelled] = frozenset({item.term, item.romaji} - {spelled})
+    return out

@@ -7,7 +7,7 @@ from ..kit.model import Artifact, BuildContext
 from ..render.cards import BLEED_H, BLEED_W, Card, Deck, deck_artifacts, imprint
 from ..render.pdf import PAPERS_MM, PdfDoc, mm, text
 from .duel_draw import strike_cells, track_cells
-from .common import small_print
+from .common import duel_term, small_print
 from .ground_face import INK, INNER_W, M, MUTED, Face, collect, footer, ui
 
 TEMPLATE = "duel/face.svg.j2"
@@ -15,9 +15,8 @@ BACK_BG = "#2b2622"
 
 
 def _term(ctx: BuildContext, item) -> str:
-    """The Japanese term: the seed's spelling, with the reader's transliteration where it differs."""
-    local = ctx.p_(f"duel/{item.id}", item.romaji)
-    return item.term if local == item.term else f"{local} · {item.term}"
+    """The Japanese term in the reader's spelling (common.duel_term)."""
+    return duel_term(ctx, item.id, item.romaji)
 
 
 def _name(ctx: BuildContext, item) -> str:

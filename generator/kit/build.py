@@ -12,10 +12,12 @@ from .. import KIT_NAME
 from ..board.check import check_dead_ends, design_problems
 from ..board.load import load_quadrant
 from ..board.model import Board, build_board
+from ..components.common import duel_spellings
 from ..i18n.gate import check_language as check_catalogs
 from ..i18n.runtime import load_translations
 from ..output.files import replace_tree
 from ..pageqa.check import page_problems
+from ..render.preview import missing_previews
 from ..problems import CheckFailed, Problem, blocking
 from ..sim.gate import ProofSettings, cached_proof
 from .components import builders
@@ -105,7 +107,7 @@ def render_all(ctx: BuildContext) -> list[Artifact]:
             problems.extend(exc.problems)
     if problems:
         raise CheckFailed(problems)
-    problems = page_problems(artifacts, ctx.lang, ctx.options.back_offset_mm)  # the pages read back
+    problems = page_problems(artifacts, ctx.lang, ctx.options.back_offset_mm, duel_spellings(ctx))  # read back
     if problems:
         raise CheckFailed(problems)
     return artifacts
@@ -142,6 +144,7 @@ def build_kit(root: Path, options: BuildOptions, out_root: Path | None = None, f
         return BuildResult(out_dir, cached, warnings, cached=True)
     ctx = prepare(root, options)
     artifacts = render_all(ctx)
+    artifacts += missing_previews(artifacts)
     artifacts.append(contact_sheet(ctx, artifacts))
     record = manifest(ctx, artifacts)
     record["inputs"] = digest

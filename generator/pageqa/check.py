@@ -13,6 +13,7 @@ from ..problems import Problem
 from ..render.cards import card_slots
 from ..render.pdf import EDGE_MM
 from .read import PT_PER_MM, Box, Glyph, Page, read_pdf
+from .terms import spelling_drift
 
 MIN_PT = 6.5  # smallest type allowed (the same floor as render.layout.FLOOR_PT, checked independently)
 SAFE_MM = 3.0  # text stays this far inside a card's trim
@@ -118,15 +119,17 @@ def safe_zone(page: Page, slots: list[tuple[str, Box]]) -> list[str]:
     return out
 
 
-def artifact_problems(artifact: Artifact, lang: str, back_offset: tuple[float, float] = (0.0, 0.0)) -> list[Problem]:
-    """Every page rule on one PDF artifact."""
+def artifact_problems(artifact: Artifact, lang: str, back_offset: tuple[float, float] = (0.0, 0.0),
+                      terms: dict[str, frozenset[str]] | None = None) -> list[Problem]:
+    """Every page rule on one PDF artifact (terms: canonical spelling -> other spellings, checked on the text)."""
     deck = artifact.kind in DECK_KINDS and artifact.layout in CARD_LAYOUTS
     problems = []
     for page in read_pdf(artifact.data):
         slots = card_slots(artifact.layout, artifact.paper, page.number, back_offset) if deck else []
         found = {"page-overlap": overlaps(page), "page-type-size": small_type(page),
                  "page-edge": [] if artifact.layout == "single" else edge_band(page),
-                 "page-safe-zone": safe_zone(page, slots)}
+                 "page-safe-zone": safe_zone(page, slots),
+                 "term-spelling": spelling_drift(" ".join(t for t, _, _ in _runs(page.glyphs)), terms or {})}
         for rule, messages in found.items():
             for msg in messages[:MAX_PER_PAGE]:
                 problems.append(Problem("error", rule, msg, artifact.path, where=f"page {page.number}, {lang}",
@@ -142,14 +145,15 @@ HINTS = {
     "page-type-size": f"set it at {MIN_PT} pt or more (pdf.SMALL_PT for small print)",
     "page-edge": f"keep everything {EDGE_MM:g} mm inside the sheet (home printers cannot print there)",
     "page-safe-zone": f"keep text {SAFE_MM:g} mm inside the trim (the card template's safe area)",
+    "term-spelling": "write the term as the cards do (the catalog entry of the term) in this language's catalogs",
 }
 
 
-def page_problems(artifacts: Iterable[Artifact], lang: str, back_offset: tuple[float, float] = (0.0, 0.0)
-                  ) -> list[Problem]:
+def page_problems(artifacts: Iterable[Artifact], lang: str, back_offset: tuple[float, float] = (0.0, 0.0),
+                  terms: dict[str, frozenset[str]] | None = None) -> list[Problem]:
     """The page QA over every PDF of a build: one Problem per finding, [] when every page passes."""
     out: list[Problem] = []
     for a in artifacts:
         if a.path.endswith(".pdf"):
-            out.extend(artifact_problems(a, lang, back_offset))
+            out.extend(artifact_problems(a, lang, back_offset, terms))
     return out

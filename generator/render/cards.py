@@ -31,7 +31,8 @@ import cairocffi as cairo
 from ..kit.model import Artifact, BuildContext
 from . import pdf
 from .pdf import EDGE_MM, PAPERS_MM, PdfDoc, mm
-from .svg import Drawing, png_bytes, render_template, svg_drawing
+from .preview import pdf_preview
+from .svg import Drawing, render_template, svg_drawing
 
 CARD_W, CARD_H = 63.5, 88.9
 BLEED = 3.0
@@ -224,21 +225,20 @@ def footer(cr: Any, text: str, grid: Grid) -> None:
 
 
 def cut_marks(cr: Any, grid: Grid, spots: list[tuple[float, float]], reach: float = 4.0) -> None:
-    """Every card's four cut lines, drawn only where no card's trim is (gutters, and up to reach mm outside the
-    block), kept EDGE_MM from the sheet edges; white under black so they show on dark bleed too."""
+    """Every card's four cut lines, drawn only where no card's trim is: across the gutters and up to reach mm
+    beyond the cards that have that edge, kept EDGE_MM from the sheet edges; white under black for dark bleed."""
     w, h = grid.page
-    bx0, by0, bx1, by1 = grid.block()
-    xs = sorted({x for x, _ in spots} | {x + CARD_W for x, _ in spots})
-    ys = sorted({y for _, y in spots} | {y + CARD_H for _, y in spots})
-    lo_y, hi_y = max(EDGE_MM, by0 - reach), min(h - EDGE_MM, by1 + reach)
-    lo_x, hi_x = max(EDGE_MM, bx0 - reach), min(w - EDGE_MM, bx1 + reach)
-    for x in xs:
+    for x in sorted({x for x, _ in spots} | {x + CARD_W for x, _ in spots}):
+        ys = [y for sx, y in spots if abs(sx - x) < 1e-6 or abs(sx + CARD_W - x) < 1e-6]
+        lo, hi = max(EDGE_MM, min(ys) - grid.by - reach), min(h - EDGE_MM, max(ys) + CARD_H + grid.by + reach)
         cover = [(y, y + CARD_H) for sx, y in spots if sx - 1e-6 <= x <= sx + CARD_W + 1e-6]
-        for a, b in _free(lo_y, hi_y, cover):
+        for a, b in _free(lo, hi, cover):
             _mark(cr, x, a, x, b)
-    for y in ys:
+    for y in sorted({y for _, y in spots} | {y + CARD_H for _, y in spots}):
+        xs = [x for x, sy in spots if abs(sy - y) < 1e-6 or abs(sy + CARD_H - y) < 1e-6]
+        lo, hi = max(EDGE_MM, min(xs) - grid.bx - reach), min(w - EDGE_MM, max(xs) + CARD_W + grid.bx + reach)
         cover = [(x, x + CARD_W) for x, sy in spots if sy - 1e-6 <= y <= sy + CARD_H + 1e-6]
-        for a, b in _free(lo_x, hi_x, cover):
+        for a, b in _free(lo, hi, cover):
             _mark(cr, a, y, b, y)
 
 
@@ -364,6 +364,5 @@ def deck_artifacts(ctx: BuildContext, deck: Deck, gutterfold: bool = True) -> li
                                 "gutterfold", pages, n))
     data, pages = single_pdf(deck, imp)
     out.append(Artifact(f"{deck.slug}-single.pdf", deck.component, deck.kind, data, "card", "single", pages, n))
-    out.append(Artifact(f"previews/{deck.slug}.png", deck.component, "preview",
-                        png_bytes(deck.cards[0].front, 240)))
+    out.append(Artifact(f"previews/{deck.slug}.png", deck.component, "preview", pdf_preview(data)))  # 1st front
     return out
