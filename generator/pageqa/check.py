@@ -12,7 +12,7 @@ from ..kit.model import Artifact
 from ..problems import Problem
 from ..render.cards import card_slots
 from ..render.pdf import EDGE_MM
-from .read import PT_PER_MM, Box, Glyph, Page, read_pdf
+from .read import PT_PER_MM, Box, Page, read_pdf
 from .terms import spelling_drift
 
 MIN_PT = 6.5  # smallest type allowed (the same floor as render.layout.FLOOR_PT, checked independently)
@@ -24,20 +24,32 @@ CARD_LAYOUTS = ("sheet", "gutterfold", "single")
 MAX_PER_PAGE = 3  # findings reported per rule and page (the rest are counted)
 
 
-def _runs(glyphs: Iterable[Glyph]) -> list[tuple[str, Box, tuple]]:
+Run = tuple[str, Box, tuple, float]  # text, inked box, line key, smallest size (pt)
+
+
+def runs_of(page: Page) -> list[Run]:
     """Glyphs joined into runs: consecutive glyphs of one text object on one baseline."""
-    runs: list[tuple[str, Box, tuple]] = []
+    runs: list[Run] = []
+    parts: list[str] = []
+    box: list[float] = []
+    key: tuple | None = None
+    size = 0.0
     last: Box | None = None
-    for g in glyphs:
-        if runs and runs[-1][2] == g.line and last is not None:
-            text, b, key = runs[-1]
+    for g in page.glyphs:
+        if key == g.line and last is not None:
             gap = max(g.box[0] - last[2], last[0] - g.box[2], g.box[1] - last[3], last[1] - g.box[3])
-            space = " " if gap > 0.2 * g.size / PT_PER_MM else ""  # word spaces are not glyphs
-            runs[-1] = (text + space + g.text, (min(b[0], g.box[0]), min(b[1], g.box[1]), max(b[2], g.box[2]),
-                                                max(b[3], g.box[3])), key)
+            if gap > 0.2 * g.size / PT_PER_MM:  # word spaces are not glyphs
+                parts.append(" ")
+            box = [min(box[0], g.box[0]), min(box[1], g.box[1]), max(box[2], g.box[2]), max(box[3], g.box[3])]
+            size = min(size, g.size)
         else:
-            runs.append((g.text, g.box, g.line))
+            if key is not None:
+                runs.append(("".join(parts), tuple(box), key, size))
+            parts, box, key, size = [], list(g.box), g.line, g.size
+        parts.append(g.text)
         last = g.box
+    if key is not None:
+        runs.append(("".join(parts), tuple(box), key, size))
     return runs
 
 
@@ -54,11 +66,10 @@ def _repeat(ta: str, a: Box, tb: str, b: Box) -> bool:
     return ta.strip() in tb and _inside(a, (b[0] - 0.05, b[1] - 0.05, b[2] + 0.05, b[3] + 0.05))
 
 
-def overlaps(page: Page) -> list[str]:
+def overlaps(runs: list[Run]) -> list[str]:
     """Text runs on different lines whose inked boxes touch or overlap."""
-    runs = _runs(page.glyphs)
     cells: dict[tuple[int, int], list[int]] = defaultdict(list)
-    for i, (_, b, _) in enumerate(runs):
+    for i, (_, b, _, _) in enumerate(runs):
         for cx in range(int(b[0] // 10), int(b[2] // 10) + 1):
             for cy in range(int(b[1] // 10), int(b[3] // 10) + 1):
                 cells[cx, cy].append(i)
@@ -70,7 +81,7 @@ def overlaps(page: Page) -> list[str]:
                 if (i, j) in seen:
                     continue
                 seen.add((i, j))
-                (ta, a, ka), (tb, b, kb) = runs[i], runs[j]
+                (ta, a, ka, _), (tb, b, kb, _) = runs[i], runs[j]
                 same_line = ka[0] == kb[0] and abs(ka[1] - kb[1]) <= 1
                 halo = same_line and (_repeat(ta, a, tb, b) or _repeat(tb, b, ta, a))
                 if same_line:  # neighbours on one baseline (kerned pairs come as separate runs) must overprint
@@ -83,31 +94,27 @@ def overlaps(page: Page) -> list[str]:
     return out
 
 
-def small_type(page: Page) -> list[str]:
+def small_type(runs: list[Run]) -> list[str]:
     """Runs set smaller than MIN_PT."""
-    out = []
-    for text, box, _ in _runs(g for g in page.glyphs if g.size < MIN_PT - 0.01):
-        size = min(g.size for g in page.glyphs if g.box[0] >= box[0] and g.box[2] <= box[2] and
-                   g.box[1] >= box[1] and g.box[3] <= box[3])
-        out.append(f"text {text.strip()[:40]!r} is {size:.1f} pt (minimum {MIN_PT} pt) at ({box[0]:.1f}, {box[1]:.1f}) mm")
-    return out
+    return [f"text {text.strip()[:40]!r} is {size:.1f} pt (minimum {MIN_PT} pt) at ({box[0]:.1f}, {box[1]:.1f}) mm"
+            for text, box, _, size in runs if size < MIN_PT - 0.01]
 
 
-def edge_band(page: Page) -> list[str]:
+def edge_band(page: Page, runs: list[Run] | None = None) -> list[str]:
     """Glyphs and painted marks closer than EDGE_MM to the sheet edge."""
     w, h = page.size
     inner = (EDGE_MM - 0.01, EDGE_MM - 0.01, w - EDGE_MM + 0.01, h - EDGE_MM + 0.01)
     out = [f"text {t.strip()[:40]!r} within {EDGE_MM:g} mm of the sheet edge at ({b[0]:.1f}, {b[1]:.1f}) mm"
-           for t, b, _ in _runs(page.glyphs) if not _inside(b, inner)]
+           for t, b, _, _ in (runs_of(page) if runs is None else runs) if not _inside(b, inner)]
     out += [f"ink within {EDGE_MM:g} mm of the sheet edge: box ({b[0]:.1f}, {b[1]:.1f})–({b[2]:.1f}, {b[3]:.1f}) mm"
             for b in page.marks if not _inside(b, inner)]
     return out
 
 
-def safe_zone(page: Page, slots: list[tuple[str, Box]]) -> list[str]:
+def safe_zone(runs: list[Run], slots: list[tuple[str, Box]]) -> list[str]:
     """Text inside a card's trim that comes closer than SAFE_MM to the cut."""
     out = []
-    for text, b, _ in _runs(page.glyphs):
+    for text, b, _, _ in runs if slots else ():
         cx, cy = (b[0] + b[2]) / 2, (b[1] + b[3]) / 2
         for name, t in slots:
             if t[0] <= cx <= t[2] and t[1] <= cy <= t[3]:
@@ -126,10 +133,11 @@ def artifact_problems(artifact: Artifact, lang: str, back_offset: tuple[float, f
     problems = []
     for page in read_pdf(artifact.data):
         slots = card_slots(artifact.layout, artifact.paper, page.number, back_offset) if deck else []
-        found = {"page-overlap": overlaps(page), "page-type-size": small_type(page),
-                 "page-edge": [] if artifact.layout == "single" else edge_band(page),
-                 "page-safe-zone": safe_zone(page, slots),
-                 "term-spelling": spelling_drift(" ".join(t for t, _, _ in _runs(page.glyphs)), terms or {})}
+        runs = runs_of(page)
+        found = {"page-overlap": overlaps(runs), "page-type-size": small_type(runs),
+                 "page-edge": [] if artifact.layout == "single" else edge_band(page, runs),
+                 "page-safe-zone": safe_zone(runs, slots),
+                 "term-spelling": spelling_drift(" ".join(r[0] for r in runs), terms or {})}
         for rule, messages in found.items():
             for msg in messages[:MAX_PER_PAGE]:
                 problems.append(Problem("error", rule, msg, artifact.path, where=f"page {page.number}, {lang}",

@@ -5,6 +5,7 @@ from __future__ import annotations
 import hashlib
 import io
 import math
+import re
 from dataclasses import dataclass
 from typing import Any
 
@@ -12,7 +13,7 @@ from pdfminer.pdfdevice import PDFTextDevice
 from pdfminer.pdfinterp import PDFContentParser, PDFPageInterpreter, PDFResourceManager
 from pdfminer.pdfpage import PDFPage
 from pdfminer.pdftypes import stream_value
-from pdfminer.psparser import PSEOF, PSKeyword, keyword_name
+from pdfminer.psparser import KWD, LIT, PSEOF, PSKeyword, keyword_name
 from pdfminer.utils import apply_matrix_pt, mult_matrix
 
 PT_PER_MM = 72 / 25.4
@@ -55,13 +56,15 @@ class _CachedInterpreter(PDFPageInterpreter):
         key = hashlib.sha1(b"\0".join(s.get_data() for s in valid)).digest()
         ops = _PARSED.get(key)
         if ops is None:
-            ops = []
-            try:
-                parser = PDFContentParser(valid)
-                while True:
-                    ops.append(parser.nextobject()[1])
-            except PSEOF:
-                pass
+            ops = _tokens(b"\n".join(s.get_data() for s in valid))
+            if ops is None:  # syntax the fast tokenizer does not take: pdfminer's own parser
+                ops = []
+                try:
+                    parser = PDFContentParser(valid)
+                    while True:
+                        ops.append(parser.nextobject()[1])
+                except PSEOF:
+                    pass
             _PARSED[key] = ops
         for obj in ops:
             if isinstance(obj, PSKeyword):
@@ -78,6 +81,65 @@ class _CachedInterpreter(PDFPageInterpreter):
                     func()
             else:
                 self.push(obj)
+
+
+_TOKEN = re.compile(rb"""\s*(?:
+    (?P<num>[+-]?(?:\d+\.?\d*|\.\d+))(?![\w.])
+  | /(?P<name>[^\s/\[\]()<>{}%]*)
+  | \((?P<str>(?:\\.|[^\\()])*)\)
+  | <(?P<hex>[0-9A-Fa-f\s]*)>
+  | (?P<open>\[) | (?P<close>\])
+  | (?P<op>[A-Za-z'"*][A-Za-z0-9'"*]*)
+  | %[^\r\n]*
+)""", re.X)
+_ESCAPE = re.compile(rb"\\([0-7]{1,3}|.)", re.S)
+_ESCAPES = {b"n": b"\n", b"r": b"\r", b"t": b"\t", b"b": b"\b", b"f": b"\f"}
+_UNSUPPORTED = re.compile(rb"<<|\bBI\b|\\\r?\n")  # dictionaries, inline images, line continuations
+
+
+def _unescape(m: re.Match) -> bytes:
+    e = m.group(1)
+    return bytes([int(e, 8) & 0xFF]) if e[:1].isdigit() else _ESCAPES.get(e, e)
+
+
+def _tokens(data: bytes) -> list[Any] | None:
+    """A content stream as pdfminer's objects (numbers, literals, strings, arrays, keywords) via one regex, ~10x
+    faster than pdfminer's tokeniser; None when the stream holds syntax it does not take."""
+    if _UNSUPPORTED.search(data):
+        return None
+    out: list[Any] = []
+    stack: list[list[Any]] = []
+    pos, end = 0, len(data.rstrip())
+    while pos < end:
+        m = _TOKEN.match(data, pos)
+        if m is None or m.end() == pos:
+            return None
+        pos = m.end()
+        kind = m.lastgroup
+        if kind is None:
+            continue
+        value: Any
+        if kind == "num":
+            t = m.group("num")
+            value = float(t) if b"." in t else int(t)
+        elif kind == "name":
+            value = LIT(m.group("name").decode("latin-1"))
+        elif kind == "str":
+            value = _ESCAPE.sub(_unescape, m.group("str"))
+        elif kind == "hex":
+            h = re.sub(rb"\s", b"", m.group("hex"))
+            value = bytes.fromhex((h + b"0" * (len(h) % 2)).decode())
+        elif kind == "open":
+            stack.append([])
+            continue
+        elif kind == "close":
+            if not stack:
+                return None
+            value = stack.pop()
+        else:
+            value = KWD(m.group("op"))
+        (stack[-1] if stack else out).append(value)
+    return None if stack else out
 
 
 def _white(color: Any) -> bool:
@@ -144,25 +206,33 @@ class _Collector(PDFTextDevice):
 
     def render_char(self, matrix: Any, font: Any, fontsize: float, scaling: float, rise: float, cid: int,
                     ncs: Any, graphicstate: Any) -> float:
+        adv = font.char_width(cid) * fontsize * scaling
         try:
             text = font.to_unichr(cid)
         except Exception:  # noqa: BLE001 - a glyph without a Unicode mapping is still ink
             text = "\ufffd"
-        adv = font.char_width(cid) * fontsize * scaling
+        if text.isspace():
+            return adv
         a, b, c, d, e, f = matrix
-        down, up = (rise - INK_DOWN * fontsize), (rise + INK_UP * fontsize)
-        pts = [apply_matrix_pt(matrix, p) for p in ((0, down), (adv, down), (0, up), (adv, up))]
-        xs, ys = [p[0] for p in pts], [p[1] for p in pts]
-        size = fontsize * math.sqrt(abs(a * d - b * c))
-        angle = round(math.degrees(math.atan2(b, a))) % 360
-        base = apply_matrix_pt(matrix, (0, rise))
-        across = -base[0] * math.sin(math.radians(angle)) + base[1] * math.cos(math.radians(angle))
-        box, c = (min(xs), min(ys), max(xs), max(ys)), self.clip
-        if c is not None:  # only the visible part of a clipped glyph is ink
-            box = (max(box[0], c[0]), max(box[1], c[1]), min(box[2], c[2]), min(box[3], c[3]))
-        if text.strip() and box[0] < box[2] and box[1] < box[3]:
+        down, up = rise - INK_DOWN * fontsize, rise + INK_UP * fontsize
+        # corners (0|adv, down|up) through the matrix: x = a*u + c*v + e, y = b*u + d*v + f
+        x_lo, x_hi = c * down + e, c * up + e
+        y_lo, y_hi = d * down + f, d * up + f
+        xs = (x_lo, x_hi, x_lo + a * adv, x_hi + a * adv)
+        ys = (y_lo, y_hi, y_lo + b * adv, y_hi + b * adv)
+        box, clip = (min(xs), min(ys), max(xs), max(ys)), self.clip
+        if clip is not None:  # only the visible part of a clipped glyph is ink
+            box = (max(box[0], clip[0]), max(box[1], clip[1]), min(box[2], clip[2]), min(box[3], clip[3]))
+        if box[0] < box[2] and box[1] < box[3]:
+            if b == 0 and c == 0:
+                angle, across = (0 if a > 0 else 180), (d * rise + f) * (1 if a > 0 else -1)
+            else:
+                angle = round(math.degrees(math.atan2(b, a))) % 360
+                bx, by = c * rise + e, d * rise + f
+                across = -bx * math.sin(math.radians(angle)) + by * math.cos(math.radians(angle))
+            size = fontsize * math.sqrt(abs(a * d - b * c))
             self.glyphs.append((text, box, size, (angle, across, self.text_object)))
-        return font.char_width(cid) * fontsize * scaling if not font.is_vertical() else 0.0
+        return adv if not font.is_vertical() else 0.0
 
 
 class _Interp(_CachedInterpreter):

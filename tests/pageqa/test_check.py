@@ -4,7 +4,7 @@ import pytest
 
 from generator.kit import build
 from generator.kit.model import Artifact
-from generator.pageqa.check import edge_band, overlaps, page_problems, safe_zone, small_type
+from generator.pageqa.check import edge_band, overlaps, page_problems, runs_of, safe_zone, small_type
 from generator.pageqa.read import read_pdf
 from generator.problems import CheckFailed
 from generator.render import pdf
@@ -27,14 +27,14 @@ def test_text_lines_that_touch_are_found_and_spaced_lines_pass(lang):
     close = read_pdf(_page(lambda cr: (pdf.text(cr, word, 50, 50, 10), pdf.text(cr, word, 50, 52.5, 10))))[0]
     apart = read_pdf(_page(lambda cr: (pdf.text(cr, word, 50, 50, 10), pdf.text(cr, word, 50, 55, 10))))[0]
     assert len(close.glyphs) == 2 * len(word.replace(" ", ""))
-    assert overlaps(close) and word in overlaps(close)[0]
-    assert overlaps(apart) == []
+    assert overlaps(runs_of(close)) and word in overlaps(runs_of(close))[0]
+    assert overlaps(runs_of(apart)) == []
 
 
 @pytest.mark.parametrize("lang", list(WORDS))
 def test_type_under_the_floor_is_found(lang):
     page = read_pdf(_page(lambda cr: (pdf.text(cr, WORDS[lang], 50, 50, 5), pdf.text(cr, "ok", 50, 80, 6.5))))[0]
-    found = small_type(page)
+    found = small_type(runs_of(page))
     assert len(found) == 1 and "5.0 pt" in found[0] and WORDS[lang].split()[0] in found[0]
 
 
@@ -51,8 +51,8 @@ def test_text_outside_a_cards_safe_zone_is_found_with_the_card():
     assert slots[0][0] == "card 2 front"
     near = read_pdf(_page(lambda cr: pdf.text(cr, "cut", 4.5, 20, 8), (BLEED_W, BLEED_H)))[0]
     inside = read_pdf(_page(lambda cr: pdf.text(cr, "cut", 7, 20, 8), (BLEED_W, BLEED_H)))[0]
-    assert safe_zone(near, slots) == ["card 2 front: text 'cut' outside the safe zone (3 mm inside the trim)"]
-    assert safe_zone(inside, slots) == []
+    assert safe_zone(runs_of(near), slots) == ["card 2 front: text 'cut' outside the safe zone (3 mm inside the trim)"]
+    assert safe_zone(runs_of(inside), slots) == []
 
 
 @pytest.mark.parametrize("lang", list(WORDS))
