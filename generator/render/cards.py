@@ -227,19 +227,16 @@ def footer(cr: Any, text: str, grid: Grid) -> None:
 def cut_marks(cr: Any, grid: Grid, spots: list[tuple[float, float]], reach: float = 4.0) -> None:
     """Every card's four cut lines, drawn only where no card's trim is: across the gutters and up to reach mm
     beyond the cards that have that edge, kept EDGE_MM from the sheet edges; white under black for dark bleed."""
-    w, h = grid.page
-    for x in sorted({x for x, _ in spots} | {x + CARD_W for x, _ in spots}):
-        ys = [y for sx, y in spots if abs(sx - x) < 1e-6 or abs(sx + CARD_W - x) < 1e-6]
-        lo, hi = max(EDGE_MM, min(ys) - grid.by - reach), min(h - EDGE_MM, max(ys) + CARD_H + grid.by + reach)
-        cover = [(y, y + CARD_H) for sx, y in spots if sx - 1e-6 <= x <= sx + CARD_W + 1e-6]
-        for a, b in _free(lo, hi, cover):
-            _mark(cr, x, a, x, b)
-    for y in sorted({y for _, y in spots} | {y + CARD_H for _, y in spots}):
-        xs = [x for x, sy in spots if abs(sy - y) < 1e-6 or abs(sy + CARD_H - y) < 1e-6]
-        lo, hi = max(EDGE_MM, min(xs) - grid.bx - reach), min(w - EDGE_MM, max(xs) + CARD_W + grid.bx + reach)
-        cover = [(x, x + CARD_W) for x, sy in spots if sy - 1e-6 <= y <= sy + CARD_H + 1e-6]
-        for a, b in _free(lo, hi, cover):
-            _mark(cr, a, y, b, y)
+    size, bleed = (CARD_W, CARD_H), (grid.bx, grid.by)
+    for k in (0, 1):  # k = 0: vertical lines at the cards' left/right edges; k = 1: horizontal lines
+        o = 1 - k
+        for at in sorted({p[k] for p in spots} | {p[k] + size[k] for p in spots}):
+            near = [p[o] for p in spots if abs(p[k] - at) < 1e-6 or abs(p[k] + size[k] - at) < 1e-6]
+            lo = max(EDGE_MM, min(near) - bleed[o] - reach)
+            hi = min(grid.page[o] - EDGE_MM, max(near) + size[o] + bleed[o] + reach)
+            cover = [(p[o], p[o] + size[o]) for p in spots if p[k] - 1e-6 <= at <= p[k] + size[k] + 1e-6]
+            for a, b in _free(lo, hi, cover):
+                _mark(cr, *((at, a, at, b) if k == 0 else (a, at, b, at)))
 
 
 def _free(lo: float, hi: float, taken: list[tuple[float, float]]) -> list[tuple[float, float]]:
