@@ -16,7 +16,7 @@ sys.path.insert(0, str(ROOT))
 
 def main(langs: list[str]) -> None:
     """Render once per language, then run the page QA and print what it cost."""
-    from generator.components.common import duel_spellings
+    from generator.components.common import term_spellings
     from generator.kit.build import prepare
     from generator.kit.components import builders
     from generator.kit.model import BuildOptions
@@ -33,7 +33,7 @@ def main(langs: list[str]) -> None:
         pages = sum(a.pages or 0 for a in pdfs)
         read._PARSED.clear()  # noqa: SLF001 - a cold parse cache, as in a fresh build process
         t, c = time.perf_counter(), time.process_time()
-        problems = page_problems(pdfs, lang, (0.0, 0.0), duel_spellings(ctx))
+        problems = page_problems(pdfs, lang, (0.0, 0.0), term_spellings(ctx))
         cpu, wall = time.process_time() - c, time.perf_counter() - t
         print(f"[{lang}] page QA: {len(pdfs)} PDFs, {pages} pages, {len(problems)} finding(s): "
               f"{wall:.2f} s wall, {cpu:.2f} s CPU ({pages / cpu:.0f} pages/s CPU); "

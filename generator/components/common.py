@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from typing import Callable, TypeVar
 
 from ..content.dojo import DojoContent, load_dojo
@@ -47,14 +48,19 @@ def duel_term(ctx: BuildContext, item_id: str, romaji: str) -> str:
     return ctx.p_(f"duel/{item_id}", romaji)
 
 
-def duel_spellings(ctx: BuildContext) -> dict[str, frozenset[str]]:
-    """Every duel term's spelling in this language -> its other spellings (seed script, romaji), for the page QA."""
+def term_spellings(ctx: BuildContext) -> dict[str, frozenset[str]]:
+    """Each game term's spelling in this language -> its other spellings, for the page QA's term check: the duel's
+    stances and strikes (seed script, romaji) and the Dojo cards named 'Term (gloss)' (Kaeshi, Uke, Irimi)."""
+    from ..content.dojo import NEBBIA_CTX
     from ..content.duel import load_duel, present
 
     data = load_duel(ctx.root)[0] if present(ctx.root) else None
-    items = (data.stances + data.strikes) if data is not None else ()
     out = {}
-    for item in items:
+    for item in (data.stances + data.strikes) if data is not None else ():
         spelled = duel_term(ctx, item.id, item.romaji)
         out[spelled] = frozenset({item.term, item.romaji} - {spelled})
+    for card in dojo_content(ctx).nebbia.cards:
+        if re.match(r"\S+ \(", card.name):
+            spelled = ctx.p_(f"{NEBBIA_CTX}/{card.id}", card.name).split()[0]
+            out[spelled] = frozenset({card.name.split()[0]} - {spelled})
     return out

@@ -12,7 +12,7 @@ from .. import KIT_NAME
 from ..board.check import check_dead_ends, design_problems
 from ..board.load import load_quadrant
 from ..board.model import Board, build_board
-from ..components.common import duel_spellings
+from ..components.common import term_spellings
 from ..i18n.gate import check_language as check_catalogs
 from ..i18n.runtime import load_translations
 from ..output.files import replace_tree
@@ -107,7 +107,7 @@ def render_all(ctx: BuildContext) -> list[Artifact]:
             problems.extend(exc.problems)
     if problems:
         raise CheckFailed(problems)
-    problems = page_problems(artifacts, ctx.lang, ctx.options.back_offset_mm, duel_spellings(ctx))  # read back
+    problems = page_problems(artifacts, ctx.lang, ctx.options.back_offset_mm, term_spellings(ctx))  # read back
     if problems:
         raise CheckFailed(problems)
     return artifacts

@@ -63,7 +63,7 @@ def test_a_failing_page_stops_the_build_naming_file_page_and_language(lang, monk
     assert problems and problems[0].rule == "page-overlap"
     assert problems[0].file == "x/bad-A4.pdf" and problems[0].where == f"page 1, {lang}"
     monkeypatch.setattr(build, "builders", lambda: [lambda ctx: [bad]])
-    monkeypatch.setattr(build, "duel_spellings", lambda ctx: {})
+    monkeypatch.setattr(build, "term_spellings", lambda ctx: {})
     ctx = type("Ctx", (), {"lang": lang, "options": type("O", (), {"back_offset_mm": (0.0, 0.0)})()})()
     with pytest.raises(CheckFailed) as exc:
         build.render_all(ctx)
