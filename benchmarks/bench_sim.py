@@ -13,6 +13,7 @@ sys.path.insert(0, str(ROOT))
 
 from generator.board.load import load_quadrant  # noqa: E402
 from generator.board.model import build_board  # noqa: E402
+from generator.sim.cards import load_deck  # noqa: E402
 from generator.sim.engine import GameConfig  # noqa: E402
 from generator.sim.runner import run_games  # noqa: E402
 
@@ -20,7 +21,7 @@ from generator.sim.runner import run_games  # noqa: E402
 def measure(board, games: int, jobs: int, seed: int, start: int | None) -> tuple[float, float, float]:
     """(games per wall second, wall seconds, CPU seconds of this process) for one run, table warm-up included."""
     t0, c0 = time.perf_counter(), time.process_time()
-    results = run_games(board, GameConfig(players=4, start=start), games, seed, "p0", jobs)
+    results = run_games(board, GameConfig(players=4, start=start, deck=load_deck(ROOT)), games, seed, "p0", jobs)
     dt, cpu = time.perf_counter() - t0, time.process_time() - c0
     assert len(results) == games
     return games / dt, dt, cpu

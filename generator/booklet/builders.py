@@ -12,6 +12,7 @@ from ..kit.model import Artifact, BuildContext
 from ..problems import CheckFailed, Problem
 from ..render.fonts import face, missing_glyphs
 from ..rules.source import Block, parse
+from .data_blocks import expand
 from .figures import FigureSource, figure_factory, icon_markup_factory
 from .impose import impose
 from .typeset import FORMATS, Footer, data_images, render, story
@@ -29,7 +30,7 @@ def _texts(blocks: list[Block]) -> list[tuple[int, str]]:
     for b in blocks:
         if b.kind == "table":
             out.extend((b.line, c) for row in b.rows for c in row if c)
-        elif b.kind != "figure":
+        elif b.kind not in ("figure", "data"):
             out.extend((b.line, t) for t in b.texts)
     return out
 
@@ -57,7 +58,7 @@ def figure_source(ctx: BuildContext) -> FigureSource:
 
 def booklet_pdfs(ctx: BuildContext, text: str, where: str) -> dict[str, tuple[bytes, int]]:
     """The booklet in its layouts: 'A5' pages, 'booklet' (A5 imposed on A4), 'A4' plain -> (bytes, pages)."""
-    blocks = parse(text)
+    blocks = expand(ctx, parse(text), where)
     problems = check_glyphs(ctx, blocks, where)
     if problems:
         raise CheckFailed(problems)

@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+import re
+from dataclasses import dataclass, replace
 from pathlib import Path
 
 from ..i18n.messages import Message
 from ..problems import CheckFailed, Problem, blocking
+from .duel_rulings import RULINGS_PATH, DuelRulings, load_rulings
 from .tomlsrc import TomlDoc, read
 
 DUEL_PATH = Path("content/duel/duel.toml")
@@ -18,7 +20,7 @@ TRACK_CELLS = 12
 
 @dataclass(frozen=True)
 class Stance:
-    """A stance (Kamae): seed term, romanisation, English name, movement, strike allowed, special rules."""
+    """A stance (Kamae): seed term, romanisation, English name, movement (text and cell counts), strike, rules."""
 
     id: str
     term: str
@@ -27,6 +29,8 @@ class Stance:
     moves: str
     strike: str | None
     rules: tuple[str, ...]
+    forward: tuple[int, ...] = ()
+    back: tuple[int, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -45,7 +49,7 @@ class Strike:
 
 @dataclass(frozen=True)
 class DuelData:
-    """The validated duel."""
+    """The validated duel: the rule data the resolver plays and the cards, reference and booklet print."""
 
     track_cells: int
     start_stance: str
@@ -55,6 +59,11 @@ class DuelData:
     phases: tuple[str, ...]
     reference: dict[str, str]
     actions: tuple[str, ...]
+    rulings: DuelRulings | None = None  # content/duel/rulings.toml: D01-D13, setup and victory texts
+
+    def with_rulings(self, rulings: DuelRulings) -> "DuelData":
+        """The same duel under other rulings (a `--rule` variant of the simulator)."""
+        return replace(self, rulings=rulings)
 
     def stance(self, stance_id: str) -> Stance:
         """The stance with this id."""
@@ -106,9 +115,12 @@ def load_duel(root: Path) -> tuple[DuelData | None, list[Problem]]:
     start = doc.get(doc.data, "", 0, "start_stance", str)
     if start and start not in STANCES:
         doc.error(f"unknown start stance {start!r}", "", 0, "start_stance")
-    if blocking(doc.problems):
-        return None, doc.problems
-    return DuelData(cells, start, stances, strikes, tuple(beats), phases, reference, actions), doc.problems
+    rdoc = read(root / RULINGS_PATH, root, RULE)
+    rulings = None if blocking(rdoc.problems) else load_rulings(rdoc)
+    problems = doc.problems + rdoc.problems
+    if blocking(problems) or rulings is None:
+        return None, problems
+    return DuelData(cells, start, stances, strikes, tuple(beats), phases, reference, actions, rulings), problems
 
 
 def present(root: Path) -> bool:
@@ -127,13 +139,25 @@ def require_duel(root: Path) -> DuelData:
 def _stances(doc: TomlDoc) -> tuple[Stance, ...]:
     out = []
     for i, row in enumerate(doc.rows("stance")):
-        doc.unknown(row, "stance", i, {"id", "term", "romaji", "name", "moves", "strike", "rules"})
+        doc.unknown(row, "stance", i, {"id", "term", "romaji", "name", "moves", "strike", "rules", "forward", "back"})
         g = lambda key, typ=str, d=...: doc.get(row, "stance", i, key, typ, d)  # noqa: E731
         sid = g("id")
         if sid and sid not in STANCES:
             doc.error(f"unknown stance {sid!r}; the four stances are {', '.join(STANCES)}", "stance", i, "id")
+        steps = {k: g(k, list, []) or [] for k in ("forward", "back")}
+        for key, v in steps.items():
+            if not all(isinstance(n, int) and not isinstance(n, bool) and 1 <= n <= 3 for n in v):
+                doc.error(f"{key} must list cell counts 1..3 (the seed's movement of this stance)", "stance", i, key)
         out.append(Stance(sid or "", g("term") or "", g("romaji") or "", g("name") or "", g("moves") or "",
-                          g("strike", str, "") or None, tuple(map(str, g("rules", list, []) or []))))
+                          g("strike", str, "") or None, tuple(map(str, g("rules", list, []) or [])),
+                          tuple(sorted(n for n in steps["forward"] if isinstance(n, int))),
+                          tuple(sorted(n for n in steps["back"] if isinstance(n, int)))))
+    for i, s in enumerate(out):
+        said = {int(d) for d in re.findall(r"\d", s.moves)}
+        if said != set(s.forward) | set(s.back):
+            doc.error(f"stance {s.id!r}: `moves` names cells {sorted(said)} but forward/back allow "
+                      f"{sorted(set(s.forward) | set(s.back))}", "stance", i, "moves",
+                      hint="the card prints `moves`, the resolver plays forward/back: make them say the same")
     if sorted(s.id for s in out) != sorted(STANCES):
         doc.error(f"the duel needs exactly the four stances {', '.join(STANCES)}", "stance", 0)
     return tuple(out)
@@ -177,6 +201,12 @@ def messages(path: Path) -> list[Message]:
     for key, value in doc.data.get("reference", {}).items():
         for v in (value if isinstance(value, list) else [value]):
             add(v, "duel-reference", "reference", 0, key)
+    for i, row in enumerate(doc.rows("ruling")):  # rulings.toml: the booklet's "Rulings for this kit"
+        add(row.get("topic"), "duel-rulings", "ruling", i, "topic")
+        add(row.get("text"), "duel-rulings", "ruling", i, "text")
+    for part in ("setup", "victory"):
+        for v in (doc.data.get(part, {}).get("text") or [] if isinstance(doc.data.get(part), dict) else []):
+            add(v, "duel-rulings", part, 0, "text")
     for i, row in enumerate(doc.rows("label")):  # labels.toml: what the components print around the data
         add(row.get("text"), str(row.get("component", "")), "label", i, "text")
     return out

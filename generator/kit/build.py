@@ -19,6 +19,7 @@ from ..output.files import replace_tree
 from ..pageqa.check import page_problems
 from ..render.preview import missing_previews
 from ..problems import CheckFailed, Problem, blocking
+from ..sim.cards import load_deck
 from ..sim.gate import ProofSettings, cached_proof
 from .components import builders
 from .contact import contact_sheet
@@ -76,6 +77,15 @@ def check_language(lang: str, release: bool = False) -> list[Problem]:
                     hint="run e.g. `make pnp LANG=it`")]
 
 
+def sim_deck(root: Path) -> tuple[int, ...]:
+    """The Nebbia deck the proof plays, from the loaded content (CheckFailed when the content is broken)."""
+    try:
+        return load_deck(root)
+    except ValueError as exc:
+        raise CheckFailed([Problem("error", "dojo-dataset", str(exc), "content/dojo/nebbia.toml",
+                                   hint="give the card an effect in the simulator or use a known id")]) from None
+
+
 def prepare(root: Path, options: BuildOptions) -> BuildContext:
     """Phase one: load and check every input; raise CheckFailed listing every blocking problem found."""
     problems = check_language(options.lang, options.release)
@@ -86,8 +96,14 @@ def prepare(root: Path, options: BuildOptions) -> BuildContext:
     blockers = blocking(board_problems) + blocking(catalog_problems)
     proof = None
     if board is not None and not blocking(board_problems):
-        proof = cached_proof(root, board, fingerprint, ProofSettings(games=options.proof_games, seed=options.proof_seed))
-        blockers += [] if proof.ok else list(proof.problems)
+        try:
+            deck = sim_deck(root)
+        except CheckFailed as exc:  # reported with every other problem of phase one
+            blockers += blocking(list(exc.problems))
+        else:
+            proof = cached_proof(root, board, fingerprint, deck,
+                                 ProofSettings(games=options.proof_games, seed=options.proof_seed))
+            blockers += [] if proof.ok else list(proof.problems)
     if blockers or board is None or proof is None:
         raise CheckFailed(blockers)
     warnings = tuple(p for p in board_problems + catalog_problems if p.severity == "warning")

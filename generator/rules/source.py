@@ -6,6 +6,8 @@ Format of content/<game>/rules.md (English source, message ids):
   1. item                                    numbered list item (one message each)
   | a | b |  (first row is the header; a |---| line follows it)   table: one message per cell
   ![figure](name)                            a figure drawn by the booklet (not translated)
+  ![section](game)                           target dojo|ground|duel: a section generated from that game's data
+                                             (generator/booklet/data_blocks.py), e.g. ![rulings](duel)
   other lines                                paragraph; consecutive lines join, a blank line ends it
 Inline: **bold** and *italic*; {icon:X} shows the icon of square/card type X.
 """
@@ -21,7 +23,7 @@ from ..i18n.messages import Message
 
 @dataclass(frozen=True)
 class Block:
-    """One block of a rules source: kind heading1-3|para|bullet|number|table|figure, and its texts."""
+    """One block of a rules source: kind heading1-3|para|bullet|number|table|figure|data, and its texts."""
 
     kind: str
     line: int
@@ -30,6 +32,7 @@ class Block:
 
 
 _NUM = re.compile(r"^(\d+)\.\s+(.*)$")
+GAME_TARGETS = ("dojo", "ground", "duel")  # ![section](game) is generated data, any other target a figure
 _FIG = re.compile(r"^!\[([^\]]*)\]\(([^)]+)\)$")
 
 
@@ -78,7 +81,8 @@ def parse(text: str) -> list[Block]:
             blocks.append(Block("number", n, (_NUM.match(line).group(2),)))
         elif _FIG.match(line):
             flush()
-            blocks.append(Block("figure", n, (_FIG.match(line).group(2),)))
+            alt, name = _FIG.match(line).groups()
+            blocks.append(Block("data", n, (alt, name)) if name in GAME_TARGETS else Block("figure", n, (name,)))
         else:
             if not para:
                 para_line = n
@@ -91,7 +95,7 @@ def messages(path: Path) -> list[Message]:
     """Every translatable text of a rules source: headings, paragraphs, list items, table cells."""
     out: list[Message] = []
     for b in parse(path.read_text(encoding="utf-8")):
-        if b.kind == "figure":
+        if b.kind in ("figure", "data"):
             continue
         texts = b.texts if b.kind != "table" else tuple(c for row in b.rows for c in row if c)
         out.extend(Message(t, None, b.line, f"rules {b.kind}") for t in texts)

@@ -1,32 +1,49 @@
-"""The Nebbia deck (DR-N01): 22 cards of 13 types, as small integers for speed."""
+"""The Nebbia cards the engine plays (DR-N01): effects as small integers, the deck built from the loaded content.
+
+The engine knows each card's *effect*; which cards and how many copies come from content/dojo/nebbia.toml
+(the same data the printed deck comes from): deck_from_nebbia() turns the loaded deck into the shuffled pile's
+cards. A content card whose id has no effect here is an error, never a silently skipped card.
+"""
 
 from __future__ import annotations
 
+from pathlib import Path
+
 KIAI, UKE, KAESHI, TSUGI, SEGRETO, IRIMI, SFIDA, SENSEI, PESO, INTENSIVO, PROIBITO, PASSO, MEDITAZIONE = range(13)
 
-CARD_IDS = (
+CARD_IDS = (  # effect names as reports print them (the Italian rules' card names)
     "kiai", "uke", "kaeshi", "tsugi-ashi", "tunnel-segreto", "irimi", "sfida", "sensei-osserva",
     "peso-della-cintura", "allenamento-intensivo", "colpo-proibito", "passo-falso", "meditazione",
 )
-COUNTS = (3, 2, 2, 2, 1, 2, 2, 1, 1, 2, 1, 2, 1)
 TECHNIQUES = frozenset((KIAI, UKE, KAESHI))
-DECK_SIZE = 22
+EFFECTS = {  # content card id (content/dojo/nebbia.toml) -> the effect the engine applies
+    "kiai": KIAI, "uke": UKE, "kaeshi": KAESHI, "tsugi-ashi": TSUGI, "secret-tunnel": SEGRETO, "irimi": IRIMI,
+    "challenge": SFIDA, "sensei-watches": SENSEI, "weight-of-the-belt": PESO, "intensive-training": INTENSIVO,
+    "forbidden-strike": PROIBITO, "misstep": PASSO, "meditation": MEDITAZIONE,
+}
 
 
-def new_deck() -> list[int]:
-    """The 22 cards in a fixed order (shuffle with the game's RNG)."""
-    return [card for card, count in enumerate(COUNTS) for _ in range(count)]
+def deck_from_nebbia(nebbia) -> tuple[int, ...]:
+    """The cards of a loaded NebbiaDeck (generator/content/dojo.py), each id's copies, in a fixed order."""
+    unknown = [c.id for c in nebbia.cards if c.id not in EFFECTS]
+    if unknown:
+        raise ValueError(f"Nebbia card(s) {', '.join(unknown)} have no effect in the simulator "
+                         f"(generator/sim/cards.py EFFECTS); known: {', '.join(EFFECTS)}")
+    return tuple(sorted(EFFECTS[c.id] for c in nebbia.cards for _ in range(c.copies)))
+
+
+def load_deck(root: Path) -> tuple[int, ...]:
+    """The simulator's deck from the project's content/dojo/nebbia.toml (CheckFailed when it does not load)."""
+    from ..content.dojo import DIR, load_nebbia
+    from ..content.toml_source import load_toml
+    from ..problems import CheckFailed
+
+    deck, problems = load_nebbia(load_toml(root / DIR / "nebbia.toml", root))
+    if deck is None:
+        raise CheckFailed(problems)
+    return deck_from_nebbia(deck)
 
 
 def card_id(card: int) -> str:
-    """The card's id, e.g. 'tsugi-ashi'."""
+    """The effect's name, e.g. 'tsugi-ashi'."""
     return CARD_IDS[card]
-
-
-def card_by_id(name: str) -> int:
-    """The card number of an id; raises KeyError for an unknown id."""
-    return CARD_IDS.index(name) if name in CARD_IDS else _missing(name)
-
-
-def _missing(name: str) -> int:
-    raise KeyError(f"unknown Nebbia card {name!r}")

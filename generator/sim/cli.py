@@ -1,163 +1,111 @@
-"""`dojo sim`: play many seeded games of Il Labirinto del Dojo and report lengths, fairness and rule events."""
+"""`dojo sim --game dojo|ground|duel`: one command, one dispatch table; each game's options and run in its module.
+
+A game module provides: `add_arguments(parser)` (its own option group), `OPTIONS` (the dests of those options,
+refused for the other games), `PLAYERS` ((lo, hi), or None when the game has a fixed count), `CHUNK` (games per
+unit of work), `POLICY_NAMES`, `parse_rule(rule_id, value)` (checks one `--rule ID=VALUE`) and `run(args) -> int`.
+The numbers every game shares (games, jobs, players, turns) are checked here, before any game starts.
+"""
 
 from __future__ import annotations
 
 import argparse
+import importlib
 import json
+import os
 import sys
 from pathlib import Path
-from typing import Any
+from types import ModuleType
 
-from ..board.load import load_quadrant
-from ..board.model import build_board
-from ..output.files import write_bytes_atomic, write_text_atomic
-from .defaults import RULINGS
-from .engine import GameConfig
-from .report import start_ratio, summarise
-from .runner import GameResult, run_games
+GAMES = {
+    "dojo": "generator.sim.dojo_cli",
+    "duel": "generator.sim.duel.cli",
+}
+MAX_GAMES = 1_000_000
+MAX_TURNS = 100_000
 
-DEFAULT_QUADRANT = Path("content/dojo/board/quadrant.txt")
-PROGRESS_FROM = 300  # games: show a progress bar from this many on
+
+def game_module(name: str) -> ModuleType:
+    """The module that simulates a game."""
+    return importlib.import_module(GAMES[name])
 
 
 def register(sub: argparse._SubParsersAction) -> None:
-    """Add the `sim` command."""
-    s = sub.add_parser("sim", help="simulate seeded games on a board and report length, fairness and rule events")
-    s.add_argument("--board", type=Path, default=DEFAULT_QUADRANT, metavar="QUADRANT", help="quadrant.txt (legend beside it)")
-    s.add_argument("--players", type=int, default=4, help="3 to 8 (default 4)")
-    s.add_argument("--games", type=int, default=1000, help="number of games (default 1000)")
+    """Add the `sim` command with the shared options and every game's own option group."""
+    s = sub.add_parser("sim", allow_abbrev=False, help="simulate seeded games (Dojo, duel, ...) and report on them")
+    s.add_argument("--game", choices=tuple(GAMES), default="dojo", help="which game to play (default dojo)")
+    s.add_argument("--games", type=int, default=1000, help=f"number of games, 1 to {MAX_GAMES} (default 1000)")
     s.add_argument("--seed", type=int, default=1, help="run seed; game i uses a seed derived from (seed, i)")
-    s.add_argument("--start", type=int, choices=(0, 3), help="start position (default: the rules, 3 with 6+ players)")
-    s.add_argument("--policy", choices=("p0", "random"), default=RULINGS.u01_policy,
-                   help=f"player policy (default {RULINGS.u01_policy}, U01)")
-    s.add_argument("--jobs", type=int, default=1, help="processes (results do not depend on it)")
-    s.add_argument("--max-turns", type=int, default=None, help="turn cap per game (default 2000, U31)")
-    s.add_argument("--json", type=Path, metavar="OUT", help="write the report as JSON")
-    s.add_argument("--plot", type=Path, metavar="OUT.png", help="write game-length and wins-by-seat plots")
-    s.add_argument("--compare-start", action="store_true", help="also run start 0 and start 3 and print the ratio")
+    s.add_argument("--players", type=int, default=None, help="player count (Dojo: 3 to 8, default 4)")
+    s.add_argument("--policy", default=None, help="player policy (Dojo: p0 or random; duel: hunter, random, or A/B)")
+    s.add_argument("--jobs", type=int, default=1, help="processes, at most the CPU cores (results do not depend on it)")
+    s.add_argument("--max-turns", type=int, default=None, help=f"turn cap per game, 1 to {MAX_TURNS}")
+    s.add_argument("--rule", action="append", default=[], metavar="ID=VALUE",
+                   help="play a ruling variant side by side with the defaults, e.g. U22=false or D03=exact")
+    s.add_argument("--explain", action="store_true", help="add the design report (where progress comes from, "
+                   "seat advantage with a 95%% interval, ruling variants)")
+    s.add_argument("--plot", type=Path, default=None, metavar="OUT.png", help="write plots (games that draw them)")
+    s.add_argument("--json", type=Path, default=None, metavar="OUT", help="write the report as JSON")
+    for name in GAMES:
+        game_module(name).add_arguments(s)
     s.set_defaults(run=run_sim)
 
 
-def _fail(message: str) -> int:
+def fail(message: str) -> int:
+    """Print an error for a bad option; exit status 2."""
     print(f"error: {message}", file=sys.stderr)
     return 2
 
 
-def _run(board, config: GameConfig, args: argparse.Namespace, label: str) -> list[GameResult]:
-    if args.games < PROGRESS_FROM:
-        return run_games(board, config, args.games, args.seed, args.policy, args.jobs)
-    from rich.console import Console
-    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
+def check_numbers(args: argparse.Namespace, game: ModuleType) -> str | None:
+    """A message for an unusable number (games, players, jobs, turns), else None; caps --jobs at the work units."""
+    if not 1 <= args.games <= MAX_GAMES:
+        return f"--games {args.games}: use 1 to {MAX_GAMES}"
+    if args.max_turns is not None and not 1 <= args.max_turns <= MAX_TURNS:
+        return f"--max-turns {args.max_turns}: use 1 to {MAX_TURNS}"
+    if args.players is not None:
+        if game.PLAYERS is None:
+            return f"--players: --game {args.game} has a fixed number of players"
+        lo, hi = game.PLAYERS
+        if not lo <= args.players <= hi:
+            return f"--players {args.players}: --game {args.game} is played by {lo} to {hi} players"
+    cores = os.cpu_count() or 1
+    if not 1 <= args.jobs <= cores:
+        return f"--jobs {args.jobs}: use 1 to {cores} (the CPU cores of this machine)"
+    args.jobs = min(args.jobs, -(-args.games // game.CHUNK))
+    return None
 
-    columns = (TextColumn(label), BarColumn(), MofNCompleteColumn(), TimeRemainingColumn())
-    with Progress(*columns, console=Console(stderr=True), transient=True) as bar:
-        task = bar.add_task(label, total=args.games)
-        return run_games(board, config, args.games, args.seed, args.policy, args.jobs,
-                         progress=lambda k: bar.advance(task, k))
+
+def parse_value(text: str) -> object:
+    """A --rule value: JSON (true, 3, null, [4, 9], \"x\") or else the bare word as a string."""
+    try:
+        return json.loads(text)
+    except ValueError:
+        return text
 
 
-def check_args(args: argparse.Namespace) -> str | None:
-    """A message for an unusable option, else None."""
-    if not 3 <= args.players <= 8:
-        return f"--players {args.players}: the rules define games of 3 to 8 players (U15)"
-    if args.games < 1:
-        return "--games must be at least 1"
-    if args.jobs < 1:
-        return "--jobs must be at least 1"
-    if args.max_turns is not None and args.max_turns < 1:
-        return "--max-turns must be at least 1"
+def check_rules(args: argparse.Namespace, game: ModuleType) -> str | None:
+    """Parse every --rule ID=VALUE into args.rules [(id, value)]; a message for a malformed or refused one."""
+    args.rules = []
+    for item in args.rule:
+        rid, sep, value = item.partition("=")
+        if not sep or not rid.strip():
+            return f"--rule {item!r}: write ID=VALUE, e.g. U22=false or D03=exact"
+        try:
+            args.rules.append(game.parse_rule(rid.strip().upper(), parse_value(value.strip())))
+        except ValueError as exc:
+            return f"--rule {item}: {exc}"
     return None
 
 
 def run_sim(args: argparse.Namespace) -> int:
-    """Run the simulation(s), print the table, write JSON and plots."""
-    problem = check_args(args)
-    if problem:
-        return _fail(problem)
-    loaded = load_quadrant(args.board)
-    if loaded.quadrant is None:
-        for p in loaded.problems:
-            print(p.render(), file=sys.stderr)
-        return _fail(f"{args.board}: the board cannot be built; fix the format errors (dojo board validate)")
-    board = build_board(loaded.quadrant)
-    meta = {"board": str(args.board), "players": args.players, "seed": args.seed, "policy": args.policy,
-            "max_turns": args.max_turns or GameConfig().cap()}
-    if args.start == 0 and args.players >= 6:
-        print("note: start 0 with 6+ players is outside the rules (DR-S05), measured for comparison", file=sys.stderr)
-    starts = (0, 3) if args.compare_start else (args.start,)
-    reports: dict[Any, dict] = {}
-    lengths: dict[str, list[int]] = {}
-    for start in starts:
-        config = GameConfig(players=args.players, start=start, max_turns=args.max_turns)
-        label = f"start {start if start is not None else 'rules'}"
-        results = _run(board, config, args, label)
-        reports[start] = summarise(results, args.players, {**meta, "start": config_start(config)})
-        lengths[label] = [r.turns for r in results if r.finished]
-    report = reports[starts[0]] if len(starts) == 1 else {**reports[3], "compare_start": {
-        "start_0": reports[0], "start_3": reports[3], "ratio": start_ratio(reports[3], reports[0])}}
-    for start in starts:
-        print_table(reports[start])
-    if args.compare_start:
-        ratio = report["compare_start"]["ratio"]
-        print(f"start 3 / start 0 mean game length (turns): {ratio} "
-              f"({reports[3]['turns']['mean']} / {reports[0]['turns']['mean']}); the rules claim about 0.80")
-    return write_outputs(args, report, lengths)
-
-
-def config_start(config: GameConfig) -> int:
-    """The start position a configuration actually uses."""
-    from .engine import start_position
-
-    return start_position(config.players, config.start)
-
-
-def write_outputs(args: argparse.Namespace, report: dict, lengths: dict[str, list[int]]) -> int:
-    """Write --json and --plot; 0, or 2 when a file cannot be written."""
-    try:
-        if args.json:
-            write_text_atomic(args.json, json.dumps(report, indent=1) + "\n")
-            print(f"wrote {args.json}")
-        if args.plot:
-            from .plot import plot_png
-
-            write_bytes_atomic(args.plot, plot_png(report, lengths))
-            print(f"wrote {args.plot}")
-    except OSError as exc:
-        return _fail(f"cannot write: {exc}")
-    return 0
-
-
-def _ladder_text(ladder: dict) -> str:
-    """Mean and leader position at rounds 5, 10, 15, ... (games still running)."""
-    parts = [f"r{r}: {m:.1f}/{top:.1f}" for r, m, top in zip(ladder["round"], ladder["mean"], ladder["leader"]) if r % 5 == 0]
-    return ", ".join(parts[:8]) or "-"
-
-
-def print_table(report: dict) -> None:
-    """The report as a readable rich table on standard output."""
-    from rich.console import Console
-    from rich.table import Table
-
-    t = Table(title=f"dojo sim: {report['games']} games, {report['players']} players, start {report['start']}, "
-                    f"policy {report['policy']}, seed {report['seed']}", show_header=True)
-    t.add_column("measure")
-    t.add_column("value", overflow="fold")
-    tr, rd = report["turns"], report["rounds"]
-    rows = [
-        ("finished / unfinished", f"{report['finished']} / {report['unfinished']} (cap {report['max_turns']} turns)"),
-        ("stuck moves (DR-T05)", str(report["stuck_moves"])),
-        ("extra step impossible (DR-M04)", str(report["extra_step_stays"])),
-        ("turns mean / median / p90", f"{tr['mean']} / {tr['median']} / {tr['p90']}"),
-        ("rounds mean / median / p90", f"{rd['mean']} / {rd['median']} / {rd['p90']}"),
-        ("wins by seat", " ".join(str(w) for w in report["wins_by_seat"]) + f"  (spread {report['seat_spread']})"),
-        ("wins by Safe Room", " ".join(str(w) for w in report["wins_by_room"])),
-        ("Kumite (attacker wins)", f"{report['kumite']['count']} ({report['kumite']['attacker_win_rate']})"),
-        ("Final Exams won / lost / no defender",
-         f"{report['final_exam']['won']} / {report['final_exam']['lost']} / {report['final_exam']['no_defender']}"),
-        ("Uke saves / teleports", f"{report['uke_saves']} / {report['teleports']}"),
-        ("Nebbia cards drawn", ", ".join(f"{k} {v}" for k, v in report["cards_drawn"].items())),
-        ("ladder mean / leader by round", _ladder_text(report["ladder"])),
-    ]
-    for row in rows:
-        t.add_row(*row)
-    Console(width=max(100, Console().width)).print(t)
+    """Check the options against the chosen game, then run it."""
+    game = game_module(args.game)
+    for other in GAMES:
+        if other == args.game:
+            continue
+        for dest in game_module(other).OPTIONS:
+            if dest not in game.OPTIONS and getattr(args, dest, None) not in (None, False):
+                return fail(f"--{dest.replace('_', '-')} applies to --game {other}, not --game {args.game}")
+    if args.policy is not None and args.policy not in game.POLICY_NAMES:
+        return fail(f"--policy {args.policy}: --game {args.game} has {', '.join(game.POLICY_NAMES)}")
+    return fail(problem) if (problem := check_numbers(args, game) or check_rules(args, game)) else game.run(args)

@@ -6,12 +6,17 @@ import random
 from dataclasses import dataclass, field
 from typing import Protocol
 
-from .cards import IRIMI, KAESHI, KIAI, MEDITAZIONE, PASSO, PESO, PROIBITO, SEGRETO, SENSEI, SFIDA, TSUGI, INTENSIVO, new_deck
+from .cards import IRIMI, KAESHI, KIAI, MEDITAZIONE, PASSO, PESO, PROIBITO, SEGRETO, SENSEI, SFIDA, TSUGI, INTENSIVO
 from .defaults import RULINGS, Rulings
+from .legal import check_bool, check_member, check_path, check_target
 from .tables import K_CHALLENGE, K_MISSTEP, K_MIST, K_TRAINING, K_TUNNEL, Tables
 
 BROWN = 15  # DR-X01: Brown from position 15
 LADDER_ROUNDS = 120  # rounds of ladder history kept per game
+# Where ladder changes come from (Stats.progress, the design report): index -> name.
+PROGRESS = ("allenamento", "fatica", "kumite-won", "kumite-lost", "sensei-osserva", "peso-della-cintura",
+            "allenamento-intensivo", "colpo-proibito", "exam-lost")
+P_TRAINING, P_FATIGUE, P_KWON, P_KLOST, P_SENSEI, P_PESO, P_INTENSIVO, P_PROIBITO, P_EXAM = range(len(PROGRESS))
 END, LOST, EXAM = 0, 1, 2
 
 
@@ -62,12 +67,17 @@ class ScriptedDice:
 
 @dataclass(frozen=True)
 class GameConfig:
-    """One game's settings: player count, start position (None = the rules), turn cap, rulings."""
+    """One game's settings: player count, start position (None = the rules), turn cap, rulings, Nebbia deck.
+
+    `deck` is built from the loaded content (cards.deck_from_nebbia / cards.load_deck); a game set up without
+    one is an error: the simulator never plays a deck of its own.
+    """
 
     players: int = 4
     start: int | None = None
     max_turns: int | None = None
     rulings: Rulings = RULINGS
+    deck: tuple[int, ...] | None = None
 
     def cap(self) -> int:
         """The turn cap (U31)."""
@@ -91,6 +101,8 @@ class Stats:
     teleports: int = 0
     skipped: int = 0
     drawn: list[int] = field(default_factory=lambda: [0] * 13)
+    progress: list[int] = field(default_factory=lambda: [0] * len(PROGRESS))  # notches applied, by source
+    ends: list[int] = field(default_factory=lambda: [0] * 9)  # movements ended, by square kind (tables.K_*)
     played: list[int] = field(default_factory=lambda: [0] * 3)
 
 
@@ -129,10 +141,12 @@ class Game:
     def setup(self) -> None:
         """DR-S07-S09: first player from the RNG, deck shuffled, pawns on squares of their own rooms."""
         self.first_player = self.rng.randrange(self.n)
-        self.pile = new_deck()
+        if not self.config.deck:
+            raise ValueError("GameConfig.deck is empty: build it from the loaded content (sim.cards.load_deck)")
+        self.pile = list(self.config.deck)
         self.rng.shuffle(self.pile)
         for p in range(self.n):
-            self.sq[p] = self.policies[p].start_square(self, p)
+            self.to_start(p, "DR-S07")
         self.event("setup", self.first_player, tuple(self.sq), tuple(self.pile))
 
     def event(self, *item) -> None:
@@ -150,19 +164,23 @@ class Game:
         """True once someone passed the Final Exam (DR-E01)."""
         return self.winner is not None
 
-    def change(self, p: int, delta: int) -> None:
-        """DR-O08/U14: a position change clamped to the ladder as it is applied."""
+    def change(self, p: int, delta: int, source: int) -> None:
+        """DR-O08/U14: a position change clamped to the ladder as it is applied; counted by its source."""
         lo, hi = self.rulings.u14_clamp
         v = self.pos[p] + delta
-        self.pos[p] = lo if v < lo else hi if v > hi else v
+        v = lo if v < lo else hi if v > hi else v
+        self.stats.progress[source] += v - self.pos[p]
+        self.pos[p] = v
 
     def faceable(self, p: int, j: int) -> bool:
         """An opponent not in a Safe Room, not meditating, outside the first round."""
         return j != p and not self.first_round and not self.med[j] and not self.t.is_safe[self.sq[j]]
 
-    def to_start(self, p: int) -> None:
-        """DR-Z06: placed on a square of its own Safe Room chosen by its owner."""
-        self.sq[p] = self.policies[p].start_square(self, p)
+    def to_start(self, p: int, rule: str = "DR-Z06") -> None:
+        """DR-Z06 (DR-S07 at setup): placed on a square of its own Safe Room chosen by its owner."""
+        x = self.policies[p].start_square(self, p)
+        check_member(rule, p, "start square", x, self.t.rooms[self.room[p]])
+        self.sq[p] = x
 
     def held(self) -> int:
         """Techniques held by players."""
@@ -211,6 +229,7 @@ class Game:
     def choose(self, p: int, cur: int, left: int, visited: set[int]) -> tuple[int, ...]:
         """The policy's path (U01); counts the DR-T05 fallback when no full movement exists."""
         path = self.policies[p].path(self, p, cur, left, visited)
+        check_path(self, p, cur, left, visited, path)
         self.event("path", p, cur, left, path)
         if len(path) < left and not (path and self.t.is_dojo[path[-1]]):
             self.stats.stuck += 1
@@ -249,7 +268,7 @@ class Game:
         replan = False
         if t.fatigue[x]:
             before = self.pos[p] // 3
-            self.change(p, -1)
+            self.change(p, -1, P_FATIGUE)
             replan = self.pos[p] // 3 != before
         if not t.is_safe[x] and not self.first_round:
             sq, med = self.sq, self.med
@@ -272,6 +291,7 @@ class Game:
                 self.event("stay", p, cur)
                 break
             x = self.policies[p].extra_step(self, p, cur, options)
+            check_member("DR-M03", p, "extra step", x, options)
             self.stats.extra_steps += 1
             self.event("extra", p, x)
             if t.is_dojo[x]:
@@ -298,7 +318,7 @@ class Game:
         ka = kd = 0
         uke_a = uke_d = False
         card = tech[a]
-        if card is not None and self.policies[a].technique(self, a, card, da + bonus_a, dd + bonus_d, True):
+        if card is not None and self._plays(a, card, da + bonus_a, dd + bonus_d, True):
             self.played(a, card)
             if card == KIAI:
                 ka = 2
@@ -307,7 +327,7 @@ class Game:
             else:
                 uke_a = True
         card = tech[d]
-        if card is not None and self.policies[d].technique(self, d, card, dd + bonus_d, da + bonus_a + ka, False):
+        if card is not None and self._plays(d, card, dd + bonus_d, da + bonus_a + ka, False):
             self.played(d, card)
             if card == KIAI:
                 kd = 2
@@ -324,8 +344,8 @@ class Game:
         self.stats.attacker_wins += won
         winner, loser, uke = (a, d, uke_d) if won else (d, a, uke_a)
         if not (ba > bd if won else bd > ba):  # DR-K09: a higher-belt winner gains nothing, the loser keeps its notches
-            self.change(winner, 3)
-            self.change(loser, -3)
+            self.change(winner, 3, P_KWON)
+            self.change(loser, -3, P_KLOST)
         if uke:
             self.stats.uke_saves += 1
             if loser == a:
@@ -333,6 +353,12 @@ class Game:
         else:
             self.to_start(loser)
         return won
+
+    def _plays(self, p: int, card: int, mine: int, theirs: int, attacker: bool) -> bool:
+        """DR-K05/K06: whether the player plays its Technique (a yes/no choice)."""
+        play = self.policies[p].technique(self, p, card, mine, theirs, attacker)
+        check_bool("DR-K05", p, "playing a Technique", play)
+        return play
 
     def played(self, p: int, card: int) -> None:
         """DR-N08: a played Technique is revealed and discarded."""
@@ -345,8 +371,9 @@ class Game:
     def square_effect(self, p: int, x: int, start: int) -> bool:
         """DR-Q01-Q09 for the square where the movement ended; True when a Tsugi-ashi was drawn."""
         k = self.t.kind[x]
+        self.stats.ends[k] += 1
         if k == K_TRAINING:
-            self.change(p, 1)
+            self.change(p, 1, P_TRAINING)
         elif k == K_MIST:
             return self.draw(p, start)
         elif k == K_TUNNEL:
@@ -367,7 +394,9 @@ class Game:
         meditating = [self.first_round or self.med[j] for j in others]
         if others and (any(meditating) if self.rulings.u12_meditating_blocks_exit else all(meditating)):
             return
-        if not self.policies[p].use_tunnel(self, p, x, exit_):
+        use = self.policies[p].use_tunnel(self, p, x, exit_)
+        check_bool("DR-Q05", p, "using the tunnel", use)
+        if not use:
             return
         self.stats.teleports += 1
         self.event("teleport", p, x, exit_)
@@ -386,6 +415,7 @@ class Game:
         targets = [j for j in self.order[p] if self.faceable(p, j)]
         if targets:
             j = self.policies[p].sfida_target(self, p, targets)
+            check_target(self, "DR-Q09", p, "Sfida target", j, targets)
             self.event("sfida", p, j)
             self.kumite(p, j, self.sq[p])
 
@@ -407,6 +437,7 @@ class Game:
                 self.tech[p] = c
             else:
                 keep = self.policies[p].keep(self, p, held, c)
+                check_member("DR-N04", p, "Technique kept", keep, (held, c))
                 self.tech[p] = keep
                 self.discards.append(c if keep == held else held)
             return False
@@ -424,6 +455,7 @@ class Game:
             targets = [j for j in self.order[p] if not self.med[j] and not self.t.is_safe[self.sq[j]]]
             if targets:
                 j = self.policies[p].irimi_target(self, p, targets)
+                check_target(self, "DR-N11", p, "Irimi target", j, targets)
                 self.sq[p], self.sq[j] = self.sq[j], self.sq[p]
         elif c == SFIDA:
             self.sfida(p)
@@ -433,11 +465,11 @@ class Game:
             edge = min(pos[j] for j in counted) if c == SENSEI else max(pos[j] for j in counted)
             for j in counted:
                 if pos[j] == edge:
-                    self.change(j, 2 if c == SENSEI else -1)
+                    self.change(j, 2 if c == SENSEI else -1, P_SENSEI if c == SENSEI else P_PESO)
         elif c == INTENSIVO:
-            self.change(p, 1)
+            self.change(p, 1, P_INTENSIVO)
         elif c == PROIBITO:
-            self.change(p, -1)
+            self.change(p, -1, P_PROIBITO)
         elif c == PASSO:
             self.sq[p] = start  # DR-F09: this movement's start
         elif c == MEDITAZIONE:
@@ -454,6 +486,7 @@ class Game:
         if not options:
             return
         x = self.policies[p].segreto_square(self, p, options)
+        check_member("DR-N10", p, "Tunnel Segreto square", x, options)
         self.event("segreto", p, x)
         self.sq[p] = x
         self.arrive(p, x, here)
@@ -479,6 +512,7 @@ class Game:
         top = max(self.pos[j] for j in cands)
         tied = [j for j in cands if self.pos[j] == top]
         d = tied[0] if len(tied) == 1 else self.policies[p].exam_defender(self, p, tied)
+        check_member("DR-X04", p, "Final Exam defender", d, tied)
         self.sq[p] = self.t.entry[entered_from] if self.t.entry[entered_from] >= 0 else self.sq[p]
         self.kumite(p, d, entered_from, exam=True)
 
@@ -488,7 +522,7 @@ class Game:
             self.stats.exam_wins += 1
             self.winner = p
             return
-        self.change(p, -3)
+        self.change(p, -3, P_EXAM)
         if uke:
             self.stats.uke_saves += 1
             self.sq[p] = entered_from

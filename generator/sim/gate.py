@@ -15,7 +15,8 @@ from ..problems import Problem
 from .defaults import RULINGS
 from .engine import GameConfig
 from .report import summarise
-from .runner import ENGINE_VERSION, run_games
+from .digest import engine_digest, engine_id
+from .runner import run_games
 
 CACHE_DIR = Path("build/cache")
 
@@ -62,7 +63,7 @@ class Proof:
         return {"games": self.settings.games, "seed": self.settings.seed, "players": self.settings.players,
                 "finished": self.finished, "unfinished": self.unfinished, "stuck_moves": self.stuck_moves,
                 "mean_turns": self.mean_turns, "seat_win_rates": list(self.seat_win_rates),
-                "seat_spread": self.seat_spread, "engine": ENGINE_VERSION}
+                "seat_spread": self.seat_spread, "engine": engine_id()}
 
 
 def _problems(report: dict[str, Any], settings: ProofSettings) -> list[Problem]:
@@ -83,47 +84,63 @@ def _problems(report: dict[str, Any], settings: ProofSettings) -> list[Problem]:
     return out
 
 
-def prove_board(board: Board, fingerprint: str, settings: ProofSettings = ProofSettings()) -> Proof:
+def prove_board(board: Board, fingerprint: str, settings: ProofSettings, deck: tuple[int, ...]) -> Proof:
     """Dead-end check (as errors) plus the sample simulation: zero stuck moves, zero unfinished, spread in bound."""
-    config = GameConfig(players=settings.players, start=None, max_turns=settings.max_turns)
+    config = GameConfig(players=settings.players, start=None, max_turns=settings.max_turns, deck=deck)
     report = summarise(run_games(board, config, settings.games, settings.seed, settings.policy), settings.players)
     problems = check_dead_ends(board, severity="error") + _problems(report, settings)
     return Proof(fingerprint, settings, report["finished"], report["unfinished"], report["stuck_moves"],
                  report["turns"]["mean"], tuple(report["seat_win_rates"]), report["seat_spread"], tuple(problems))
 
 
-def cache_key(fingerprint: str, settings: ProofSettings) -> str:
-    """sha256 of the board fingerprint, the engine version, the settings and the provisional rulings."""
-    text = json.dumps([fingerprint, ENGINE_VERSION, asdict(settings), repr(RULINGS)], sort_keys=True)
+def cache_key(fingerprint: str, settings: ProofSettings, deck: tuple[int, ...]) -> str:
+    """sha256 of everything the proof depends on: the engine's code (rulings included), the board, the deck, settings."""
+    text = json.dumps([engine_digest(), fingerprint, list(deck), asdict(settings), repr(RULINGS)], sort_keys=True)
     return hashlib.sha256(text.encode()).hexdigest()
 
 
+def _seal(payload: dict[str, Any]) -> str:
+    """The checksum an entry carries over its own content (an edited entry no longer matches it)."""
+    return hashlib.sha256(json.dumps(payload, sort_keys=True).encode()).hexdigest()
+
+
 def _to_json(proof: Proof, key: str) -> str:
-    data = {"key": key, "fingerprint": proof.fingerprint, "summary": proof.summary(),
-            "problems": [asdict(p) for p in proof.problems]}
-    return json.dumps(data, indent=1, sort_keys=True) + "\n"
+    payload = {"key": key, "engine": engine_digest(), "fingerprint": proof.fingerprint, "summary": proof.summary(),
+               "problems": [asdict(p) for p in proof.problems]}
+    return json.dumps({**payload, "seal": _seal(payload)}, indent=1, sort_keys=True) + "\n"
 
 
-def _from_json(text: str, key: str, settings: ProofSettings) -> Proof | None:
+def _from_json(text: str, key: str, fingerprint: str, settings: ProofSettings) -> Proof | None:
+    """The cached proof, or None unless the entry is whole, sealed, and claims exactly this key, engine and board."""
     try:
         data = json.loads(text)
-        if data.get("key") != key:
+        seal = data.pop("seal")
+        if seal != _seal(data) or data["key"] != key or data["engine"] != engine_digest():
             return None
         s = data["summary"]
-        return Proof(data["fingerprint"], settings, s["finished"], s["unfinished"], s["stuck_moves"], s["mean_turns"],
+        if (data["fingerprint"] != fingerprint or s["engine"] != engine_id() or s["games"] != settings.games
+                or s["seed"] != settings.seed or s["players"] != settings.players
+                or s["finished"] + s["unfinished"] != settings.games or len(s["seat_win_rates"]) != settings.players):
+            return None
+        return Proof(fingerprint, settings, s["finished"], s["unfinished"], s["stuck_moves"], s["mean_turns"],
                      tuple(s["seat_win_rates"]), s["seat_spread"], tuple(Problem(**p) for p in data["problems"]))
-    except (ValueError, KeyError, TypeError):
+    except (ValueError, KeyError, TypeError, AttributeError):
         return None
 
 
-def cached_proof(root: Path, board: Board, fingerprint: str, settings: ProofSettings = ProofSettings()) -> Proof:
-    """prove_board, reusing build/cache/proof-<key>.json when the board, engine and settings are unchanged."""
-    key = cache_key(fingerprint, settings)
+def cached_proof(root: Path, board: Board, fingerprint: str, deck: tuple[int, ...],
+                 settings: ProofSettings = ProofSettings()) -> Proof:
+    """prove_board, reusing build/cache/proof-<key>.json when the engine, board, deck and settings are unchanged.
+
+    An entry that does not match what it claims (edited, truncated, another engine's, another board's) is
+    discarded and the board proved again.
+    """
+    key = cache_key(fingerprint, settings, deck)
     path = root / CACHE_DIR / f"proof-{key[:24]}.json"
     if path.exists():
-        proof = _from_json(path.read_text(encoding="utf-8"), key, settings)
+        proof = _from_json(path.read_text(encoding="utf-8", errors="replace"), key, fingerprint, settings)
         if proof is not None:
             return proof
-    proof = prove_board(board, fingerprint, settings)
+    proof = prove_board(board, fingerprint, settings, deck)
     write_text_atomic(path, _to_json(proof, key))
     return proof

@@ -6,7 +6,10 @@ import statistics
 from typing import Any
 
 from .cards import CARD_IDS
-from .runner import ENGINE_VERSION, GameResult
+from .digest import engine_id
+from .engine import PROGRESS
+from .stats import rate
+from .runner import GameResult
 
 
 def spread(values: list[int]) -> dict[str, float | None]:
@@ -43,7 +46,7 @@ def summarise(results: list[GameResult], players: int, meta: dict[str, Any] | No
     rates = [w / len(done) for w in wins_by_seat] if done else [0.0] * players
     return {
         **(meta or {}),
-        "engine": ENGINE_VERSION,
+        "engine": engine_id(),
         "games": len(results),
         "finished": len(done),
         "unfinished": len(results) - len(done),
@@ -64,6 +67,29 @@ def summarise(results: list[GameResult], players: int, meta: dict[str, Any] | No
         "teleports": sum(r.teleports for r in results),
         "cards_drawn": {cid: sum(r.drawn[i] for r in results) for i, cid in enumerate(CARD_IDS)},
         "ladder": ladder(results),
+        "design": design(results, players),
+    }
+
+
+KINDS = ("tatami", "allenamento", "fatica", "nebbia", "passo-falso", "sfida", "tunnel", "safe-room", "dojo")
+
+
+def design(results: list[GameResult], players: int) -> dict[str, Any]:
+    """For the designer: where notches come from, where movements end, each seat's win rate with a 95% interval."""
+    n = len(results) or 1
+    done = [r for r in results if r.finished]
+    totals = [sum(r.progress[i] for r in results) for i in range(len(PROGRESS))]
+    gained = sum(t for t in totals if t > 0) or 1
+    ends = [sum(r.ends[k] for r in results) for k in range(len(KINDS))]
+    moves = sum(ends) or 1
+    seats = [rate(sum(r.winner == s for r in done), len(done)) for s in range(players)]
+    return {
+        "progress": {name: {"notches": t, "per_game": round(t / n, 3), "share_of_gains": round(t / gained, 4)
+                            if t > 0 else None} for name, t in zip(PROGRESS, totals)},
+        "movement_ends": {k: round(e / moves, 4) for k, e in zip(KINDS, ends) if e},
+        "seats": seats,
+        "fair_rate": round(1 / players, 4),
+        "first_seat_advantage": round(seats[0]["rate"] - 1 / players, 4) if done else None,
     }
 
 

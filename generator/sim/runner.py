@@ -13,7 +13,6 @@ from .engine import Game, GameConfig
 from .policy import POLICIES
 from .tables import Tables
 
-ENGINE_VERSION = "dojo-engine-2"  # bump on any rule change: it keys the cached board proofs
 CHUNK = 50
 
 
@@ -38,6 +37,8 @@ class GameResult:
     uke_saves: int
     teleports: int
     drawn: tuple[int, ...]
+    progress: tuple[int, ...]  # notches applied by source (engine.PROGRESS)
+    ends: tuple[int, ...]  # movements ended by square kind
     ladder: tuple[tuple[int, ...], ...]
 
 
@@ -54,7 +55,8 @@ def play_game(tables: Tables, config: GameConfig, policy: str, seed: int, index:
     s = g.stats
     return GameResult(index, g.finished, g.winner, g.room[g.winner] if g.winner is not None else None, g.turn,
                       -(-g.turn // g.n), s.stuck, s.stays, s.closures, s.kumite, s.attacker_wins, s.exams, s.exam_wins,
-                      s.exam_no_defender, s.uke_saves, s.teleports, tuple(s.drawn), tuple(g.ladder))
+                      s.exam_no_defender, s.uke_saves, s.teleports, tuple(s.drawn), tuple(s.progress), tuple(s.ends),
+                      tuple(g.ladder))
 
 
 @dataclass(frozen=True)

@@ -32,15 +32,19 @@ def _proof_cache(tmp_path_factory) -> Path | None:
     shutil.copytree(REPO / "content/dojo/board", root / "content/dojo/board")
     board, fingerprint, _ = load_board(root)
     options = BuildOptions(lang="en")
-    cached_proof(root, board, fingerprint, ProofSettings(games=options.proof_games, seed=options.proof_seed))
+    from generator.sim.cards import load_deck
+
+    deck = load_deck(REPO)
+    cached_proof(root, board, fingerprint, deck, ProofSettings(games=options.proof_games, seed=options.proof_seed))
     return root / CACHE_DIR
 
 
 @pytest.fixture
 def with_board(_proof_cache):
-    """Add the project's board (and its cached proof) to a fixture project."""
+    """Add the project's board, the Nebbia deck its proof plays, and its cached proof to a fixture project."""
     def add(project: Path) -> Path:
         shutil.copytree(REPO / "content/dojo/board", project / "content/dojo/board")
+        shutil.copy(REPO / "content/dojo/nebbia.toml", project / "content/dojo/nebbia.toml")
         if _proof_cache is not None and _proof_cache.exists():
             shutil.copytree(_proof_cache, project / "build/cache")
         return project

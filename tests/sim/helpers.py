@@ -5,10 +5,14 @@ from __future__ import annotations
 import random
 
 from generator.board.model import Board, Quadrant
+from pathlib import Path
+
+from generator.sim.cards import load_deck
 from generator.sim.engine import Game, GameConfig, ScriptedDice
 from generator.sim.policy import P0
 from generator.sim.tables import Tables
 
+DECK = load_deck(Path(__file__).resolve().parents[2])  # the project's Nebbia deck, as the build loads it
 ROOM_ORIGINS = ((0, 0), (0, 13), (13, 13), (13, 0))  # Safe Room k in the corner of quadrant k
 DOJO_ROWS = range(6, 10)
 

@@ -10,6 +10,8 @@ from generator.sim.engine import GameConfig
 from generator.sim.report import start_ratio, summarise
 from generator.sim.runner import game_seed, run_games
 
+from .helpers import DECK
+
 ROOT = Path(__file__).resolve().parents[2]
 QUADRANT = ROOT / "content/dojo/board/quadrant.txt"
 BOARD = build_board(load_quadrant(QUADRANT).quadrant)
@@ -19,7 +21,7 @@ KEYS = {"games", "finished", "unfinished", "stuck_moves", "turns", "rounds", "wi
 
 def test_results_do_not_depend_on_jobs():
     """DR-O11: game i's seed comes from (seed, i), so one process and two give the same games."""
-    config = GameConfig(players=4)
+    config = GameConfig(players=4, deck=DECK)
     one = run_games(BOARD, config, 120, 3, jobs=1)
     two = run_games(BOARD, config, 120, 3, jobs=2)
     assert one == two and [r.index for r in one] == list(range(120))
@@ -28,7 +30,7 @@ def test_results_do_not_depend_on_jobs():
 
 def test_report_keys_and_counts():
     """The report has every key the issue asks for, with counts that add up."""
-    results = run_games(BOARD, GameConfig(players=5), 60, 9)
+    results = run_games(BOARD, GameConfig(players=5, deck=DECK), 60, 9)
     rep = summarise(results, 5)
     assert KEYS <= rep.keys()
     assert rep["finished"] + rep["unfinished"] == 60 and sum(rep["wins_by_seat"]) == rep["finished"]
@@ -70,3 +72,30 @@ def test_dojo_sim_rejects_bad_options(tmp_path, capsys):
     assert main(["sim", "--games", "0"]) == 2
     assert main(["sim", "--board", str(tmp_path / "nope.txt")]) == 2
     assert "nope.txt" in capsys.readouterr().err
+
+
+def test_design_report_accounts_for_every_notch():
+    """Every ladder change is counted under its source: the sources add up to where the pawns stand."""
+    import random
+
+    from generator.sim.engine import Game
+    from generator.sim.policy import P0
+    from generator.sim.tables import Tables
+
+    for seed in range(5):
+        g = Game(Tables(BOARD), GameConfig(players=4, deck=DECK), random.Random(seed), [P0()])
+        g.play()
+        assert sum(g.stats.progress) == sum(g.pos) and sum(g.stats.ends) > 0
+
+
+def test_explain_and_ruling_variants(tmp_path, capsys):
+    out = tmp_path / "r.json"
+    assert main(["sim", "--games", "40", "--seed", "4", "--explain", "--rule", "U22=false", "--json", str(out)]) == 0
+    report = json.loads(out.read_text())
+    d = report["design"]
+    assert d["movement_ends"]["allenamento"] > 0.5 and d["progress"]["allenamento"]["share_of_gains"] > 0.5
+    assert sum(s["k"] for s in d["seats"]) == report["finished"]
+    assert all(s["ci95"][0] <= s["rate"] <= s["ci95"][1] for s in d["seats"])
+    assert [v["variant"] for v in report["variants"]] == ["U22=False"]
+    text = capsys.readouterr().out
+    assert "first seat advantage" in text and "ruling variants side by side" in text

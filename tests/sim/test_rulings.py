@@ -9,7 +9,7 @@ from generator.sim.cards import KAESHI, KIAI, MEDITAZIONE, SEGRETO, SENSEI, TSUG
 from generator.sim.defaults import FIXED, RULINGS, Rulings
 from generator.sim.engine import Game, GameConfig
 
-from .helpers import Pinned, fixture, game, kumite_events, line, sq
+from .helpers import DECK, Pinned, fixture, game, kumite_events, line, sq
 from .test_scenarios_setup import project_tables
 
 C = line(11, 1, 12)
@@ -104,7 +104,7 @@ def test_u30_tsugi_chain_limit():
 def test_u32_roommates_share_start_switch():
     """DR-S07 U32: off, the second roommate takes another square of the room."""
     t = project_tables()
-    g = Game(t, GameConfig(players=5, rulings=replace(RULINGS, u32_roommates_share_start=False)), random.Random(1),
+    g = Game(t, GameConfig(players=5, rulings=replace(RULINGS, u32_roommates_share_start=False), deck=DECK), random.Random(1),
              [Pinned()])
     assert g.sq[0] != g.sq[3] and g.sq[3] in t.rooms[0]
 

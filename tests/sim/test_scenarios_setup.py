@@ -9,12 +9,12 @@ import pytest
 from generator.board.check import room_exits
 from generator.board.load import load_quadrant
 from generator.board.model import N, build_board, rotate
-from generator.sim.cards import COUNTS, DECK_SIZE, TSUGI, UKE
+from generator.sim.cards import TSUGI, UKE
 from generator.sim.engine import Game, GameConfig, belt
 from generator.sim.policy import P0
 from generator.sim.tables import Tables
 
-from .helpers import Pinned, fixture, game, in_room, kumite_events, line, sq
+from .helpers import DECK, Pinned, fixture, game, in_room, kumite_events, line, sq
 
 ROOT = Path(__file__).resolve().parents[2]
 QUADRANT = ROOT / "content/dojo/board/quadrant.txt"
@@ -28,7 +28,7 @@ def project_tables() -> Tables:
 
 def new_game(players, seed=42, start=None, log=False, max_turns=None):
     """A set-up game on the project board."""
-    return Game(project_tables(), GameConfig(players=players, start=start, max_turns=max_turns), random.Random(seed),
+    return Game(project_tables(), GameConfig(players=players, start=start, max_turns=max_turns, deck=DECK), random.Random(seed),
                 [P0()], log=log)
 
 
@@ -132,8 +132,8 @@ def test_sc54_setup_state_and_seeding():
         with pytest.raises(ValueError):
             new_game(n)
     g = new_game(4, log=True)
-    assert len(g.pile) == DECK_SIZE == 22 and Counter(g.pile) == {c: k for c, k in enumerate(COUNTS)}
-    assert len(COUNTS) == 13 and sum(COUNTS[:3]) == 7
+    counts = (3, 2, 2, 2, 1, 2, 2, 1, 1, 2, 1, 2, 1)  # DR-N01: copies per card type, in effect order
+    assert len(g.pile) == 22 and Counter(g.pile) == {c: k for c, k in enumerate(counts)}
     assert g.discards == [] and g.tech == [None] * 4 and g.med == [False] * 4
     assert all(g.sq[p] == g.t.best_start[g.room[p]] for p in range(4))
     assert g.first_player == random.Random(42).randrange(4)

@@ -1,0 +1,94 @@
+"""Booklet sections generated from the rule data: `![rulings](duel)`, `![setup](duel)`, `![precedence](duel)`.
+
+A rules source line `![NAME](GAME)` (NAME other than `figure`) is replaced, before typesetting, by blocks built
+here from the loaded data (for the duel: content/duel/*.toml and the resolver), translated through the game's
+card catalog (msgctxt `duel-rulings` / `duel-rules`). The booklet thus prints what the resolver plays.
+"""
+
+from __future__ import annotations
+
+from typing import Callable
+
+from ..content.duel import DuelData, load_duel
+from ..kit.model import BuildContext
+from ..problems import CheckFailed, Problem
+from ..rules.source import Block
+
+CTX = "duel-rules"  # msgctxt of the labels below (content/duel/labels.toml, component duel-rules)
+
+
+def _duel(ctx: BuildContext) -> DuelData:
+    data, problems = load_duel(ctx.root)
+    if data is None:
+        raise CheckFailed([p for p in problems if p.severity == "error"])
+    return data
+
+
+def _strike(ctx: BuildContext, data: DuelData, sid: str) -> str:
+    """'Tsuki (Thrust)' in the reader's language: the term as the reader writes it, the English name translated."""
+    s = data.strike(sid)
+    return f"{ctx.p_(f'duel/{sid}', s.romaji)} ({ctx.p_(f'duel/{sid}', s.name)})"
+
+
+def duel_rulings(ctx: BuildContext, line: int) -> list[Block]:
+    """'Rulings for this kit': every provisional ruling D01-D13, topic and text, marked provisional."""
+    r = _duel(ctx).rulings
+    out = [Block("heading2", line, (ctx.p_(CTX, "Rulings for this kit"),)),
+           Block("para", line, (ctx.p_(CTX, "Provisional: the combat order leaves these points open. This kit plays "
+                                            "them as follows until the designer rules otherwise."),))]
+    for item in r.items:
+        text = f"**{item.id} {ctx.p_('duel-rulings', item.topic)}.** {ctx.p_('duel-rulings', item.text)}"
+        out.append(Block("bullet", line, (text,)))
+    return out
+
+
+def duel_setup(ctx: BuildContext, line: int) -> list[Block]:
+    """Setup and the end of the duel, from the rulings file (the reference card prints the same lines)."""
+    r = _duel(ctx).rulings
+    out = [Block("heading2", line, (ctx.p_(CTX, "Setup"),))]
+    out += [Block("bullet", line, (ctx.p_("duel-rulings", t),)) for t in r.setup]
+    out.append(Block("heading2", line, (ctx.p_(CTX, "How a duel is won"),)))
+    out += [Block("bullet", line, (ctx.p_("duel-rulings", t),)) for t in r.victory]
+    return out
+
+
+def duel_precedence(ctx: BuildContext, line: int) -> list[Block]:
+    """The table 'both strikes hit -> outcome', one row per pair, from the resolver's precedence."""
+    from ..sim.duel.rules import Duel
+
+    data = _duel(ctx)
+    rows = [(ctx.p_(CTX, "Both strikes hit"), ctx.p_(CTX, "Outcome"))]
+    lose = ctx.p_(CTX, "both lose")
+    pairs = Duel(data).precedence()
+    same = [p for p in pairs if p[0] == p[1]]
+    for a, b, win in pairs:
+        if a == b and all(w is None for _, _, w in same):
+            continue
+        both = ctx.p_(CTX, "{first} and {second}").format(first=_strike(ctx, data, a), second=_strike(ctx, data, b))
+        rows.append((both, ctx.p_(CTX, "{strike} wins").format(strike=_strike(ctx, data, win)) if win else lose))
+    if same and all(w is None for _, _, w in same):
+        rows.append((ctx.p_(CTX, "The same strike"), lose))
+    return [Block("table", line, rows=tuple(rows))]
+
+
+DATA_BLOCKS: dict[tuple[str, str], Callable[[BuildContext, int], list[Block]]] = {
+    ("rulings", "duel"): duel_rulings,
+    ("setup", "duel"): duel_setup,
+    ("precedence", "duel"): duel_precedence,
+}
+
+
+def expand(ctx: BuildContext, blocks: list[Block], where: str) -> list[Block]:
+    """Replace every data block by its generated blocks; an unknown one is an error naming file and line."""
+    out: list[Block] = []
+    for b in blocks:
+        if b.kind != "data":
+            out.append(b)
+            continue
+        make = DATA_BLOCKS.get((b.texts[0], b.texts[1]))
+        if make is None:
+            known = ", ".join(f"![{n}]({g})" for n, g in DATA_BLOCKS)
+            raise CheckFailed([Problem("error", "booklet-data", f"unknown generated section ![{b.texts[0]}]"
+                                       f"({b.texts[1]})", where, b.line, hint=f"use one of {known}")])
+        out.extend(make(ctx, b.line))
+    return out

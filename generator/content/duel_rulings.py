@@ -1,0 +1,117 @@
+"""The duel's provisional rulings (content/duel/rulings.toml): one ruling per open point of seed 003, validated.
+
+Each ruling has an id (D01...), a topic, the English text the booklet prints and a machine `value` the resolver
+(generator/sim/duel/) plays. SCHEMA lists every id with the values the resolver implements; anything else is an
+error naming file, line and field. `setup` and `victory` are the texts the reference card and booklet print.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any, Callable
+
+from .tomlsrc import TomlDoc
+
+RULINGS_PATH = Path("content/duel/rulings.toml")
+TRACK = 12
+
+
+def _one_of(*allowed: Any) -> tuple[Callable[[Any], bool], str]:
+    return (lambda v: v in allowed and type(v) in {type(a) for a in allowed}), " or ".join(map(repr, allowed))
+
+
+def _start(v: Any) -> bool:
+    return (isinstance(v, list) and len(v) == 2 and all(isinstance(c, int) and not isinstance(c, bool) for c in v)
+            and 1 <= v[0] < v[1] <= TRACK)
+
+
+# id -> (field name on DuelRulings, validator, allowed values in words)
+SCHEMA: dict[str, tuple[str, Callable[[Any], bool], str]] = {
+    "D01": ("start", _start, f"[A's cell, B's cell], 1 <= A < B <= {TRACK}"),
+    "D02": ("orders", *_one_of("slips")),
+    "D03": ("seigan_forward", *_one_of("up-to", "exact")),
+    "D04": ("may_pass", *_one_of(True, False)),
+    "D05": ("control_first_turn", *_one_of(True, False)),
+    "D06": ("control_from", *_one_of("start-of-turn")),
+    "D07": ("control_lifted_by", *_one_of("seigan-player", "never")),  # never: no order onto a controlled cell
+    "D08": ("cells", *_one_of("share")),
+    "D09": ("facing", *_one_of("turn-only")),
+    "D10": ("step_back", *_one_of("same-turn", "next-turn")),
+    "D11": ("deflection", *_one_of("none")),
+    "D12": ("end", *_one_of("first-hit")),
+    "D13": ("techniques", *_one_of(False)),
+}
+
+
+@dataclass(frozen=True)
+class Ruling:
+    """One provisional ruling: id, topic and text (English msgids, msgctxt duel-rulings), machine value."""
+
+    id: str
+    topic: str
+    text: str
+    value: Any
+
+
+@dataclass(frozen=True)
+class DuelRulings:
+    """Every ruling of content/duel/rulings.toml, with typed access by name for the resolver."""
+
+    items: tuple[Ruling, ...]
+    setup: tuple[str, ...]
+    victory: tuple[str, ...]
+
+    def value(self, name: str) -> Any:
+        """The machine value of the ruling whose SCHEMA name is `name` (e.g. 'seigan_forward')."""
+        rid = next(k for k, (n, _, _) in SCHEMA.items() if n == name)
+        return next(r.value for r in self.items if r.id == rid)
+
+    def replace(self, rid: str, value: Any) -> "DuelRulings":
+        """A copy with one ruling's value changed (`dojo sim --rule D03=exact`); ValueError for a bad value."""
+        if rid not in SCHEMA:
+            raise ValueError(f"unknown duel ruling {rid!r}; the rulings are {', '.join(SCHEMA)}")
+        _, ok, allowed = SCHEMA[rid]
+        if not ok(value):
+            raise ValueError(f"{rid}: {value!r} is not implemented; use {allowed}")
+        return DuelRulings(tuple(Ruling(r.id, r.topic, r.text, value if r.id == rid else r.value)
+                                 for r in self.items), self.setup, self.victory)
+
+
+def load_rulings(doc: TomlDoc) -> DuelRulings | None:
+    """Validate the parsed rulings file: every SCHEMA id exactly once, in order, each value allowed."""
+    out = []
+    seen: set[str] = set()
+    for i, row in enumerate(doc.rows("ruling")):
+        doc.unknown(row, "ruling", i, {"id", "topic", "text", "value"})
+        rid = doc.get(row, "ruling", i, "id", str)
+        topic, text = doc.get(row, "ruling", i, "topic", str), doc.get(row, "ruling", i, "text", str)
+        if rid is None:
+            continue
+        if rid not in SCHEMA:
+            doc.error(f"unknown ruling {rid!r}; the rulings are {', '.join(SCHEMA)}", "ruling", i, "id")
+            continue
+        if rid in seen:
+            doc.error(f"ruling {rid} appears twice", "ruling", i, "id", hint="keep one [[ruling]] per id")
+        seen.add(rid)
+        if "value" not in row:
+            doc.error(f"ruling {rid} has no value", "ruling", i, "", hint=f"add `value = ...` ({SCHEMA[rid][2]})")
+            continue
+        if not SCHEMA[rid][1](row["value"]):
+            doc.error(f"ruling {rid}: value {row['value']!r} is not implemented by the resolver", "ruling", i, "value",
+                      hint=f"use {SCHEMA[rid][2]}")
+            continue
+        out.append(Ruling(rid, topic or "", text or "", row["value"]))
+    for rid in SCHEMA:
+        if rid not in seen:
+            doc.error(f"ruling {rid} ({SCHEMA[rid][0]}) is missing", "ruling", 0,
+                      hint=f"add a [[ruling]] with id = \"{rid}\" and value = {SCHEMA[rid][2]}")
+    texts = {}
+    for part in ("setup", "victory"):
+        table = doc.table(part)
+        texts[part] = tuple(str(t) for t in doc.get(table, part, 0, "text", list) or [] if str(t).strip())
+        if table and not texts[part]:
+            doc.error(f"[{part}] needs at least one line of text", part, 0, "text")
+    if len(out) != len(SCHEMA):
+        return None
+    return DuelRulings(tuple(sorted(out, key=lambda r: r.id)), texts["setup"], texts["victory"])

@@ -1,0 +1,135 @@
+"""Seeded duels between simple policies, and the report: win rates by seat, by first mover, by opening stance."""
+
+from __future__ import annotations
+
+import hashlib
+import random
+from collections import Counter
+from dataclasses import dataclass
+
+from ..stats import rate
+from .rules import NAMES, Duel, Order, State
+
+
+class RandomDuelist:
+    """Uniform among the legal orders."""
+
+    name = "random"
+
+    def order(self, duel: Duel, state: State, p: int, rng: random.Random) -> Order:
+        """Any legal order."""
+        return rng.choice(duel.orders(state, p))
+
+
+class Hunter:
+    """One turn ahead against an opponent who writes any legal order: hit most often, get hit least."""
+
+    name = "hunter"
+    caution = 1.2  # weight of being hit against hitting
+
+    def order(self, duel: Duel, state: State, p: int, rng: random.Random) -> Order:
+        """The order with the best (hit - caution * get hit) count over the opponent's legal orders."""
+        theirs = Counter(_reach(duel, state, 1 - p, o) for o in duel.orders(state, 1 - p))
+        best, choice = None, []
+        for o in duel.orders(state, p):
+            end, cells = _reach(duel, state, p, o)
+            score = sum(n * ((e in cells) - self.caution * (end in c)) for (e, c), n in theirs.items())
+            if best is None or score > best:
+                best, choice = score, [o]
+            elif score == best:
+                choice.append(o)
+        return rng.choice(choice)
+
+
+def _reach(duel: Duel, state: State, p: int, o: Order) -> tuple[int, frozenset[int]]:
+    """(end cell, cells hit) of an order, ignoring the other's order (a move into distance control is held back)."""
+    f = state.fighters[p]
+    end, facing = f.cell + f.facing * o.step, -f.facing if o.turn else f.facing
+    if end in duel.controlled(state, p):
+        end = f.cell
+    strike = duel.stances[f.stance].strike if o.action == "strike" else None
+    if not strike:
+        return end, frozenset()
+    return end, frozenset(end + facing * h for h in duel.strikes[strike].hits)
+
+
+DUELISTS = {"hunter": Hunter, "random": RandomDuelist}
+
+
+@dataclass(frozen=True)
+class DuelResult:
+    """One duel: result ('A', 'B', 'draw' or None when the turn cap ended it), turns, first mover, openings."""
+
+    index: int
+    result: str | None
+    turns: int
+    first_mover: str | None  # the first player to step forward ('A', 'B'), 'both' on the same turn, None
+    opening: tuple[str, str]  # each player's stance after turn 1
+    strikes: int
+    decided_by: str | None = None  # the winning strike, or 'both-lose' / None
+
+
+def duel_seed(seed: int, index: int) -> int:
+    """The seed of duel `index`: independent of any other duel of the run."""
+    return int.from_bytes(hashlib.sha256(f"duel-sim:{seed}:{index}".encode()).digest()[:8], "big")
+
+
+def play_duel(duel: Duel, policies: tuple[str, str], seed: int, index: int, max_turns: int) -> DuelResult:
+    """Play one duel to its end (D12) or the turn cap."""
+    rng = random.Random(duel_seed(seed, index))
+    players = tuple(DUELISTS[p]() for p in policies)
+    state, first, opening, strikes = duel.start(), None, None, 0
+    while state.turn <= max_turns:
+        orders = (players[0].order(duel, state, 0, rng), players[1].order(duel, state, 1, rng))
+        forward = [o.step > 0 for o in orders]
+        if first is None and any(forward):
+            first = "both" if all(forward) else NAMES[forward.index(True)]
+        strikes += sum(o.action == "strike" for o in orders)
+        orders_stance = [f.stance for f in state.fighters]
+        out = duel.resolve(state, orders)
+        state = out.state
+        if opening is None:
+            opening = (state.fighters[0].stance, state.fighters[1].stance)
+        if out.result:
+            p = NAMES.index(out.result) if out.result in NAMES else None
+            how = duel.stances[orders_stance[p]].strike if p is not None else "both-lose"
+            return DuelResult(index, out.result, state.turn - 1, first, opening, strikes, how)
+    return DuelResult(index, None, max_turns, first, opening or ("", ""), strikes)
+
+
+def run_duels(duel: Duel, policies: tuple[str, str], games: int, seed: int, max_turns: int) -> list[DuelResult]:
+    """Play `games` seeded duels."""
+    return [play_duel(duel, policies, seed, i, max_turns) for i in range(games)]
+
+
+def summarise(results: list[DuelResult], meta: dict) -> dict:
+    """Win rates by seat, by first mover and by opening stance (95% Wilson intervals), lengths, draws."""
+    n = len(results)
+    done = [r for r in results if r.result]
+    turns = sorted(r.turns for r in done)
+    by_first: dict[str, dict] = {}
+    for who in ("A", "B", "both", None):
+        rs = [r for r in results if r.first_mover == who]
+        if rs:
+            key = who or "nobody"
+            wins = sum(r.result == who for r in rs) if who in NAMES else None
+            by_first[key] = {"duels": len(rs), "first_mover_wins": rate(wins, len(rs)) if wins is not None else None,
+                             "draws": sum(r.result == "draw" for r in rs)}
+    stances: dict[str, list[int]] = {}
+    for r in results:
+        for p, s in enumerate(r.opening):
+            if s:
+                row = stances.setdefault(s, [0, 0])
+                row[0] += 1
+                row[1] += r.result == NAMES[p]
+    return {**meta, "game": "duel", "duels": n, "finished": len(done), "unfinished": n - len(done),
+            "wins": {"A": rate(sum(r.result == "A" for r in results), n),
+                     "B": rate(sum(r.result == "B" for r in results), n)},
+            "draws": sum(r.result == "draw" for r in results),
+            "turns": {"mean": round(sum(turns) / len(turns), 2) if turns else None,
+                      "median": turns[len(turns) // 2] if turns else None,
+                      "p90": turns[min(len(turns) - 1, int(len(turns) * 0.9))] if turns else None},
+            "strikes_per_duel": round(sum(r.strikes for r in results) / n, 2) if n else None,
+            "decided_by": dict(sorted(Counter(r.decided_by for r in done).items())),
+            "by_first_mover": by_first,
+            "by_opening_stance": {s: {"players": k, **rate(w, k)} for s, (k, w) in sorted(stances.items())}}
