@@ -13,10 +13,12 @@ How to add a deck
 4. Draw every distinct face once with ``face_drawing(ctx.root, template, **values)`` and make
    ``Card(id, front, back, copies)``; put them in a ``Deck`` (``back_bleed="#rrggbb"``: the backs' edge colour,
    bled around the backs on sheets so duplex drift shows no white).
-5. ``deck_artifacts(ctx, deck)`` returns the manifest Artifacts: a sheet of 9 per paper (backs on the
-   following page for a long-edge flip, ``BuildOptions.back_offset_mm`` applied), a gutterfold per paper, and
-   the print-shop single-card PDF (TrimBox/BleedBox), plus a PNG preview. Register the builder in
-   ``generator/kit/components.py`` BUILDERS.
+5. ``deck_artifacts(ctx, deck)`` returns the manifest Artifacts: a sheet of 9 per paper (cards apart by a gutter
+   of twice the bleed shown, cut marks in the gutters; backs on the following page for a long-edge flip,
+   ``BuildOptions.back_offset_mm`` applied), a gutterfold per paper, and the print-shop single-card PDF
+   (TrimBox/BleedBox), plus a PNG preview of the first front. Register the builder in
+   ``generator/kit/components.py`` BUILDERS. Every page is then read back by the page QA (``generator/pageqa``):
+   card text 3 mm inside the trim, nothing within 5 mm of a sheet edge, no text under 6.5 pt or touching text.
 """
 
 from __future__ import annotations
