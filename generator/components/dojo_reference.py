@@ -20,7 +20,7 @@ KUMITE_ITEMS = Slot("items", TEXT_W - 5, 31, 9, 5.5, leading=1.12)
 TABLE = Slot("table", TEXT_W, 31, 8, 5, leading=1.1)
 SQUARES = Slot("squares", TEXT_W - 12, 66, 8, 5, leading=1.08)
 IMPRINT = Slot("imprint", TEXT_W, 3.2, 5, 4, align="center")
-IMPRINT_Y = 85.2  # clear of the squares card's last line (SQUARES ends at 85), inside the safe zone
+IMPRINT_Y = 85.6  # clear of the squares card's last line (SQUARES ends at 85), inside the safe zone
 NUMBER = Slot("number", 4.5, 6, 9.5, 5.5, bold=True)
 LETTER = Slot("letter", 4, 5, 9, 6, bold=True, align="center")
 BACK_TITLE = Slot("back title", TEXT_W, 16, 18, 10, bold=True, align="center", leading=1.1, max_lines=2)
