@@ -6,6 +6,8 @@ import argparse
 import importlib
 import sys
 
+from . import interrupts
+
 # Modules that provide `register(subparsers)`; each adds its own subcommands.
 COMMAND_MODULES = (
     "generator.board.cli",
@@ -27,16 +29,21 @@ def build_parser() -> argparse.ArgumentParser:
 
 
 def main(argv: list[str] | None = None) -> int:
-    """Entry point: parse arguments, run the chosen command, return its exit code."""
-    parser = build_parser()
-    args = parser.parse_args(argv)
-    try:
-        return int(args.run(args) or 0)
-    except KeyboardInterrupt:
-        print("interrupted", file=sys.stderr)
-        return 130
-    except BrokenPipeError:
-        return 0
+    """Entry point: parse arguments, run the chosen command, return its exit code (130/143 when interrupted)."""
+    with interrupts.watch():  # from the start: a signal while the commands are imported is one line too
+        try:
+            args = build_parser().parse_args(argv)
+            code = int(args.run(args) or 0)
+        except interrupts.Interrupted:
+            code = -1
+        except BrokenPipeError:
+            return 0
+        stopped = interrupts.received()
+        if stopped is None:
+            return code
+        if code != stopped.exit_code:  # (build and release print their own line: what is installed)
+            print(f"interrupted by {stopped.name}", file=sys.stderr)
+        return stopped.exit_code
 
 
 if __name__ == "__main__":

@@ -7,11 +7,17 @@ import tomllib
 from dataclasses import dataclass
 from pathlib import Path
 
+from ..inputfile import read_text as read_bounded
 from ..problems import Problem
 from .model import CODES, DOJO, Q, Quadrant
 
 WIDTH, HEIGHT = 4 * Q + 1, 2 * Q + 1  # 33 characters, 17 lines
 MAX_BYTES = 64 * 1024
+
+
+def read_text(path: Path, what: str) -> tuple[str | None, Problem | None]:
+    """Read a small UTF-8 text file (BOM and CRLF allowed) or explain why it cannot be read."""
+    return read_bounded(path, what, MAX_BYTES)
 
 
 @dataclass(frozen=True)
@@ -21,30 +27,6 @@ class Loaded:
     quadrant: Quadrant | None
     problems: tuple[Problem, ...]
     source: str = ""
-
-
-def read_text(path: Path, what: str) -> tuple[str | None, Problem | None]:
-    """Read a small UTF-8 text file (BOM and CRLF allowed) or explain why it cannot be read."""
-    def fail(msg: str, hint: str) -> tuple[None, Problem]:
-        return None, Problem("format", "format.file", msg, file=str(path), hint=hint)
-    try:
-        if path.is_dir():
-            return fail(f"the {what} path is a folder, not a file", f"give the path of the {what} file itself")
-        if not path.exists():
-            return fail(f"no {what} file here", "check the path (see `dojo board validate --help`)")
-        with path.open("rb") as fh:  # bounded read: a device such as /dev/zero never ends
-            data = fh.read(MAX_BYTES + 1)
-    except OSError as exc:
-        return fail(f"cannot read the {what}: {exc.strerror or exc}", "check the file's permissions")
-    if len(data) > MAX_BYTES:
-        return fail(f"the {what} file is larger than {MAX_BYTES} bytes, far too large", f"is this really the {what}?")
-    if b"\0" in data:
-        return fail(f"the {what} is a binary file (it contains NUL bytes)", f"save the {what} as plain UTF-8 text")
-    try:
-        text = data.decode("utf-8-sig")
-    except UnicodeDecodeError as exc:
-        return fail(f"the {what} is not UTF-8 text (byte {exc.start} cannot be decoded)", "save the file as UTF-8")
-    return text.replace("\r\n", "\n").replace("\r", "\n"), None
 
 
 def load_quadrant(path: Path, legend: Path | None = None) -> Loaded:

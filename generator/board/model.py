@@ -74,11 +74,6 @@ class Board:
     neighbours: tuple[tuple[int, ...], ...]  # open orthogonal neighbours of each square
     links: tuple[int | None, ...]  # linked tunnel partner of each square
 
-    @cached_property
-    def open_edges(self) -> frozenset[tuple[int, int]]:
-        """Every open side as (a, b) with a < b."""
-        return frozenset((a, b) for a, ns in enumerate(self.neighbours) for b in ns if a < b)
-
     def is_open(self, a: int, b: int) -> bool:
         """True when squares a and b are orthogonal neighbours with no wall between."""
         return b in self.neighbours[a]

@@ -2,30 +2,23 @@
 
 from __future__ import annotations
 
-from pathlib import Path
+from typing import Sequence
 
 from reportlab.lib.pagesizes import A4
 
-from ..components.common import duel_term
-from ..content.duel import load_duel
 from ..kit.model import Artifact, BuildContext
 from ..problems import CheckFailed, Problem
 from ..render.fonts import face, missing_glyphs
-from ..rules.source import Block, parse
+from ..rules.source import Block
 from .data_blocks import expand
-from .figures import FigureSource, figure_factory, icon_markup_factory
+from .figures import INLINE_CB, figure_factory, figure_source, icon_markup_factory
 from .impose import impose
-from .typeset import FORMATS, Footer, data_images, render, story
+from .typeset import FORMATS, Footer, render, story
 
 GAMES = {"dojo": "dojo-rules", "ground": "ground-rules", "duel": "duel-rules"}
 
 
-def rules_path(root: Path, game: str) -> Path:
-    """The rules source of a game."""
-    return root / "content" / game / "rules.md"
-
-
-def _texts(blocks: list[Block]) -> list[tuple[int, str]]:
+def _texts(blocks: Sequence[Block]) -> list[tuple[int, str]]:
     out = []
     for b in blocks:
         if b.kind == "table":
@@ -35,7 +28,7 @@ def _texts(blocks: list[Block]) -> list[tuple[int, str]]:
     return out
 
 
-def check_glyphs(ctx: BuildContext, blocks: list[Block], where: str) -> list[Problem]:
+def check_glyphs(ctx: BuildContext, blocks: Sequence[Block], where: str) -> list[Problem]:
     """Every translated text must have glyphs in the booklet fonts (reportlab would print boxes)."""
     problems = []
     for line, text in _texts(blocks):
@@ -47,33 +40,26 @@ def check_glyphs(ctx: BuildContext, blocks: list[Block], where: str) -> list[Pro
     return problems
 
 
-def figure_source(ctx: BuildContext) -> FigureSource:
-    """Duel strikes for figures (empty when the duel data is missing: strike figures then report the gap)."""
-    data, _ = load_duel(ctx.root)
-    if data is None:
-        return FigureSource((), 12, ctx.board)
-    strikes = tuple((s.id, duel_term(ctx, s.id, s.romaji), s.hits) for s in data.strikes)
-    return FigureSource(strikes, data.track_cells, ctx.board)
+def booklet_pdfs(ctx: BuildContext, blocks: Sequence[Block], where: str) -> dict[str, tuple[bytes, int]]:
+    """The booklet of parsed rules blocks in its layouts: 'A5' pages, 'booklet' (A5 imposed on A4), 'A4' plain.
 
-
-def booklet_pdfs(ctx: BuildContext, text: str, where: str) -> dict[str, tuple[bytes, int]]:
-    """The booklet in its layouts: 'A5' pages, 'booklet' (A5 imposed on A4), 'A4' plain -> (bytes, pages)."""
-    blocks = expand(ctx, parse(text), where)
+    Each layout maps to (PDF bytes, pages); where names the rules source in error messages. Generated sections
+    (`![setup](duel)`, ...) are expanded from the model first.
+    """
+    blocks = expand(ctx, list(blocks), where)
     problems = check_glyphs(ctx, blocks, where)
     if problems:
         raise CheckFailed(problems)
     heads = [b.texts[0] for b in blocks if b.kind == "heading1"]
     title = ctx._(heads[0]) if heads else where
-    suits = {s: ctx.p_(f"ground/suit/{s}", s.capitalize()) for s in ("clarify", "repair", "boundary", "change")}
-    figure = figure_factory(figure_source(ctx), suits, where)
-    icons = icon_markup_factory(where)
+    figure = figure_factory(figure_source(ctx), where)
+    icons, paint_icon = icon_markup_factory(ctx, where)
     footer = Footer(title, ctx.version, ctx.lang, ctx.board_fingerprint[:8])
     out = {}
     for fmt in ("A5", "A4"):
         page = FORMATS[fmt]
-        with data_images():
-            flow = story(blocks, ctx._, page, ctx.lang, figure, icons)
-            out[fmt] = render(flow, page, footer, title)
+        flow = story(blocks, ctx._, page, ctx.lang, figure, icons)
+        out[fmt] = render(flow, page, footer, title, {INLINE_CB: paint_icon})
     a5_pages = _pages(out["A5"])
     booklet = impose(out["A5"], A4, title)
     sheets_sides = -(-a5_pages // 4) * 2
@@ -89,13 +75,10 @@ def _pages(pdf: bytes) -> int:
 
 
 def build_booklet(ctx: BuildContext, game: str) -> list[Artifact]:
-    """Artifacts of one game's booklet; none when the game has no rules source yet."""
+    """Artifacts of one game's booklet, from its rules source in the model."""
     component = GAMES[game]
-    path = rules_path(ctx.root, game)
-    if not path.exists():
-        return []
-    where = str(path.relative_to(ctx.root))
-    pdfs = booklet_pdfs(ctx, path.read_text(encoding="utf-8"), where)
+    source = ctx.model.rules[game]
+    pdfs = booklet_pdfs(ctx, source.blocks, source.file)
     data, pages = pdfs["booklet"]
     a4, a4_pages = pdfs["A4"]
     a5, a5_pages = pdfs["A5"]

@@ -9,19 +9,17 @@ from __future__ import annotations
 
 from typing import Callable
 
-from ..content.duel import DuelData, load_duel
+from ..content.duel import DuelData
 from ..kit.model import BuildContext
 from ..problems import CheckFailed, Problem
 from ..rules.source import Block
+from .ground_blocks import ground_rulings
 
 CTX = "duel-rules"  # msgctxt of the labels below (content/duel/labels.toml, component duel-rules)
 
 
 def _duel(ctx: BuildContext) -> DuelData:
-    data, problems = load_duel(ctx.root)
-    if data is None:
-        raise CheckFailed([p for p in problems if p.severity == "error"])
-    return data
+    return ctx.model.duel
 
 
 def _strike(ctx: BuildContext, data: DuelData, sid: str) -> str:
@@ -72,6 +70,7 @@ def duel_precedence(ctx: BuildContext, line: int) -> list[Block]:
 
 
 DATA_BLOCKS: dict[tuple[str, str], Callable[[BuildContext, int], list[Block]]] = {
+    ("rulings", "ground"): ground_rulings,
     ("rulings", "duel"): duel_rulings,
     ("setup", "duel"): duel_setup,
     ("precedence", "duel"): duel_precedence,

@@ -1,232 +1,219 @@
-"""Booklet figures and inline icons: the components' SVG drawings rendered by cairosvg into the booklet."""
+"""Booklet figures and inline icons: the components' own SVG drawings, embedded as vector graphics (svglib).
+
+Every figure is the SVG a component prints (board, legend, ladder strip, suits, strikes, track), converted by
+svglib into a reportlab Drawing: paths stay paths and text stays text in the booklet's embedded PT Sans, so the
+booklet shows exactly what the pieces show, in every language, and no booklet PDF carries a raster image.
+"""
 
 from __future__ import annotations
 
-import base64
-import io
 from dataclasses import dataclass
-from pathlib import Path
-from typing import Callable
-from xml.sax.saxutils import escape
+from functools import lru_cache
+from typing import Any, Callable
 
-import cairosvg
-from reportlab.lib.units import mm
-from reportlab.platypus import Flowable, Image
+from lxml import etree
+from reportlab.graphics import renderPDF
+from reportlab.graphics.shapes import Drawing as RlDrawing
+from reportlab.graphics.shapes import Group, String
+from reportlab.platypus import Flowable
+from svglib import fonts as svg_fonts
+from svglib.svglib import SvgRenderer
 
-from ..components.duel_draw import distance_control_cells, strike_cells, track_cells
-from ..components.ground_icons import suit_icon
+from ..kit.model import BuildContext
 from ..problems import CheckFailed, Problem
-from ..render.fonts import register_fontconfig
+from ..render.fonts import FACES, register_reportlab
+from ..render.icons import ICONS
+from ..render.layout import FLOOR_PT
+from ..render.svg import n, render_template
 
-DPI = 300
-BELTS = (("#ffffff", 0, 2), ("#f2d330", 3, 5), ("#ee8a2a", 6, 8), ("#3a8f4b", 9, 11), ("#2f62b5", 12, 14),
-         ("#7a4a26", 15, 17))
-SUIT_SHAPES = {"clarify": ("circle", "#2f6db5"), "repair": ("square", "#3a8f4b"),
-               "boundary": ("triangle", "#c0392b"), "change": ("diamond", "#8e5bb5")}
-SQUARE_CODES = {".": "tatami", "A": "training", "F": "fatigue", "?": "mist", "T": "tunnel", "P": "misstep",
-                "K": "challenge", "S": "safe", "D": "dojo"}
+INLINE_CB = "dojo-icon"  # the reportlab onDraw callback that paints inline icons
+ICON_EM = 1.05  # an inline icon is this many ems wide (as on the cards: generator.render.layout.ICON_EM)
+NBSP = "\u00a0"
+
+
+@lru_cache(maxsize=1)
+def _fonts() -> None:
+    """Map the SVG font families and weights to the booklet's PT Sans faces (same reportlab names: one subset)."""
+    register_reportlab()
+    for f in FACES:
+        svg_fonts.register_font(f.family, str(f.path), weight="bold" if f.bold else "normal",
+                                style="italic" if f.italic else "normal", rlgFontName=f.rl_name)
+
+
+def vector(svg: str, box: tuple[float, float, float, float] | None = None) -> RlDrawing:
+    """An SVG document as a reportlab Drawing (vector); box (x, y, w, h in the SVG's units, mm) crops it."""
+    _fonts()
+    root = etree.fromstring(svg.encode("utf-8"), etree.XMLParser(remove_comments=True, resolve_entities=False))
+    _flatten_opacity(root)
+    if box is not None:
+        x, y, w, h = box
+        root.set("viewBox", f"{n(x)} {n(y)} {n(w)} {n(h)}")
+        root.set("width", f"{n(w)}mm")
+        root.set("height", f"{n(h)}mm")
+    drawing = SvgRenderer("figure.svg").render(root)
+    drawing.initialFontName = "PTSans"  # reportlab's renderer would otherwise select (and list) Helvetica
+    return drawing
+
+
+def _over_white(colour: str, alpha: float) -> str:
+    """A #rrggbb colour seen at alpha over white paper."""
+    rgb = [int(colour[i:i + 2], 16) for i in (1, 3, 5)]
+    return "#" + "".join(f"{round(255 - alpha * (255 - c)):02x}" for c in rgb)
+
+
+def _flatten_opacity(root: Any) -> None:
+    """Opacity over white paper becomes a lighter colour: reportlab forms carry no transparency states."""
+    for el in root.iter():
+        for paint in ("stroke", "fill"):
+            alpha = el.attrib.pop(f"{paint}-opacity", None)
+            colour = el.get(paint) or (el.getparent().get(paint) if el.getparent() is not None else None)
+            if alpha is not None and colour and colour.startswith("#") and len(colour) == 7:
+                el.set(paint, _over_white(colour, float(alpha)))
+
+
+def legible(node: Any, scale: float) -> Any:
+    """A copy of a drawing's tree without the text a reader could not read at this scale (under FLOOR_PT): a
+    component shrunk into a booklet shows its shapes and colours, and only the words that stay legible."""
+    if not isinstance(node, Group):
+        return node
+    a, b, c, d = node.transform[:4]
+    inner = scale * abs(a * d - b * c) ** 0.5
+    out = node.copy()
+    out.contents = [legible(child, inner) for child in node.contents
+                    if not (isinstance(child, String) and child.fontSize * inner < FLOOR_PT - 0.01)]
+    return out
+
+
+class Figure(Flowable):
+    """A vector drawing scaled to fit the frame width (never enlarged), centred; text that would print under the
+    type floor is left out (legible)."""
+
+    def __init__(self, name: str, drawing: RlDrawing, max_width: float):
+        super().__init__()
+        self.name, self.drawing = name, drawing
+        self.scale = min(1.0, max_width / drawing.width)
+        self.shrink = 1.0  # further scale applied by the page (typeset.Scalable)
+        self.width, self.height = drawing.width * self.scale, drawing.height * self.scale
+        self.hAlign = "CENTER"
+
+    def wrap(self, avail_width: float, avail_height: float) -> tuple[float, float]:
+        """The scaled size."""
+        return self.width, self.height
+
+    def draw(self) -> None:
+        """Paint the drawing at its scale, clipped to its box (svglib keeps what lies outside a cropped viewBox).
+
+        The drawing is a form XObject made once per document: pages stay small (imposition parses them) and a
+        figure shown twice is stored once.
+        """
+        canv, form = self.canv, f"figure-{self.name}-{self.scale * self.shrink:.4f}"
+        if not canv.hasForm(form):
+            canv.beginForm(form, 0, 0, self.drawing.width, self.drawing.height)
+            box = canv.beginPath()
+            box.rect(0, 0, self.drawing.width, self.drawing.height)
+            canv.clipPath(box, stroke=0, fill=0)
+            renderPDF.draw(legible(self.drawing, self.scale * self.shrink), canv, 0, 0)
+            canv.endForm()
+        canv.saveState()
+        canv.scale(self.scale, self.scale)
+        canv.doForm(form)
+        canv.restoreState()
 
 
 @dataclass(frozen=True)
 class FigureSource:
-    """What figures may draw: duel hit patterns and labels, in the booklet's language."""
+    """Makers of the figures a booklet may show: name -> the component's SVG (and crop box)."""
 
-    strikes: tuple[tuple[str, str, tuple[int, ...]], ...]  # (id, label, hits)
-    track_cells: int
-    board: object | None = None  # generator.board.model.Board
+    makers: dict[str, Callable[[], tuple[str, tuple[float, float, float, float] | None]]]
 
 
-def _svg(width: float, height: float, body: str) -> str:
-    return (f'<svg xmlns="http://www.w3.org/2000/svg" width="{width}mm" height="{height}mm" '
-            f'viewBox="0 0 {width} {height}">{body}</svg>')
+def figure_source(ctx: BuildContext) -> FigureSource:
+    """Every figure name with the component drawing behind it, in the context's language."""
+    from ..components import dojo_belt_ladder, dojo_board, dojo_board_sheets, duel_figures, ground_figures
+    from ..components.common import Collect
 
+    def ladder():
+        col = Collect()
+        content = ctx.model.dojo
+        svg = dojo_belt_ladder.ladder_svg(ctx, content.ladder, content.pawns, "A4", col)
+        col.check()
+        return svg, dojo_belt_ladder.strip_box("A4")
 
-def _text(x: float, y: float, text: str, size: float, anchor: str = "middle", bold: bool = False,
-          fill: str = "#1d1d1b") -> str:
-    weight = ' font-weight="bold"' if bold else ""
-    return (f'<text x="{x:.2f}" y="{y:.2f}" font-family="PT Sans" font-size="{size:.2f}"{weight} '
-            f'text-anchor="{anchor}" fill="{fill}">{escape(text)}</text>')
-
-
-def belt_ladder_svg() -> str:
-    """Positions 0-17 in six belt colours, the Black Belt as the goal."""
-    cell, out = 7.0, []
-    for colour, lo, hi in BELTS:
-        for pos in range(lo, hi + 1):
-            x = 1 + pos * cell
-            out.append(f'<rect x="{x}" y="1" width="{cell}" height="{cell}" fill="{colour}" stroke="#1d1d1b" '
-                       f'stroke-width="0.25"/>')
-            ink = "#ffffff" if colour in ("#2f62b5", "#7a4a26", "#3a8f4b") else "#1d1d1b"
-            out.append(_text(x + cell / 2, 1 + cell * 0.68, str(pos), 3.2, fill=ink, bold=True))
-        out.append(f'<path d="M{1 + lo * cell + 0.6} {cell + 2.2}h{(hi - lo + 1) * cell - 1.2}" stroke="#1d1d1b" '
-                   f'stroke-width="0.6"/>')
-    gx = 1 + 18 * cell + 2
-    out.append(f'<rect x="{gx}" y="1" width="{cell * 1.4}" height="{cell}" fill="#1d1d1b" rx="1"/>')
-    out.append(f'<path d="M{gx + 2.4} {1 + cell / 2}l2.2 2.2 4-4.4" stroke="#ffffff" stroke-width="0.9" fill="none"/>')
-    return _svg(gx + cell * 1.4 + 1, cell + 4, "".join(out))
-
-
-BOARD_FILL = {"S": "#dcebd5", "D": "#4a4a48", ".": "#ffffff", "A": "#fff3c4", "F": "#f6d2c8", "?": "#dfe3f1",
-              "P": "#eadcf0", "K": "#f8d9a8"}
-
-
-def board_svg(board) -> str:
-    """The validated 16x16 board: square letters (tunnel numbers), walls thick, Safe Rooms and the Dojo shaded."""
-    n, cell, out = 16, 6.0, []
-    for i, code in enumerate(board.codes):
-        r, c = divmod(i, n)
-        x, y = 1 + c * cell, 1 + r * cell
-        out.append(f'<rect x="{x}" y="{y}" width="{cell}" height="{cell}" fill="{BOARD_FILL.get(code, "#ffffff")}" '
-                   f'stroke="#b5b5b0" stroke-width="0.15"/>')
-        if code not in ".D":
-            out.append(_text(x + cell / 2, y + cell * 0.68, code, 2.6, bold=code.isdigit()))
-    walls = []
-    for i in range(n * n):
-        r, c = divmod(i, n)
-        if c + 1 < n and not board.is_open(i, i + 1):
-            walls.append(f"M{1 + (c + 1) * cell} {1 + r * cell}v{cell}")
-        if r + 1 < n and not board.is_open(i, i + n):
-            walls.append(f"M{1 + c * cell} {1 + (r + 1) * cell}h{cell}")
-    out.append(f'<path d="{"".join(walls)}" stroke="#1d1d1b" stroke-width="0.7" stroke-linecap="square" fill="none"/>')
-    out.append(f'<rect x="1" y="1" width="{n * cell}" height="{n * cell}" fill="none" stroke="#1d1d1b" '
-               f'stroke-width="0.9"/>')
-    return _svg(n * cell + 2, n * cell + 2, "".join(out))
-
-
-def suits_svg(labels: dict[str, str]) -> str:
-    """The four suit icons side by side with their names."""
-    out = []
-    for i, (sid, (shape, colour)) in enumerate(SUIT_SHAPES.items()):
-        cx = 12 + i * 26
-        out.append(suit_icon(shape, cx, 8, 6, colour))
-        out.append(_text(cx, 21, labels.get(sid, sid), 3.6, bold=True))
-    return _svg(4 * 26, 24, "".join(out))
-
-
-def strikes_svg(src: FigureSource, only: str | None = None) -> str:
-    """One row per strike: its name and the hit pattern (striker on the third cell, facing right)."""
-    rows = [s for s in src.strikes if only in (None, s[0])]
-    cell, out = 7.0, []
-    for n, (_, label, hits) in enumerate(rows):
-        y = 7 + n * (cell * 2.2)
-        out.append(_text(1, y + cell * 0.66, label, 3.4, anchor="start", bold=True))
-        out.append(strike_cells(hits, 36, y, cell))
-    return _svg(36 + 7 * cell + 2, 7 + len(rows) * cell * 2.2 - cell * 0.6, "".join(out))
-
-
-def track_svg(src: FigureSource) -> str:
-    """The duel track."""
-    cell = 9.0
-    return _svg(src.track_cells * cell + 2, cell + 2, track_cells(1, 1, cell, src.track_cells))
-
-
-def distance_control_svg(src: FigureSource) -> str:
-    """The distance-control example of the duel rules: B may not enter the hatched, underlined cells."""
-    cell = 9.0
-    return _svg(src.track_cells * cell + 2, cell * 2.5 + 2,
-                distance_control_cells(1, cell * 1.3, cell, src.track_cells))
-
-
-def square_icons_svg() -> str:
-    """Every square type's icon (the engine's icon set when present) over its board letter and colour."""
-    try:
-        from ..render import icons as engine_icons  # the rendering engine's icons (render branch)
-    except ImportError:
-        engine_icons = None
-    out = []
-    for i, (code, name) in enumerate(SQUARE_CODES.items()):
-        x = 1 + i * 14
-        fill = "#d9d9d6" if code == "D" else BOARD_FILL.get(code, "#ffffff")  # the icon is drawn in black
-        out.append(f'<rect x="{x}" y="1" width="12" height="12" fill="{fill}" '
-                   f'stroke="#1d1d1b" stroke-width="0.3"/>')
-        if engine_icons is not None:
-            out.append(f'<g transform="translate({x + 1} 2)">{_engine_icon(engine_icons.icon(name))}</g>')
-        out.append(_text(x + 6, 18.5, code if code != "T" else "1–9", 4.0, bold=True))
-    return _svg(len(SQUARE_CODES) * 14 + 2, 20, "".join(out))
-
-
-def _engine_icon(icon) -> str:
-    parts = []
-    for d, mode in icon.paths:
-        if mode == "stroke":
-            parts.append(f'<path d="{d}" fill="none" stroke="#1d1d1b" stroke-width="0.8" stroke-linecap="round"/>')
-        elif mode == "hole":
-            parts.append(f'<path d="{d}" fill="#ffffff"/>')
-        elif mode == "dots":
-            parts.append(f'<path d="{d}" stroke="#1d1d1b" stroke-width="1.4" stroke-linecap="round"/>')
-        else:
-            parts.append(f'<path d="{d}" fill="#1d1d1b"/>')
-    return "".join(parts)
-
-
-def png(svg: str, dpi: int = DPI) -> bytes:
-    """Rasterise an SVG document (fonts via fontconfig) to PNG bytes."""
-    register_fontconfig()
-    return cairosvg.svg2png(bytestring=svg.encode("utf-8"), dpi=dpi)
-
-
-def _size_mm(svg: str) -> tuple[float, float]:
-    head = svg[:200]
-    w = float(head.split('width="')[1].split("mm")[0])
-    h = float(head.split('height="')[1].split("mm")[0])
-    return w, h
-
-
-def image(svg: str, max_width: float) -> Flowable:
-    """A reportlab Image of an SVG at its natural size, scaled down to max_width points."""
-    w, h = _size_mm(svg)
-    scale = min(1.0, max_width / (w * mm))
-    return Image(io.BytesIO(png(svg)), width=w * mm * scale, height=h * mm * scale)
-
-
-def figure_factory(src: FigureSource, suit_labels: dict[str, str], where: str) -> Callable[[str, float], Flowable]:
-    """The booklet's figure maker; an unknown figure name is a build error naming the known ones."""
-    makers: dict[str, Callable[[], str]] = {
-        "belt-ladder": belt_ladder_svg, "square-icons": square_icons_svg, "squares": square_icons_svg,
-        "suits": lambda: suits_svg(suit_labels),
-        "strikes": lambda: strikes_svg(src), "duel-track": lambda: track_svg(src),
-        "distance-control": lambda: distance_control_svg(src),
+    makers: dict[str, Callable[[], Any]] = {
+        "board": lambda: (dojo_board.board_svg(ctx), None),
+        "belt-ladder": ladder,
+        "squares": lambda: (dojo_board_sheets.legend_svg(ctx, "dojo/legend-narrow"), None),
+        "suits": lambda: (ground_figures.suits_svg(ctx), None),
     }
-    if src.board is not None:
-        makers["board"] = lambda: board_svg(src.board)
-    for sid, _, _ in src.strikes:
-        makers[f"strike-{sid}"] = lambda sid=sid: strikes_svg(src, sid)
+    makers.update({name: (lambda make=make: (make(), None)) for name, make in duel_figures.figures(ctx).items()})
+    return FigureSource(makers)
+
+
+def figure_factory(src: FigureSource, where: str) -> Callable[[str, float], Flowable]:
+    """The booklet's figure maker; an unknown figure name is a build error naming the known ones."""
+    cache: dict[str, RlDrawing] = {}
 
     def make(name: str, width: float) -> Flowable:
-        if name not in makers:
+        if name not in src.makers:
             raise CheckFailed([Problem("error", "booklet-figure", f"unknown figure {name!r}", where,
-                                       hint=f"use one of: {', '.join(sorted(makers))}")])
-        return image(makers[name](), width)
+                                       hint=f"use one of: {', '.join(sorted(src.makers))}")])
+        if name not in cache:
+            cache[name] = vector(*src.makers[name]())
+        return Figure(name, cache[name], width)
 
     return make
 
 
-def icon_markup_factory(where: str) -> Callable[[str, float], str]:
-    """Inline {icon:X} -> an <img> of the icon at the text size (square types, card types, suits)."""
-    cache: dict[str, str] = {}
+def icon_markup_factory(ctx: BuildContext, where: str) -> tuple[Callable[[str, float], str], Callable]:
+    """Inline {icon:X}: paragraph markup reserving the icon's width, and the onDraw callback painting it (vector).
 
-    def svg_of(name: str) -> str:
-        if name in SUIT_SHAPES:
-            shape, colour = SUIT_SHAPES[name]
-            return _svg(10, 10, suit_icon(shape, 5, 5, 4.4, colour))
-        from ..render import icons as engine_icons
+    The markup is an onDraw tag followed by no-break spaces sized to the icon's width (reportlab never breaks
+    a line at a no-break space), so the icon travels with the word it is glued to.
+    """
 
-        try:
-            icon = engine_icons.icon(SQUARE_CODES.get(name, name))
-        except KeyError as exc:
-            raise CheckFailed([Problem("error", "booklet-icon", str(exc.args[0]), where,
-                                       hint="fix the {icon:...} name in rules.md")]) from None
-        return _svg(10, 10, _engine_icon(icon))
+
+    by_code = {s.code: s.icon for s in ctx.model.dojo.squares}
+    drawings: dict[str, RlDrawing] = {}
+
+    def resolve(name: str) -> str:
+        name = by_code.get(name, name)
+        if name in ICONS:
+            return name
+        from ..components.ground_figures import suit_svg
+
+        if suit_svg(ctx, name):
+            return name
+        raise CheckFailed([Problem("error", "booklet-icon", f"unknown icon {name!r}", where,
+                                   hint=f"use a square code, a suit or one of: {', '.join(sorted(ICONS))}")])
 
     def markup(name: str, size: float) -> str:
-        if name not in cache:
-            cache[name] = "data:image/png;base64," + base64.b64encode(png(svg_of(name), 200)).decode("ascii")
-        s = size * 1.05
-        return f'<img src="{cache[name]}" width="{s:.2f}" height="{s:.2f}" valign="-{size * 0.18:.2f}"/>'
+        name = resolve(name)
+        register_reportlab()
+        from reportlab.pdfbase.pdfmetrics import stringWidth
 
-    return markup
+        em = stringWidth(NBSP, "PTSans", 1.0)
+        count = 4
+        fs = size * ICON_EM / (count * em)
+        return (f'<onDraw name="{INLINE_CB}" label="{name} {size:.3f}"/>'
+                f'<font name="PTSans" size="{fs:.3f}">{NBSP * count}</font>')
+
+    def paint(canvas, kind: str, label: str) -> None:
+        name, size = label.split()
+        s = float(size) * ICON_EM
+        if name not in drawings:
+            drawings[name] = vector(_inline_svg(ctx, name))
+        info = canvas._curr_tx_info  # reportlab hands onDraw callbacks the text position here (no public API)
+        d = drawings[name]
+        canvas.saveState()
+        canvas.translate(info["cur_x"] + s * 0.04, info["cur_y"] - float(size) * 0.18)
+        canvas.scale(s * 0.92 / d.width, s * 0.92 / d.height)
+        renderPDF.draw(d, canvas, 0, 0)
+        canvas.restoreState()
+
+    return markup, paint
 
 
-def figure_source_path(root: Path) -> Path:
-    """Where the duel data comes from (for error messages)."""
-    return root / "content/duel/duel.toml"
+def _inline_svg(ctx: BuildContext, name: str) -> str:
+    from ..components.ground_figures import suit_svg
+
+    return suit_svg(ctx, name) or render_template(ctx.root / "templates", "icon.svg.j2", name=name)

@@ -5,7 +5,6 @@ from __future__ import annotations
 import io
 
 from pypdf import PageObject, PdfReader, PdfWriter, Transformation
-from pypdf.generic import NameObject, TextStringObject
 
 
 def saddle_order(pages: int) -> list[tuple[int | None, int | None]]:
@@ -66,7 +65,6 @@ def impose(pdf: bytes, sheet: tuple[float, float], title: str) -> bytes:
             side.merge_transformed_page(page, Transformation().scale(scale).translate(dx, dy))
         writer.add_page(side)
     writer.add_metadata({"/Title": title, "/Producer": "dojo-pnp", "/Creator": "dojo-pnp"})
-    writer._info.get_object()[NameObject("/Producer")] = TextStringObject("dojo-pnp")  # noqa: SLF001
     buf = io.BytesIO()
     writer.write(buf)
     return buf.getvalue()

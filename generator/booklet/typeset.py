@@ -4,8 +4,6 @@ from __future__ import annotations
 
 import io
 import re
-from contextlib import contextmanager
-from functools import lru_cache
 from dataclasses import dataclass
 from typing import Callable
 from xml.sax.saxutils import escape
@@ -118,19 +116,6 @@ def styles(page: Page, lang: str) -> dict[str, ParagraphStyle]:
 _BOLD = re.compile(r"\*\*(.+?)\*\*")
 _ITALIC = re.compile(r"(?<![*\w])\*(?!\s)(.+?)(?<!\s)\*(?!\w)")
 _ICON = re.compile(r"\{icon:([a-z0-9?._-]+)\}")
-
-
-@contextmanager
-def data_images():
-    """Let paragraphs load inline icons from data: URIs (reportlab trusts no host by default); restored after."""
-    from reportlab import rl_config
-
-    saved = rl_config.trustedHosts
-    rl_config.trustedHosts = ["localhost"]
-    try:
-        yield
-    finally:
-        rl_config.trustedHosts = saved
 
 
 def markup(text: str, icon_markup: Callable[[str, float], str], size: float) -> str:
@@ -324,6 +309,8 @@ class Scalable(Flowable):
         return w * self.scale, h * self.scale
 
     def draw(self):
+        if hasattr(self.inner, "shrink"):
+            self.inner.shrink = self.scale  # the figure leaves out the text this makes illegible
         self.canv.saveState()
         self.canv.scale(self.scale, self.scale)
         self.inner.drawOn(self.canv, 0, 0)
@@ -349,8 +336,12 @@ def _fit_widths(widths: list[float], need: list[float], total: float) -> list[fl
     return out
 
 
-def render(flowables: list[Flowable], page: Page, footer: Footer, doc_title: str) -> bytes:
-    """Lay the flowables out on pages of one format; every page carries number, title, version and language."""
+def render(flowables: list[Flowable], page: Page, footer: Footer, doc_title: str,
+           callbacks: dict[str, Callable] | None = None) -> bytes:
+    """Lay the flowables out on pages of one format; every page carries number, title, version and language.
+
+    callbacks: reportlab onDraw callbacks by name (e.g. the inline icons' painter).
+    """
     register_reportlab()
     buf = io.BytesIO()
     w, h = page.size
@@ -359,6 +350,8 @@ def render(flowables: list[Flowable], page: Page, footer: Footer, doc_title: str
                   topPadding=0, bottomPadding=0)
 
     def on_page(canvas, doc) -> None:
+        for name, cb in (callbacks or {}).items():
+            canvas.setNamedCB(name, cb)
         canvas.saveState()
         canvas.setStrokeColor(RULE_GREY)
         canvas.setLineWidth(0.4)

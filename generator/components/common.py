@@ -1,20 +1,15 @@
-"""Helpers shared by the Dojo components: loaded content, the small print, and fitting with collected errors."""
+"""Helpers shared by the Dojo components: the small print, and fitting with collected errors."""
 
 from __future__ import annotations
 
 import re
 from typing import Callable, TypeVar
 
-from ..content.dojo import DojoContent, load_dojo
+from ..content.dojo import NEBBIA_CTX
 from ..kit.model import BuildContext
 from ..problems import CheckFailed, Problem
 
 T = TypeVar("T")
-
-
-def dojo_content(ctx: BuildContext) -> DojoContent:
-    """The checked Dojo content of the project being built."""
-    return load_dojo(ctx.root)
 
 
 def small_print(ctx: BuildContext, title: str) -> str:
@@ -51,15 +46,11 @@ def duel_term(ctx: BuildContext, item_id: str, romaji: str) -> str:
 def term_spellings(ctx: BuildContext) -> dict[str, frozenset[str]]:
     """Each game term's spelling in this language -> its other spellings, for the page QA's term check: the duel's
     stances and strikes (seed script, romaji) and the Dojo cards named 'Term (gloss)' (Kaeshi, Uke, Irimi)."""
-    from ..content.dojo import NEBBIA_CTX
-    from ..content.duel import load_duel, present
-
-    data = load_duel(ctx.root)[0] if present(ctx.root) else None
     out = {}
-    for item in (data.stances + data.strikes) if data is not None else ():
+    for item in ctx.model.duel.stances + ctx.model.duel.strikes:
         spelled = duel_term(ctx, item.id, item.romaji)
         out[spelled] = frozenset({item.term, item.romaji} - {spelled})
-    for card in dojo_content(ctx).nebbia.cards:
+    for card in ctx.model.dojo.nebbia.cards:
         if re.match(r"\S+ \(", card.name):
             spelled = ctx.p_(f"{NEBBIA_CTX}/{card.id}", card.name).split()[0]
             out[spelled] = frozenset({card.name.split()[0]} - {spelled})

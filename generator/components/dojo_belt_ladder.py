@@ -7,7 +7,7 @@ from ..kit.model import Artifact, BuildContext
 from ..render.layout import Slot, Where, fit
 from ..render.pdf import PAPERS_MM
 from ..render.svg import Drawing, render_template, svg_drawing
-from .common import Collect, dojo_content, small_print
+from .common import Collect, small_print
 from .page import page_artifacts
 
 COMPONENT = "dojo-belt-ladder"
@@ -16,8 +16,8 @@ GOAL_W = 36.0
 BOX_H = 40.0
 
 
-def _page(ctx: BuildContext, ladder: Ladder, pawns: Pawns, paper: str, col: Collect) -> Drawing | None:
-    """The ladder on a landscape page of paper."""
+def ladder_svg(ctx: BuildContext, ladder: Ladder, pawns: Pawns, paper: str, col: Collect) -> str | None:
+    """The ladder page (landscape paper) as SVG; None when a text did not fit (col holds the problems)."""
     h, w = PAPERS_MM[paper]
     where = Where(COMPONENT, paper, ctx.lang)
     bw = min(14.0, (w - 2 * MARGIN - GOAL_W - 3) / 18)
@@ -30,10 +30,10 @@ def _page(ctx: BuildContext, ladder: Ladder, pawns: Pawns, paper: str, col: Coll
         name = ctx.p_(BELT_CTX, b.name)
         label = col.run(lambda: fit(name, Slot(f"belt {b.id}", span - 2, 6.5, 11, 6, bold=True,
                                                 align="center"), where))
-        belts.append(dict(x=bx, w=span, color=b.color, ink=b.ink, label=label))
+        belts.append(dict(x=bx, w=span, color=b.colour, ink=b.ink, label=label))
         for pos in range(b.start, b.end + 1):
             num = fit(str(pos), Slot("position", bw, 9, 18, 10, bold=True, align="center"), where)
-            cells.append(dict(x=x0 + pos * bw, color=b.color, ink=b.ink, number=num, step=pos == b.start))
+            cells.append(dict(x=x0 + pos * bw, color=b.colour, ink=b.ink, number=num, step=pos == b.start))
     goal_x = x0 + 18 * bw + 3
     goal_text = ctx.p_(BELT_CTX, ladder.goal)
     goal = col.run(lambda: fit(goal_text, Slot("goal", GOAL_W - 3, 18, 14, 8, bold=True, align="center"), where))
@@ -48,23 +48,35 @@ def _page(ctx: BuildContext, ladder: Ladder, pawns: Pawns, paper: str, col: Coll
     markers = []
     for i, p in enumerate(pawns.pawns):
         num = fit(str(p.number), Slot("marker", 12, 8, 16, 10, bold=True, align="center"), where)
-        markers.append(dict(x=x0 + 6 + i * 16, y=markers_y, r=6, color=p.color, ink=p.ink, number=num))
+        markers.append(dict(x=x0 + 6 + i * 16, y=markers_y, r=6, color=p.colour, ink=p.ink, number=num))
     label = ctx._("Markers: cut out one per player.")
     mlabel = col.run(lambda: fit(label, Slot("markers", w - 2 * MARGIN, 5, 9, 6), where))
     imp = col.run(lambda: fit(small_print(ctx, title_text) + f" · {paper}",
                               Slot("imprint", w - 2 * MARGIN, 4, 6, 5), where))
     if None in (title, goal, mlabel, imp) or any(b["label"] is None for b in belts):
         return None
-    svg = render_template(ctx.root / "templates", "dojo-belt-ladder.svg.j2", W=w, H=h, x0=x0, top=top, bw=bw,
+    return render_template(ctx.root / "templates", "dojo-belt-ladder.svg.j2", W=w, H=h, x0=x0, top=top, bw=bw,
                           bh=BOX_H, belts=belts, cells=cells, goal=goal, goal_x=goal_x, goal_w=GOAL_W,
                           notes=notes, markers=markers, markers_y=markers_y, markers_label=mlabel, title=title,
                           imprint=imp)
-    return svg_drawing(svg)
+
+
+def strip_box(paper: str) -> tuple[float, float, float, float]:
+    """The part of the ladder page showing belts, positions and the goal (x, y, w, h mm): the booklet's figure."""
+    w = PAPERS_MM[paper][1]
+    bw = min(14.0, (w - 2 * MARGIN - GOAL_W - 3) / 18)
+    return MARGIN - 1, 42.0 - 10, 18 * bw + 3 + GOAL_W + 2, BOX_H + 14
+
+
+def _page(ctx: BuildContext, ladder: Ladder, pawns: Pawns, paper: str, col: Collect) -> Drawing | None:
+    """The ladder page drawn."""
+    svg = ladder_svg(ctx, ladder, pawns, paper, col)
+    return svg_drawing(svg) if svg else None
 
 
 def build(ctx: BuildContext) -> list[Artifact]:
     """The ladder on A4 and Letter (landscape), and a preview."""
-    content = dojo_content(ctx)
+    content = ctx.model.dojo
     col = Collect()
     pages = {paper: [_page(ctx, content.ladder, content.pawns, paper, col)] for paper in ctx.options.papers}
     col.check()

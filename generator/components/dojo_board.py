@@ -11,7 +11,6 @@ from ..problems import CheckFailed, Problem
 from ..render.icons import icon, transform_path
 from ..render.layout import Slot, Where, fit, glyph_problems
 from ..render.svg import Drawing, svg_drawing
-from .common import dojo_content
 
 COMPONENT = "dojo-board"
 S = 23.0  # square size, mm
@@ -98,7 +97,7 @@ def _square(dwg, ctx: BuildContext, board: Board, i: int, sq: SquareType, labels
             icons: IconBatch) -> None:
     r, c = divmod(i, N)
     x, y = M + c * S, M + r * S
-    dwg.add(dwg.rect((x, y), (S, S), fill=sq.color))
+    dwg.add(dwg.rect((x, y), (S, S), fill=sq.colour))
     letter = ctx.p_(f"{SQUARE_CTX}/{sq.id}", sq.letter)
     if sq.code == SAFE:
         dwg.add(_text(dwg, letter, x + 1.5, y + 5, 4.2, True, "#4a6a85"))
@@ -107,13 +106,13 @@ def _square(dwg, ctx: BuildContext, board: Board, i: int, sq: SquareType, labels
         dwg.add(_text(dwg, letter, x + 1.5, y + 5, 4.2, True, "#cbbfa6"))
         return
     if i in labels:
-        icons.add(sq.icon, x + 1.5, y + 1.5, 6, INK, sq.color)
+        icons.add(sq.icon, x + 1.5, y + 1.5, 6, INK, sq.colour)
         dwg.add(_text(dwg, labels[i], x + S / 2, y + 14.5, 8.5, True, INK, anchor_center=True))
         j = board.links[i]
-        icons.add("movement", x + S / 2 - 7, y + S - 5.6, 3.6, "#444", sq.color)
+        icons.add("movement", x + S / 2 - 7, y + S - 5.6, 3.6, "#444", sq.colour)
         dwg.add(_text(dwg, coord(j), x + S / 2 - 3, y + S - 2.6, 3.6, False, "#333"))
         return
-    icons.add(sq.icon, x + S / 2 - 5, y + 4, 10, INK, sq.color)
+    icons.add(sq.icon, x + S / 2 - 5, y + 4, 10, INK, sq.colour)
     dwg.add(_text(dwg, letter, x + 1.6, y + S - 1.8, 5.5, True, INK))
 
 
@@ -166,7 +165,7 @@ def _regions(dwg, ctx: BuildContext, board: Board, squares: dict[str, SquareType
         cells = [divmod(i, N) for i in board.dojo_squares if to_quadrant(divmod(i, N))[0] == k]
         x = M + min(c for _, c in cells) * S
         y = M + min(r for r, _ in cells) * S
-        dwg.add(_icon(dwg, dojo.icon, x + S - 8, y + 8, 16, "#efe4c8", dojo.color))
+        dwg.add(_icon(dwg, dojo.icon, x + S - 8, y + 8, 16, "#efe4c8", dojo.colour))
         _block(dwg, block, x + 2, y + 28, "#efe4c8")  # clear of the squares' letters above
     safe = squares["S"]
     room = fit(ctx.p_(f"{SQUARE_CTX}/safe", safe.name), Slot("safe room name", 3 * S - 4, 8, 16, 8, bold=True,
@@ -178,7 +177,7 @@ def _regions(dwg, ctx: BuildContext, board: Board, squares: dict[str, SquareType
         cr = sum(r for r, _ in cells) / len(cells)
         cc = sum(c for _, c in cells) / len(cells)
         cx, cy = M + (cc + 0.5) * S, M + (cr + 0.5) * S
-        dwg.add(_icon(dwg, safe.icon, cx - 7, cy - 11, 14, "#4a6a85", safe.color))
+        dwg.add(_icon(dwg, safe.icon, cx - 7, cy - 11, 14, "#4a6a85", safe.colour))
         _block(dwg, room, cx - (3 * S - 4) / 2, cy + 5, "#2c4a63")
 
 
@@ -232,31 +231,35 @@ def _visible(i: int, region: tuple[float, float, float, float]) -> bool:
     return x < rx + rw and x + S > rx and y < ry + rh and y + S > ry
 
 
+def board_svg(ctx: BuildContext, region: tuple[float, float, float, float] = (0.0, 0.0, SIZE, SIZE),
+              quadrants: tuple[int, ...] = (0, 1, 2, 3)) -> str:
+    """The board (or the part of it in region, x y w h mm) as SVG, naming the regions of the given quadrants."""
+    squares = ctx.model.dojo.squares
+    check_strings(ctx, list(squares))
+    by_code = {s.code: s for s in squares}
+    board = ctx.board
+    labels = tunnel_labels(board)
+    rx, ry, rw, rh = region
+    dwg = svgwrite.Drawing(size=(f"{rw:.3f}mm", f"{rh:.3f}mm"), viewBox=f"{rx:.3f} {ry:.3f} {rw:.3f} {rh:.3f}",
+                           debug=False)
+    dwg.add(dwg.rect((rx, ry), (rw, rh), fill="#ffffff"))
+    icons = IconBatch()
+    for i, code in enumerate(board.codes):
+        if _visible(i, region):
+            _square(dwg, ctx, board, i, by_code["1" if code.isdigit() else code], labels, icons)
+    icons.emit(dwg)
+    _links(dwg, board)
+    _walls(dwg, board)
+    for q in quadrants:
+        _regions(dwg, ctx, board, by_code, q)
+    _coordinates(dwg, region)
+    return dwg.tostring()
+
+
 def board_drawings(ctx: BuildContext) -> dict[tuple[int, int], Drawing]:
     """The board in four drawings, one per quadrant sheet (sheet_region each), drawn once per language.
 
     Each drawing is always placed whole: cairo 1.16 emits a recording surface once per PDF, cut to the part
     shown the first time, so one big drawing shown through different windows would lose content.
     """
-    squares = dojo_content(ctx).squares
-    check_strings(ctx, list(squares))
-    by_code = {s.code: s for s in squares}
-    board = ctx.board
-    labels = tunnel_labels(board)
-    out = {}
-    for sheet in SHEETS:
-        rx, ry, rw, rh = region = sheet_region(sheet)
-        dwg = svgwrite.Drawing(size=(f"{rw:.3f}mm", f"{rh:.3f}mm"), viewBox=f"{rx:.3f} {ry:.3f} {rw:.3f} {rh:.3f}",
-                               debug=False)
-        dwg.add(dwg.rect((rx, ry), (rw, rh), fill="#ffffff"))
-        icons = IconBatch()
-        for i, code in enumerate(board.codes):
-            if _visible(i, region):
-                _square(dwg, ctx, board, i, by_code["1" if code.isdigit() else code], labels, icons)
-        icons.emit(dwg)
-        _links(dwg, board)
-        _walls(dwg, board)
-        _regions(dwg, ctx, board, by_code, QUADRANT_OF_SHEET[sheet])
-        _coordinates(dwg, region)
-        out[sheet] = svg_drawing(dwg.tostring())
-    return out
+    return {sheet: svg_drawing(board_svg(ctx, sheet_region(sheet), (QUADRANT_OF_SHEET[sheet],))) for sheet in SHEETS}

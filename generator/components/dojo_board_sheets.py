@@ -2,35 +2,38 @@
 
 from __future__ import annotations
 
+from ..board.ascii import render_ascii
 from ..content.dojo import SQUARE_CTX
 from ..kit.model import Artifact, BuildContext
 from ..render import pdf
 from ..render.cards import imprint
 from ..render.layout import Slot, Where, fit
 from ..render.pdf import PAPERS_MM, PdfDoc, crop_marks, mm
-from ..render.svg import Drawing, png_bytes, render_template, svg_drawing
-from .common import Collect, dojo_content, small_print
+from ..render.face import Face
+from ..render.svg import Drawing, png_bytes, svg_drawing
+from .common import Collect, small_print
 from .dojo_board import COMPONENT, HALF, SHEETS, SIZE, STRIP, board_drawings, sheet_region
 
 TOP = 12.0
 
 
-def legend_drawing(ctx: BuildContext, width: float) -> Drawing:
-    """The legend of square types (three columns), drawn once per language."""
-    where = Where(COMPONENT, "legend", ctx.lang)
-    col = Collect()
-    items = []
-    colw = width / 3
-    for k, sq in enumerate(dojo_content(ctx).squares):
+def legend_svg(ctx: BuildContext, layout: str = "dojo/legend") -> str:
+    """The legend of square types (tile, letter, name from content/dojo/squares.toml) as SVG: under every board
+    quadrant, and (layout dojo/legend-narrow) in the rules booklet."""
+    f = Face(ctx, COMPONENT, "legend", layout)
+    squares = ctx.model.dojo.squares
+    for k, sq in enumerate(squares):
         c = f"{SQUARE_CTX}/{sq.id}"
-        letter = col.run(lambda: fit(ctx.p_(c, sq.letter) if sq.code != "1" else "1A", Slot("letter", 6, 6, 9, 6,
-                                                                                          bold=True), where))
-        name = col.run(lambda: fit(ctx.p_(c, sq.name), Slot("legend", colw - 15, 7.5, 8.5, 6, leading=1.05), where))
-        items.append(dict(x=(k % 3) * colw, y=(k // 3) * 8.5, color=sq.color, icon=sq.icon, letter=letter, name=name,
-                          ink="#ffffff" if sq.code == "D" else "#2a251f"))
-    col.check()
-    return svg_drawing(render_template(ctx.root / "templates", "dojo-board-legend.svg.j2", W=width, H=26,
-                                       items=items))
+        f.box("tile", i=k)
+        f.text("letter", ctx.p_(c, sq.letter) if sq.code != "1" else "1A", i=k)
+        f.text("name", ctx.p_(c, sq.name), i=k, valign="middle")
+    return f.svg(body="#ffffff", tiles=[dict(color=sq.colour, icon=sq.icon, ink="#ffffff" if sq.code == "D" else "#2a251f")
+                        for sq in squares])
+
+
+def legend_drawing(ctx: BuildContext) -> Drawing:
+    """The legend drawn once per language."""
+    return svg_drawing(legend_svg(ctx))
 
 
 def margin_notes(ctx: BuildContext, extra: str, width: float) -> list:
@@ -131,10 +134,10 @@ def board_png(boards: dict, width_px: int) -> bytes:
 
 
 def build(ctx: BuildContext) -> list[Artifact]:
-    """The board: four quadrant sheets per paper, the A2 sheet, and a preview."""
+    """The board: its text form, four quadrant sheets per paper, the A2 sheet, and a preview."""
     boards = board_drawings(ctx)
-    legend = legend_drawing(ctx, HALF)
-    out = []
+    legend = legend_drawing(ctx)
+    out = [Artifact("board.txt", COMPONENT, "board", render_ascii(ctx.board).encode("utf-8"))]
     for paper in ctx.options.papers:
         data, pages = sheets_pdf(ctx, boards, legend, paper)
         out.append(Artifact(f"board-{paper}.pdf", COMPONENT, "board", data, paper, "sheet", pages))

@@ -1,8 +1,7 @@
-"""The Dojo kit: every Dojo component builder in turn (problems of all gathered), then a contact sheet."""
+"""The Dojo kit's contact sheet: one PNG with the preview of every Dojo component."""
 
 from __future__ import annotations
 
-import importlib
 import io
 
 import cairocffi as cairo
@@ -11,20 +10,11 @@ from ..kit.model import Artifact, BuildContext
 from ..problems import CheckFailed, Problem
 from ..render.fonts import face, missing_glyphs, register_fontconfig
 
-# "module:function" of each Dojo component, in manifest order.
-DOJO_COMPONENTS = (
-    "generator.components.dojo_board_sheets:build",
-    "generator.components.dojo_nebbia:build",
-    "generator.components.dojo_reference:build",
-    "generator.components.dojo_belt_ladder:build",
-    "generator.components.dojo_pawns:build",
-    "generator.render.calibration:calibration",
-)
 THUMB_H = 240  # px
 LABEL_H = 22
 
 
-def contact_sheet(ctx: BuildContext, previews: list[Artifact]) -> bytes:
+def contact_png(ctx: BuildContext, previews: list[Artifact]) -> bytes:
     """One PNG with every component's preview, labelled with its component id, version and language."""
     register_fontconfig()
     images = [(a.component, cairo.ImageSurface.create_from_png(io.BytesIO(a.data))) for a in previews]
@@ -61,18 +51,7 @@ def contact_sheet(ctx: BuildContext, previews: list[Artifact]) -> bytes:
     return buf.getvalue()
 
 
-def build(ctx: BuildContext) -> list[Artifact]:
-    """Every Dojo component; all their problems are reported together; a contact sheet of their previews."""
-    artifacts: list[Artifact] = []
-    problems: list[Problem] = []
-    for name in DOJO_COMPONENTS:
-        module, func = name.split(":")
-        try:
-            artifacts.extend(getattr(importlib.import_module(module), func)(ctx))
-        except CheckFailed as exc:
-            problems.extend(exc.problems)
-    if problems:
-        raise CheckFailed(problems)
-    previews = [a for a in artifacts if a.kind == "preview"]
-    artifacts.append(Artifact("previews/contact-sheet.png", "dojo-kit", "preview", contact_sheet(ctx, previews)))
-    return artifacts
+def contact_sheet_png(ctx: BuildContext, before: list[Artifact]) -> list[Artifact]:
+    """previews/contact-sheet.png: the previews of the Dojo components rendered before it."""
+    previews = [a for a in before if a.kind == "preview" and a.component.startswith("dojo-")]
+    return [Artifact("previews/contact-sheet.png", "dojo-kit", "preview", contact_png(ctx, previews))]

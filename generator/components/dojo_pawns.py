@@ -7,7 +7,7 @@ from ..kit.model import Artifact, BuildContext
 from ..render.layout import Slot, Where, fit
 from ..render.pdf import PAPERS_MM
 from ..render.svg import Drawing, render_template, svg_drawing
-from .common import Collect, dojo_content, small_print
+from .common import Collect, small_print
 from .page import page_artifacts
 
 COMPONENT = "dojo-pawns"
@@ -34,7 +34,7 @@ def _page(ctx: BuildContext, pawns: Pawns, paper: str, col: Collect) -> Drawing 
         small = col.run(lambda: fit(f"{p.number} · {ctx.version} · {ctx.lang.upper()}",
                                     Slot("imprint", PW - 2, 3, 4.5, 3.5, align="center"), where))
         items.append(dict(x=x0 + (i % 4) * (PW + gap), y=27 + (i // 4) * (height + min(row_gap, 12)),
-                          color=p.color, ink=p.ink, name=block, number=number, small=small, value=p.number))
+                          color=p.colour, ink=p.ink, name=block, number=number, small=small, value=p.number))
     imp = col.run(lambda: fit(small_print(ctx, title_text) + f" · {paper}", Slot("imprint", w - 24, 4, 6, 5), where))
     if None in (title, instr, imp) or any(it["name"] is None or it["small"] is None for it in items):
         return None
@@ -45,7 +45,7 @@ def _page(ctx: BuildContext, pawns: Pawns, paper: str, col: Collect) -> Drawing 
 
 def build(ctx: BuildContext) -> list[Artifact]:
     """The standees on A4 and Letter, and a preview."""
-    pawns = dojo_content(ctx).pawns
+    pawns = ctx.model.dojo.pawns
     col = Collect()
     pages = {paper: [_page(ctx, pawns, paper, col)] for paper in ctx.options.papers}
     col.check()

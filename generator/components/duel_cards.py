@@ -1,21 +1,31 @@
-"""Duel components on the card engine: the 12-cell track, 4 stance cards, 3 strike cards, the reference card."""
+"""Duel components: the 12-cell track, 4 stance cards, 3 strike cards, the reference cards.
+
+Each face is a template with declared slots (templates/duel/<face>.svg.j2 + .toml, see generator.render.face).
+"""
 
 from __future__ import annotations
 
-from ..content.duel import DuelData, present, require_duel
+from markupsafe import Markup
+
+from ..content.duel import DuelData
 from ..kit.model import Artifact, BuildContext
-from ..render.cards import BLEED_H, BLEED_W, Card, Deck, deck_artifacts, imprint
+from ..render.cards import Card, Deck, deck_artifacts, imprint
+from ..render.face import Face, collect
 from ..render.pdf import PAPERS_MM, PdfDoc, mm, text
-from .duel_draw import strike_cells, track_cells
 from .common import duel_term, small_print
-from .ground_face import INK, INNER_W, M, MUTED, Face, collect, footer, ui
+from .duel_draw import strike_cells, track_cells
 
-TEMPLATE = "duel/face.svg.j2"
-BACK_BG = "#2b2622"
+BACK_BG = "#2b2622"  # backs and the fronts' header band
+STRIKER = 0.36  # the striker drawn above the cells takes this share of a hits box's height
 
 
-def _term(ctx: BuildContext, item) -> str:
-    """The Japanese term in the reader's spelling (common.duel_term)."""
+def ui(ctx: BuildContext, component: str, msgid: str) -> str:
+    """A component's own printed label (msgctxt = component id)."""
+    return ctx.p_(component, msgid)
+
+
+def term(ctx: BuildContext, item) -> str:
+    """The Japanese term in the reader's one spelling (common.duel_term)."""
     return duel_term(ctx, item.id, item.romaji)
 
 
@@ -23,53 +33,56 @@ def _name(ctx: BuildContext, item) -> str:
     return ctx.p_(f"duel/{item.id}", item.name)
 
 
+def _footer(f: Face, ctx: BuildContext, comp: str) -> None:
+    f.text("footer", small_print(ctx, ui(ctx, comp, "Sword duel")))
+
+
+def hit_pattern(box, hits: tuple[int, ...]) -> Markup:
+    """A strike's hit pattern filling a layout box: 7 cells across, the striker above the third."""
+    cell = box.w / 7
+    return Markup(strike_cells(hits, box.x, box.y + box.h - cell, cell))
+
+
 def _back(ctx: BuildContext, comp: str, label: str):
-    f = Face(ctx, comp, "back", TEMPLATE, bg=BACK_BG)
-    f.rect(M - 1.5, M - 1.5, INNER_W + 3, BLEED_H - 2 * M + 3, "none", "#d8c8a8", 0.5, 2.5)
-    f.svg(f'<path d="M{BLEED_W / 2 - 16} 62L{BLEED_W / 2 + 16} 30" stroke="#d8c8a8" stroke-width="1.4"/>'
-          f'<path d="M{BLEED_W / 2 + 16} 62L{BLEED_W / 2 - 16} 30" stroke="#d8c8a8" stroke-width="1.4"/>')
-    f.text(label, M, 68, INNER_W, 8, 13, 9, bold=True, align="center", color="#ffffff", slot="kind")
-    return f.drawing()
+    f = Face(ctx, comp, "back", "duel/back")
+    f.text("kind", label)
+    return f.drawing(body=BACK_BG)
 
 
-def _head(f: Face, ctx: BuildContext, comp: str, kind: str, item) -> float:
-    f.rect(0, 0, BLEED_W, 15, "#e9e2d3")
-    f.text(kind, M, M - 1, INNER_W, 5, 9, 7, bold=True, color=MUTED, slot="kind")
-    y = 16 + f.text(_term(ctx, item), M, 16, INNER_W, 9, 16, 10, bold=True, align="center", slot="term")
-    return y + 0.5 + f.text(_name(ctx, item), M, y + 0.5, INNER_W, 6, 10, 7, align="center", color=MUTED,
-                            slot="name")
+def _head(f: Face, ctx: BuildContext, kind: str, item) -> None:
+    f.text("kind", kind)
+    f.text("term", term(ctx, item))
+    f.text("name", _name(ctx, item))
 
 
 def stance_cards(ctx: BuildContext) -> list[Artifact]:
     """The 4 stances: movement, the strike allowed, special rules (distance control, crossed swords)."""
-    if not present(ctx.root):
-        return []
-    data = require_duel(ctx.root)
+    data = ctx.model.duel
     comp = "duel-stance-cards"
     back = _back(ctx, comp, ui(ctx, comp, "Kamae"))
 
     def front(s):
         def build():
-            f = Face(ctx, comp, s.id, TEMPLATE)
-            y = _head(f, ctx, comp, ui(ctx, comp, "Kamae (stance)"), s) + 2
-            f.text(ui(ctx, comp, "Movement"), M, y, INNER_W, 4.5, 8, 6, bold=True, color=MUTED, slot="move-label")
-            y += 4.5 + f.text(ctx.p_(f"duel/{s.id}", s.moves), M, y + 4.5, INNER_W, 8, 9.5, 7, slot="moves")
-            f.text(ui(ctx, comp, "Strike"), M, y + 1, INNER_W, 4.5, 8, 6, bold=True, color=MUTED, slot="strike-label")
-            strike = ui(ctx, comp, "No strikes") if not s.strike else \
-                f"{_term(ctx, data.strike(s.strike))} — {_name(ctx, data.strike(s.strike))}"
-            y += 5.5 + f.text(strike, M, y + 5.5, INNER_W, 8, 9.5, 7, bold=bool(s.strike), slot="strike")
+            f = Face(ctx, comp, s.id, "duel/stance")
+            _head(f, ctx, ui(ctx, comp, "Kamae (stance)"), s)
+            f.text("move-label", ui(ctx, comp, "Movement"))
+            f.text("moves", ctx.p_(f"duel/{s.id}", s.moves))
+            f.text("strike-label", ui(ctx, comp, "Strike"))
+            hits = ""
             if s.strike:
-                f.svg(strike_cells(data.strike(s.strike).hits, M + (INNER_W - 7 * 6.5) / 2, y + 6, 6.5))
-                y += 14
+                f.text("strike", f"{term(ctx, data.strike(s.strike))} — {_name(ctx, data.strike(s.strike))}")
+                hits = hit_pattern(f.box("hits"), data.strike(s.strike).hits)
+            else:
+                f.text("strike", ui(ctx, comp, "No strikes"))
             if s.rules:
-                f.stack([(f"rule-{i}", ctx.p_(f"duel/{s.id}", r)) for i, r in enumerate(s.rules)], M, y + 1.2,
-                        INNER_W, 8, 5.2)
-            footer(f, small_print(ctx, ui(ctx, comp, "Sword duel")))
-            return Card(s.id, f.drawing(), back)
+                f.stack("rules", [ctx.p_(f"duel/{s.id}", r) for r in s.rules])
+            _footer(f, ctx, comp)
+            return Card(s.id, f.drawing(band=BACK_BG, hits=hits), back)
         return build
 
     cards = collect([front(s) for s in data.stances])
-    return deck_artifacts(ctx, Deck(comp, "duel/stances", ui(ctx, comp, "Duel stances"), tuple(cards)))
+    return deck_artifacts(ctx, Deck(comp, "duel/stances", ui(ctx, comp, "Duel stances"), tuple(cards),
+                                    back_bleed=BACK_BG))
 
 
 def _precedence(ctx: BuildContext, data: DuelData, comp: str, sid: str) -> str:
@@ -77,108 +90,96 @@ def _precedence(ctx: BuildContext, data: DuelData, comp: str, sid: str) -> str:
     loses = [a for a, b in data.beats if b == sid]
     out = []
     if beats:
-        out.append(ui(ctx, comp, "Beats") + ": " + ", ".join(_term(ctx, data.strike(b)) for b in beats))
+        out.append(ui(ctx, comp, "Beats") + ": " + ", ".join(term(ctx, data.strike(b)) for b in beats))
     if loses:
-        out.append(ui(ctx, comp, "Loses to") + ": " + ", ".join(_term(ctx, data.strike(a)) for a in loses))
+        out.append(ui(ctx, comp, "Loses to") + ": " + ", ".join(term(ctx, data.strike(a)) for a in loses))
     return ". ".join(out) + ". " + ui(ctx, comp, "Any other pair: both lose.")
 
 
 def strike_cards(ctx: BuildContext) -> list[Artifact]:
     """The 3 strikes: hit pattern drawn as in the rules, the stance each comes from and leads to, precedence."""
-    if not present(ctx.root):
-        return []
-    data = require_duel(ctx.root)
+    data = ctx.model.duel
     comp = "duel-strike-cards"
     back = _back(ctx, comp, ui(ctx, comp, "Giri"))
 
     def front(s):
         def build():
-            f = Face(ctx, comp, s.id, TEMPLATE)
-            y = _head(f, ctx, comp, ui(ctx, comp, "Giri (strike)"), s) + 2
+            f = Face(ctx, comp, s.id, "duel/strike")
+            _head(f, ctx, ui(ctx, comp, "Giri (strike)"), s)
             src, dst = data.stance(s.source), data.stance(s.leads_to)
-            y += f.text(ui(ctx, comp, "From") + f": {_term(ctx, src)}", M, y, INNER_W, 5, 9, 6.5, slot="from")
-            f.svg(strike_cells(s.hits, M + (INNER_W - 7 * 7.5) / 2, y + 6.5, 7.5))
-            y += 16
-            y += 0.5 + f.text(ctx.p_(f"duel/{s.id}", s.pattern), M, y + 0.5, INNER_W, 8, 8.5, 6, align="center",
-                              slot="pattern")
-            y += 1.5 + f.text(ui(ctx, comp, "Leads to") + f": {_term(ctx, dst)}", M, y + 1.5, INNER_W, 5, 9, 6.5,
-                              bold=True, slot="leads-to")
-            f.text(ui(ctx, comp, "When both hit"), M, y + 2, INNER_W, 4.5, 8, 6, bold=True, color=MUTED,
-                   slot="both-label")
-            f.text(_precedence(ctx, data, comp, s.id), M, y + 6.5, INNER_W, 14, 8.5, 5.8, slot="precedence")
-            footer(f, small_print(ctx, ui(ctx, comp, "Sword duel")))
-            return Card(s.id, f.drawing(), back)
+            f.text("from", ui(ctx, comp, "From") + f": {term(ctx, src)}")
+            hits = hit_pattern(f.box("hits"), s.hits)
+            f.text("pattern", ctx.p_(f"duel/{s.id}", s.pattern))
+            f.text("leads-to", ui(ctx, comp, "Leads to") + f": {term(ctx, dst)}")
+            f.text("both-label", ui(ctx, comp, "When both hit"))
+            f.text("precedence", _precedence(ctx, data, comp, s.id))
+            _footer(f, ctx, comp)
+            return Card(s.id, f.drawing(band=BACK_BG, hits=hits), back)
         return build
 
     cards = collect([front(s) for s in data.strikes])
-    return deck_artifacts(ctx, Deck(comp, "duel/strikes", ui(ctx, comp, "Duel strikes"), tuple(cards)))
+    return deck_artifacts(ctx, Deck(comp, "duel/strikes", ui(ctx, comp, "Duel strikes"), tuple(cards),
+                                    back_bleed=BACK_BG))
 
 
 def reference_card(ctx: BuildContext) -> list[Artifact]:
     """Reference: phase order, what a player may do after a strike, the actions, hits and precedence."""
-    if not present(ctx.root):
-        return []
-    data = require_duel(ctx.root)
+    data = ctx.model.duel
     comp = "duel-reference"
     back = _back(ctx, comp, ui(ctx, comp, "Reference"))
 
+    def face(card: str, title: str) -> Face:
+        f = Face(ctx, comp, card, "duel/reference")
+        f.text("kind", ui(ctx, comp, title))
+        return f
+
     def phases():
-        f = Face(ctx, comp, "phases", TEMPLATE)
-        f.text(ui(ctx, comp, "Order of the fight"), M, M, INNER_W, 7, 12, 8, bold=True, align="center", slot="title")
-        y = M + 8
-        y += f.stack([(f"phase-{i}", f"{i}. {ctx.p_('duel-reference', p)}") for i, p in enumerate(data.phases, 1)],
-                     M, y + 0.8, INNER_W, 9, 6.5, gap=0.8, bottom=M + 36)
-        f.stack([(k, ctx.p_("duel-reference", data.reference[k])) for k in ("simultaneous", "after_strike")],
-                M, y + 2.5, INNER_W, 8.6, 5.6, gap=1.8)
-        footer(f, small_print(ctx, ui(ctx, comp, "Sword duel")))
-        return Card("phases", f.drawing(), back)
+        f = face("phases", "Order of the fight")
+        f.stack("phases", [f"{i}. {ctx.p_('duel-reference', p)}" for i, p in enumerate(data.phases, 1)])
+        f.stack("notes", [ctx.p_("duel-reference", data.reference[k]) for k in ("simultaneous", "after_strike")])
+        _footer(f, ctx, comp)
+        return Card("phases", f.drawing(band=BACK_BG), back)
 
     def actions():
-        f = Face(ctx, comp, "actions", TEMPLATE)
-        f.text(ui(ctx, comp, "Actions"), M, M, INNER_W, 7, 12, 8, bold=True, align="center", slot="title")
-        f.stack([(f"action-{i}", ctx.p_("duel-reference", a)) for i, a in enumerate(data.actions)], M, M + 9.5,
-                INNER_W, 9, 5.6, gap=1.8)
-        footer(f, small_print(ctx, ui(ctx, comp, "Sword duel")))
-        return Card("actions", f.drawing(), back)
+        f = face("actions", "Actions")
+        f.stack("actions", [ctx.p_("duel-reference", a) for a in data.actions])
+        _footer(f, ctx, comp)
+        return Card("actions", f.drawing(band=BACK_BG), back)
 
     def hits():
-        f = Face(ctx, comp, "hits", TEMPLATE)
-        f.text(ui(ctx, comp, "Hits"), M, M, INNER_W, 7, 12, 8, bold=True, align="center", slot="title")
-        y = M + 9.5
-        y += f.stack([(k, ctx.p_("duel-reference", data.reference[k])) for k in ("hit", "both_hit")], M, y, INNER_W,
-                     9, 5.8, gap=1.8, bottom=BLEED_H - M - 3.6 - 3 * 10.5)
-        for s in data.strikes:
-            f.text(f"{_term(ctx, s)} — {_name(ctx, s)}", M, y + 3.6, INNER_W - 31, 6, 8, 5.5, bold=True,
-                   narrow=True, slot=f"{s.id}-name")
-            f.svg(strike_cells(s.hits, M + INNER_W - 7 * 4.2, y + 3.4, 4.2))
-            y += 9.5
-        footer(f, small_print(ctx, ui(ctx, comp, "Sword duel")))
-        return Card("hits", f.drawing(), back)
+        f = face("hits", "Hits")
+        f.stack("hits-text", [ctx.p_("duel-reference", data.reference[k]) for k in ("hit", "both_hit")])
+        art = []
+        for i, s in enumerate(data.strikes):
+            f.box("row", i=i)
+            f.text("row-name", f"{term(ctx, s)} — {_name(ctx, s)}", i=i, valign="middle")
+            art.append(hit_pattern(f.box("row-hits", i=i, advance=False), s.hits))
+        _footer(f, ctx, comp)
+        return Card("hits", f.drawing(band=BACK_BG, hits=Markup("").join(art)), back)
 
     cards = collect([phases, actions, hits])
     return deck_artifacts(ctx, Deck(comp, "duel/reference", ui(ctx, comp, "Duel reference"), tuple(cards),
-                                          kind="reference"))
+                                    kind="reference", back_bleed=BACK_BG))
 
 
 def track(ctx: BuildContext) -> list[Artifact]:
     """The 12-cell track, one strip across a landscape sheet (cut out, or lay two halves end to end)."""
-    if not present(ctx.root):
-        return []
-    data = require_duel(ctx.root)
+    data = ctx.model.duel
     comp = "duel-track"
     imp = imprint(ctx, ui(ctx, comp, "Duel track"))
     out = []
     for paper in ctx.options.papers:
         pw, ph = PAPERS_MM[paper]
         w, h = max(pw, ph), min(pw, ph)
-        cell = min(22.0, (w - 24) / data.track_cells)
-        f = Face(ctx, comp, "track", TEMPLATE, width=cell * data.track_cells + 2, height=cell + 16)
-        f.text(ui(ctx, comp, "Duel track"), 1, 0, 120, 7, 12, 9, bold=True, slot="title")
-        f.svg(track_cells(1, 9, cell, data.track_cells))
-        strip = f.drawing()
+        f = Face(ctx, comp, "track", "duel/track")
+        box = f.L.slots["cells"]
+        cell = min(box.h, (w - 24) / data.track_cells)
+        f.size = (cell * data.track_cells + 2 * box.x, box.y + cell + 7)
+        f.text("title", ui(ctx, comp, "Duel track"))
+        strip = f.drawing(body="#ffffff", cells=Markup(track_cells(box.x, box.y, cell, data.track_cells)))
         doc = PdfDoc(imp.epoch, imp.title)
         cr = doc.page(w, h)
-        strip.place(cr, mm((w - cell * data.track_cells - 2) / 2), mm(h / 2 - cell / 2 - 8))
+        strip.place(cr, mm((w - f.size[0]) / 2), mm(h / 2 - cell / 2 - 8))
         text(cr, imp.line(paper), w / 2, h - 6.5, align="center")
         out.append(Artifact(f"duel/track-{paper}.pdf", comp, "sheet", doc.finish(), paper, "sheet", doc.pages))
     return out

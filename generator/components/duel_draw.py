@@ -2,8 +2,11 @@
 
 from __future__ import annotations
 
+from ..render.layout import FLOOR_PT
+
 INK = "#1d1d1b"
 HIT = "#c0392b"
+NUMBER_MM = FLOOR_PT * 25.4 / 72  # cell numbers are never set under the type floor (small tracks in booklets)
 
 
 def strike_cells(hits: tuple[int, ...], x: float, y: float, cell: float, cells: int = 7, player: int = 2) -> str:
@@ -34,13 +37,6 @@ def fighter(cx: float, cy: float, r: float, facing: int = 1) -> str:
             f'v{r * 0.44:.3f}z" fill="{INK}"/>')
 
 
-def strike_svg(hits: tuple[int, ...], cell: float = 10.0) -> str:
-    """A standalone SVG of one strike's hit pattern (7 cells, striker on the third)."""
-    w, h = 7 * cell + 2, cell * 2.1
-    return (f'<svg xmlns="http://www.w3.org/2000/svg" width="{w}mm" height="{h}mm" viewBox="0 0 {w} {h}">'
-            f'{strike_cells(hits, 1, cell * 1.05, cell)}</svg>')
-
-
 def track_cells(x: float, y: float, cell: float, cells: int = 12, numbers: bool = True) -> str:
     """SVG elements of the duel track: `cells` numbered squares in a row."""
     out = []
@@ -50,15 +46,8 @@ def track_cells(x: float, y: float, cell: float, cells: int = 12, numbers: bool 
                    f'stroke="{INK}" stroke-width="{cell * 0.03:.3f}"/>')
         if numbers:
             out.append(f'<text x="{cx + cell / 2:.3f}" y="{y + cell * 0.93:.3f}" font-family="PT Sans" '
-                       f'font-size="{cell * 0.16:.3f}" text-anchor="middle" fill="#8a8a86">{i + 1}</text>')
+                       f'font-size="{max(cell * 0.16, NUMBER_MM):.3f}" text-anchor="middle" fill="#8a8a86">{i + 1}</text>')
     return "".join(out)
-
-
-def track_svg(cells: int = 12, cell: float = 10.0) -> str:
-    """A standalone SVG of the duel track."""
-    w, h = cells * cell + 2, cell + 2
-    return (f'<svg xmlns="http://www.w3.org/2000/svg" width="{w}mm" height="{h}mm" viewBox="0 0 {w} {h}">'
-            f'{track_cells(1, 1, cell, cells)}</svg>')
 
 
 def hatch_cell(x: float, y: float, cell: float) -> str:

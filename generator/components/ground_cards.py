@@ -1,83 +1,71 @@
-"""GROUND card decks on the card engine: Solutions, Problems, Scenarios, Modes, Actions and the reference card."""
+"""GROUND card decks: Solutions, Problems, Scenarios, Modes, Actions and the reference cards.
+
+Each face is a template with declared slots (templates/ground/<face>.svg.j2 + .toml, see generator.render.face):
+this module only says which text goes into which slot.
+"""
 
 from __future__ import annotations
 
-from ..content.ground import GroundData, present, require_ground
+from ..content.ground import GroundData
 from ..kit.model import Artifact, BuildContext
-from ..render.cards import BLEED_H, BLEED_W, Card, Deck, deck_artifacts
+from ..render.cards import Card, Deck, deck_artifacts
+from ..render.face import Face, collect
 from .common import small_print
-from .ground_face import INK, INNER_W, M, MUTED, Face, collect, footer, ui
-from .ground_icons import suit_icon
 
-BACK_BG = "#24313f"
+BACK = {"solution": "#24313f", "problem": "#4a3b2a", "scenario": "#3d4a2a", "mode": "#3a2a4a",
+        "reference": "#24313f"}  # each deck's colour: its backs and its fronts' header band
 
 
-def _edition(ctx: BuildContext, data: GroundData) -> str:
+def ui(ctx: BuildContext, component: str, msgid: str) -> str:
+    """A component's own printed label (msgctxt = component id)."""
+    return ctx.p_(component, msgid)
+
+
+def edition(ctx: BuildContext, data: GroundData) -> str:
+    """The footer of every GROUND face: game, sample edition, version, language."""
     return small_print(ctx, f"GROUND · {ctx.p_('ground', data.title)}")
 
 
-def _band(f: Face, colour: str, height: float = 17.0) -> None:
-    f.rect(0, 0, BLEED_W, height, colour)
-
-
-def _back(ctx: BuildContext, data: GroundData, component: str, label: str, colour: str = BACK_BG,
-          sub: str | None = None):
-    f = Face(ctx, component, "back", bg=colour)
-    f.rect(M - 1.5, M - 1.5, INNER_W + 3, BLEED_H - 2 * M + 3, "none", "#ffffff", 0.5, 2.5)
-    f.text("GROUND", M, 30, INNER_W, 10, 24, 16, bold=True, align="center", color="#ffffff", slot="brand")
-    f.text(label, M, 44, INNER_W, 8, 14, 9, align="center", color="#ffffff", slot="kind")
-    if sub:
-        f.text(sub, M, 55, INNER_W, 6, 10, 7, align="center", color="#ffffff", slot="sub")
-    footer(f, _edition(ctx, data), "#ffffff")
-    return f.drawing()
-
-
-def _suit_line(f: Face, data: GroundData, suit_id: str, y: float, label: str | None = None) -> None:
-    s = data.suit(suit_id)
-    f.svg(suit_icon(s.icon, M + 3.5, y + 3.5, 3.4, s.colour))
-    text = ctx_suit(f.ctx, s.id, s.name)
-    f.text(f"{label} {text}" if label else text, M + 9, y + 0.6, INNER_W - 9, 6, 11, 8, bold=True, slot="suit")
-
-
-def ctx_suit(ctx: BuildContext, suit_id: str, name: str) -> str:
+def suit_name(ctx: BuildContext, suit_id: str, name: str) -> str:
     """The translated suit name."""
     return ctx.p_(f"ground/suit/{suit_id}", name)
 
 
+def _back(ctx: BuildContext, data: GroundData, comp: str, label: str, colour: str, sub: str | None = None):
+    f = Face(ctx, comp, "back", "ground/back")
+    f.text("brand", "GROUND")
+    f.text("kind", label)
+    if sub:
+        f.text("sub", sub)
+    f.text("footer", edition(ctx, data), color="#ffffff")
+    return f.drawing(body=colour)
+
+
 def solution_deck(ctx: BuildContext) -> list[Artifact]:
     """24 Solution cards, 6 per suit, told apart by icon and name; one common back."""
-    if not present(ctx.root):
-        return []
-    data = require_ground(ctx.root)
+    data = ctx.model.ground
     comp = "ground-solution-deck"
 
     def front(sol):
         def build():
             s = data.suit(sol.suit)
-            f = Face(ctx, comp, sol.id)
-            _band(f, s.colour)
-            f.svg(f'<circle cx="{M + 4.5}" cy="{M + 3.5}" r="5.2" fill="#ffffff"/>')
-            f.svg(suit_icon(s.icon, M + 4.5, M + 3.5, 4.0, s.colour))
-            f.text(ctx_suit(ctx, s.id, s.name), M + 11, M + 0.5, INNER_W - 11, 7, 13, 9, bold=True,
-                   color="#ffffff", slot="suit")
-            f.text(ui(ctx, comp, "Solution"), M, 20, INNER_W, 5, 8.5, 7, align="center", color=MUTED, slot="kind")
-            f.svg(suit_icon(s.icon, BLEED_W / 2, 43, 12, s.colour))
-            f.text(ctx.p_(f"ground/{sol.id}", sol.name), M, 60, INNER_W, 16, 15, 10, bold=True, align="center",
-                   slot="name")
-            footer(f, _edition(ctx, data))
-            return Card(sol.id, f.drawing(), back)
+            f = Face(ctx, comp, sol.id, "ground/solution")
+            f.text("suit", suit_name(ctx, s.id, s.name))
+            f.text("kind", ui(ctx, comp, "Solution"))
+            f.text("name", ctx.p_(f"ground/{sol.id}", sol.name))
+            f.text("footer", edition(ctx, data))
+            return Card(sol.id, f.drawing(band=s.colour, shape=s.icon), back)
         return build
 
-    back = _back(ctx, data, comp, ui(ctx, comp, "Solution"))
+    back = _back(ctx, data, comp, ui(ctx, comp, "Solution"), BACK["solution"])
     cards = collect([front(s) for s in data.solutions])
-    return deck_artifacts(ctx, Deck(comp, "ground/solutions", ui(ctx, comp, "GROUND Solutions"), tuple(cards)))
+    return deck_artifacts(ctx, Deck(comp, "ground/solutions", ui(ctx, comp, "GROUND Solutions"), tuple(cards),
+                                    back_bleed=BACK["solution"]))
 
 
 def problem_cards(ctx: BuildContext) -> list[Artifact]:
     """Problem cards: required suit, value, priority and scenario; a back for face-down Problems."""
-    if not present(ctx.root):
-        return []
-    data = require_ground(ctx.root)
+    data = ctx.model.ground
     comp = "ground-problem-cards"
     scen_of = {p: s for s in data.scenarios for p in (s.surface, *s.hidden)}
 
@@ -85,119 +73,106 @@ def problem_cards(ctx: BuildContext) -> list[Artifact]:
         def build():
             s = data.suit(p.suit)
             sc = scen_of[p.id]
-            f = Face(ctx, comp, p.id)
-            _band(f, "#e9e6df", 15)
-            f.text(ui(ctx, comp, "Problem"), M, M - 1, INNER_W / 2, 5, 9, 7, bold=True, color=MUTED, slot="kind")
-            tag = ui(ctx, comp, "Surface Problem") if p.id == sc.surface else \
-                ui(ctx, comp, "Priority") + f" {p.priority}"
-            f.text(tag, M + INNER_W * 0.4, M - 1, INNER_W * 0.6, 5, 9, 6, bold=True, align="center", narrow=True,
-                   slot="priority")
-            f.text(ctx.p_(f"ground/{p.id}", p.name), M, 19, INNER_W, 14, 15, 10, bold=True, align="center",
-                   slot="name")
-            f.text(ui(ctx, comp, "Needs"), M, 37, INNER_W, 5, 9, 7, color=MUTED, slot="needs")
-            _suit_line(f, data, p.suit, 43)
-            f.svg(suit_icon(s.icon, BLEED_W - M - 6, 46.5, 5, s.colour))
-            f.text(ui(ctx, comp, "Value"), M, 55, INNER_W, 5, 9, 7, color=MUTED, slot="value-label")
-            f.svg(f'<circle cx="{M + 8}" cy="68" r="7.5" fill="#ffffff" stroke="{INK}" stroke-width="0.6"/>')
-            f.text(str(p.value), M, 62.3, 16, 12, 24, 20, bold=True, align="center", slot="value")
-            f.text(ctx.p_(f"ground/{sc.id}", sc.name), M + 19, 64, INNER_W - 19, 10, 9, 7, color=MUTED,
-                   slot="scenario")
-            footer(f, _edition(ctx, data))
-            return Card(p.id, f.drawing(), back)
+            f = Face(ctx, comp, p.id, "ground/problem")
+            f.text("kind", ui(ctx, comp, "Problem"))
+            f.text("tag", ui(ctx, comp, "Surface Problem") if p.id == sc.surface else
+                   ui(ctx, comp, "Priority") + f" {p.priority}")
+            f.text("name", ctx.p_(f"ground/{p.id}", p.name))
+            f.text("needs", ui(ctx, comp, "Needs"))
+            f.text("suit", suit_name(ctx, s.id, s.name))
+            f.text("value-label", ui(ctx, comp, "Value"))
+            f.text("value", str(p.value), valign="middle")
+            f.text("scenario", ctx.p_(f"ground/{sc.id}", sc.name))
+            f.text("footer", edition(ctx, data))
+            return Card(p.id, f.drawing(band=BACK["problem"], shape=s.icon, suit_colour=s.colour), back)
         return build
 
-    back = _back(ctx, data, comp, ui(ctx, comp, "Problem"), "#4a3b2a", ui(ctx, comp, "Hidden: face down"))
+    back = _back(ctx, data, comp, ui(ctx, comp, "Problem"), BACK["problem"], ui(ctx, comp, "Hidden: face down"))
     cards = collect([front(p) for p in data.problems])
-    return deck_artifacts(ctx, Deck(comp, "ground/problems", ui(ctx, comp, "GROUND Problems"), tuple(cards)))
+    return deck_artifacts(ctx, Deck(comp, "ground/problems", ui(ctx, comp, "GROUND Problems"), tuple(cards),
+                                    back_bleed=BACK["problem"]))
+
+
+def proof_line(ctx: BuildContext, scenario_id: str) -> str | None:
+    """The GROUND export gate's result for one Scenario, in words (None when the build has no proof)."""
+    row = (ctx.ground_proof or {}).get("scenarios", {}).get(scenario_id)
+    if not row:
+        return None
+    percent = round(100 * row["threshold_reached"].get("heuristic", 0))
+    return ui(ctx, "ground-scenario-cards", "Simulator: every game finished at {players} players in every Mode; "
+              "threshold met in {share} of games.").format(players="–".join(map(str, row["players"])),
+                                                                      share=f"{percent}%")
 
 
 def scenario_cards(ctx: BuildContext) -> list[Artifact]:
     """Scenario cards: Surface Problem, hidden Problems by priority, thresholds and the player-count filter."""
-    if not present(ctx.root):
-        return []
-    data = require_ground(ctx.root)
+    data = ctx.model.ground
     comp = "ground-scenario-cards"
+
+    def named(pid: str) -> str:
+        p = data.problem(pid)
+        return f"{ctx.p_(f'ground/{p.id}', p.name)} ({p.value})"
 
     def front(sc):
         def build():
-            f = Face(ctx, comp, sc.id)
-            _band(f, "#e9e6df", 15)
-            f.text(ui(ctx, comp, "Scenario"), M, M - 1, INNER_W, 5, 9, 7, bold=True, color=MUTED, slot="kind")
-            y = 16 + f.text(ctx.p_(f"ground/{sc.id}", sc.name), M, 16, INNER_W, 9, 14, 10, bold=True,
-                            align="center", slot="name")
-            f.text(ui(ctx, comp, "Surface Problem (face up)"), M, y + 1, INNER_W, 4, 7.5, 6, bold=True,
-                   color=MUTED, slot="surface-label")
-            sp = data.problem(sc.surface)
-            y += 5 + f.text(f"{ctx.p_(f'ground/{sp.id}', sp.name)} ({sp.value})", M, y + 5, INNER_W, 5, 9, 6.5,
-                            slot="surface")
-            f.text(ui(ctx, comp, "Hidden Problems by priority"), M, y + 1, INNER_W, 4, 7.5, 6, bold=True,
-                   color=MUTED, slot="hidden-label")
-            y += 5
+            f = Face(ctx, comp, sc.id, "ground/scenario")
+            f.text("kind", ui(ctx, comp, "Scenario"))
+            f.text("name", ctx.p_(f"ground/{sc.id}", sc.name))
+            f.text("surface-label", ui(ctx, comp, "Surface Problem (face up)"))
+            f.text("surface", named(sc.surface))
+            f.text("hidden-label", ui(ctx, comp, "Hidden Problems by priority"))
             for prio in (1, 2, 3, 4):
-                names = [f"{ctx.p_(f'ground/{h}', data.problem(h).name)} ({data.problem(h).value})"
-                         for h in sc.hidden if data.problem(h).priority == prio]
-                y += f.text(f"{prio}: " + "; ".join(names), M, y, INNER_W, 7.5, 8, 5.6, narrow=True,
-                            slot=f"priority-{prio}")
-            y = max(y + 1.5, 62)
-            f.rect(M, y, INNER_W, 18.5, "#f4f2ec", MUTED, 0.25, 1)
-            cols = [ui(ctx, comp, "Players"), ui(ctx, comp, "Threshold"), ui(ctx, comp, "Priorities")]
-            for i, label in enumerate(cols):
-                f.text(label, M + 1 + i * INNER_W / 3, y + 0.8, INNER_W / 3 - 2, 4, 7, 5.5, bold=True,
-                       slot=f"head-{i}")
+                names = [named(h) for h in sc.hidden if data.problem(h).priority == prio]
+                f.text("priority", f"{prio}: " + "; ".join(names), i=prio)
+            proof = proof_line(ctx, sc.id)
+            if proof:
+                f.text("proof", proof)
+            heads = [ui(ctx, comp, "Players"), ui(ctx, comp, "Threshold"), ui(ctx, comp, "Priorities")]
+            for i, label in enumerate(heads):
+                f.text("head", label, i=i)
             for r, band in enumerate(data.thresholds):
-                cap = data.max_priority(band.lo)
-                for i, val in enumerate((band.label(), str(band.value), f"1–{cap}")):
-                    f.text(val, M + 1 + i * INNER_W / 3, y + 5.2 + r * 4.3, INNER_W / 3 - 2, 4, 8, 6,
-                           bold=i == 1, slot=f"row-{r}-{i}")
-            footer(f, _edition(ctx, data))
-            return Card(sc.id, f.drawing(), back)
+                for c, val in enumerate((band.label(), str(band.value), f"1–{data.max_priority(band.lo)}")):
+                    f.text("cell", val, i=c * 3 + r)
+            f.text("footer", edition(ctx, data))
+            return Card(sc.id, f.drawing(band=BACK["scenario"]), back)
         return build
 
-    back = _back(ctx, data, comp, ui(ctx, comp, "Scenario"), "#3d4a2a")
+    back = _back(ctx, data, comp, ui(ctx, comp, "Scenario"), BACK["scenario"])
     cards = collect([front(s) for s in data.scenarios])
-    return deck_artifacts(ctx, Deck(comp, "ground/scenarios", ui(ctx, comp, "GROUND Scenarios"), tuple(cards)))
+    return deck_artifacts(ctx, Deck(comp, "ground/scenarios", ui(ctx, comp, "GROUND Scenarios"), tuple(cards),
+                                    back_bleed=BACK["scenario"]))
 
 
 def mode_cards(ctx: BuildContext) -> list[Artifact]:
     """The 3 Mode cards with their scoring and tie-breaks."""
-    if not present(ctx.root):
-        return []
-    data = require_ground(ctx.root)
+    data = ctx.model.ground
     comp = "ground-mode-cards"
 
     def front(m):
         def build():
-            f = Face(ctx, comp, m.id)
-            _band(f, "#e9e6df", 15)
-            f.text(ui(ctx, comp, "Mode"), M, M - 1, INNER_W / 2, 5, 9, 7, bold=True, color=MUTED, slot="kind")
-            f.text(ctx.p_(f"ground/{m.id}", m.kind), M + INNER_W / 2, M - 1, INNER_W / 2, 5, 8.5, 6,
-                   align="center", slot="type")
-            y = 16 + f.text(ctx.p_(f"ground/{m.id}", m.name), M, 16, INNER_W, 12, 14, 9.5, bold=True,
-                            align="center", slot="name")
-            y += 1.5 + f.text(ctx.p_(f"ground/{m.id}", m.goal), M, y + 1.5, INNER_W, 12, 9, 6.5, slot="goal")
-            f.text(ui(ctx, comp, "Scoring"), M, y + 1, INNER_W, 4, 7.5, 6, bold=True, color=MUTED, slot="sc-label")
-            y += 5.5 + f.text(ctx.p_(f"ground/{m.id}", m.scoring), M, y + 5.5, INNER_W, 24, 9, 6.2, slot="scoring")
-            f.text(ui(ctx, comp, "Tie-breaks"), M, y + 1, INNER_W, 4, 7.5, 6, bold=True, color=MUTED,
-                   slot="tb-label")
-            y += 5.5
-            none = ui(ctx, comp, "None: the group wins or loses together.")
-            ties = [ctx.p_(f"ground/{m.id}", t) for t in m.tiebreaks] or [none]
-            for i, t in enumerate(ties, 1):
-                y += f.text(f"{i}. {t}" if m.tiebreaks else t, M, y, INNER_W, 5, 8.5, 6.2, slot=f"tiebreak-{i}")
-            footer(f, _edition(ctx, data))
-            return Card(m.id, f.drawing(), back)
+            f = Face(ctx, comp, m.id, "ground/mode")
+            f.text("kind", ui(ctx, comp, "Mode"))
+            f.text("tag", ctx.p_(f"ground/{m.id}", m.kind))
+            f.text("name", ctx.p_(f"ground/{m.id}", m.name))
+            f.text("goal", ctx.p_(f"ground/{m.id}", m.goal))
+            f.text("scoring-label", ui(ctx, comp, "Scoring"))
+            f.text("scoring", ctx.p_(f"ground/{m.id}", m.scoring))
+            f.text("tiebreaks-label", ui(ctx, comp, "Tie-breaks"))
+            ties = [f"{i}. {ctx.p_(f'ground/{m.id}', t)}" for i, t in enumerate(m.tiebreaks, 1)]
+            f.stack("tiebreaks", ties or [ui(ctx, comp, "None: the group wins or loses together.")])
+            f.text("footer", edition(ctx, data))
+            return Card(m.id, f.drawing(band=BACK["mode"]), back)
         return build
 
-    back = _back(ctx, data, comp, ui(ctx, comp, "Mode"), "#3a2a4a")
+    back = _back(ctx, data, comp, ui(ctx, comp, "Mode"), BACK["mode"])
     cards = collect([front(m) for m in data.modes])
-    return deck_artifacts(ctx, Deck(comp, "ground/modes", ui(ctx, comp, "GROUND Modes"), tuple(cards)))
+    return deck_artifacts(ctx, Deck(comp, "ground/modes", ui(ctx, comp, "GROUND Modes"), tuple(cards),
+                                    back_bleed=BACK["mode"]))
 
 
 def action_cards(ctx: BuildContext) -> list[Artifact]:
     """The 5 Actions for each of the 6 seats (30 cards); backs show only the seat, so selection stays secret."""
-    if not present(ctx.root):
-        return []
-    data = require_ground(ctx.root)
+    data = ctx.model.ground
     comp = "ground-action-cards"
     cards = []
     for seat in data.seats:
@@ -208,97 +183,72 @@ def action_cards(ctx: BuildContext) -> list[Artifact]:
 
 
 def _seat_back(ctx: BuildContext, data: GroundData, comp: str, seat, seat_name: str):
-    f = Face(ctx, comp, f"back-{seat.id}", bg=seat.colour)
-    f.rect(M - 1.5, M - 1.5, INNER_W + 3, BLEED_H - 2 * M + 3, "#ffffff", None, 0, 2.5)
-    f.svg(f'<circle cx="{BLEED_W / 2}" cy="52" r="11" fill="{seat.colour}" stroke="{INK}" stroke-width="0.5"/>')
-    f.text(str(seat.number), BLEED_W / 2 - 10, 45, 20, 14, 28, 20, bold=True, align="center", color="#ffffff",
-           slot="number")
-    f.text("GROUND", M, 16, INNER_W, 9, 20, 14, bold=True, align="center", slot="brand")
-    f.text(ui(ctx, comp, "Action"), M, 27, INNER_W, 6, 11, 8, align="center", slot="kind")
-    f.text(seat_name, M, 66, INNER_W, 7, 12, 8, bold=True, align="center", slot="seat")
-    footer(f, _edition(ctx, data))
-    return f.drawing()
+    f = Face(ctx, comp, f"back-{seat.id}", "ground/seat-back")
+    f.text("brand", "GROUND")
+    f.text("kind", ui(ctx, comp, "Action"))
+    f.text("number", str(seat.number), valign="middle")
+    f.text("seat", seat_name)
+    f.text("footer", edition(ctx, data))
+    return f.drawing(body=seat.colour)
 
 
 def _action_front(ctx, data, comp, seat, seat_name, a, back):
     def build():
-        f = Face(ctx, comp, f"{seat.id}-{a.id}")
-        _band(f, seat.colour, 15)
-        f.rect(M - 1, M - 2.2, INNER_W + 2, 7.6, "#ffffff", None, 0, 1.5)
-        f.text(seat_name, M, M - 1.6, INNER_W * 0.62, 6, 9, 6.5, bold=True, slot="seat")
-        f.text(ui(ctx, comp, "Step") + f" {a.step}", M + INNER_W * 0.62, M - 1.6, INNER_W * 0.38, 6, 9, 6.5,
-               align="center", slot="step")
-        y = 17 + f.text(ctx.p_(f"ground/action/{a.id}", a.name), M, 17, INNER_W, 9, 17, 11, bold=True,
-                        align="center", slot="name")
-        y += 1 + f.text(ctx.p_(f"ground/action/{a.id}", a.target), M, y + 1, INNER_W, 8, 8, 6, align="center",
-                        color=MUTED, slot="target")
-        y += 2
+        key = f"ground/action/{a.id}"
+        f = Face(ctx, comp, f"{seat.id}-{a.id}", "ground/action")
+        f.text("seat", seat_name)
+        f.text("tag", ui(ctx, comp, "Step") + f" {a.step}")
+        f.text("name", ctx.p_(key, a.name))
+        f.text("target", ctx.p_(key, a.target))
         for i, e in enumerate(a.effects):
-            y += 1 + f.text(ctx.p_(f"ground/action/{a.id}", e), M, y + 1, INNER_W, 16, 8.6, 6, slot=f"effect-{i}")
-        for gm in a.modes:
-            key = f"ground/action/ground/{gm.id}"
-            f.rect(M, y + 1, 9, 5.2, INK, None, 0, 1)
-            f.text(gm.id, M, y + 1.3, 9, 5, 8.5, 7, bold=True, align="center", color="#ffffff", slot=f"{gm.id}-id")
-            f.text(ctx.p_(key, gm.name), M + 10.5, y + 1.3, INNER_W - 10.5, 5, 8.5, 6, bold=True,
-                   slot=f"{gm.id}-name")
-            y += 6.8 + f.text(ctx.p_(key, gm.effect), M, y + 6.8, INNER_W, 14, 7.8, 5.4, slot=f"{gm.id}-effect")
-        footer(f, _edition(ctx, data))
-        return Card(f"{seat.id}-{a.id}", f.drawing(), back)
+            f.text("effect", ctx.p_(key, e), i=i)
+        for i, gm in enumerate(a.modes):
+            mkey = f"ground/action/ground/{gm.id}"
+            f.box("mode-badge", i=i)
+            f.text("mode-id", gm.id, i=i)
+            f.text("mode-name", ctx.p_(mkey, gm.name), i=i)
+            f.text("mode-effect", ctx.p_(mkey, gm.effect), i=i)
+        f.text("footer", edition(ctx, data))
+        return Card(f"{seat.id}-{a.id}", f.drawing(band=seat.colour), back)
     return build
 
 
 def reference_card(ctx: BuildContext) -> list[Artifact]:
     """Reference: the round (Select, Reveal, Resolve in step order, End), DARVO stages and the Denied marking."""
-    if not present(ctx.root):
-        return []
-    data = require_ground(ctx.root)
+    data = ctx.model.ground
     comp = "ground-reference"
-    back = _back(ctx, data, comp, ui(ctx, comp, "Reference"))
+    back = _back(ctx, data, comp, ui(ctx, comp, "Reference"), BACK["reference"])
     return deck_artifacts(ctx, Deck(comp, "ground/reference", ui(ctx, comp, "GROUND Reference"),
                                     tuple(collect([_ref_round(ctx, data, comp, back),
-                                                   _ref_darvo(ctx, data, comp, back)])), kind="reference"))
+                                                   _ref_darvo(ctx, data, comp, back)])), kind="reference",
+                                    back_bleed=BACK["reference"]))
 
 
 def _ref_round(ctx, data, comp, back):
     def build():
-        f = Face(ctx, comp, "round")
-        f.text(ui(ctx, comp, "The round"), M, M, INNER_W, 7, 13, 9, bold=True, align="center", slot="title")
-        y = M + 8
+        f = Face(ctx, comp, "round", "ground/reference")
+        f.text("kind", ui(ctx, comp, "The round"))
+        half = (len(data.resolve) + 1) // 2
         for i, st in enumerate(data.steps, 1):
-            f.text(f"{i}. {ctx.p_(f'ground/step/{st.id}', st.name)}", M, y, INNER_W, 5, 9.5, 7, bold=True,
-                   slot=f"step-{st.id}")
-            y += 4.6 + f.text(ctx.p_(f"ground/step/{st.id}", st.text), M + 3, y + 4.6, INNER_W - 3, 10, 7.8, 5.6,
-                              slot=f"step-{st.id}-text")
+            f.text("step", f"{i}. {ctx.p_(f'ground/step/{st.id}', st.name)}", i=i)
+            f.text("step-text", ctx.p_(f"ground/step/{st.id}", st.text), i=i)
             if st.id == "resolve":
-                y += 0.6
-                half = (len(data.resolve) + 1) // 2
                 for k, (order, name) in enumerate(data.resolve):
-                    x = M + 3 + (k // half) * (INNER_W - 3) / 2
-                    yy = y + (k % half) * 4.7
-                    f.rect(x, yy + 0.3, 4.6, 4.2, INK, None, 0, 0.8)
-                    f.text(str(order), x, yy + 0.5, 4.6, 4, 7.5, 6, bold=True, align="center", color="#ffffff",
-                           slot=f"order-{order}")
-                    f.text(ctx.p_("ground-reference", name), x + 5.6, yy + 0.4, (INNER_W - 3) / 2 - 6, 4.4, 8, 5.5,
-                           slot=f"res-{order}")
-                y += half * 4.7 + 0.6
-        footer(f, _edition(ctx, data))
-        return Card("round", f.drawing(), back)
+                    f.box("order-box", i=k, rows=half)
+                    f.text("order", str(order), i=k, rows=half)
+                    f.text("res", ctx.p_("ground-reference", name), i=k, rows=half)
+        f.text("footer", edition(ctx, data))
+        return Card("round", f.drawing(band=BACK["reference"]), back)
     return build
 
 
 def _ref_darvo(ctx, data, comp, back):
     def build():
-        f = Face(ctx, comp, "darvo")
-        f.text("DARVO", M, M, INNER_W, 7, 13, 9, bold=True, align="center", slot="title")
-        y = M + 8
-        texts = [("trigger", ctx.p_("ground-player-mats", data.mat.darvo_text))] + [
-            (k, ctx.p_("ground-reference", data.reference[k])) for k in ("darvo_deny", "darvo_attack", "darvo_reverse")]
-        y += f.stack(texts, M, y, INNER_W, 8.6, 5.8, gap=1.4, bottom=BLEED_H - M - 3.6 - 19) + 1.5
-        f.rect(M, y, INNER_W, 17, "#f4f2ec", MUTED, 0.25, 1)
-        f.rect(M + 2, y + 2, 9, 9, "#1d1d1b", None, 0, 1)
-        f.svg(f'<path d="M{M + 3.5} {y + 3.5}l6 6M{M + 9.5} {y + 3.5}l-6 6" stroke="#ffffff" stroke-width="0.9"/>')
-        f.text(ctx.p_("ground-reference", data.reference["denied"]), M + 12.5, y + 1, INNER_W - 14, 15.5, 7.6, 5.4,
-               slot="denied")
-        footer(f, _edition(ctx, data))
-        return Card("darvo", f.drawing(), back)
+        f = Face(ctx, comp, "darvo", "ground/reference")
+        f.text("kind", "DARVO")
+        f.stack("darvo", [ctx.p_("ground-player-mats", data.mat.darvo_text)] +
+                [ctx.p_("ground-reference", data.reference[k]) for k in ("darvo_deny", "darvo_attack", "darvo_reverse")])
+        f.text("denied", ctx.p_("ground-reference", data.reference["denied"]), valign="middle")
+        f.text("footer", edition(ctx, data))
+        return Card("darvo", f.drawing(band=BACK["reference"]), back)
     return build

@@ -2,11 +2,14 @@
 
 from __future__ import annotations
 
-from ..content.ground import GroundData, present, require_ground
+from ..content.ground import GroundData
 from ..kit.model import Artifact, BuildContext
 from ..render.cards import imprint
 from ..render.pdf import PAPERS_MM, PdfDoc, crop_marks, mm, text
-from .ground_face import INK, MUTED, Face, collect, ui
+from ..render.face import Face, collect
+from .ground_cards import ui
+
+INK = "#1d1d1b"
 
 MAT_W, MAT_H = 262.0, 178.0
 TOKEN = 22.0  # token diameter / tile side (mm)
@@ -19,63 +22,43 @@ def _landscape(paper: str) -> tuple[float, float]:
 
 
 def _mat(ctx: BuildContext, data: GroundData, seat, comp: str):
-    f = Face(ctx, comp, seat.id, width=MAT_W, height=MAT_H)
-    f.rect(0.5, 0.5, MAT_W - 1, MAT_H - 1, "#ffffff", seat.colour, 3, 4)
+    f = Face(ctx, comp, seat.id, "ground/mat")
     seat_name = f"{ctx.p_(f'ground/seat/{seat.id}', seat.name)} · {seat.number}"
-    title = "GROUND · " + ui(ctx, comp, "Player mat") + f" · {seat_name}"
-    f.text(title, 8, 6, 180, 9, 16, 11, bold=True, slot="title")
-    f.text(ctx.p_("ground", data.notice), 150, 8, MAT_W - 158, 6, 8, 6, align="center", color=MUTED, slot="notice")
+    f.text("title", "GROUND · " + ui(ctx, comp, "Player mat") + f" · {seat_name}")
+    f.text("notice", ctx.p_("ground", data.notice))
     mat = data.mat
-    # Stress track 0-5 with the gate at 4-5
-    f.text(ui(ctx, comp, "Stress"), 8, 20, 60, 7, 13, 9, bold=True, slot="stress")
+    f.text("stress-h", ui(ctx, comp, "Stress"))
     for v in range(mat.stress_max + 1):
-        gate = mat.gate[0] <= v <= mat.gate[1]
-        x = 8 + v * 26
-        f.rect(x, 29, 24, 24, "#f6d2c8" if gate else "#ffffff", INK, 0.6, 2)
-        f.text(str(v), x, 33, 24, 16, 30, 24, bold=True, align="center", slot=f"stress-{v}")
-    f.rect(8 + mat.gate[0] * 26 - 1, 27.5, 2 * 26 + 0.5, 27, "none", "#c0392b", 1.2, 3, "3 1.5")
-    f.text(ctx.p_("ground-player-mats", mat.gate_text), 8, 56, 156, 10, 9.5, 7, slot="gate")
-    # Freedom token
-    f.text(ui(ctx, comp, "Freedom"), 172, 20, 80, 7, 13, 9, bold=True, slot="freedom")
+        f.box("stress-box", i=v)
+        f.text("stress", str(v), i=v, valign="middle")
+    f.text("gate", ctx.p_("ground-player-mats", mat.gate_text))
+    f.text("freedom-h", ui(ctx, comp, "Freedom"))
     for i, side in enumerate(mat.freedom_sides):
-        x = 172 + i * 42
-        f.rect(x, 29, 38, 24, "#dcebd5" if i == 0 else "#e6e6e3", INK, 0.6, 12)
-        f.text(ctx.p_("ground-player-mats", side), x, 37, 38, 8, 12, 8, bold=True, align="center", slot=f"free-{i}")
-    # DARVO track
-    f.text(ui(ctx, comp, "DARVO"), 8, 70, 60, 7, 13, 9, bold=True, slot="darvo")
+        f.box("free-box", i=i)
+        f.text("free", ctx.p_("ground-player-mats", side), i=i, valign="middle")
+    f.text("darvo-h", ui(ctx, comp, "DARVO"))
     for i, stage in enumerate(mat.darvo):
-        x = 8 + i * 40
-        f.rect(x, 79, 34, 14, "#ffffff" if i == 0 else "#efe4f4", INK, 0.6, 2)
-        f.text(ctx.p_("ground-player-mats", stage), x, 82.5, 34, 7, 11, 7, bold=True, align="center",
-               slot=f"darvo-{i}")
-        if i < len(mat.darvo) - 1:
-            f.svg(f'<path d="M{x + 35} 86h4.5l-1.6-1.6m1.6 1.6l-1.6 1.6" stroke="{INK}" stroke-width="0.6" '
-                  f'fill="none"/>')
-    f.text(ctx.p_("ground-player-mats", mat.darvo_text), 8, 95, 156, 10, 9, 7, slot="darvo-text")
-    # Relation slots
-    f.text(ui(ctx, comp, "Relations"), 172, 70, 80, 7, 13, 9, bold=True, slot="relations")
+        f.box("darvo-box", i=i)
+        f.text("darvo", ctx.p_("ground-player-mats", stage), i=i, valign="middle")
+    f.text("darvo-text", ctx.p_("ground-player-mats", mat.darvo_text))
+    f.text("relations-h", ui(ctx, comp, "Relations"))
     for i in range(mat.relation_slots):
-        x = 172 + i * 42
-        f.rect(x, 79, 38, 24, "#ffffff", INK, 0.6, 2, "2 1.2")
-        f.text(ui(ctx, comp, "Relation slot") + f" {i + 1}", x + 1, 87, 36, 8, 9, 6.5, align="center",
-               color=MUTED, slot=f"slot-{i}")
-    # Round steps
-    f.text(ui(ctx, comp, "Round steps"), 8, 112, 120, 7, 13, 9, bold=True, slot="steps")
+        f.box("rel-box", i=i)
+        f.text("rel", ui(ctx, comp, "Relation slot") + f" {i + 1}", i=i, valign="middle")
+    f.text("steps-h", ui(ctx, comp, "Round steps"))
     for i, st in enumerate(data.steps):
-        x = 8 + i * 62
-        f.rect(x, 121, 58, 38, "#f4f2ec", MUTED, 0.4, 2)
-        f.text(f"{i + 1}. {ctx.p_(f'ground/step/{st.id}', st.name)}", x + 2, 123, 54, 7, 11, 8, bold=True,
-               slot=f"step-{i}")
-        f.text(ctx.p_(f"ground/step/{st.id}", st.text), x + 2, 131, 54, 26, 9, 6.5, slot=f"step-{i}-text")
-    f.text(ctx.p_("ground-player-mats", mat.start_text), 8, 163, 246, 7, 9.5, 7, color=MUTED, slot="start")
-    return f.drawing()
+        f.box("step-box", i=i)
+        f.text("step", f"{i + 1}. {ctx.p_(f'ground/step/{st.id}', st.name)}", i=i)
+        f.text("step-text", ctx.p_(f"ground/step/{st.id}", st.text), i=i)
+    f.text("start", ctx.p_("ground-player-mats", mat.start_text))
+    gate_keys = [f"stress-box-{v}" for v in range(mat.gate[0], mat.gate[1] + 1)]
+    return f.drawing(body="#ffffff", seat=seat.colour, gate=mat.gate, gate_keys=gate_keys,
+                     last_darvo=f"darvo-box-{len(mat.darvo) - 1}")
 
 
 def player_mats(ctx: BuildContext) -> list[Artifact]:
     """One mat per seat: Stress 0-5 with the gate, Freedom READY/SPENT, DARVO track, 2 relation slots, steps."""
-    if not present(ctx.root):
-        return []
-    data = require_ground(ctx.root)
+    data = ctx.model.ground
     comp = "ground-player-mats"
     mats = collect([lambda s=s: _mat(ctx, data, s, comp) for s in data.seats])
     imp = imprint(ctx, ui(ctx, comp, "GROUND player mats"))
@@ -94,30 +77,25 @@ def player_mats(ctx: BuildContext) -> list[Artifact]:
     return out
 
 
+TOKEN_FILL = {"focus-blame": ("#f2d330", "#c0392b"), "protection": ("#3a8f4b", "#3a8f4b"),
+              "denied": ("#1d1d1b", "#1d1d1b"), "bond-rivalry": ("#2f62b5", "#c0392b"),
+              "lead": ("#7d4aa8", "#7d4aa8"), "round": ("#e0712a", "#e0712a")}  # (front, back) colour per token
+DARK_INK = ("#f2d330",)  # token colours too light for white text
+
+
 def _token_face(ctx: BuildContext, comp: str, tok, back: bool, label: str):
-    size = TOKEN if tok.shape != "tile" else TOKEN * 1.6
-    f = Face(ctx, comp, f"{tok.id}-{'back' if back else 'front'}", width=size, height=TOKEN)
-    fill = {"focus-blame": "#f2d330" if not back else "#c0392b", "protection": "#3a8f4b", "denied": "#1d1d1b",
-            "bond-rivalry": "#2f62b5" if not back else "#c0392b", "lead": "#7d4aa8", "round": "#e0712a"}[tok.id]
-    if tok.shape in ("circle",):
-        f.svg(f'<circle cx="{size / 2}" cy="{TOKEN / 2}" r="{TOKEN / 2 - 0.4}" fill="{fill}" stroke="{INK}" '
-              f'stroke-width="0.4"/>')
-    else:
-        f.rect(0.4, 0.4, size - 0.8, TOKEN - 0.8, fill, INK, 0.4, 2)
-    if tok.id == "denied":
-        f.svg(f'<path d="M5 5l{size - 10} 12M{size - 5} 5l-{size - 10} 12" stroke="#ffffff" stroke-width="0.7" '
-              f'opacity="0.5"/>')
-    ink = INK if fill in ("#f2d330",) else "#ffffff"
-    f.text(label, 1.5, TOKEN / 2 - 3, size - 3, 6, 9, 5.5, bold=True, align="center", color=ink,
-           narrow=True, slot="label")
-    return f.drawing()
+    tile = tok.shape == "tile"
+    f = Face(ctx, comp, f"{tok.id}-{'back' if back else 'front'}", "ground/token-tile" if tile else "ground/token-round",
+             template="ground/token")
+    fill = TOKEN_FILL[tok.id][1 if back else 0]
+    mark = tok.id == "denied"
+    f.text("label-low" if mark else "label", label, color=INK if fill in DARK_INK else None, valign="middle")
+    return f.drawing(body="#ffffff", fill=fill, round=not tile, mark=mark)
 
 
 def tokens(ctx: BuildContext) -> list[Artifact]:
     """Token sheet: fronts page, then backs mirrored for a long-edge flip (double-sided pieces registered)."""
-    if not present(ctx.root):
-        return []
-    data = require_ground(ctx.root)
+    data = ctx.model.ground
     comp = "ground-tokens"
     pieces = []  # (front drawing, back drawing, width)
     for tok in data.tokens:
@@ -143,7 +121,7 @@ def tokens(ctx: BuildContext) -> list[Artifact]:
             if side == 0:
                 crop_marks(cr, [min(xs), max(xs)], [min(y for _, y in places), max(y for _, y in places) + TOKEN],
                            (w, h))
-                track.place(cr, mm((w - 5 * 26) / 2), mm(h - 42))
+                track.place(cr, (mm(w) - track.width) / 2, mm(h - 42))
             text(cr, imp.line(paper, ui(ctx, comp, "fronts") if side == 0 else ui(ctx, comp, "backs")), w / 2,
                  h - 6.5, align="center")
         out.append(Artifact(f"ground/tokens-{paper}.pdf", comp, "sheet", doc.finish(), paper, "duplex-long-edge",
@@ -174,9 +152,9 @@ def _pack(pieces, w: float, h: float) -> list[tuple[float, float]]:
 
 
 def _round_track(ctx: BuildContext, comp: str):
-    f = Face(ctx, comp, "round-track", width=5 * 26, height=30)
-    f.text(ui(ctx, "ground-tokens", "Round track"), 0, 0, 130, 6, 10, 7, bold=True, align="center", slot="title")
+    f = Face(ctx, comp, "round-track", "ground/round-track")
+    f.text("title", ui(ctx, "ground-tokens", "Round track"))
     for i in range(5):
-        f.rect(i * 26 + 1, 7, 24, 22, "#ffffff", INK, 0.5, 2)
-        f.text(str(i + 1), i * 26 + 1, 11, 24, 14, 26, 20, bold=True, align="center", slot=f"round-{i + 1}")
-    return f.drawing()
+        f.box("round-box", i=i)
+        f.text("round", str(i + 1), i=i, valign="middle")
+    return f.drawing(body="#ffffff")

@@ -2,23 +2,22 @@
 
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass
 from pathlib import Path
 
-from ..i18n.messages import Message
-from ..problems import CheckFailed, Problem
-from ..render.icons import ICONS
-from .toml_source import Fields, TomlSource, load_toml, table_list
+from ..messages import Message
+from ..problems import Problem, blocking
+from .toml_source import Fields, TomlSource, load_toml
 
 DIR = Path("content/dojo")
-ID_RE = re.compile(r"^[a-z0-9][a-z0-9-]*$")
-COLOR_RE = re.compile(r"^#[0-9a-fA-F]{6}$")
 NEBBIA_CTX = "dojo-nebbia"
 SQUARE_CTX = "dojo-square"
 REF_CTX = "dojo-reference"
 BELT_CTX = "dojo-belt-ladder"
 PAWN_CTX = "dojo-pawns"
+# The icons content may name; generator/render/icons.py draws each (tests/content/test_dojo.py checks it).
+ICON_NAMES = ("tatami", "training", "fatigue", "mist", "tunnel", "misstep", "challenge", "safe", "dojo", "technique",
+              "movement", "interaction", "event", "die", "belt", "pawn")
 REF_NAME = "Reference"  # the reference deck name: reference.toml [deck] name
 
 
@@ -29,7 +28,7 @@ class CardType:
     id: str
     name: str
     icon: str
-    color: str
+    colour: str
     secret: bool
     note: str
 
@@ -43,7 +42,7 @@ class NebbiaCard:
     name: str
     effect: str
     copies: int
-    line: int
+    line: int  # line of the card's `copies` field (rules-level checks point at it)
 
 
 @dataclass(frozen=True)
@@ -54,6 +53,8 @@ class NebbiaDeck:
     back: str
     types: tuple[CardType, ...]
     cards: tuple[NebbiaCard, ...]
+    file: str = ""  # where the deck is defined (for checks on the model)
+    line: int = 0
 
     def type_of(self, card: NebbiaCard) -> CardType:
         """The type record of a card."""
@@ -69,7 +70,7 @@ class SquareType:
     letter: str
     name: str
     icon: str
-    color: str
+    colour: str
     effect: str
 
 
@@ -94,7 +95,7 @@ class Belt:
     name: str
     start: int
     end: int
-    color: str
+    colour: str
     ink: str
 
 
@@ -115,7 +116,7 @@ class Pawn:
 
     number: int
     name: str
-    color: str
+    colour: str
     ink: str
 
 
@@ -139,155 +140,103 @@ class DojoContent:
     pawns: Pawns
 
 
-def _color(f: Fields, key: str) -> str | None:
-    value = f.text(key)
-    if isinstance(value, str) and not COLOR_RE.match(value):
-        f.problems.append(f.src.problem(f"field {key!r} = {value!r} is not a #rrggbb colour", *f.path, key,
-                                        where=f.where))
-    return value
-
-
-def _id(f: Fields, seen: set[str]) -> str | None:
-    value = f.text("id")
-    if isinstance(value, str):
-        if not ID_RE.match(value):
-            f.problems.append(f.src.problem(f"id {value!r} must use a-z, 0-9 and '-'", *f.path, "id", where=f.where))
-        elif value in seen:
-            f.problems.append(f.src.problem(f"duplicate id {value!r}", *f.path, "id", where=f.where))
-        seen.add(value)
-    return value
-
-
 def _icon(f: Fields, key: str = "icon") -> str | None:
-    return f.choice(key, tuple(sorted(ICONS)))
+    return f.choice(key, ICON_NAMES)
 
 
-def load_nebbia(src: TomlSource) -> tuple[NebbiaDeck | None, list[Problem]]:
+def load_nebbia(src: TomlSource) -> NebbiaDeck:
     """The Nebbia deck from nebbia.toml: types and cards, every field checked."""
-    problems: list[Problem] = []
-    deck = Fields(src, src.data.get("deck"), ("deck",))
+    deck = src.table("deck")
     name, back = deck.text("name"), deck.text("back")
     types, seen = [], set()
-    for i, t in table_list(src, "type"):
-        f = Fields(src, t, ("type", i), where=f"type #{i + 1}")
-        f.unknown(("id", "name", "icon", "color", "secret", "note"))
-        types.append(CardType(_id(f, seen), f.text("name"), _icon(f), _color(f, "color"),
-                              f.get("secret", bool, False), f.text("note")))
-        problems += f.problems
+    for f in src.rows("type"):
+        f.unknown(("id", "name", "icon", "colour", "secret", "note"))
+        types.append(CardType(f.ident(seen), f.text("name"), _icon(f), f.colour(), f.get("secret", bool, False),
+                              f.text("note")))
     cards, seen = [], set()
     type_ids = tuple(t.id for t in types if t.id)
-    for i, c in table_list(src, "card"):
-        f = Fields(src, c, ("card", i), where=f"card {c.get('id', i + 1) if isinstance(c, dict) else i + 1}")
+    for f in src.rows("card"):
         f.unknown(("id", "type", "name", "effect", "copies"))
-        cards.append(NebbiaCard(_id(f, seen), f.choice("type", type_ids), f.text("name"), f.text("effect"),
-                                f.integer("copies", 1, 9), f.line()))
-        problems += f.problems
-    problems += deck.problems
-    if problems:
-        return None, problems
-    return NebbiaDeck(name, back, tuple(types), tuple(cards)), []
+        cards.append(NebbiaCard(f.ident(seen), f.choice("type", type_ids), f.text("name"), f.text("effect"),
+                                f.integer("copies", 1, 9), f.line("copies")))
+    return NebbiaDeck(name, back, tuple(types), tuple(cards), src.name, deck.line())
 
 
-def load_squares(src: TomlSource) -> tuple[tuple[SquareType, ...], list[Problem]]:
+def load_squares(src: TomlSource) -> tuple[SquareType, ...]:
     """Square types from squares.toml."""
-    out, problems, seen = [], [], set()
-    for i, s in table_list(src, "square"):
-        f = Fields(src, s, ("square", i), where=f"square #{i + 1}")
-        f.unknown(("id", "code", "letter", "name", "icon", "color", "effect"))
-        out.append(SquareType(_id(f, seen), f.choice("code", tuple("SD.AF?PK1")), f.text("letter"), f.text("name"),
-                              _icon(f), _color(f, "color"), f.text("effect")))
-        problems += f.problems
-    return tuple(out), problems
+    out, seen = [], set()
+    for f in src.rows("square"):
+        f.unknown(("id", "code", "letter", "name", "icon", "colour", "effect"))
+        out.append(SquareType(f.ident(seen), f.choice("code", tuple("SD.AF?PK1")), f.text("letter"), f.text("name"),
+                              _icon(f), f.colour(), f.text("effect")))
+    return tuple(out)
 
 
-def _strings(f: Fields, key: str, required: bool = True) -> tuple[str, ...]:
-    value = f.get(key, list, ... if required else [])
-    if value is None:
-        return ()
-    if not all(isinstance(v, str) and v.strip() for v in value):
-        f.problems.append(f.src.problem(f"field {key!r} must be a list of non-empty strings", *f.path, key,
-                                        where=f.where))
-        return ()
-    return tuple(value)
-
-
-def load_reference(src: TomlSource) -> tuple[tuple[RefCard, ...], list[Problem]]:
+def load_reference(src: TomlSource) -> tuple[RefCard, ...]:
     """Reference cards from reference.toml."""
-    out, problems, seen = [], [], set()
-    for i, c in table_list(src, "card"):
-        f = Fields(src, c, ("card", i), where=f"card {c.get('id', i + 1) if isinstance(c, dict) else i + 1}")
+    out, seen = [], set()
+    for f in src.rows("card"):
         f.unknown(("id", "kind", "title", "copies", "items", "header", "rows"))
         kind = f.choice("kind", ("list", "table", "squares"))
         rows = f.get("rows", list, [])
         if kind == "table" and not (rows and all(isinstance(r, list) and len(r) == 3 and all(isinstance(x, str)
                                                                                             for x in r) for r in rows)):
-            f.problems.append(src.problem("a table card needs rows of 3 strings", "card", i, "rows", where=f.where))
+            f.error("a table card needs rows of 3 strings", "rows", 'write rows = [["a", "b", "c"], ...]')
             rows = []
-        out.append(RefCard(_id(f, seen), kind, f.text("title"), f.integer("copies", 1, 9),
-                           _strings(f, "items", kind in ("list", "table")),
-                           _strings(f, "header", kind == "table"), tuple(tuple(r) for r in rows)))
-        problems += f.problems
-    return tuple(out), problems
+        out.append(RefCard(f.ident(seen), kind, f.text("title"), f.integer("copies", 1, 9),
+                           f.strings("items", kind in ("list", "table")),
+                           f.strings("header", kind == "table"), tuple(tuple(r) for r in rows)))
+    return tuple(out)
 
 
-def load_ladder(src: TomlSource) -> tuple[Ladder | None, list[Problem]]:
+def load_ladder(src: TomlSource) -> Ladder:
     """The belt ladder from belts.toml: six belts covering 0..17 in order."""
-    head = Fields(src, src.data.get("ladder"), ("ladder",))
-    belts, problems, seen = [], [], set()
-    for i, b in table_list(src, "belt"):
-        f = Fields(src, b, ("belt", i), where=f"belt #{i + 1}")
-        f.unknown(("id", "name", "from", "to", "color", "ink"))
-        belts.append(Belt(_id(f, seen), f.text("name"), f.integer("from", 0, 17), f.integer("to", 0, 17),
-                          _color(f, "color"), _color(f, "ink")))
-        problems += f.problems
-    expected = 0
+    head = src.table("ladder")
+    belts, seen = [], set()
+    for f in src.rows("belt"):
+        f.unknown(("id", "name", "from", "to", "colour", "ink"))
+        belts.append(Belt(f.ident(seen), f.text("name"), f.integer("from", 0, 17), f.integer("to", 0, 17),
+                          f.colour(), f.colour("ink")))
+    expected, before = 0, len(src.problems)
     for i, b in enumerate(belts):
         if b.start is not None and b.end is not None and (b.start != expected or b.end < b.start):
-            problems.append(src.problem(f"belt {b.id} covers {b.start}..{b.end}; the next belt must start at "
-                                        f"{expected}", "belt", i, "from", hint="belts cover 0..17 in order"))
+            src.error(f"belt {b.id} covers {b.start}..{b.end}; the next belt must start at {expected}",
+                      "belt", i, "from", hint="belts cover 0..17 in order")
         expected = (b.end or 0) + 1
-    if expected != 18 and not problems:
-        problems.append(src.problem("the belts must end at position 17", "belt", hint="the ladder runs 0..17"))
-    ladder = Ladder(head.text("title"), head.text("goal"), head.text("goal_note"), _strings(head, "notes"),
-                    tuple(belts))
-    problems += head.problems
-    return (None if problems else ladder), problems
+    if expected != 18 and len(src.problems) == before:
+        src.error("the belts must end at position 17", "belt", hint="the ladder runs 0..17")
+    return Ladder(head.text("title"), head.text("goal"), head.text("goal_note"), head.strings("notes"), tuple(belts))
 
 
-def load_pawns(src: TomlSource) -> tuple[Pawns | None, list[Problem]]:
+def load_pawns(src: TomlSource) -> Pawns:
     """The 8 pawns from pawns.toml: distinct numbers 1..8 and colours."""
-    head = Fields(src, src.data.get("pawns"), ("pawns",))
-    pawns, problems = [], []
-    for i, p in table_list(src, "pawn"):
-        f = Fields(src, p, ("pawn", i), where=f"pawn #{i + 1}")
-        f.unknown(("number", "name", "color", "ink"))
-        pawns.append(Pawn(f.integer("number", 1, 8), f.text("name"), _color(f, "color"), _color(f, "ink")))
-        problems += f.problems
-    if not problems and sorted(p.number for p in pawns) != list(range(1, 9)):
-        problems.append(src.problem("there must be 8 pawns numbered 1 to 8", "pawn"))
-    if not problems and len({p.color.lower() for p in pawns}) != len(pawns):
-        problems.append(src.problem("pawn colours must be distinct", "pawn"))
-    result = Pawns(head.text("title"), head.text("instructions"), tuple(pawns))
-    problems += head.problems
-    return (None if problems else result), problems
+    head = src.table("pawns")
+    pawns = []
+    for f in src.rows("pawn", what="pawn"):
+        f.unknown(("number", "name", "colour", "ink"))
+        pawns.append(Pawn(f.integer("number", 1, 8), f.text("name"), f.colour(), f.colour("ink")))
+    if not src.problems and sorted(p.number for p in pawns) != list(range(1, 9)):
+        src.error("there must be 8 pawns numbered 1 to 8", "pawn", hint="number the pawns 1 to 8, once each")
+    if not src.problems and len({p.colour.lower() for p in pawns}) != len(pawns):
+        src.error("pawn colours must be distinct", "pawn", hint="give every pawn its own colour")
+    return Pawns(head.text("title"), head.text("instructions"), tuple(pawns))
 
 
-def load_dojo(root: Path) -> DojoContent:
-    """Load and check every Dojo content file; raise CheckFailed listing every problem."""
+FILES = (("nebbia.toml", load_nebbia), ("squares.toml", load_squares), ("reference.toml", load_reference),
+         ("belts.toml", load_ladder), ("pawns.toml", load_pawns))
+
+
+def load_dojo(root: Path) -> tuple[DojoContent | None, list[Problem]]:
+    """Load and check every Dojo content file; None when any blocking problem was found."""
     problems: list[Problem] = []
     results = []
-    for name, loader in (("nebbia.toml", load_nebbia), ("squares.toml", load_squares),
-                         ("reference.toml", load_reference), ("belts.toml", load_ladder),
-                         ("pawns.toml", load_pawns)):
-        try:
-            value, found = loader(load_toml(root / DIR / name, root))
-        except CheckFailed as exc:
-            value, found = None, list(exc.problems)
-        results.append(value)
-        problems += found
-    if problems:
-        raise CheckFailed(problems)
-    return DojoContent(*results)
+    for name, loader in FILES:
+        src = load_toml(root / DIR / name, root)
+        results.append(loader(src) if src.parsed else None)
+        problems += src.problems
+    if blocking(problems):
+        return None, problems
+    return DojoContent(*results), problems
 
 
 def _fields_messages(src: TomlSource, table: str, keys: tuple[str, ...], ctx: str, per_item: bool) -> list[Message]:

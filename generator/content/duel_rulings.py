@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Callable
 
-from .tomlsrc import TomlDoc
+from .toml_source import TomlSource
 
 RULINGS_PATH = Path("content/duel/rulings.toml")
 TRACK = 12
@@ -78,30 +78,29 @@ class DuelRulings:
                                  for r in self.items), self.setup, self.victory)
 
 
-def load_rulings(doc: TomlDoc) -> DuelRulings | None:
+def load_rulings(doc: TomlSource) -> DuelRulings | None:
     """Validate the parsed rulings file: every SCHEMA id exactly once, in order, each value allowed."""
     out = []
     seen: set[str] = set()
-    for i, row in enumerate(doc.rows("ruling")):
-        doc.unknown(row, "ruling", i, {"id", "topic", "text", "value"})
-        rid = doc.get(row, "ruling", i, "id", str)
-        topic, text = doc.get(row, "ruling", i, "topic", str), doc.get(row, "ruling", i, "text", str)
+    for f in doc.rows("ruling"):
+        f.unknown({"id", "topic", "text", "value"})
+        rid, topic, text = f.get("id", str), f.text("topic"), f.text("text")
         if rid is None:
             continue
         if rid not in SCHEMA:
-            doc.error(f"unknown ruling {rid!r}; the rulings are {', '.join(SCHEMA)}", "ruling", i, "id")
+            f.error(f"unknown ruling {rid!r}; the rulings are {', '.join(SCHEMA)}", "id")
             continue
         if rid in seen:
-            doc.error(f"ruling {rid} appears twice", "ruling", i, "id", hint="keep one [[ruling]] per id")
+            f.error(f"ruling {rid} appears twice", "id", "keep one [[ruling]] per id")
         seen.add(rid)
-        if "value" not in row:
-            doc.error(f"ruling {rid} has no value", "ruling", i, "", hint=f"add `value = ...` ({SCHEMA[rid][2]})")
+        if "value" not in f.table:
+            f.error(f"ruling {rid} has no value", hint=f"add `value = ...` ({SCHEMA[rid][2]})")
             continue
-        if not SCHEMA[rid][1](row["value"]):
-            doc.error(f"ruling {rid}: value {row['value']!r} is not implemented by the resolver", "ruling", i, "value",
-                      hint=f"use {SCHEMA[rid][2]}")
+        if not SCHEMA[rid][1](f.table["value"]):
+            f.error(f"ruling {rid}: value {f.table['value']!r} is not implemented by the resolver", "value",
+                    f"use {SCHEMA[rid][2]}")
             continue
-        out.append(Ruling(rid, topic or "", text or "", row["value"]))
+        out.append(Ruling(rid, topic or "", text or "", f.table["value"]))
     for rid in SCHEMA:
         if rid not in seen:
             doc.error(f"ruling {rid} ({SCHEMA[rid][0]}) is missing", "ruling", 0,
@@ -109,9 +108,7 @@ def load_rulings(doc: TomlDoc) -> DuelRulings | None:
     texts = {}
     for part in ("setup", "victory"):
         table = doc.table(part)
-        texts[part] = tuple(str(t) for t in doc.get(table, part, 0, "text", list) or [] if str(t).strip())
-        if table and not texts[part]:
-            doc.error(f"[{part}] needs at least one line of text", part, 0, "text")
+        texts[part] = tuple(t for t in table.strings("text") if t.strip())
     if len(out) != len(SCHEMA):
         return None
     return DuelRulings(tuple(sorted(out, key=lambda r: r.id)), texts["setup"], texts["victory"])

@@ -5,10 +5,13 @@ from __future__ import annotations
 from collections import Counter
 from dataclasses import dataclass
 from pathlib import Path
+from types import MappingProxyType
+from typing import Mapping
 
-from ..i18n.messages import Message
-from ..problems import CheckFailed, Problem, blocking
-from .tomlsrc import TomlDoc, read
+from ..messages import Message
+from ..problems import Problem, blocking
+from .ground_rulings import Ruling, rulings_from
+from .toml_source import Fields, TomlSource, load_toml
 
 GROUND_DIR = Path("content/ground")
 RULE = "ground-dataset"
@@ -174,8 +177,13 @@ class GroundData:
     mat: Mat
     steps: tuple[Step, ...]
     resolve: tuple[tuple[int, str], ...]
-    reference: dict[str, str]
+    reference: Mapping[str, str]  # read-only
     tokens: tuple[Token, ...]
+    rulings: tuple[Ruling, ...] = ()
+
+    def ruled(self, ruling_id: str) -> str:
+        """The machine value of a ruling (rulings.toml)."""
+        return next(r.value for r in self.rulings if r.id == ruling_id)
 
     def suit(self, suit_id: str) -> Suit:
         """The suit with this id."""
@@ -194,14 +202,14 @@ class GroundData:
         return next(b.value for b in self.filters if b.lo <= players <= b.hi)
 
 
+FILES = ("edition", "solutions", "problems", "scenarios", "modes", "actions", "components", "rulings")
+
+
 def load_ground(root: Path) -> tuple[GroundData | None, list[Problem]]:
     """Load and validate content/ground/*.toml; the dataset is None when any blocking problem was found."""
-    base = root / GROUND_DIR
-    docs = {name: read(base / f"{name}.toml", root, RULE)
-            for name in ("edition", "solutions", "problems", "scenarios", "modes", "actions", "components")}
-    problems: list[Problem] = [p for d in docs.values() for p in d.problems]
-    if blocking(problems):
-        return None, problems
+    docs = {name: load_toml(root / GROUND_DIR / f"{name}.toml", root, RULE) for name in FILES}
+    if not all(d.parsed for d in docs.values()):
+        return None, [p for d in docs.values() for p in d.problems]
     ed = docs["edition"]
     suits = _suits(ed)
     seats = _seats(ed)
@@ -209,51 +217,33 @@ def load_ground(root: Path) -> tuple[GroundData | None, list[Problem]]:
     filters = _bands(ed, "filter", "max_priority", SPEC_FILTER)
     solutions = _solutions(docs["solutions"], {s.id for s in suits})
     gproblems = _problems(docs["problems"], {s.id for s in suits})
-    scenarios = _scenarios(docs["scenarios"], gproblems, thresholds, filters)
+    # a scenario is checked against valid Problems only (a wrong priority is reported once, in problems.toml)
+    scenarios = () if docs["problems"].problems else _scenarios(docs["scenarios"], gproblems, thresholds, filters)
     modes = _modes(docs["modes"])
     actions = _actions(docs["actions"])
-    comp = docs["components"]
-    mat, steps, resolve, reference, tokens = _components(comp)
-    problems = [p for d in docs.values() for p in d.problems]
-    if blocking(problems):
-        return None, problems
-    data = GroundData(ed.get(ed.data, "", 0, "edition", str), ed.get(ed.data, "", 0, "title", str),
-                      ed.get(ed.data, "", 0, "notice", str), ed.get(ed.data, "", 0, "rounds", int),
+    mat, steps, resolve, reference, tokens = _components(docs["components"])
+    rulings = rulings_from(docs["rulings"])
+    top = ed.table()
+    data = GroundData(top.text("edition"), top.text("title"), top.text("notice"), top.integer("rounds", 1, 20),
                       suits, seats, thresholds, filters, solutions, gproblems, scenarios, modes, actions, mat,
-                      steps, resolve, reference, tokens)
+                      steps, resolve, reference, tokens, rulings)
     problems = [p for d in docs.values() for p in d.problems]
     return (None if blocking(problems) else data), problems
 
 
-def present(root: Path) -> bool:
-    """Whether the project has a GROUND dataset at all (a kit without content/ground/ has no GROUND parts)."""
-    return (root / GROUND_DIR).is_dir()
-
-
-def require_ground(root: Path) -> GroundData:
-    """The dataset, or CheckFailed listing every problem."""
-    data, problems = load_ground(root)
-    if data is None:
-        raise CheckFailed(blocking(problems))
-    return data
-
-
-def _suits(doc: TomlDoc) -> tuple[Suit, ...]:
+def _suits(doc: TomlSource) -> tuple[Suit, ...]:
     out = []
-    for i, row in enumerate(doc.rows("suit")):
-        doc.unknown(row, "suit", i, {"id", "name", "icon", "colour"})
-        sid, name = doc.get(row, "suit", i, "id", str), doc.get(row, "suit", i, "name", str)
-        icon, colour = doc.get(row, "suit", i, "icon", str), doc.get(row, "suit", i, "colour", str)
+    for f in doc.rows("suit"):
+        f.unknown({"id", "name", "icon", "colour"})
+        sid, name, icon, colour = f.ident(), f.text("name"), f.choice("icon", ICONS), f.colour()
         if sid and sid not in SUITS:
-            doc.error(f"unknown suit {sid!r}; the spec's suits are {', '.join(SUITS)}", "suit", i, "id")
-        if icon and icon not in ICONS:
-            doc.error(f"unknown icon {icon!r}; use one of {', '.join(ICONS)}", "suit", i, "icon")
+            f.error(f"unknown suit {sid!r}; the spec's suits are {', '.join(SUITS)}", "id",
+                    "use one of the spec's suits")
         out.append(Suit(sid or "", name or "", icon or "", colour or "#000000"))
     ids = [s.id for s in out]
     if sorted(ids) != sorted(SUITS):
         found = ", ".join(ids) or "none"
-        doc.error(f"the edition must define exactly the four suits {', '.join(SUITS)}; found {found}",
-                  "suit", 0)
+        doc.error(f"the edition must define exactly the four suits {', '.join(SUITS)}; found {found}", "suit", 0)
     icons = Counter(s.icon for s in out)
     for icon, n in icons.items():
         if n > 1:
@@ -262,30 +252,27 @@ def _suits(doc: TomlDoc) -> tuple[Suit, ...]:
     return tuple(out)
 
 
-def _seats(doc: TomlDoc) -> tuple[Seat, ...]:
+def _seats(doc: TomlSource) -> tuple[Seat, ...]:
     out = []
-    for i, row in enumerate(doc.rows("seat")):
-        doc.unknown(row, "seat", i, {"id", "name", "colour"})
-        out.append(Seat(doc.get(row, "seat", i, "id", str) or "", doc.get(row, "seat", i, "name", str) or "",
-                        doc.get(row, "seat", i, "colour", str) or "#000000", i + 1))
+    for i, f in enumerate(doc.rows("seat")):
+        f.unknown({"id", "name", "colour"})
+        out.append(Seat(f.ident() or "", f.text("name") or "", f.colour() or "#000000", i + 1))
     if len(out) != SEATS:
         doc.error(f"{len(out)} seat colours: the game seats up to 6 players, one Action set per seat: define 6",
                   "seat", 0)
-    dup = [k for k, n in Counter(s.id for s in out).items() if n > 1]
-    if dup:
-        doc.error(f"seat id(s) used twice: {', '.join(dup)}", "seat", 0)
+    _unique(doc, "seat", [s.id for s in out])
     return tuple(out)
 
 
-def _bands(doc: TomlDoc, table: str, key: str, spec: dict[int, int]) -> tuple[Band, ...]:
+def _bands(doc: TomlSource, table: str, key: str, spec: dict[int, int]) -> tuple[Band, ...]:
     out = []
-    for i, row in enumerate(doc.rows(table)):
-        doc.unknown(row, table, i, {"players", key})
-        players, value = doc.get(row, table, i, "players", list), doc.get(row, table, i, key, int)
+    for f in doc.rows(table, what=table):
+        f.unknown({"players", key})
+        players, value = f.get("players", list), f.get(key, int)
         if players is None or value is None:
             continue
         if len(players) != 2 or not all(isinstance(p, int) for p in players) or players[0] > players[1]:
-            doc.error("players must be [lowest, highest], e.g. [3, 4]", table, i, "players")
+            f.error("players must be [lowest, highest], e.g. [3, 4]", "players")
             continue
         out.append(Band(players[0], players[1], value))
     covered: dict[int, int] = {}
@@ -299,21 +286,15 @@ def _bands(doc: TomlDoc, table: str, key: str, spec: dict[int, int]) -> tuple[Ba
             doc.error(f"no [[{table}]] band covers {n} players (the game has 2–6)", table, 0)
         elif covered[n] != want:
             doc.error(f"{key} for {n} players is {covered[n]}; the spec requires {want}", table,
-                      next(i for i, b in enumerate(out) if b.lo <= n <= b.hi), key)
+                      next(i for i, b in enumerate(out) if b.lo <= n <= b.hi), key, hint=f"set {key} = {want}")
     return tuple(out)
 
 
-def _solutions(doc: TomlDoc, suits: set[str]) -> tuple[Solution, ...]:
-    out = []
-    for i, row in enumerate(doc.rows("solution")):
-        doc.unknown(row, "solution", i, {"id", "suit", "name"})
-        sid, suit = doc.get(row, "solution", i, "id", str), doc.get(row, "solution", i, "suit", str)
-        name = doc.get(row, "solution", i, "name", str)
-        if suit and suit not in suits:
-            doc.error(f"unknown suit {suit!r}; use one of {', '.join(sorted(suits))}", "solution", i, "suit",
-                      where=f"card {sid}")
-        out.append(Solution(sid or "", suit or "", name or ""))
-    _unique(doc, "solution", [s.id for s in out])
+def _solutions(doc: TomlSource, suits: set[str]) -> tuple[Solution, ...]:
+    out, seen = [], set()
+    for f in doc.rows("solution", what="card"):
+        f.unknown({"id", "suit", "name"})
+        out.append(Solution(f.ident(seen) or "", f.choice("suit", suits) or "", f.text("name") or ""))
     if len(out) != len(SUITS) * SOLUTIONS_PER_SUIT:
         doc.error(f"{len(out)} Solution cards: the core deck has 24 (6 per suit)", "solution", 0)
     per = Counter(s.suit for s in out)
@@ -324,142 +305,110 @@ def _solutions(doc: TomlDoc, suits: set[str]) -> tuple[Solution, ...]:
     return tuple(out)
 
 
-def _problems(doc: TomlDoc, suits: set[str]) -> tuple[GProblem, ...]:
-    out = []
-    for i, row in enumerate(doc.rows("problem")):
-        doc.unknown(row, "problem", i, {"id", "name", "suit", "value", "priority"})
-        get = lambda key, typ: doc.get(row, "problem", i, key, typ)  # noqa: E731
-        pid, name, suit, value, prio = get("id", str), get("name", str), get("suit", str), get("value", int), \
-            get("priority", int)
-        where = f"problem {pid}"
-        if suit and suit not in suits:
-            doc.error(f"unknown suit {suit!r}; use one of {', '.join(sorted(suits))}", "problem", i, "suit",
-                      where=where)
-        if value is not None and not 1 <= value <= 5:
-            doc.error(f"value {value} out of range 1–5", "problem", i, "value", where=where)
-        if prio is not None and not 1 <= prio <= 4:
-            doc.error(f"priority {prio} out of range 1–4", "problem", i, "priority", where=where)
-        out.append(GProblem(pid or "", name or "", suit or "", value or 0, prio or 0))
-    _unique(doc, "problem", [p.id for p in out])
+def _problems(doc: TomlSource, suits: set[str]) -> tuple[GProblem, ...]:
+    out, seen = [], set()
+    for f in doc.rows("problem"):
+        f.unknown({"id", "name", "suit", "value", "priority"})
+        out.append(GProblem(f.ident(seen) or "", f.text("name") or "", f.choice("suit", suits) or "",
+                            f.integer("value", 1, 5) or 0, f.integer("priority", 1, 4) or 0))
     return tuple(out)
 
 
-def _scenarios(doc: TomlDoc, gproblems: tuple[GProblem, ...], thresholds: tuple[Band, ...],
+def _scenarios(doc: TomlSource, gproblems: tuple[GProblem, ...], thresholds: tuple[Band, ...],
                filters: tuple[Band, ...]) -> tuple[Scenario, ...]:
     by_id = {p.id: p for p in gproblems}
-    out, used = [], Counter()
-    for i, row in enumerate(doc.rows("scenario")):
-        doc.unknown(row, "scenario", i, {"id", "name", "surface", "hidden"})
-        sid, name = doc.get(row, "scenario", i, "id", str), doc.get(row, "scenario", i, "name", str)
-        surface, hidden = doc.get(row, "scenario", i, "surface", str), doc.get(row, "scenario", i, "hidden", list)
-        where = f"scenario {sid}"
+    out, used, seen = [], Counter(), set()
+    for f in doc.rows("scenario"):
+        f.unknown({"id", "name", "surface", "hidden"})
+        sid, name, surface, hidden = f.ident(seen), f.text("name"), f.text("surface"), f.get("hidden", list)
         refs = ([surface] if surface else []) + [h for h in hidden or [] if isinstance(h, str)]
         for ref in refs:
             if ref not in by_id:
-                doc.error(f"unknown Problem {ref!r} (not in problems.toml)", "scenario", i,
-                          "surface" if ref == surface else "hidden", where=where)
+                f.error(f"unknown Problem {ref!r} (not in problems.toml)", "surface" if ref == surface else "hidden",
+                        "use the id of a [[problem]] in problems.toml")
             used[ref] += 1
         hid = tuple(h for h in hidden or [] if h in by_id)
         prios = {by_id[h].priority for h in hid}
         for p in (1, 2, 3, 4):
             if p not in prios:
-                doc.error(f"no hidden Problem of priority {p}: every priority 1–4 needs at least one", "scenario", i,
-                          "hidden", where=where)
+                f.error(f"no hidden Problem of priority {p}: every priority 1–4 needs at least one", "hidden")
         for band in thresholds:
             for n in (band.lo, band.hi):
-                cap = next((f.value for f in filters if f.lo <= n <= f.hi), 4)
+                cap = next((b.value for b in filters if b.lo <= n <= b.hi), 4)
                 total = (by_id[surface].value if surface in by_id else 0) + sum(
                     by_id[h].value for h in hid if by_id[h].priority <= cap)
                 if total < band.value:
-                    doc.error(f"with {n} players the Problems in play are worth {total}, below the threshold "
-                              f"{band.value}: the scenario cannot be won", "scenario", i, "hidden", where=where)
+                    f.error(f"with {n} players the Problems in play are worth {total}, below the threshold "
+                            f"{band.value}: the scenario cannot be won", "hidden")
         out.append(Scenario(sid or "", name or "", surface or "", hid))
-    _unique(doc, "scenario", [s.id for s in out])
     for pid, n in used.items():
         if n > 1:
             doc.error(f"Problem {pid!r} is used {n} times; each Problem card belongs to one scenario", "scenario", 0)
     for p in gproblems:
         if p.id not in used:
             doc.error(f"Problem {p.id!r} is in no scenario", "scenario", 0, hint="add it to a scenario or remove it")
-    if not out:
-        doc.error("no [[scenario]] defined", "scenario", 0)
     return tuple(out)
 
 
-def _modes(doc: TomlDoc) -> tuple[Mode, ...]:
-    out = []
-    for i, row in enumerate(doc.rows("mode")):
-        doc.unknown(row, "mode", i, {"id", "name", "kind", "goal", "scoring", "tiebreaks"})
-        g = lambda key, typ=str: doc.get(row, "mode", i, key, typ)  # noqa: E731
-        ties = g("tiebreaks", list) or []
-        out.append(Mode(g("id") or "", g("name") or "", g("kind") or "", g("goal") or "", g("scoring") or "",
-                        tuple(str(t) for t in ties)))
-    _unique(doc, "mode", [m.id for m in out])
+def _modes(doc: TomlSource) -> tuple[Mode, ...]:
+    out, seen = [], set()
+    for f in doc.rows("mode"):
+        f.unknown({"id", "name", "kind", "goal", "scoring", "tiebreaks"})
+        out.append(Mode(f.ident(seen) or "", f.text("name") or "", f.text("kind") or "", f.text("goal") or "",
+                        f.text("scoring") or "", f.strings("tiebreaks")))
     if len(out) != MODE_COUNT:
         doc.error(f"{len(out)} modes: the game has exactly 3 (Shared Ground, Common Problem, Bonded Coalitions)",
                   "mode", 0)
     return tuple(out)
 
 
-def _actions(doc: TomlDoc) -> tuple[Action, ...]:
-    out, mode_index = [], 0
-    for i, row in enumerate(doc.rows("action")):
-        doc.unknown(row, "action", i, {"id", "name", "target", "effects", "step", "mode"})
-        g = lambda key, typ=str: doc.get(row, "action", i, key, typ)  # noqa: E731
-        aid, effects, step = g("id"), g("effects", list) or [], g("step", int)
+def _actions(doc: TomlSource) -> tuple[Action, ...]:
+    out, mode_index, seen = [], 0, set()
+    for f in doc.rows("action"):
+        f.unknown({"id", "name", "target", "effects", "step", "mode"})
+        aid = f.ident(seen)
         if aid and aid not in ACTIONS:
-            doc.error(f"unknown Action {aid!r}; the five Actions are {', '.join(ACTIONS)}", "action", i, "id")
-        if step is not None and not 1 <= step <= 6:
-            doc.error(f"step {step} out of range 1–6 (resolution order)", "action", i, "step")
+            f.error(f"unknown Action {aid!r}; the five Actions are {', '.join(ACTIONS)}", "id")
         modes = []
-        for row_m in row.get("mode", []):
-            gm = lambda key: doc.get(row_m, "action.mode", mode_index, key, str)  # noqa: E731
-            modes.append(GroundMode(gm("id") or "", gm("name") or "", gm("effect") or ""))
+        for row in f.table.get("mode", []):
+            m = Fields(doc, row, ("action", "mode", mode_index), f"mode of action {aid}")
+            modes.append(GroundMode(m.text("id") or "", m.text("name") or "", m.text("effect") or ""))
             mode_index += 1
         if aid == "ground" and tuple(m.id for m in modes) != GROUND_MODES:
-            doc.error("the Ground Action needs exactly the modes GR, OU, ND in this order", "action", i)
-        out.append(Action(aid or "", g("name") or "", g("target") or "", tuple(str(e) for e in effects), step or 0,
-                          tuple(modes)))
-    ids = [a.id for a in out]
-    _unique(doc, "action", ids)
-    missing = [a for a in ACTIONS if a not in ids]
+            f.error("the Ground Action needs exactly the modes GR, OU, ND in this order")
+        out.append(Action(aid or "", f.text("name") or "", f.text("target") or "", f.strings("effects"),
+                          f.integer("step", 1, 6) or 0, tuple(modes)))
+    missing = [a for a in ACTIONS if a not in seen]
     if missing:
         doc.error(f"missing Action(s): {', '.join(missing)}", "action", 0)
     return tuple(out)
 
 
-def _components(doc: TomlDoc):
+def _components(doc: TomlSource):
     m = doc.table("mat")
-    g = lambda key, typ=str: doc.get(m, "mat", 0, key, typ)  # noqa: E731
-    gate, sides, darvo = g("gate", list) or [4, 5], g("freedom_sides", list) or ["", ""], g("darvo", list) or []
+    gate, sides, darvo = m.get("gate", list) or [4, 5], m.strings("freedom_sides") or ("", ""), m.strings("darvo")
     if list(gate) != [4, 5]:
-        doc.error(f"stress gate {gate}: the spec's gate is Stress 4–5", "mat", 0, "gate")
-    if g("stress_max", int) not in (None, 5):
-        doc.error("stress_max must be 5 (Stress is 0–5)", "mat", 0, "stress_max")
+        m.error(f"stress gate {gate}: the spec's gate is Stress 4–5", "gate", "set gate = [4, 5]")
+    if m.get("stress_max", int) not in (None, 5):
+        m.error("stress_max must be 5 (Stress is 0–5)", "stress_max", "set stress_max = 5")
     if list(darvo) != ["OFF", "DENY", "ATTACK", "REVERSE"]:
-        doc.error("darvo must be [\"OFF\", \"DENY\", \"ATTACK\", \"REVERSE\"]", "mat", 0, "darvo")
-    mat = Mat(5, (4, 5), g("gate_text") or "", (str(sides[0]), str(sides[-1])), tuple(map(str, darvo)),
-              g("darvo_text") or "", g("relation_slots", int) or 2, g("start_text") or "")
-    steps = tuple(Step(doc.get(r, "step", i, "id", str) or "", doc.get(r, "step", i, "name", str) or "",
-                       doc.get(r, "step", i, "text", str) or "") for i, r in enumerate(doc.rows("step")))
+        m.error('darvo must be ["OFF", "DENY", "ATTACK", "REVERSE"]', "darvo")
+    mat = Mat(5, (4, 5), m.text("gate_text") or "", (sides[0], sides[-1]), darvo, m.text("darvo_text") or "",
+              m.integer("relation_slots", 1, 4) or 2, m.text("start_text") or "")
+    steps = tuple(Step(f.ident() or "", f.text("name") or "", f.text("text") or "") for f in doc.rows("step"))
     if [s.id for s in steps] != ["select", "reveal", "resolve", "end"]:
         doc.error("round steps must be select, reveal, resolve, end in order", "step", 0)
-    resolve = tuple((doc.get(r, "resolve", i, "order", int) or 0, doc.get(r, "resolve", i, "name", str) or "")
-                    for i, r in enumerate(doc.rows("resolve")))
+    resolve = tuple((f.get("order", int) or 0, f.text("name") or "") for f in doc.rows("resolve", what="step"))
     if [o for o, _ in resolve] != [1, 2, 3, 4, 5, 6]:
         doc.error("[[resolve]] must list steps 1 to 6 in order", "resolve", 0)
     ref = doc.table("reference")
-    reference = {k: doc.get(ref, "reference", 0, k, str) or "" for k in
-                 ("denied", "darvo_deny", "darvo_attack", "darvo_reverse")}
+    keys = ("denied", "darvo_deny", "darvo_attack", "darvo_reverse")
+    reference = MappingProxyType({k: ref.text(k) or "" for k in keys})
     tokens = []
-    for i, r in enumerate(doc.rows("token")):
-        doc.unknown(r, "token", i, {"id", "name", "back", "count", "shape"})
-        count = doc.get(r, "token", i, "count", int)
-        if count is not None and count < 1:
-            doc.error("count must be at least 1", "token", i, "count")
-        tokens.append(Token(doc.get(r, "token", i, "id", str) or "", doc.get(r, "token", i, "name", str) or "",
-                            doc.get(r, "token", i, "back", str, None), count or 1,
-                            doc.get(r, "token", i, "shape", str) or "circle"))
+    for f in doc.rows("token"):
+        f.unknown({"id", "name", "back", "count", "shape"})
+        tokens.append(Token(f.ident() or "", f.text("name") or "", f.text("back", None),
+                            f.integer("count", 1, 99) or 1, f.text("shape", "circle")))
     need = {"focus-blame", "protection", "denied", "bond-rivalry", "lead", "round"}
     missing = need - {t.id for t in tokens}
     if missing:
@@ -467,7 +416,7 @@ def _components(doc: TomlDoc):
     return mat, steps, resolve, reference, tuple(tokens)
 
 
-def _unique(doc: TomlDoc, table: str, ids: list[str]) -> None:
+def _unique(doc: TomlSource, table: str, ids: list[str]) -> None:
     for i, key in enumerate(ids):
         if key and ids.index(key) != i:
             doc.error(f"id {key!r} is used twice", table, i, "id", hint="every id must be unique")
@@ -475,12 +424,13 @@ def _unique(doc: TomlDoc, table: str, ids: list[str]) -> None:
 
 def messages(path: Path) -> list[Message]:
     """Translatable strings of one content/ground/*.toml file (msgctxt = card/component id)."""
-    doc = read(path, None, RULE)
+    doc = load_toml(path, rule=RULE)
     out: list[Message] = []
 
-    def add(text: object, ctx: str, table: str, index: int, key: str) -> None:
+    def add(text: object, ctx: str, *where: str | int) -> None:
         if isinstance(text, str) and text.strip():
-            out.append(Message(text, ctx, doc.line(table, index, key) or 0, f"{path.name} {table}.{key}"))
+            field = ".".join(str(w) for w in where if isinstance(w, str)) if len(where) > 1 else f".{where[0]}"
+            out.append(Message(text, ctx, doc.line(*where) or 0, f"{path.name} {field}"))
 
     for table, prefix, keys in (("suit", "ground/suit/", ("name",)), ("seat", "ground/seat/", ("name",)),
                                 ("solution", "ground/", ("name",)), ("problem", "ground/", ("name",)),
@@ -488,27 +438,27 @@ def messages(path: Path) -> list[Message]:
                                 ("mode", "ground/", ("name", "kind", "goal", "scoring", "tiebreaks")),
                                 ("action", "ground/action/", ("name", "target", "effects")),
                                 ("step", "ground/step/", ("name", "text")),
-                                ("token", "ground-tokens/", ("name", "back"))):
-        for i, row in enumerate(doc.rows(table)):
+                                ("token", "ground-tokens/", ("name", "back")), ("ruling", "ground-rulings", ("text",))):
+        for i, row in enumerate(doc.items(table)):
             for key in keys:
                 values = row.get(key) if isinstance(row.get(key), list) else [row.get(key)]
                 for v in values:
-                    add(v, prefix + str(row.get("id", "")), table, i, key)
+                    add(v, prefix if table == "ruling" else prefix + str(row.get("id", "")), table, i, key)
     mode_index = 0
-    for row in doc.rows("action"):
+    for row in doc.items("action"):
         for m in row.get("mode", []):
             for key in ("name", "effect"):
-                add(m.get(key), f"ground/action/ground/{m.get('id')}", "action.mode", mode_index, key)
+                add(m.get(key), f"ground/action/ground/{m.get('id')}", "action", "mode", mode_index, key)
             mode_index += 1
-    for i, row in enumerate(doc.rows("resolve")):
+    for i, row in enumerate(doc.items("resolve")):
         add(row.get("name"), "ground-reference", "resolve", i, "name")
     for table, ctx in (("mat", "ground-player-mats"), ("reference", "ground-reference")):
         data = doc.data.get(table, {})
         for key, value in data.items():
             for v in (value if isinstance(value, list) else [value]):
-                add(v, ctx, table, 0, key)
+                add(v, ctx, table, key)
     for key in ("title", "notice"):
-        add(doc.data.get(key), "ground", "", 0, key)
-    for i, row in enumerate(doc.rows("label")):  # labels.toml: what the components print around the data
+        add(doc.data.get(key), "ground", key)
+    for i, row in enumerate(doc.items("label")):  # labels.toml: what the components print around the data
         add(row.get("text"), str(row.get("component", "")), "label", i, "text")
     return out

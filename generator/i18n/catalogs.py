@@ -11,11 +11,11 @@ from babel.messages.catalog import Catalog
 from babel.core import UnknownLocaleError
 from babel.messages.pofile import PoFileError, PoFileParser
 
+from ..content.model import GAMES
 from ..problems import Problem
 
 SOURCE_LANG = "en"
-GAMES = ("dojo", "ground", "duel")
-DOMAINS = ("kit", "site", "dojo", "ground", "duel", "dojo-rules", "ground-rules", "duel-rules")
+DOMAINS = ("kit", "site", *GAMES, *(f"{game}-rules" for game in GAMES))  # one catalog per game and rules source
 TEMPLATES_DIR = Path("locales/templates")
 PSEUDO_LANG = "xx"
 
@@ -104,7 +104,7 @@ class _StrictParser(PoFileParser):
         if not self.obsolete and self.messages:
             msgid = self.messages[0].denormalize()
             ctx = self.context.denormalize() if self.context else None
-            if msgid and self.catalog._key_for(msgid, ctx) in self.catalog._messages:
+            if msgid and self.catalog.get(msgid, context=ctx) is not None:
                 self.duplicates.append((self.offset + 1, msgid))
         super()._add_message()
 
@@ -199,8 +199,7 @@ def fix_plural_header(catalog: Catalog, lang: str) -> None:
     rule = PLURALS.get(lang)
     if rule is None:
         return
-    catalog._num_plurals = rule.nplurals
-    catalog._plural_expr = rule.expr
+    catalog.mime_headers = [("Plural-Forms", rule.header)]
     for message in catalog:
         if message.id and message.pluralizable:
             forms = list(message.string) if isinstance(message.string, (list, tuple)) else [message.string or ""]

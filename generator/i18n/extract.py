@@ -23,7 +23,8 @@ from babel.messages.extract import DEFAULT_KEYWORDS, extract
 from .. import KIT_NAME, __version__
 from ..problems import CheckFailed, Problem
 from .catalogs import DOMAINS, GAMES
-from .messages import MESSAGE_SOURCES, Message
+from ..messages import Message
+from .messages import MESSAGE_SOURCES
 
 # ctx._(msg), ctx.p_(context, msg), ctx.n_(singular, plural, n) in Python code and templates.
 KEYWORDS = {**DEFAULT_KEYWORDS, "p_": ((1, "c"), 2), "n_": (1, 2)}

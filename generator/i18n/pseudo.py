@@ -54,7 +54,7 @@ def pseudo_catalog(sources: list[Catalog]) -> Catalog:
     """One in-memory catalog of every message of the sources (English catalogs or POTs), pseudo-translated."""
     rule = PLURALS[PSEUDO_LANG]
     out = Catalog(locale=None, domain="pseudo", fuzzy=False, charset="utf-8")
-    out._num_plurals, out._plural_expr = rule.nplurals, rule.expr
+    out.mime_headers = [("Plural-Forms", rule.header)]
     for source in sources:
         for m in source:
             if not m.id or out.get(m.id, context=m.context) is not None:

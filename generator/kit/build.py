@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import dataclasses
 import hashlib
+import importlib
 import json
 from dataclasses import dataclass
 from pathlib import Path
@@ -13,19 +14,25 @@ from ..board.check import check_dead_ends, design_problems
 from ..board.load import load_quadrant
 from ..board.model import Board, build_board
 from ..components.common import term_spellings
+from ..content.dojo import NebbiaDeck
+from ..content.load import load_model
 from ..i18n.gate import check_language as check_catalogs
 from ..i18n.runtime import load_translations
-from ..output.files import replace_tree
+from ..output.files import remove_leftovers, replace_tree
+from ..output.verify import verify_file
 from ..pageqa.check import page_problems
-from ..render.preview import missing_previews
 from ..problems import CheckFailed, Problem, blocking
-from ..sim.cards import load_deck
+from ..render.fonts import prime_cairo_fonts
+from ..render.preview import missing_previews
+from ..sim.cards import deck_from_nebbia
 from ..sim.gate import ProofSettings, cached_proof
-from .components import builders
-from .contact import contact_sheet
+from ..sim.ground.gate import ground_gate
 from .inputs import inputs_digest
 from .model import DEV_LANGS, LANGS, Artifact, BuildContext, BuildOptions
+from . import registry
+from .registry import Component
 from .version import kit_version, source_date_epoch
+from .workers import run_ordered
 
 BOARD_PATH = Path("content/dojo/board/quadrant.txt")
 
@@ -77,10 +84,10 @@ def check_language(lang: str, release: bool = False) -> list[Problem]:
                     hint="run e.g. `make pnp LANG=it`")]
 
 
-def sim_deck(root: Path) -> tuple[int, ...]:
-    """The Nebbia deck the proof plays, from the loaded content (CheckFailed when the content is broken)."""
+def sim_deck(nebbia: NebbiaDeck) -> tuple[int, ...]:
+    """The Nebbia deck the proof plays, from the loaded model (CheckFailed when a card has no effect)."""
     try:
-        return load_deck(root)
+        return deck_from_nebbia(nebbia)
     except ValueError as exc:
         raise CheckFailed([Problem("error", "dojo-dataset", str(exc), "content/dojo/nebbia.toml",
                                    hint="give the card an effect in the simulator or use a known id")]) from None
@@ -92,48 +99,100 @@ def prepare(root: Path, options: BuildOptions) -> BuildContext:
     if problems:
         raise CheckFailed(problems)
     board, fingerprint, board_problems = load_board(root)
+    model, content_problems = load_model(root, registry.deck_sources())
     catalog_problems = check_catalogs(root, options.lang, strict=options.release)
-    blockers = blocking(board_problems) + blocking(catalog_problems)
+    found = board_problems + content_problems + registry.missing_templates(root) + catalog_problems
+    blockers = blocking(found)
     proof = None
     if board is not None and not blocking(board_problems):
         try:
-            deck = sim_deck(root)
+            deck = sim_deck(model.dojo.nebbia) if model is not None else None
         except CheckFailed as exc:  # reported with every other problem of phase one
             blockers += blocking(list(exc.problems))
         else:
-            proof = cached_proof(root, board, fingerprint, deck,
-                                 ProofSettings(games=options.proof_games, seed=options.proof_seed))
-            blockers += [] if proof.ok else list(proof.problems)
-    if blockers or board is None or proof is None:
+            if deck is not None:
+                proof = cached_proof(root, board, fingerprint, deck,
+                                     ProofSettings(games=options.proof_games, seed=options.proof_seed))
+                blockers += [] if proof.ok else list(proof.problems)
+    ground_proof, ground_problems = ground_gate(root, model.ground if model is not None else None)
+    blockers += ground_problems
+    if blockers or board is None or model is None or proof is None:
         raise CheckFailed(blockers)
-    warnings = tuple(p for p in board_problems + catalog_problems if p.severity == "warning")
+    warnings = tuple(p for p in found if p.severity == "warning")
     translations = load_translations(root, options.lang)
     return BuildContext(root, options, kit_version(root), board, fingerprint, proof.summary(), translations, warnings,
-                        source_date_epoch(root))
+                        source_date_epoch(root), ground_proof, model)
 
 
-def render_all(ctx: BuildContext) -> list[Artifact]:
-    """Phase two: every component rendered in memory; any failure raises before anything is written."""
-    artifacts: list[Artifact] = []
-    problems: list[Problem] = []
-    for build in builders():
-        try:
-            artifacts.extend(build(ctx))
-        except CheckFailed as exc:
-            problems.extend(exc.problems)
-    if problems:
-        raise CheckFailed(problems)
-    problems = page_problems(artifacts, ctx.lang, ctx.options.back_offset_mm, term_spellings(ctx))  # read back
+def render_all(ctx: BuildContext, components: tuple[Component, ...] | None = None, jobs: int = 0) -> list[Artifact]:
+    """Phase two: every registered component (or the given ones) rendered in memory, in manifest order, each
+    artifact read back (verify, and the page QA of generator/pageqa); components render on `jobs` processes (0: every core).
+
+    The problems of all components are gathered and raised together, before anything is written. A component
+    built from the artifacts before it (a contact sheet) renders afterwards in this process, in its place.
+    """
+    global _CTX, _COMPONENTS, _TERMS
+    chosen = registry.COMPONENTS if components is None else tuple(components)
+    for component in chosen:  # every builder's module imported here, once, before the workers fork
+        importlib.import_module(component.builder.split(":")[0])
+    prime_cairo_fonts()  # text renders the same whichever component a process draws first
+    _CTX, _COMPONENTS, _TERMS = ctx, chosen, term_spellings(ctx)
+    try:
+        independent = [i for i, c in enumerate(chosen) if not c.from_artifacts]
+        rendered = dict(zip(independent, run_ordered(_render_one, independent, jobs)))
+        artifacts: list[Artifact] = []
+        problems: list[Problem] = []
+        for index, component in enumerate(chosen):
+            if component.from_artifacts:
+                if problems:
+                    continue  # a contact sheet of a failed build would only repeat the failure
+                made, found = _render_one(index, list(artifacts))
+            else:
+                made, found = rendered[index]
+            artifacts.extend(made)
+            problems.extend(found)
+    finally:
+        _CTX, _COMPONENTS, _TERMS = None, (), {}
     if problems:
         raise CheckFailed(problems)
     return artifacts
+
+
+_CTX: BuildContext | None = None  # the context of the build being rendered (inherited by forked workers)
+_COMPONENTS: tuple[Component, ...] = ()  # the components being rendered (inherited by forked workers)
+_TERMS: dict[str, frozenset[str]] = {}  # the build's term spellings for the page QA (inherited by forked workers)
+
+
+def _render_one(index: int, before: list[Artifact] | None = None) -> tuple[list[Artifact], list[Problem]]:
+    """One component's artifacts, each read back (verify) and its pages checked (page QA), with a preview when it
+    draws none, or its problems (a worker returns them rather than raising)."""
+    try:
+        component = _COMPONENTS[index]
+        artifacts = component.build(_CTX, before or [])
+        found = page_problems(artifacts, _CTX.lang, _CTX.options.back_offset_mm, _TERMS)
+        if found:
+            return [], found
+        artifacts += [] if component.from_artifacts else missing_previews(artifacts)
+        verify({a.path: a.data for a in artifacts}, [a.manifest_entry("") for a in artifacts])
+        return artifacts, []
+    except CheckFailed as exc:
+        return [], list(exc.problems)
+
+
+def verify(files: dict[str, bytes], entries: list[dict]) -> None:
+    """Read every file back (PDF pages and boxes as its manifest entry states); raise CheckFailed if any fails."""
+    by_path = {e["path"]: e for e in entries}
+    problems = [p for path, data in files.items() for p in verify_file(path, data, by_path.get(path))]
+    if problems:
+        raise CheckFailed(problems)
 
 
 def manifest(ctx: BuildContext, artifacts: list[Artifact]) -> dict:
     """The build's one record: kit, version, language, board proof and every file with its checksum."""
     board = {"fingerprint": ctx.board_fingerprint, **({"proof": ctx.proof} if ctx.proof else {})}
     files = [a.manifest_entry(hashlib.sha256(a.data).hexdigest()) for a in artifacts]
-    return {"kit": KIT_NAME, "version": ctx.version, "lang": ctx.lang, "board": board, "files": files}
+    ground = {"ground": {"proof": ctx.ground_proof}} if ctx.ground_proof else {}
+    return {"kit": KIT_NAME, "version": ctx.version, "lang": ctx.lang, "board": board, **ground, "files": files}
 
 
 def up_to_date(out_dir: Path, digest: str) -> dict | None:
@@ -142,31 +201,48 @@ def up_to_date(out_dir: Path, digest: str) -> dict | None:
         record = json.loads((out_dir / "manifest.json").read_text(encoding="utf-8"))
         if record.get("inputs") != digest:
             return None
+        on_disk = {p.relative_to(out_dir).as_posix() for p in out_dir.rglob("*") if not p.is_dir()}
+        if on_disk != {e["path"] for e in record["files"]} | {"manifest.json"}:
+            return None  # a file missing, added or replaced by a link or folder
         for entry in record["files"]:
             if hashlib.sha256((out_dir / entry["path"]).read_bytes()).hexdigest() != entry["sha256"]:
                 return None
-    except (OSError, ValueError, KeyError, TypeError):
+    except (OSError, ValueError, KeyError, TypeError, AttributeError):
         return None
     return record
 
 
-def build_kit(root: Path, options: BuildOptions, out_root: Path | None = None, force: bool = False) -> BuildResult:
-    """Build one language's kit into out_root/<lang> (default build/pnp/<lang>), all or nothing."""
+def write_kit(ctx: BuildContext, out_dir: Path, digest: str | None = None, jobs: int = 0) -> dict:
+    """Phase two and output: render every component in memory (on `jobs` processes, 0: every core), verify,
+    then replace out_dir at once; the manifest."""
+    artifacts = render_all(ctx, jobs=jobs)
+    record = manifest(ctx, artifacts)
+    if digest is not None:
+        record["inputs"] = digest
+    if ctx.warnings:
+        record["warnings"] = [dataclasses.asdict(w) for w in ctx.warnings]
+    files = {a.path: a.data for a in artifacts}
+    if len(files) != len(artifacts):
+        twice = sorted({a.path for a in artifacts if sum(b.path == a.path for b in artifacts) > 1})
+        raise CheckFailed([Problem("error", "verify", f"two components write {', '.join(twice)}",
+                                   hint="give each artifact its own path")])
+    files["manifest.json"] = (json.dumps(record, indent=2, ensure_ascii=False) + "\n").encode("utf-8")
+    verify({"manifest.json": files["manifest.json"]}, [])  # every other file was verified as it was rendered
+    replace_tree(out_dir, files)
+    return record
+
+
+def build_kit(root: Path, options: BuildOptions, out_root: Path | None = None, force: bool = False,
+              jobs: int = 0) -> BuildResult:
+    """Build one language's kit into out_root/<lang> (default build/pnp/<lang>), all or nothing.
+
+    Components render on `jobs` processes (0: every core); the files do not depend on it."""
     out_dir = (out_root or root / "build" / "pnp") / options.lang
+    remove_leftovers(out_dir)
     digest = inputs_digest(root, options, kit_version(root), source_date_epoch(root))
     cached = None if force else up_to_date(out_dir, digest)
     if cached is not None:
         warnings = tuple(Problem(**w) for w in cached.get("warnings", ()))
         return BuildResult(out_dir, cached, warnings, cached=True)
     ctx = prepare(root, options)
-    artifacts = render_all(ctx)
-    artifacts += missing_previews(artifacts)
-    artifacts.append(contact_sheet(ctx, artifacts))
-    record = manifest(ctx, artifacts)
-    record["inputs"] = digest
-    if ctx.warnings:
-        record["warnings"] = [dataclasses.asdict(w) for w in ctx.warnings]
-    files = {a.path: a.data for a in artifacts}
-    files["manifest.json"] = (json.dumps(record, indent=2, ensure_ascii=False) + "\n").encode("utf-8")
-    replace_tree(out_dir, files)
-    return BuildResult(out_dir, record, ctx.warnings)
+    return BuildResult(out_dir, write_kit(ctx, out_dir, digest, jobs), ctx.warnings)

@@ -3,11 +3,13 @@
 from __future__ import annotations
 
 import argparse
+import math
 import sys
 from pathlib import Path
 
+from .. import interrupts
 from ..problems import CheckFailed
-from .build import build_kit
+from .build import BuildResult, build_kit
 from .model import LANGS, BuildOptions
 
 
@@ -20,37 +22,73 @@ def register(sub: argparse._SubParsersAction) -> None:
     b.add_argument("--back-offset", default="0,0", metavar="X,Y",
                    help="shift card backs by X,Y mm to correct a duplex printer's drift")
     b.add_argument("--force", action="store_true", help="rebuild even when the kit is up to date")
+    b.add_argument("--jobs", type=jobs_count, default=0,
+                   help="processes rendering components (default 0: all cores); the files do not depend on it")
     b.set_defaults(run=run_build)
 
 
+def jobs_count(text: str) -> int:
+    """--jobs: a whole number of processes, 0 (every core) or more; argparse turns the error into exit 2."""
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"wants a whole number of processes, e.g. 2; got {text!r}") from None
+    if not 0 <= value <= 4096:
+        raise argparse.ArgumentTypeError(f"wants 0 (every core) to 4096 processes; got {value}")
+    return value
+
+
+MAX_BACK_OFFSET_MM = 10.0  # a duplex drift beyond 1 cm is a mistyped reading, not a printer
+
+
 def parse_offset(text: str) -> tuple[float, float]:
-    """'1.5,-2' -> (1.5, -2.0); raises ValueError with a readable message."""
+    """'1.5,-2' -> (1.5, -2.0); raises ValueError with a readable message (finite, within ±10 mm)."""
     try:
         x, y = (float(v) for v in text.split(","))
     except ValueError:
         raise ValueError(f"--back-offset wants X,Y in millimetres, e.g. 1.5,-0.5; got {text!r}") from None
+    if not all(math.isfinite(v) and abs(v) <= MAX_BACK_OFFSET_MM for v in (x, y)):
+        raise ValueError(f"--back-offset {text!r}: each of X and Y must be a number of millimetres between "
+                         f"-{MAX_BACK_OFFSET_MM:g} and {MAX_BACK_OFFSET_MM:g} (read them off the calibration page)")
     return x, y
 
 
 def run_build(args: argparse.Namespace) -> int:
-    """Build the kit; on failure print every problem and leave the previous kit untouched."""
+    """Build the kit; on failure or interrupt print why and leave the previous kit untouched."""
     try:
         options = BuildOptions(lang=args.lang, back_offset_mm=parse_offset(args.back_offset))
-        result = build_kit(args.root.resolve(), options, args.out, force=args.force)
     except ValueError as exc:
         print(f"error: {exc}", file=sys.stderr)
         return 2
-    except OSError as exc:
-        where = f"{exc.filename}: " if exc.filename else ""
-        print(f"error: {where}{exc.strerror or exc}; nothing was written, the previous kit is unchanged "
-              "(check the path and its permissions)", file=sys.stderr)
-        return 2
-    except CheckFailed as exc:
-        for p in exc.problems:
+    with interrupts.watch():
+        try:
+            outcome: BuildResult | BaseException = build_kit(args.root.resolve(), options, args.out, force=args.force,
+                                                            jobs=args.jobs)
+        except (CheckFailed, OSError, ValueError, interrupts.Interrupted) as exc:
+            outcome = exc
+        stopped = interrupts.report("kit")
+    if stopped is not None:
+        return stopped
+    return report(outcome)
+
+
+def report(outcome: BuildResult | BaseException) -> int:
+    """Print the result of a build (or why it failed) and return the exit code."""
+    if isinstance(outcome, CheckFailed):
+        for p in outcome.problems:
             print(p.render(), file=sys.stderr)
-        print(f"build stopped: {len(exc.problems)} problem(s); nothing was written, the previous kit is unchanged",
+        print(f"build stopped: {len(outcome.problems)} problem(s); nothing was written, the previous kit is unchanged",
               file=sys.stderr)
         return 1
+    if isinstance(outcome, OSError):
+        where = f"{outcome.filename}: " if outcome.filename else ""
+        print(f"error: {where}{outcome.strerror or outcome}; nothing was installed, the previous kit is unchanged "
+              "(check the path, its permissions and the free disk space)", file=sys.stderr)
+        return 2
+    if isinstance(outcome, BaseException):
+        print(f"error: {outcome}", file=sys.stderr)
+        return 2
+    result = outcome
     for w in result.warnings:
         print(w.render(), file=sys.stderr)
     if result.warnings:

@@ -7,33 +7,9 @@ from pathlib import Path
 
 from jinja2 import Environment, FileSystemLoader, select_autoescape
 
-from ..i18n.messages import N_
+from ..messages import N_
 from .model import Artifact, BuildContext
-
-COMPONENT_NAMES = {
-    "dojo-board": N_("Dojo Labyrinth: board"),
-    "dojo-nebbia-deck": N_("Dojo Labyrinth: Nebbia deck"),
-    "dojo-reference": N_("Dojo Labyrinth: reference card"),
-    "dojo-belt-ladder": N_("Dojo Labyrinth: belt ladder"),
-    "dojo-pawns": N_("Dojo Labyrinth: pawns"),
-    "dojo-rules": N_("Dojo Labyrinth: rules booklet"),
-    "ground-solution-deck": N_("GROUND: Solution deck"),
-    "ground-problem-cards": N_("GROUND: Problem cards"),
-    "ground-scenario-cards": N_("GROUND: Scenario cards"),
-    "ground-mode-cards": N_("GROUND: Mode cards"),
-    "ground-action-cards": N_("GROUND: Action cards"),
-    "ground-player-mats": N_("GROUND: player mats"),
-    "ground-tokens": N_("GROUND: tokens"),
-    "ground-reference": N_("GROUND: reference card"),
-    "ground-rules": N_("GROUND: rules booklet"),
-    "duel-track": N_("Duel: track"),
-    "duel-stance-cards": N_("Duel: stance cards"),
-    "duel-strike-cards": N_("Duel: strike cards"),
-    "duel-reference": N_("Duel: reference card"),
-    "duel-rules": N_("Duel: rules booklet"),
-    "kit-calibration": N_("Duplex calibration page"),
-}
-
+from .registry import component_name
 
 LAYOUT_NAMES = {
     "sheet": N_("sheets"),
@@ -82,14 +58,14 @@ def tiles(ctx: BuildContext, artifacts: list[Artifact]) -> list[Tile]:
             previews.setdefault(a.component, a.path)
         else:
             files.setdefault(a.component, []).append(Link(a.path, _label(ctx, a)))
-    return [Tile(ctx._(COMPONENT_NAMES.get(c, c)), previews.get(c), tuple(links)) for c, links in files.items()]
+    return [Tile(ctx._(component_name(c)), previews.get(c), tuple(links)) for c, links in files.items()]
 
 
-def contact_sheet(ctx: BuildContext, artifacts: list[Artifact]) -> Artifact:
+def contact_sheet(ctx: BuildContext, artifacts: list[Artifact]) -> list[Artifact]:
     """index.html beside the PDFs (Jinja2 template, autoescaped, every string translated)."""
     env = Environment(loader=FileSystemLoader(str(Path(ctx.root) / "templates")), autoescape=select_autoescape(["html", "j2"]),
                       extensions=["jinja2.ext.i18n"], trim_blocks=True, lstrip_blocks=True)
     env.install_gettext_translations(ctx.translations, newstyle=True)
     html = env.get_template("kit/index.html.j2").render(
         lang=ctx.lang, version=ctx.version, fingerprint=ctx.board_fingerprint[:12], tiles=tiles(ctx, artifacts))
-    return Artifact("index.html", "contact-sheet", "sheet", html.encode("utf-8"))
+    return [Artifact("index.html", "contact-sheet", "sheet", html.encode("utf-8"))]

@@ -9,6 +9,7 @@ from typing import Any
 from babel.support import NullTranslations
 
 from ..board.model import Board
+from ..content.model import KitModel
 
 LANGS = ("it", "en", "ru")
 DEV_LANGS = ("xx",)  # the pseudo-locale: development builds only, never released
@@ -29,7 +30,12 @@ class BuildOptions:
 
 @dataclass(frozen=True)
 class BuildContext:
-    """Everything loaded and checked before rendering starts; components only read it."""
+    """Everything loaded and checked before rendering starts; components only read it.
+
+    ``model`` holds every content input (``generator.content.model.KitModel``: ``.dojo``, ``.ground``, ``.duel``,
+    ``.rules``); ``board`` the proved board; ``translations`` the language's catalogs. Components read these and
+    never open a file.
+    """
 
     root: Path
     options: BuildOptions
@@ -40,6 +46,8 @@ class BuildContext:
     translations: NullTranslations = field(repr=False)
     warnings: tuple = ()
     epoch: int = 0  # SOURCE_DATE_EPOCH of the build: the date printed into every file
+    ground_proof: dict[str, Any] | None = None  # the GROUND export gate's summary (None: no GROUND content)
+    model: KitModel | None = None  # always set by prepare()
 
     @property
     def lang(self) -> str:

@@ -5,17 +5,16 @@ from __future__ import annotations
 import dataclasses
 import hashlib
 import json
-import os
-from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Callable
 
 from .. import KIT_NAME
-from ..kit.build import build_kit
+from ..kit.build import build_kit, verify
 from ..kit.model import LANGS, PAPERS, BuildOptions
+from ..kit.workers import run_ordered
 from ..kit.version import kit_version, source_date_epoch
-from ..output.files import replace_tree
+from ..output.files import remove_leftovers, replace_tree
 from ..problems import CheckFailed, Problem
 from .index import index_text
 from .pack import zip_bytes
@@ -26,7 +25,7 @@ class ReleaseOptions:
     """Which languages to release and how many processes to use."""
 
     langs: tuple[str, ...] = LANGS
-    jobs: int = os.cpu_count() or 1
+    jobs: int = 0  # 0: every core
 
 
 @dataclass(frozen=True)
@@ -37,10 +36,10 @@ class ReleaseResult:
     manifest: dict
 
 
-def _build(args: tuple[Path, str]) -> tuple[str, dict | None, list[Problem]]:
-    root, lang = args
+def _build(args: tuple[Path, str, int]) -> tuple[str, dict | None, list[Problem]]:
+    root, lang, jobs = args
     try:
-        return lang, build_kit(root, BuildOptions(lang=lang, release=True)).manifest, []
+        return lang, build_kit(root, BuildOptions(lang=lang, release=True), jobs=jobs).manifest, []
     except CheckFailed as exc:
         tagged = [dataclasses.replace(p, where=f"language {lang}" + (f", {p.where}" if p.where else ""))
                   for p in exc.problems]
@@ -48,19 +47,16 @@ def _build(args: tuple[Path, str]) -> tuple[str, dict | None, list[Problem]]:
 
 
 def build_languages(root: Path, options: ReleaseOptions, tick: Callable[[str], None]) -> dict[str, dict]:
-    """Build every language (in parallel); raise CheckFailed listing the problems of all of them."""
-    jobs = [(root, lang) for lang in options.langs]
-    if options.jobs > 1 and len(jobs) > 1:
-        with ProcessPoolExecutor(max_workers=min(options.jobs, len(jobs))) as pool:
-            results = []
-            for res in pool.map(_build, jobs):
-                results.append(res)
-                tick(res[0])
-    else:
-        results = []
-        for job in jobs:
-            results.append(_build(job))
-            tick(job[1])
+    """Build every language, one after the other, each on `jobs` processes (its components spread evenly over the
+    cores: three languages on two cores would leave one core idle for the third); raise CheckFailed listing the
+    problems of all of them."""
+    try:
+        results = run_ordered(_build, [(root, lang, options.jobs) for lang in options.langs], 1,
+                              lambda res: tick(res[0]))
+    except BaseException:
+        for lang in options.langs:  # staging folders of the workers just stopped
+            remove_leftovers(root / "build" / "pnp" / lang)
+        raise
     problems = [p for _lang, _m, probs in results for p in probs]
     if problems:
         raise CheckFailed(problems)
@@ -104,9 +100,11 @@ def assemble(root: Path, version: str, epoch: int, kits: dict[str, dict]) -> dic
 
 def release(root: Path, options: ReleaseOptions, tick: Callable[[str], None] = lambda _l: None) -> ReleaseResult:
     """Build, check and pack a release into build/release/<kit>-<version>/ (all or nothing)."""
-    kits = build_languages(root, options, tick)
     version, epoch = kit_version(root), source_date_epoch(root)
-    files = assemble(root, version, epoch, kits)
     out_dir = root / "build" / "release" / f"{KIT_NAME}-{version}"
+    remove_leftovers(out_dir)
+    kits = build_languages(root, options, tick)
+    files = assemble(root, version, epoch, kits)
+    verify(files, [])
     replace_tree(out_dir, files)
     return ReleaseResult(out_dir, json.loads(files["manifest.json"]))

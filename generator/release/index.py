@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from ..kit.contact import COMPONENT_NAMES
+from ..kit.registry import component_name
 
 HOW_TO_PRINT = """How to print
 - Print every PDF at actual size (100%), never "fit to page" or "shrink to fit".
@@ -27,7 +27,7 @@ def index_text(prefix: str, version: str, kits: dict[str, dict]) -> str:
              HOW_TO_PRINT, "Files in each language folder"]
     first = kits[sorted(kits)[0]]
     for e in first["files"]:
-        what = COMPONENT_NAMES.get(e["component"], e["component"])
+        what = component_name(e["component"])
         extra = ", ".join(str(x) for x in (e.get("paper"), e.get("layout")) if x)
         lines.append(f"- {e['path']}: {what}" + (f" ({extra})" if extra else ""))
     return "\n".join(lines) + "\n"

@@ -3,22 +3,24 @@
 How to add a deck
 -----------------
 1. Content: one TOML file per deck under ``content/<game>/`` (``[[card]]`` tables with ``id``, ``copies`` and
-   English text). Load it with ``generator.content.toml_source`` (``load_toml`` + ``Fields``: errors carry
-   file and line) and list its strings as ``Message`` s; add the glob to ``MESSAGE_SOURCES``.
-2. Template: an SVG template in ``templates/`` (copy ``templates/card-front.svg.j2``; autoescape is on).
-   Card size is ``BLEED_W`` x ``BLEED_H`` mm with the trim at ``BLEED`` mm and the safe zone ``SAFE`` mm inside.
-3. Text: translate with ``ctx.p_("<deck>/<card id>", msgid)``, then ``layout.fit(text, Slot(...), Where(...))``
-   measures, wraps, hyphenates and shrinks, or raises ``CheckFailed`` naming component, card, slot, language
-   and the overflow; missing glyphs are errors too. Pass the ``Block`` to the template's ``text_block`` macro.
-4. Draw every distinct face once with ``face_drawing(ctx.root, template, **values)`` and make
-   ``Card(id, front, back, copies)``; put them in a ``Deck`` (``back_bleed="#rrggbb"``: the backs' edge colour,
-   bled around the backs on sheets so duplex drift shows no white).
-5. ``deck_artifacts(ctx, deck)`` returns the manifest Artifacts: a sheet of 9 per paper (cards apart by a gutter
-   of twice the bleed shown, cut marks in the gutters; backs on the following page for a long-edge flip,
-   ``BuildOptions.back_offset_mm`` applied), a gutterfold per paper, and the print-shop single-card PDF
-   (TrimBox/BleedBox), plus a PNG preview of the first front. Register the builder in
-   ``generator/kit/components.py`` BUILDERS. Every page is then read back by the page QA (``generator/pageqa``):
-   card text 3 mm inside the trim, nothing within 5 mm of a sheet edge, no text under 6.5 pt or touching text.
+   English text), loaded in phase one with file/line errors; its strings are English msgids.
+2. Faces: a template and its slots in ``templates/<game>/<face>.svg.j2`` + ``<face>.toml`` (see
+   ``generator/render/face.py`` and ``templates/STYLE.md``): ``extends = "card-face"`` gives the shared card
+   (header band, frame 3 mm inside the trim, footer); declare each text slot's box in mm and its style of the
+   type scale (``templates/style.toml``). Card size is ``BLEED_W`` x ``BLEED_H`` mm, the trim ``BLEED`` mm in.
+3. Code: ``f = Face(ctx, component, card_id, "<game>/<face>")``, then ``f.text(slot, ctx.p_(...))`` per slot
+   (``f.stack`` / ``f.table`` for paragraphs and tables), ``f.drawing(**art_values)``. Every text is fitted by
+   ``layout.fit`` (wrap, hyphenation per language, shrink); overflows and missing glyphs raise one
+   ``CheckFailed`` naming component, card, slot and language.
+4. ``Card(id, front, back, copies)`` into a ``Deck`` (``back_bleed="#rrggbb"``: the backs' edge colour, bled
+   around the backs on sheets so duplex drift shows no white).
+5. ``deck_artifacts(ctx, deck)`` returns the manifest Artifacts: a sheet of 9 per paper (cards apart by a
+   gutter of twice the bleed shown, cut marks in the gutters; backs on the following page for a long-edge flip,
+   ``BuildOptions.back_offset_mm`` applied), a gutterfold per paper, and
+   the print-shop single-card PDF (TrimBox/BleedBox), plus a PNG preview. Register the builder in
+   ``generator/kit/registry.py`` ``COMPONENTS``. Every page is then read back by the page QA
+   (``generator/pageqa``): card text 3 mm inside the trim, nothing within 5 mm of a sheet edge, no text under
+   6.5 pt or touching other text.
 """
 
 from __future__ import annotations
@@ -28,7 +30,6 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Iterator
 
-import cairocffi as cairo
 
 from ..kit.model import Artifact, BuildContext
 from . import pdf
@@ -94,14 +95,14 @@ def imprint(ctx: BuildContext, title: str) -> Imprint:
                    ctx.board_fingerprint[:8])
 
 
+
 def face_drawing(root: Path, template: str, **values: Any) -> Drawing:
-    """Render a card-face SVG template (size BLEED_W x BLEED_H mm) to a reusable Drawing."""
+    """Render a whole card-face SVG template (size BLEED_W x BLEED_H mm) to a reusable Drawing (simple decks)."""
     values.setdefault("W", BLEED_W)
     values.setdefault("H", BLEED_H)
     values.setdefault("bleed", BLEED)
     values.setdefault("safe", BLEED + SAFE)
     return svg_drawing(render_template(root / "templates", template, **values))
-
 
 def _chunks(items: list[Card], size: int) -> Iterator[list[Card]]:
     for i in range(0, len(items), size):

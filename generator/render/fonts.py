@@ -123,3 +123,27 @@ def metrics(f: Face) -> Metrics:
 def string_width(text: str, f: Face, size: float) -> float:
     """Unkerned width of text set in face f at size."""
     return metrics(f).width(text, size)
+
+
+def prime_cairo_fonts() -> None:
+    """Resolve every cairo toy face once, the same way in every process, before anything is drawn.
+
+    cairo resolves a toy face (family, slant, weight) through fontconfig on its first use and keeps the
+    rendering options of that first use (hinting, antialiasing) for later ones: without this, raster text could
+    depend on which component happened to draw text first in the process (serial and parallel builds differ).
+    """
+    import cairocffi as cairo
+
+    register_fontconfig()
+    opts = cairo.FontOptions()  # what cairosvg uses for text-rendering="geometricPrecision" (every card face)
+    opts.set_antialias(cairo.ANTIALIAS_BEST)
+    opts.set_hint_style(cairo.HINT_STYLE_NONE)
+    opts.set_hint_metrics(cairo.HINT_METRICS_OFF)
+    cr = cairo.Context(cairo.ImageSurface(cairo.FORMAT_ARGB32, 8, 8))
+    cr.set_font_options(opts)
+    for family in dict.fromkeys(f.family for f in FACES):
+        for slant in (cairo.FONT_SLANT_NORMAL, cairo.FONT_SLANT_ITALIC):
+            for weight in (cairo.FONT_WEIGHT_NORMAL, cairo.FONT_WEIGHT_BOLD):
+                cr.select_font_face(family, slant, weight)
+                cr.set_font_size(10)
+                cr.text_extents("Ag")

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from xml.sax.saxutils import quoteattr
 
 
 @dataclass(frozen=True)
@@ -48,6 +49,24 @@ def icon(name: str) -> Icon:
         return ICONS[name]
     except KeyError:
         raise KeyError(f"unknown icon {name!r}; known: {', '.join(sorted(ICONS))}") from None
+
+
+def suit_icon(shape: str, cx: float, cy: float, r: float, fill: str, stroke: str = "#1d1d1b") -> str:
+    """A GROUND suit shape centred at (cx, cy), radius r: suits differ by shape, never by colour alone."""
+    common = f'fill={quoteattr(fill)} stroke={quoteattr(stroke)} stroke-width="{_num(r * 0.12)}"'
+    if shape == "circle":
+        return f'<circle cx="{_num(cx)}" cy="{_num(cy)}" r="{_num(r * 0.92)}" {common}/>'
+    if shape == "square":
+        s = r * 0.82
+        return f'<rect x="{_num(cx - s)}" y="{_num(cy - s)}" width="{_num(2 * s)}" height="{_num(2 * s)}" {common}/>'
+    if shape == "triangle":
+        pts = [(cx, cy - r), (cx + r * 0.95, cy + r * 0.72), (cx - r * 0.95, cy + r * 0.72)]
+    elif shape == "diamond":
+        pts = [(cx, cy - r), (cx + r * 0.8, cy), (cx, cy + r), (cx - r * 0.8, cy)]
+    else:
+        raise ValueError(f"unknown suit icon {shape!r}")
+    d = " ".join(f"{_num(x)},{_num(y)}" for x, y in pts)
+    return f'<polygon points="{d}" {common} stroke-linejoin="round"/>'
 
 
 _TOKEN = re.compile(r"[MmLlHhVvCcSsQqTtAaZz]|[-+]?(?:\d+\.?\d*|\.\d+)(?:[eE][-+]?\d+)?")

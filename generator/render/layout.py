@@ -3,8 +3,9 @@
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import lru_cache
+from typing import Callable, TypeVar
 
 import pyphen
 
@@ -17,6 +18,8 @@ HYPHEN = "-"
 PYPHEN_LANGS = {"it": "it_IT", "en": "en_US", "ru": "ru_RU"}
 ICON_EM = 1.05  # an inline icon is this many ems wide (glyph box plus a little air)
 FLOOR_PT = 6.5  # nothing printed on a component is smaller: slot sizes below it are raised to it
+
+T = TypeVar("T")
 
 
 @dataclass(frozen=True)
@@ -280,54 +283,67 @@ def glyph_problems(text: str, slot: Slot, where: Where) -> list[Problem]:
                     where=where.card, hint="change the translation or the slot's font")]
 
 
-def fit(text: str, slot: Slot, where: Where, step: float = 0.25) -> Block:
-    """Fit text into slot, shrinking from max_pt to min_pt; raise CheckFailed on a missing glyph or overflow."""
-    problems = glyph_problems(text, slot, where)
-    if problems:
-        raise CheckFailed(problems)
+def shrink(slot: Slot, where: Where, what: str, attempt: Callable[[float], tuple[T, str | None]],
+           step: float = 0.25) -> T:
+    """The one shrink-to-fit loop: try sizes from slot.max_pt down to slot.min_pt until attempt(size) fits.
+
+    attempt returns (result, None) when it fits, else (result, how it overflows); at the minimum size an
+    overflow is a CheckFailed naming component, card, slot and language.
+    """
     size = slot.max_pt
     while True:
+        result, over = attempt(size)
+        if over is None:
+            return result
+        if size - step < slot.min_pt - 1e-9:
+            raise CheckFailed([Problem(
+                "error", "overflow", f"{where.text(slot.name)}: cannot fit {what} at the minimum size "
+                f"{slot.min_pt} pt ({over})", where=where.card,
+                hint="shorten the text (or its translation) or enlarge the slot")])
+        size = round(size - step, 4)
+
+
+def _check_glyphs(pairs: list[tuple[str, Slot]], where: Where) -> None:
+    problems = [p for text, slot in pairs for p in glyph_problems(text, slot, where)]
+    if problems:
+        raise CheckFailed(problems)
+
+
+def _overflow(too_wide: float, height: float, room: float) -> str | None:
+    if too_wide:
+        return f"{too_wide:.1f} mm too wide"
+    return None if height <= room + 1e-6 else f"{height - room:.1f} mm too tall"
+
+
+def fit(text: str, slot: Slot, where: Where) -> Block:
+    """Fit text into slot (wrap, hyphenate, shrink); raise CheckFailed on a missing glyph or an overflow."""
+    _check_glyphs([(text, slot)], where)
+
+    def attempt(size: float) -> tuple[Block, str | None]:
         lines, too_wide = wrap(text, slot, size, where.lang)
         block = Block(slot, lines, size)
-        fits_lines = slot.max_lines is None or len(lines) <= slot.max_lines
-        if not too_wide and block.height <= slot.height + 1e-6 and fits_lines:
-            return block
-        if size - step < slot.min_pt - 1e-9:
-            break
-        size = round(size - step, 4)
-    over = f"{too_wide:.1f} mm too wide" if too_wide else f"{block.height - slot.height:.1f} mm too tall"
-    if not fits_lines and not too_wide:
-        over = f"{len(lines)} lines, at most {slot.max_lines}"
-    raise CheckFailed([Problem(
-        "error", "overflow",
-        f"{where.text(slot.name)}: text does not fit at the minimum size {slot.min_pt} pt ({over}): {text!r}",
-        where=where.card, hint="shorten the text (or its translation) or enlarge the slot")])
+        over = _overflow(too_wide, block.height, slot.height)
+        if over is None and slot.max_lines is not None and len(lines) > slot.max_lines:
+            over = f"{len(lines)} lines, at most {slot.max_lines}"
+        return block, over
+
+    return shrink(slot, where, f"the text {text!r}", attempt)
 
 
-def fit_stack(texts: list[str], slot: Slot, where: Where, gap: float = 1.0, min_row: float = 0.0,
-              step: float = 0.25) -> list[Block]:
+def fit_stack(texts: list[str], slot: Slot, where: Where, gap: float = 1.0, min_row: float = 0.0) -> list[Block]:
     """Fit several texts one under the other (slot.height shared, gap mm between) at one common size."""
-    problems = [p for t in texts for p in glyph_problems(t, slot, where)]
-    if problems:
-        raise CheckFailed(problems)
-    size = slot.max_pt
-    while True:
+    _check_glyphs([(t, slot) for t in texts], where)
+
+    def attempt(size: float) -> tuple[list[Block], str | None]:
         blocks, too_wide = [], 0.0
         for t in texts:
             lines, wide = wrap(t, slot, size, where.lang)
             too_wide = max(too_wide, wide)
             blocks.append(Block(slot, lines, size))
         total = sum(max(b.height, min_row) for b in blocks) + gap * (len(blocks) - 1)
-        if not too_wide and total <= slot.height + 1e-6:
-            return blocks
-        if size - step < slot.min_pt - 1e-9:
-            break
-        size = round(size - step, 4)
-    over = f"{too_wide:.1f} mm too wide" if too_wide else f"{total - slot.height:.1f} mm too tall"
-    raise CheckFailed([Problem(
-        "error", "overflow",
-        f"{where.text(slot.name)}: {len(texts)} texts do not fit at the minimum size {slot.min_pt} pt ({over})",
-        where=where.card, hint="shorten the texts (or their translations) or enlarge the slot")])
+        return blocks, _overflow(too_wide, total, slot.height)
+
+    return shrink(slot, where, f"{len(texts)} texts", attempt)
 
 
 @dataclass(frozen=True)
@@ -340,34 +356,23 @@ class Table:
 
 
 def fit_table(rows: list[list[str]], widths: list[float], slot: Slot, where: Where, pad: float = 0.8,
-              header: bool = True, step: float = 0.25) -> Table:
+              header: bool = True) -> Table:
     """Fit a table (first row bold when header) into slot.height at one common size; columns are widths mm."""
-    from dataclasses import replace
-
     col_slots = [replace(slot, name=f"{slot.name} col {i + 1}", width=w - pad) for i, w in enumerate(widths)]
     bold = [replace(s, bold=True) for s in col_slots]
-    problems = [p for r, row in enumerate(rows) for c, t in enumerate(row)
-                for p in glyph_problems(t, (bold if header and r == 0 else col_slots)[c], where)]
-    if problems:
-        raise CheckFailed(problems)
-    size = slot.max_pt
-    while True:
+    slots_of = [bold if header and r == 0 else col_slots for r in range(len(rows))]
+    _check_glyphs([(t, slots_of[r][c]) for r, row in enumerate(rows) for c, t in enumerate(row)], where)
+
+    def attempt(size: float) -> tuple[Table, str | None]:
         cells, too_wide = [], 0.0
         for r, row in enumerate(rows):
-            slots = bold if header and r == 0 else col_slots
             out = []
             for c, t in enumerate(row):
-                lines, wide = wrap(t, slots[c], size, where.lang)
+                lines, wide = wrap(t, slots_of[r][c], size, where.lang)
                 too_wide = max(too_wide, wide)
-                out.append(Block(slots[c], lines, size))
+                out.append(Block(slots_of[r][c], lines, size))
             cells.append(tuple(out))
         heights = tuple(max(b.height for b in row) + pad for row in cells)
-        if not too_wide and sum(heights) <= slot.height + 1e-6:
-            return Table(tuple(cells), heights, size)
-        if size - step < slot.min_pt - 1e-9:
-            break
-        size = round(size - step, 4)
-    over = f"{too_wide:.1f} mm too wide" if too_wide else f"{sum(heights) - slot.height:.1f} mm too tall"
-    raise CheckFailed([Problem(
-        "error", "overflow", f"{where.text(slot.name)}: the table does not fit at the minimum size "
-        f"{slot.min_pt} pt ({over})", where=where.card, hint="shorten the cells (or their translations)")])
+        return Table(tuple(cells), heights, size), _overflow(too_wide, sum(heights), slot.height)
+
+    return shrink(slot, where, "the table", attempt)

@@ -3,12 +3,14 @@
 from __future__ import annotations
 
 import io
-import re
 from datetime import datetime, timezone
 from typing import Any
 
 import cairocffi as cairo
+from pypdf import PdfReader, PdfWriter
+from pypdf.generic import RectangleObject
 
+from ..interrupts import checkpoint
 from ..problems import CheckFailed, Problem
 from .fonts import face, missing_glyphs, register_fontconfig
 from .layout import FLOOR_PT
@@ -17,7 +19,7 @@ from .svg import unhinted
 PT_PER_MM = 72 / 25.4
 EDGE_MM = 5.0  # nothing is printed closer than this to a sheet edge
 SMALL_PT = FLOOR_PT  # the small print: the smallest type printed anywhere
-PAPERS_MM = {"A4": (210.0, 297.0), "Letter": (215.9, 279.4), "A2": (420.0, 594.0)}
+PAPERS_MM = {"A4": (210.0, 297.0), "Letter": (215.9, 279.4), "A2": (420.0, 594.0), "A5": (148.0, 210.0)}
 
 
 def mm(value: float) -> float:
@@ -35,8 +37,9 @@ class PdfDoc:
 
     def __init__(self, epoch: int, title: str):
         register_fontconfig()
-        self.buf = io.BytesIO()
-        self.surface = cairo.PDFSurface(self.buf, 100, 100)
+        self.title = title
+        self.sink = _Sink()
+        self.surface = cairo.PDFSurface(self.sink, 100, 100)
         self.surface.restrict_to_version(cairo.PDF_VERSION_1_5)
         for key in (cairo.PDF_METADATA_CREATE_DATE, cairo.PDF_METADATA_MOD_DATE):
             self.surface.set_metadata(key, pdf_date(epoch))
@@ -48,18 +51,61 @@ class PdfDoc:
 
     def page(self, width_mm: float, height_mm: float) -> Any:
         """Start a new page of the given size; return the cairo context (units: pt, origin top left)."""
+        checkpoint()
         if self.pages:
-            self.surface.show_page()
+            try:
+                self.surface.show_page()
+            except Exception as exc:  # cairocffi turns a failed status into CairoError / OSError
+                raise self._failed(exc) from None
         self.surface.set_size(mm(width_mm), mm(height_mm))
         self.pages += 1
         return self.cr
 
     def finish(self) -> bytes:
-        """Close the document and return its bytes."""
-        if self.pages:
-            self.surface.show_page()
-        self.surface.finish()
+        """Close the document and return its bytes; raise if cairo or the write callback failed on the way."""
+        error: BaseException | None = None
+        try:
+            if self.pages:
+                self.surface.show_page()
+            self.surface.finish()
+        except Exception as exc:  # cairocffi turns a failed status into CairoError / OSError
+            error = exc
+        status = cairo.cairo.cairo_surface_status(self.surface._pointer)  # cairocffi's documented cffi pointer
+        if error is not None or self.sink.error is not None or status != cairo.STATUS_SUCCESS:
+            raise self._failed(error or ffi_string(status))
+        return self.sink.getvalue()
+
+    def _failed(self, reason: object) -> BaseException:
+        """The exception for a failed surface: the interrupt that caused it (cffi swallowed it), else an error."""
+        checkpoint()  # an interrupt inside cairo's write callback never reaches us as an exception: it is seen here
+        reason = self.sink.error or reason
+        return CheckFailed([Problem("error", "render", f"cairo could not write the PDF {self.title!r}: {reason}",
+                                    hint="nothing was installed; run the build again")])
+
+
+class _Sink:
+    """The PDF surface's output: bytes in memory, and the first exception raised while cairo wrote them."""
+
+    def __init__(self) -> None:
+        self.buf = io.BytesIO()
+        self.error: BaseException | None = None
+
+    def write(self, data: Any) -> int:
+        """cairo's write callback (via cairocffi): cffi would swallow an exception raised here, so keep it."""
+        try:
+            return self.buf.write(data)
+        except BaseException as exc:
+            self.error = self.error or exc
+            raise
+
+    def getvalue(self) -> bytes:
+        """Everything written."""
         return self.buf.getvalue()
+
+
+def ffi_string(status: int) -> str:
+    """cairo's name for a status code."""
+    return cairo.ffi.string(cairo.cairo.cairo_status_to_string(status)).decode()
 
 
 def line(cr: Any, x1: float, y1: float, x2: float, y2: float, width_pt: float = 0.3,
@@ -133,32 +179,20 @@ def text(cr: Any, value: str, x: float, y: float, size_pt: float = SMALL_PT, bol
 def set_boxes(data: bytes, trim_inset_mm: float) -> bytes:
     """Give every page a BleedBox equal to its MediaBox and a TrimBox inset by trim_inset_mm (print-shop files).
 
-    cairo writes no page boxes; the boxes are added to each page dictionary and the cross-reference table is
-    rebuilt (much faster than a pypdf round trip; `qpdf --check` and pypdf verify the result in the tests).
+    cairo writes no page boxes: pypdf reads the document and writes it again with the boxes (a whole new file
+    with a classic cross-reference table, whatever cairo wrote; no /ID, so the bytes depend only on the input).
     """
     d = mm(trim_inset_mm)
-
-    def boxes(m: re.Match) -> bytes:
-        x0, y0, x1, y1 = (float(v) for v in m.group(1).split())
-        bleed = f"/BleedBox [ {m.group(1).decode().strip()} ]"
-        trim = f"/TrimBox [ {x0 + d:.4f} {y0 + d:.4f} {x1 - d:.4f} {y1 - d:.4f} ]"
-        return m.group(0) + f"\n   {bleed}\n   {trim}".encode()
-
-    xref_at = data.rindex(b"\nxref\n") + 1
-    body = re.sub(rb"/MediaBox \[ ([-\d. ]+) \]", boxes, data[:xref_at])
-    offsets = {int(m.group(1)): m.start(1) for m in re.finditer(rb"(?m)^(\d+) 0 obj\b", body)}
-    head, rest = data[xref_at:].split(b"trailer", 1)
-    lines = head.split(b"\n")
-    first, count = (int(v) for v in lines[1].split())
-    table = [b"xref", f"{first} {count}".encode()]
-    for k, entry in enumerate(lines[2:2 + count]):
-        num = first + k
-        if entry.rstrip().endswith(b"n"):
-            table.append(f"{offsets[num]:010d} 00000 n ".encode())
-        else:
-            table.append(entry.rstrip() + b" ")
-    trailer = re.sub(rb"startxref\s+\d+", f"startxref\n{len(body)}".encode(), b"trailer" + rest)
-    return body + b"\n".join(table) + b"\n" + trailer
+    reader = PdfReader(io.BytesIO(data), strict=True)
+    writer = PdfWriter(clone_from=reader)
+    writer.pdf_header = reader.pdf_header  # keep cairo's %PDF-1.5 (pypdf would write 1.3)
+    for page in writer.pages:
+        media = page.mediabox
+        page.bleedbox = RectangleObject(media)
+        page.trimbox = RectangleObject((media.left + d, media.bottom + d, media.right - d, media.top - d))
+    buf = io.BytesIO()
+    writer.write(buf)
+    return buf.getvalue()
 
 
 def draw_block(cr: Any, block: Any, x: float, y: float, rgb: tuple[float, float, float] = (0.1, 0.1, 0.1)) -> float:

@@ -13,7 +13,9 @@ import cairosvg.surface
 import jinja2
 
 from .fonts import register_fontconfig
-from .icons import icon
+from markupsafe import Markup
+
+from .icons import icon, suit_icon
 
 PT_PER_MM = 72 / 25.4
 
@@ -29,7 +31,7 @@ def environment(templates: Path) -> jinja2.Environment:
     """The template environment of a templates folder (autoescape always on)."""
     env = jinja2.Environment(loader=jinja2.FileSystemLoader(str(templates)), autoescape=True,
                              undefined=jinja2.StrictUndefined, trim_blocks=True, lstrip_blocks=True)
-    env.globals.update(n=n, icon_of=icon, zip=zip)
+    env.globals.update(n=n, icon_of=icon, zip=zip, suit=lambda *a, **k: Markup(suit_icon(*a, **k)))
     return env
 
 

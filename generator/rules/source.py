@@ -18,7 +18,8 @@ import re
 from dataclasses import dataclass
 from pathlib import Path
 
-from ..i18n.messages import Message
+from ..inputfile import read_input
+from ..messages import Message
 
 
 @dataclass(frozen=True)
@@ -94,7 +95,7 @@ def parse(text: str) -> list[Block]:
 def messages(path: Path) -> list[Message]:
     """Every translatable text of a rules source: headings, paragraphs, list items, table cells."""
     out: list[Message] = []
-    for b in parse(path.read_text(encoding="utf-8")):
+    for b in parse(read_input(path, "rules source")):
         if b.kind in ("figure", "data"):
             continue
         texts = b.texts if b.kind != "table" else tuple(c for row in b.rows for c in row if c)

@@ -36,11 +36,12 @@ def load_deck(root: Path) -> tuple[int, ...]:
     """The simulator's deck from the project's content/dojo/nebbia.toml (CheckFailed when it does not load)."""
     from ..content.dojo import DIR, load_nebbia
     from ..content.toml_source import load_toml
-    from ..problems import CheckFailed
+    from ..problems import CheckFailed, blocking
 
-    deck, problems = load_nebbia(load_toml(root / DIR / "nebbia.toml", root))
-    if deck is None:
-        raise CheckFailed(problems)
+    src = load_toml(root / DIR / "nebbia.toml", root)
+    deck = load_nebbia(src) if src.parsed else None
+    if deck is None or blocking(src.problems):
+        raise CheckFailed(blocking(src.problems))
     return deck_from_nebbia(deck)
 
 

@@ -19,6 +19,7 @@ from types import ModuleType
 GAMES = {
     "dojo": "generator.sim.dojo_cli",
     "duel": "generator.sim.duel.cli",
+    "ground": "generator.sim.ground.cli",
 }
 MAX_GAMES = 1_000_000
 MAX_TURNS = 100_000

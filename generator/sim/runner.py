@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import hashlib
-import multiprocessing
 import random
 from dataclasses import dataclass
 from typing import Callable
@@ -11,6 +10,7 @@ from typing import Callable
 from ..board.model import Board
 from .engine import Game, GameConfig
 from .policy import POLICIES
+from .pool import Job, run_slices
 from .tables import Tables
 
 CHUNK = 50
@@ -59,17 +59,6 @@ def play_game(tables: Tables, config: GameConfig, policy: str, seed: int, index:
                       tuple(g.ladder))
 
 
-@dataclass(frozen=True)
-class Job:
-    """A slice of a run for one worker."""
-
-    config: GameConfig
-    policy: str
-    seed: int
-    start: int
-    stop: int
-
-
 _WORKER: dict[str, Tables] = {}  # per worker process: the tables built once by the pool initializer
 
 
@@ -87,18 +76,11 @@ def run_games(board: Board, config: GameConfig, games: int, seed: int, policy: s
               progress: Callable[[int], None] | None = None) -> list[GameResult]:
     """Play `games` games; results in game order, identical for any `jobs`."""
     slices = [Job(config, policy, seed, a, min(a + CHUNK, games)) for a in range(0, games, CHUNK)]
-    out: list[GameResult] = []
-    if jobs <= 1 or len(slices) <= 1:
-        tables = Tables(board)
-        for job in slices:
-            out.extend(play_game(tables, config, policy, seed, i) for i in range(job.start, job.stop))
-            if progress:
-                progress(job.stop - job.start)
-        return out
-    ctx = multiprocessing.get_context("fork" if "fork" in multiprocessing.get_all_start_methods() else "spawn")
-    with ctx.Pool(jobs, initializer=_init_worker, initargs=(board,)) as pool:
-        for part in pool.imap(run_job, slices):
-            out.extend(part)
-            if progress:
-                progress(len(part))
-    return out
+    tables: list[Tables] = []  # built once, on the first slice played in this process
+
+    def local(job: Job) -> list[GameResult]:
+        if not tables:
+            tables.append(Tables(board))
+        return [play_game(tables[0], config, policy, seed, i) for i in range(job.start, job.stop)]
+
+    return run_slices(slices, local, run_job, _init_worker, board, jobs, progress)

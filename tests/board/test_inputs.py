@@ -47,7 +47,7 @@ def test_unreadable_quadrant_exits_2_with_a_message(tmp_path, data, words, comma
 
 def test_folder_missing_file_and_device(tmp_path):
     for path, words in ((tmp_path, "folder"), (tmp_path / "nope.txt", "no quadrant file"),
-                        (pathlib.Path("/dev/zero"), "too large"), (pathlib.Path("/dev/null"), "no board lines")):
+                        (pathlib.Path("/dev/zero"), "device"), (pathlib.Path("/dev/null"), "device")):
         if not path.parent.exists():
             continue
         run = run_cli("board", "validate", path)

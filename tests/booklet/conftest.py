@@ -1,5 +1,6 @@
 """Booklet test helpers: a BuildContext with real Babel catalogs compiled in memory."""
 
+import functools
 import io
 from pathlib import Path
 
@@ -8,7 +9,9 @@ from babel.messages.catalog import Catalog
 from babel.messages.mofile import write_mo
 from babel.support import NullTranslations, Translations
 
+from generator.content.load import load_model
 from generator.kit.model import BuildContext, BuildOptions
+from generator.rules.source import parse
 
 ROOT = Path(__file__).resolve().parents[2]
 FIXTURE = Path(__file__).parent / "fixture" / "rules.md"
@@ -36,16 +39,29 @@ def translations(lang: str, entries: dict[str, str]) -> NullTranslations:
     return Translations(buf)
 
 
+@functools.cache
+def project_model():
+    """The project's content model (the duel's strikes for figures), loaded once."""
+    model, problems = load_model(ROOT)
+    assert model is not None, problems
+    return model
+
+
 def make_ctx(lang: str, entries: dict[str, str] | None = None, root: Path = ROOT) -> BuildContext:
     """A BuildContext for booklet rendering (no board needed by the fixture)."""
     tr = translations(lang, FIXTURE_TR[lang] if entries is None else entries)
-    return BuildContext(root, BuildOptions(lang), "0.9.0+test", None, "", {}, tr)
+    return BuildContext(root, BuildOptions(lang), "0.9.0+test", None, "", {}, tr, model=project_model())
+
+
+def booklet_of(ctx: BuildContext, text: str, where: str) -> dict[str, tuple[bytes, int]]:
+    """The booklet of a rules source text: layout -> (PDF bytes, pages)."""
+    from generator.booklet.builders import booklet_pdfs
+
+    return booklet_pdfs(ctx, parse(text), where)
 
 
 @pytest.fixture(scope="session")
 def fixture_pdfs():
     """The fixture booklet in every language: lang -> {layout: (bytes, pages)}."""
-    from generator.booklet.builders import booklet_pdfs
-
     text = FIXTURE.read_text(encoding="utf-8")
-    return {lang: booklet_pdfs(make_ctx(lang), text, "tests/booklet/fixture/rules.md") for lang in ("it", "en", "ru")}
+    return {lang: booklet_of(make_ctx(lang), text, "tests/booklet/fixture/rules.md") for lang in ("it", "en", "ru")}

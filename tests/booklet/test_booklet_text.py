@@ -7,9 +7,8 @@ import pytest
 from pypdf import PdfReader
 
 from generator.booklet.builders import build_booklet
-from generator.kit.build import prepare
-from generator.kit.model import BuildOptions
 from generator.rules.source import parse
+from tests.conftest import kit_context
 
 from .conftest import ROOT
 
@@ -37,7 +36,7 @@ def booklet_text():
 
     def get(lang: str, game: str) -> str:
         if (lang, game) not in cache:
-            ctx = prepare(ROOT, BuildOptions(lang))
+            ctx = kit_context(lang)
             plain = {a.layout: a for a in build_booklet(ctx, game)}["plain"]
             assert plain.path == f"rules/{game}-rules-A4.pdf"
             text = " ".join(p.extract_text() for p in PdfReader(io.BytesIO(plain.data)).pages)

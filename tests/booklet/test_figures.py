@@ -1,29 +1,105 @@
-"""Booklet figures: the duel distance-control example drawn as the seed shows it, placed after its paragraph."""
+"""Booklet figures are the components' own drawings, embedded as vectors: no raster image in any booklet PDF."""
 
 import io
 import re
 
 import pytest
 from pypdf import PdfReader
+from pypdf.generic import IndirectObject
 
-from generator.booklet.builders import build_booklet
-from generator.booklet.figures import FigureSource, distance_control_svg, figure_factory, png
+from generator.booklet.builders import GAMES, build_booklet
+from generator.booklet.figures import figure_factory, figure_source
+from generator.components.dojo_board_sheets import legend_svg
+from generator.content.dojo import SQUARE_CTX
 from generator.kit.build import prepare
 from generator.kit.model import BuildOptions
 from generator.rules.source import parse
+from tests.conftest import kit_context
 
 from .conftest import ROOT
 
+LANGS = ("it", "en", "ru")
 
-def test_distance_control_draws_track_players_and_forbidden_cells():
-    svg = distance_control_svg(FigureSource((), 12))
-    assert svg.count("<rect") == 12  # the 12-cell track
-    assert svg.count('stroke-linecap="round"/>') >= 4
-    assert len(re.findall(r'<path d="(M[\d.]+ [\d.]+L[\d.]+ [\d.]+){7}"', svg)) == 4  # cells 1-4 hatched
-    assert re.findall(r">([AB])</text>", svg) == ["A", "B"]
-    assert png(svg, 72)[:8] == b"\x89PNG\r\n\x1a\n"
-    made = figure_factory(FigureSource((), 12), {}, "x")("distance-control", 300)
-    assert made.drawWidth <= 300
+
+@pytest.fixture(scope="module", params=LANGS)
+def booklets(request):
+    """(ctx, {path: pdf bytes}) of the three games' booklets in one language."""
+    ctx = prepare(ROOT, BuildOptions(request.param))
+    return ctx, {a.path: a.data for game in GAMES for a in build_booklet(ctx, game)}
+
+
+def _xobjects(resources, seen: set) -> list:
+    """Every XObject reachable from a resource dictionary (forms searched recursively)."""
+    out = []
+    xobjs = (resources or {}).get("/XObject") or {}
+    for ref in xobjs.values():
+        key = ref.idnum if isinstance(ref, IndirectObject) else id(ref)
+        if key in seen:
+            continue
+        seen.add(key)
+        obj = ref.get_object()
+        out.append(obj)
+        if obj.get("/Subtype") == "/Form":
+            out += _xobjects(obj.get("/Resources"), seen)
+    return out
+
+
+def test_no_booklet_pdf_holds_a_raster_image(booklets):
+    ctx, pdfs = booklets
+    assert len(pdfs) == 9
+    for path, data in pdfs.items():
+        reader = PdfReader(io.BytesIO(data))
+        seen: set = set()
+        kinds = [x.get("/Subtype") for page in reader.pages for x in _xobjects(page.get("/Resources"), seen)]
+        assert "/Image" not in kinds, f"{path} ({ctx.lang}) embeds a raster image"
+        assert not [p for p in reader.pages if "/Image" in str(p.get("/Resources", {}).get("/XObject", {}))]
+
+
+def _rgb(hex_colour: str) -> tuple[float, ...]:
+    return tuple(int(hex_colour[i:i + 2], 16) / 255 for i in (1, 3, 5))
+
+
+def _fills(page) -> list[tuple[float, ...]]:
+    """Every RGB fill colour set on a page (the 'rg' operator), its form XObjects (the figures) included."""
+    content = page.get_contents().get_data().decode("latin-1")
+    for form in _xobjects(page.get("/Resources"), set()):
+        if form.get("/Subtype") == "/Form":
+            content += form.get_data().decode("latin-1")
+    return [tuple(float(v) for v in m) for m in re.findall(r"([\d.]+) ([\d.]+) ([\d.]+) rg", content)]
+
+
+def test_booklet_legend_uses_the_boards_letters_and_colours(booklets):
+    ctx, pdfs = booklets
+    reader = PdfReader(io.BytesIO(pdfs["rules/dojo-rules-A4.pdf"]))
+    squares = ctx.model.dojo.squares
+    names = [ctx.p_(f"{SQUARE_CTX}/{s.id}", s.name) for s in squares]
+    page = next(p for p in reader.pages if all(n in " ".join(p.extract_text().split()) for n in names))
+    words = page.extract_text().split()
+    fills = _fills(page)
+    for s in squares:
+        letter = ctx.p_(f"{SQUARE_CTX}/{s.id}", s.letter)
+        if s.code != "1":
+            assert letter in words, f"{ctx.lang}: the legend lacks the board's letter {letter!r} of {s.id}"
+        want = _rgb(s.colour)
+        assert any(max(abs(a - b) for a, b in zip(want, f)) < 0.01 for f in fills), \
+            f"{ctx.lang}: the legend lacks the board's colour {s.colour} of {s.id}"
+
+
+def test_squares_figure_is_the_board_legend():
+    ctx = prepare(ROOT, BuildOptions("it"))
+    svg, box = figure_source(ctx).makers["squares"]()
+    assert box is None and svg == legend_svg(ctx, "dojo/legend-narrow")
+    safe = next(s for s in ctx.model.dojo.squares if s.id == "safe")
+    assert safe.colour in svg
+
+
+def test_unknown_figure_is_an_error_naming_the_known_ones():
+    from generator.problems import CheckFailed
+
+    ctx = prepare(ROOT, BuildOptions("en"))
+    with pytest.raises(CheckFailed) as exc:
+        figure_factory(figure_source(ctx), "rules.md")("nope", 300)
+    assert "board" in exc.value.problems[0].hint and "strike-men" in exc.value.problems[0].hint
 
 
 def test_duel_rules_place_the_figure_right_after_the_example():
@@ -32,16 +108,15 @@ def test_duel_rules_place_the_figure_right_after_the_example():
     assert blocks[at + 1].kind == "figure" and blocks[at + 1].texts == ("distance-control",)
 
 
-@pytest.mark.parametrize("lang", ("it", "en", "ru"))
-def test_duel_booklet_prints_the_distance_control_figure(lang):
-    ctx = prepare(ROOT, BuildOptions(lang))
-    plain = {a.layout: a for a in build_booklet(ctx, "duel")}["plain"]
-    reader = PdfReader(io.BytesIO(plain.data))
+def test_duel_booklet_draws_the_distance_control_figure_as_vectors(booklets):
+    ctx, pdfs = booklets
+    reader = PdfReader(io.BytesIO(pdfs["rules/duel-rules-A4.pdf"]))
     example = ctx._("Example: player B may not move onto the underlined cells if player A is in the free stance.")
     for page in reader.pages:
         if " ".join(example.split())[:40] in " ".join(page.extract_text().split()):
-            images = [img for img in page.images]
-            assert images, "the example's page has no figure"
-            assert any(abs(i.image.width / i.image.height - (12 * 9 + 2) / (9 * 2.5 + 2)) < 0.05 for i in images)
+            fills = _fills(page)
+            assert (1.0, 1.0, 1.0) in fills  # the track's white cells, drawn as paths
+            words = page.extract_text().split()
+            assert "A" in words and "B" in words  # the two fighters' labels stay text
             return
     pytest.fail("example paragraph not found")

@@ -5,11 +5,10 @@ import io
 import pytest
 from pypdf import PdfReader
 
-from generator.booklet.builders import booklet_pdfs
 from generator.booklet.typeset import FORMATS, story
 from generator.rules.source import parse
 
-from .conftest import make_ctx
+from .conftest import booklet_of, make_ctx
 
 HEADS = {"it": ("Carta", "Copie", "Effetto"), "en": ("Card", "Copies", "Effect"), "ru": ("Карта", "Копии", "Эффект")}
 LONG = {"it": "Precipitevolissimevolmente", "en": "Antidisestablishmentarianism", "ru": "Человеконенавистничество"}
@@ -28,7 +27,7 @@ def test_header_cells_and_headings_never_hyphenate(lang):
     row = "| " + " | ".join(["x", long_cell, "2", long_cell, long_cell, long_cell, long_cell]) + " |"
     source = f"# {word} {word}\n\n## {word}{word}\n\n{cols}\n|---|---|---|---|---|---|---|\n{row}\n"
     entries = {"Card": card, "Copies": copies, "Effect": effect}
-    pdfs = booklet_pdfs(make_ctx(lang, entries), source, "test")
+    pdfs = booklet_of(make_ctx(lang, entries), source, "test")
     for layout in ("A5", "A4"):
         text = _text(pdfs[layout][0])
         assert f"{card} {copies} {effect}" in text

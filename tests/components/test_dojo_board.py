@@ -4,8 +4,7 @@ from pathlib import Path
 
 from generator.board.model import N, to_quadrant
 from generator.components.dojo_board import SHEETS, coord, tunnel_labels
-from generator.kit.build import prepare
-from generator.kit.model import BuildOptions
+from tests.conftest import kit_context
 from tests.render.pdfcheck import reader
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -13,8 +12,8 @@ QUADRANT_OF_SHEET = {(0, 0): 0, (0, 1): 1, (1, 1): 2, (1, 0): 3}  # model quadra
 
 
 def test_each_quadrant_page_prints_its_tunnels_and_their_partners(kit):
-    lang, out, _ = kit
-    board = prepare(ROOT, BuildOptions(lang=lang)).board
+    lang, out = kit.lang, kit.out
+    board = kit_context(lang).board
     labels = tunnel_labels(board)
     assert len(set(labels.values())) * 2 == len(labels)  # one label per linked pair
     for paper in ("A4", "Letter"):

@@ -6,11 +6,13 @@ import subprocess
 
 import pytest
 
+from generator.kit import registry
 from generator.render.cards import BLEED, CARD_W, sheet_grid
 from generator.render.pdf import PAPERS_MM
 from tests.render.pdfcheck import PT, fonts, placements, reader, size_mm
 
-COMPONENTS = {"dojo-board", "dojo-nebbia-deck", "dojo-reference", "dojo-belt-ladder", "dojo-pawns"}
+# the Dojo's printed pieces (booklet and contact sheet aside), from the registry
+COMPONENTS = {c.id for c in registry.COMPONENTS if c.game == "dojo" and "rules" not in c.kinds and not c.from_artifacts}
 WORDS = {  # (Technique note, a Nebbia effect, a belt name, the board's letter-free legend name)
     "it": ("Segreta:", "Ritira il tuo dado.", "Marrone", "Stanza Sicura"),
     "en": ("Secret:", "Reroll your die.", "Brown", "Safe Room"),
@@ -19,7 +21,7 @@ WORDS = {  # (Technique note, a Nebbia effect, a belt name, the board's letter-f
 
 
 def _pdf(kit, name):
-    lang, out, _ = kit
+    lang, out = kit.lang, kit.out
     return reader((out / name).read_bytes())
 
 
@@ -28,7 +30,7 @@ def _text(r, pages=None):
 
 
 def test_manifest_lists_every_component_with_checksums(kit):
-    lang, out, manifest = kit
+    lang, out, manifest = kit.lang, kit.out, kit.manifest
     files = manifest["files"]
     assert manifest["lang"] == lang and COMPONENTS <= {f["component"] for f in files}
     for f in files:
@@ -58,7 +60,7 @@ def test_nebbia_sheets_hold_22_cards_with_mirrored_backs(kit, paper):
 
 
 def test_nebbia_text_is_in_the_language_and_techniques_are_marked_secret(kit):
-    lang, _, _ = kit
+    lang = kit.lang
     secret, effect, _, _ = WORDS[lang]
     r = _pdf(kit, "nebbia-deck-single.pdf")
     text = [p.extract_text() for p in r.pages]
@@ -79,7 +81,7 @@ def test_single_cards_have_trim_and_bleed_boxes(kit):
 
 
 def test_every_pdf_embeds_its_fonts_and_uses_pt_sans(kit):
-    _, out, _ = kit
+    out = kit.out
     for path in sorted(out.glob("*.pdf")):
         found = fonts(reader(path.read_bytes()))
         assert found and all(embedded for _, embedded in found), (path.name, found)
@@ -87,7 +89,7 @@ def test_every_pdf_embeds_its_fonts_and_uses_pt_sans(kit):
 
 
 def test_board_quadrants_a2_and_margin_notes(kit):
-    lang, _, manifest = kit
+    lang, manifest = kit.lang, kit.manifest
     for paper in ("A4", "Letter"):
         r = _pdf(kit, f"board-{paper}.pdf")
         assert len(r.pages) == 4 and all(size_mm(p.mediabox) == PAPERS_MM[paper] for p in r.pages)
@@ -99,7 +101,7 @@ def test_board_quadrants_a2_and_margin_notes(kit):
 
 
 def test_belt_ladder_and_pawns(kit):
-    lang = kit[0]
+    lang = kit.lang
     for paper in ("A4", "Letter"):
         r = _pdf(kit, f"belt-ladder-{paper}.pdf")
         w, h = PAPERS_MM[paper]
@@ -114,7 +116,7 @@ def test_belt_ladder_and_pawns(kit):
 
 @pytest.mark.skipif(shutil.which("qpdf") is None, reason="qpdf not installed")
 def test_qpdf_check_passes(kit):
-    _, out, _ = kit
+    out = kit.out
     for path in sorted(out.glob("*.pdf")):
         run = subprocess.run(["qpdf", "--check", str(path)], capture_output=True, text=True)
         assert run.returncode == 0, (path.name, run.stdout[-400:], run.stderr[-400:])

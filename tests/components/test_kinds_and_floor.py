@@ -5,33 +5,21 @@ import math
 
 from pypdf import PdfReader
 
+from generator.kit.registry import COMPONENTS, by_id
 from generator.render.layout import FLOOR_PT
 from tests.ground.kitcache import build_lang
 
-DOJO_KINDS = {"dojo-nebbia-deck": {"cards", "preview"}, "dojo-reference": {"reference", "preview"},
-              "dojo-board": {"board", "preview"}, "kit-calibration": {"calibration"},
-              "dojo-belt-ladder": {"sheet", "preview"}, "dojo-pawns": {"sheet", "preview"}}
-OTHER_KINDS = {"ground-solution-deck": "cards", "ground-problem-cards": "cards", "ground-scenario-cards": "cards",
-               "ground-mode-cards": "cards", "ground-action-cards": "cards", "ground-reference": "reference",
-               "ground-player-mats": "sheet", "ground-tokens": "sheet", "duel-track": "sheet",
-               "duel-stance-cards": "cards", "duel-strike-cards": "cards", "duel-reference": "reference"}
 
-
-def test_dojo_manifest_kinds(kit):
-    _, _, record = kit
-    kinds: dict[str, set[str]] = {}
-    for f in record["files"]:
-        kinds.setdefault(f["component"], set()).add(f["kind"])
+def test_every_file_has_a_registered_component_kind_and_paper(kit):
+    seen: dict[str, set[str]] = {}
+    for f in kit.manifest["files"]:
+        component = by_id(f["component"])
+        seen.setdefault(component.id, set()).add(f["kind"])
+        assert f["kind"] in component.kinds, f["path"]
         assert f["kind"] == "preview" or not f["path"].endswith(".png")
-    for component, expected in DOJO_KINDS.items():
-        assert kinds.get(component) == expected, component
-    assert not any("pdf" in k for k in kinds.values())
-
-
-def test_ground_and_duel_kinds(kit):
-    lang = kit[0]
-    for a in build_lang(lang).artifacts:
-        assert a.kind == ("preview" if a.path.endswith(".png") else OTHER_KINDS[a.component]), a.path
+        assert f["paper"] is None or f["paper"] in component.papers, f["path"]
+    assert {c.id: set(c.kinds) for c in COMPONENTS} == seen  # every component built, with every kind it declares
+    assert not any("pdf" in k for k in seen.values())
 
 
 def text_sizes(pdf: bytes) -> list[tuple[float, str]]:
@@ -48,7 +36,7 @@ def text_sizes(pdf: bytes) -> list[tuple[float, str]]:
 
 
 def test_nothing_on_a_card_is_smaller_than_the_floor(kit):
-    lang, out, _ = kit
+    lang, out = kit.lang, kit.out
     pdfs = [(p.name, p.read_bytes()) for p in out.rglob("*-single.pdf")]
     pdfs += [(a.path, a.data) for a in build_lang(lang).artifacts if a.layout == "single"]
     assert len(pdfs) >= 9

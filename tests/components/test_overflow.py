@@ -7,9 +7,8 @@ import pytest
 from babel.support import NullTranslations
 
 from generator.components import dojo_nebbia
-from generator.kit.build import prepare
-from generator.kit.model import BuildOptions
 from generator.problems import CheckFailed
+from tests.conftest import kit_context
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -30,7 +29,7 @@ class _Patched(NullTranslations):
 
 @pytest.mark.parametrize("lang", ["it", "en", "ru"])
 def test_an_overlong_effect_names_component_card_slot_language(lang):
-    ctx = prepare(ROOT, BuildOptions(lang=lang))
+    ctx = kit_context(lang)
     long = " ".join(["Kumite"] * 400)
     ctx = replace(ctx, translations=_Patched(ctx.translations, "Reroll your die.", long))
     with pytest.raises(CheckFailed) as exc:
@@ -43,7 +42,7 @@ def test_an_overlong_effect_names_component_card_slot_language(lang):
 
 @pytest.mark.parametrize("lang", ["it", "en", "ru"])
 def test_a_glyph_missing_from_the_font_is_a_build_error(lang):
-    ctx = prepare(ROOT, BuildOptions(lang=lang))
+    ctx = kit_context(lang)
     ctx = replace(ctx, translations=_Patched(ctx.translations, "Kiai", "気合"))
     with pytest.raises(CheckFailed) as exc:
         dojo_nebbia.build(ctx)

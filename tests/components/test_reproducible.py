@@ -1,13 +1,13 @@
-"""Two renders of the same commit are byte-identical (every Dojo PDF and PNG)."""
+"""Two builds of the same commit are byte-identical (every file of the kit)."""
 
-from tests.components.conftest import build_dojo
+from generator.kit.build import write_kit
+from tests.conftest import built_kit, kit_context
 
 
 def test_two_builds_give_identical_bytes(tmp_path):
-    a, _ = build_dojo("ru", tmp_path / "a")
-    b, _ = build_dojo("ru", tmp_path / "b")
-    files = sorted(p.relative_to(a) for p in a.rglob("*") if p.is_file())
-    assert len(files) > 20
-    assert files == sorted(p.relative_to(b) for p in b.rglob("*") if p.is_file())
-    for rel in files:
-        assert (a / rel).read_bytes() == (b / rel).read_bytes(), rel
+    first = built_kit("ru")
+    again = write_kit(kit_context("ru"), tmp_path / "ru")
+    assert len(first.manifest["files"]) > 80
+    assert again == first.manifest
+    for entry in first.manifest["files"]:
+        assert (tmp_path / "ru" / entry["path"]).read_bytes() == (first.out / entry["path"]).read_bytes(), entry["path"]

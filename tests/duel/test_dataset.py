@@ -26,7 +26,7 @@ def test_broken_duel_file(tmp_path):
     data, problems = load_duel(tmp_path)
     assert data is None
     lines = text.splitlines()
-    bad = [p for p in problems if "unknown stance 'gedann'" in p.message]
+    bad = [p for p in problems if "'leads_to' = 'gedann' is not one of" in p.message]
     assert bad and bad[0].file == "content/duel/duel.toml"
     assert lines[bad[0].line - 1].strip() == 'leads_to = "gedann"'
     assert any("track of 12 cells" in p.message for p in problems)

@@ -5,11 +5,11 @@ from pathlib import Path
 
 import pytest
 
-from generator.content.duel import require_duel
+from generator.content.duel import load_duel
 from generator.sim.duel.rules import Duel, Fighter, IllegalOrder, Order, State
 
 ROOT = Path(__file__).resolve().parents[2]
-DATA = require_duel(ROOT)
+DATA = load_duel(ROOT)[0]
 
 
 def duel(**rulings) -> Duel:

@@ -71,7 +71,7 @@ def test_no_abbreviated_options(capsys):
 def test_an_illegal_policy_is_refused_naming_the_rule():
     from pathlib import Path
 
-    from generator.content.duel import require_duel
+    from generator.content.duel import load_duel
     from generator.sim.duel import play
     from generator.sim.duel.rules import Duel, IllegalOrder, Order
 
@@ -81,7 +81,7 @@ def test_an_illegal_policy_is_refused_naming_the_rule():
         def order(self, duel, state, p, rng):
             return Order(action="strike")  # Seigan, the opening stance, allows no strike
 
-    duel = Duel(require_duel(Path(__file__).resolve().parents[2]))
+    duel = Duel(load_duel(Path(__file__).resolve().parents[2])[0])
     play.DUELISTS["striker"] = Striker
     try:
         with pytest.raises(IllegalOrder) as exc:

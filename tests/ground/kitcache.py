@@ -8,15 +8,14 @@ from pathlib import Path
 
 from babel.support import NullTranslations
 
-from generator.components import duel_cards, ground_cards, ground_mats
-from generator.kit.build import prepare
-from generator.kit.model import Artifact, BuildContext, BuildOptions
+from generator.kit.build import render_all
+from generator.kit.model import Artifact, BuildContext
+from generator.kit.registry import COMPONENTS
+from tests.conftest import kit_context
 
 ROOT = Path(__file__).resolve().parents[2]
-BUILDERS = (ground_cards.solution_deck, ground_cards.problem_cards, ground_cards.scenario_cards,
-            ground_cards.mode_cards, ground_cards.action_cards, ground_mats.player_mats, ground_mats.tokens,
-            ground_cards.reference_card, duel_cards.track, duel_cards.stance_cards, duel_cards.strike_cards,
-            duel_cards.reference_card)
+# the GROUND and duel components, booklets aside
+PIECES = tuple(c for c in COMPONENTS if c.game in ("ground", "duel") and not c.id.endswith("-rules"))
 
 
 class Recorder(NullTranslations):
@@ -54,8 +53,8 @@ class Built:
 @lru_cache(maxsize=None)
 def build_lang(lang: str) -> Built:
     """Every GROUND and duel builder for one language, A4 only (fast)."""
-    ctx = prepare(ROOT, BuildOptions(lang, papers=("A4",)))
+    ctx = kit_context(lang)
+    ctx = replace(ctx, options=replace(ctx.options, papers=("A4",)))
     rec = Recorder(ctx.translations)
-    rctx = replace(ctx, translations=rec)
-    arts = tuple(a for build in BUILDERS for a in build(rctx))
+    arts = tuple(render_all(replace(ctx, translations=rec), PIECES, jobs=1))
     return Built(ctx, arts, frozenset(rec.seen))

@@ -55,10 +55,19 @@ def test_priority_out_of_range_names_file_line_and_field(broken):
     _edit(broken, "problems.toml", "priority = 4", "priority = 7")
     data, problems = load_ground(broken)
     assert data is None
-    bad = [p for p in problems if "priority 7" in p.message]
+    bad = [p for p in problems if "'priority' = 7 is outside 1..4" in p.message]
     assert bad and bad[0].file == "content/ground/problems.toml"
     assert bad[0].line == _line_of(broken, "problems.toml", "priority = 7")
-    assert "problem pr-old-grudge" in bad[0].where
+    assert "problem pr-old-grudge" in bad[0].where and bad[0].hint
+    assert len(problems) == 1  # reported once: no follow-on errors from the scenarios using it
+
+
+def test_colours_are_validated(broken):
+    _edit(broken, "edition.toml", 'colour = "#2f62b5"', 'colour = "dark \\"red"')
+    data, problems = load_ground(broken)
+    assert data is None
+    (bad,) = problems
+    assert bad.line == _line_of(broken, "edition.toml", 'colour = "dark') and "#rrggbb" in bad.message
 
 
 def test_unknown_suit_and_missing_field(broken):
@@ -66,7 +75,7 @@ def test_unknown_suit_and_missing_field(broken):
     _edit(broken, "solutions.toml", 'name = "Say no"\n', "")
     _, problems = load_ground(broken)
     msgs = [p.render() for p in problems]
-    assert any("unknown suit 'repiar'" in m and "problems.toml:" in m for m in msgs)
+    assert any("'suit' = 'repiar' is not one of" in m and "problems.toml:" in m for m in msgs)
     assert any("missing field 'name'" in m and "solutions.toml:" in m for m in msgs)
 
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 import tomllib
 from pathlib import Path
 
-from generator.i18n.messages import Message
+from generator.messages import Message
 
 
 def card_messages(path: Path) -> list[Message]:

@@ -41,10 +41,19 @@ def _proof_cache(tmp_path_factory) -> Path | None:
 
 @pytest.fixture
 def with_board(_proof_cache):
-    """Add the project's board, the Nebbia deck its proof plays, and its cached proof to a fixture project."""
+    """Add the project's board (and its cached proof) and game content to a fixture project.
+
+    The games' TOML content is the project's (its strings are not extracted: the fixture's MESSAGE_SOURCES lists
+    only cards.toml); the GROUND and duel rules sources are a title the fixture catalogs translate.
+    """
     def add(project: Path) -> Path:
         shutil.copytree(REPO / "content/dojo/board", project / "content/dojo/board")
-        shutil.copy(REPO / "content/dojo/nebbia.toml", project / "content/dojo/nebbia.toml")
+        for game in ("dojo", "ground", "duel"):
+            for toml in (REPO / "content" / game).glob("*.toml"):
+                (project / "content" / game).mkdir(parents=True, exist_ok=True)
+                shutil.copy(toml, project / "content" / game / toml.name)
+            if not (project / "content" / game / "rules.md").exists():
+                (project / "content" / game / "rules.md").write_text("# Fog of the Dojo\n", encoding="utf-8")
         if _proof_cache is not None and _proof_cache.exists():
             shutil.copytree(_proof_cache, project / "build/cache")
         return project
@@ -132,8 +141,7 @@ def test_pseudo_locale_builds_but_is_never_released(project, with_board):
 
 def test_real_cli_on_a_copy_of_the_repository_with_a_broken_russian_catalog(tmp_path, _proof_cache):
     catalogs = sorted((REPO / "locales/ru/LC_MESSAGES").glob("*.po"))
-    if not catalogs:
-        pytest.skip("no Russian catalogs in this checkout yet")
+    assert catalogs, "the project's Russian catalogs are missing"
     root = tmp_path / "repo"
     for part in ("content", "templates", "locales"):
         if (REPO / part).exists():
@@ -165,7 +173,7 @@ def test_check_render_reports_what_rendering_finds(project, with_board, monkeypa
         raise CheckFailed([Problem("error", "overflow", f"{text!r} overflows the card title", where=ctx.lang)])
 
     root = with_board(project)
-    monkeypatch.setattr(kit_build, "builders", lambda: [overflowing])
+    monkeypatch.setattr(kit_build, "render_all", overflowing)
     assert main(["i18n", "check", "--root", str(root), "--lang", "ru"]) == 0
     assert main(["i18n", "check", "--render", "--root", str(root), "--lang", "ru"]) == 1
     assert "'Туман' overflows the card title" in capsys.readouterr().err

@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
+import shutil
 from pathlib import Path
 
 import pytest
 
 from tests.board.helpers import DEAD_END, OPEN, Quad, run_cli
+from tests.conftest import copy_project
 
 BOARD = Path("content/dojo/board")
 
@@ -42,10 +44,19 @@ BROKEN = [
 ]
 
 
-@pytest.mark.parametrize("quad, legend, words", [c[1:] for c in BROKEN], ids=[c[0] for c in BROKEN])
-def test_broken_board_stops_the_build_and_keeps_the_previous_kit(project, quad, legend, words):
-    first = run_cli("build", "--lang", "it", "--root", project)
+@pytest.fixture(scope="module")
+def built_project(tmp_path_factory) -> Path:
+    """A project copy with a kit built once by the real command (shared by the broken-board cases)."""
+    root = copy_project(tmp_path_factory.mktemp("built"))
+    first = run_cli("build", "--lang", "it", "--root", root)
     assert first.code == 0, first.err
+    return root
+
+
+@pytest.mark.parametrize("quad, legend, words", [c[1:] for c in BROKEN], ids=[c[0] for c in BROKEN])
+def test_broken_board_stops_the_build_and_keeps_the_previous_kit(built_project, tmp_path, quad, legend, words):
+    project = tmp_path / "project"
+    shutil.copytree(built_project, project)
     kit = project / "build" / "pnp" / "it"
     before = _snapshot(kit)
     assert "board.txt" in before and "manifest.json" in before

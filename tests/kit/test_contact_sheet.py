@@ -8,18 +8,16 @@ from pathlib import Path
 
 import pytest
 
-from generator.kit.build import build_kit
-from generator.kit.model import BuildOptions
+from tests.conftest import built_kit
 
 ROOT = Path(__file__).resolve().parents[2]
 TITLES = {"it": "Come stampare", "en": "How to print", "ru": "Как печатать"}
 
 
 @pytest.fixture(scope="module")
-def kits(tmp_path_factory):
-    """One kit per language built into a temporary folder."""
-    out = tmp_path_factory.mktemp("pnp")
-    return {lang: build_kit(ROOT, BuildOptions(lang=lang), out, force=True).out_dir for lang in TITLES}
+def kits():
+    """The session's kit of each language: lang -> its folder."""
+    return {lang: built_kit(lang).out for lang in TITLES}
 
 
 @pytest.mark.parametrize("lang", list(TITLES))

@@ -3,6 +3,7 @@
 import pytest
 
 from generator.kit import build
+from generator.kit.registry import Component
 from generator.kit.model import Artifact
 from generator.pageqa.check import edge_band, overlaps, page_problems, runs_of, safe_zone, small_type
 from generator.pageqa.read import read_pdf
@@ -55,16 +56,28 @@ def test_text_outside_a_cards_safe_zone_is_found_with_the_card():
     assert safe_zone(runs_of(inside), slots) == []
 
 
+BAD: list[Artifact] = []  # what the fake component below renders
+
+
+def bad_component(ctx) -> list[Artifact]:
+    """A registered component's builder printing two texts over each other."""
+    return list(BAD)
+
+
 @pytest.mark.parametrize("lang", list(WORDS))
-def test_a_failing_page_stops_the_build_naming_file_page_and_language(lang, monkeypatch):
+def test_a_failing_page_stops_the_build_naming_file_page_and_language(lang, monkeypatch, tmp_path):
     data = _page(lambda cr: (pdf.text(cr, WORDS[lang], 50, 50, 10), pdf.text(cr, WORDS[lang], 52, 51, 10)))
     bad = Artifact("x/bad-A4.pdf", "test", "sheet", data, "A4", "sheet", 1)
     problems = page_problems([bad], lang)
     assert problems and problems[0].rule == "page-overlap"
     assert problems[0].file == "x/bad-A4.pdf" and problems[0].where == f"page 1, {lang}"
-    monkeypatch.setattr(build, "builders", lambda: [lambda ctx: [bad]])
+    BAD[:] = [bad]
     monkeypatch.setattr(build, "term_spellings", lambda ctx: {})
     ctx = type("Ctx", (), {"lang": lang, "options": type("O", (), {"back_offset_mm": (0.0, 0.0)})()})()
+    component = Component("test", "Test", "kit", ("sheet",), ("A4",), f"{__name__}:bad_component")
+    monkeypatch.setattr(build.registry, "COMPONENTS", (component,))
+    out = tmp_path / "kit"
     with pytest.raises(CheckFailed) as exc:
-        build.render_all(ctx)
+        build.write_kit(ctx, out, jobs=2)  # in a worker process, as in a real build
     assert "x/bad-A4.pdf" in str(exc.value) and f"page 1, {lang}" in str(exc.value)
+    assert not out.exists()  # nothing written

@@ -3,7 +3,6 @@
 import hashlib
 import io
 import json
-import shutil
 import zipfile
 
 import pytest
@@ -11,16 +10,29 @@ import pytest
 from generator.cli import main
 from generator.release.build import ReleaseOptions, release
 from generator.problems import CheckFailed
+from tests.conftest import KIT_EPOCH, copy_project
 
 
 def _read_all(folder):
     return {p.relative_to(folder).as_posix(): p.read_bytes() for p in sorted(folder.rglob("*")) if p.is_file()}
 
 
-def test_release_packs_every_language_with_checksums(project):
-    result = release(project, ReleaseOptions(jobs=2))
-    files = _read_all(result.out_dir)
-    prefix = result.out_dir.name
+@pytest.fixture(scope="module")
+def first_release(tmp_path_factory):
+    """(project, release folder): one release of a project copy, built once for this module."""
+    mp = pytest.MonkeyPatch()
+    mp.setenv("SOURCE_DATE_EPOCH", KIT_EPOCH)
+    try:
+        project = copy_project(tmp_path_factory.mktemp("release"))
+        yield project, release(project, ReleaseOptions(jobs=2)).out_dir
+    finally:
+        mp.undo()
+
+
+def test_release_packs_every_language_with_checksums(first_release):
+    _, out_dir = first_release
+    files = _read_all(out_dir)
+    prefix = out_dir.name
     for lang in ("it", "en", "ru"):
         with zipfile.ZipFile(io.BytesIO(files[f"{prefix}-{lang}.zip"])) as zf:
             names = zf.namelist()
@@ -38,10 +50,12 @@ def test_release_packs_every_language_with_checksums(project):
     assert "100%" in files["INDEX.txt"].decode()
 
 
-def test_two_releases_are_byte_identical(project):
-    first = _read_all(release(project, ReleaseOptions(jobs=2)).out_dir)
-    shutil.rmtree(project / "build")
-    second = _read_all(release(project, ReleaseOptions(jobs=1)).out_dir)
+def test_two_releases_are_byte_identical(first_release, tmp_path, monkeypatch):
+    project, out_dir = first_release
+    first = _read_all(out_dir)
+    monkeypatch.setenv("SOURCE_DATE_EPOCH", KIT_EPOCH)
+    again = copy_project(tmp_path)
+    second = _read_all(release(again, ReleaseOptions(jobs=1)).out_dir)
     assert first.keys() == second.keys()
     assert [k for k in first if first[k] != second[k]] == []
 

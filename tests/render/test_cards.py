@@ -4,11 +4,12 @@ from pathlib import Path
 
 import pytest
 
-from generator.render.cards import (CARD_W, Card, Deck, Imprint, face_drawing, gutterfold_pdf,
-                                    sheet_grid, sheet_pdf, single_pdf)
 from generator.pageqa.check import edge_band
 from generator.pageqa.read import read_pdf
+from generator.render.cards import (BLEED_H, BLEED_W, CARD_W, Card, Deck, Imprint, gutterfold_pdf, sheet_grid,
+                                    sheet_pdf, single_pdf)
 from generator.render.layout import Slot, Where, fit
+from generator.render.svg import render_template, svg_drawing
 from generator.render.pdf import EDGE_MM, PAPERS_MM
 from tests.render.pdfcheck import PT, fonts, placements, reader, size_mm
 
@@ -18,7 +19,8 @@ WORD = {"it": "Carta", "en": "Card", "ru": "Карта"}
 
 def _face(label: str, lang: str, bg: str):
     block = fit(label, Slot("name", 50, 10, 12, 8), Where("test", label, lang))
-    return face_drawing(ROOT, "card.svg.j2", bg=bg, texts=[dict(block=block, x=10, y=20)])
+    return svg_drawing(render_template(ROOT / "templates", "figure.svg.j2", W=BLEED_W, H=BLEED_H, bg=bg,
+                                       texts=[dict(block=block, x=10, y=20)]))
 
 
 @pytest.fixture(scope="module", params=["it", "en", "ru"])

@@ -6,10 +6,10 @@ from pathlib import Path
 import cairocffi as cairo
 import pytest
 
-from generator.render.cards import Card, Deck, Imprint, face_drawing, single_pdf
+from generator.render.cards import BLEED_H, BLEED_W, Card, Deck, Imprint, single_pdf
 from generator.render.icons import ICONS, transform_path
 from generator.render.layout import Slot, Where, fit
-from generator.render.svg import png_bytes, svg_drawing
+from generator.render.svg import png_bytes, render_template, svg_drawing
 from tests.render.pdfcheck import reader
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -19,7 +19,7 @@ TRICKY = {"it": "Sale & <pepe> \"q\" 'x'", "en": "Salt & <pepper> \"q\" 'x'", "r
 @pytest.mark.parametrize("lang", ["it", "en", "ru"])
 def test_markup_characters_in_a_translation_print_literally(lang):
     block = fit(TRICKY[lang], Slot("name", 55, 20, 10, 6), Where("test", "tricky", lang))
-    face = face_drawing(ROOT, "card.svg.j2", texts=[dict(block=block, x=7, y=20)])
+    face = svg_drawing(render_template(ROOT / "templates", "figure.svg.j2", W=BLEED_W, H=BLEED_H, texts=[dict(block=block, x=7, y=20)]))
     data, _ = single_pdf(Deck("t", "t", "T", (Card("c", face, face),)), Imprint("T", "v", lang, 0))
     assert TRICKY[lang] in reader(data).pages[0].extract_text()
 

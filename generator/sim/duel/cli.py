@@ -7,10 +7,10 @@ import json
 import sys
 from pathlib import Path
 
-from ...content.duel import require_duel
+from ...content.duel import load_duel
 from ...content.duel_rulings import SCHEMA
 from ...output.files import write_text_atomic
-from ...problems import CheckFailed
+from ...problems import CheckFailed, blocking
 from .play import DUELISTS, run_duels, summarise
 from .rules import Duel, never_both_hit
 
@@ -41,10 +41,9 @@ def run(args: argparse.Namespace) -> int:
     if args.plot:
         print("error: --plot: the duel report has no plots", file=sys.stderr)
         return 2
-    try:
-        data = require_duel(Path.cwd())
-    except CheckFailed as exc:
-        for p in exc.problems:
+    data, problems = load_duel(Path.cwd())
+    if data is None:
+        for p in blocking(problems):
             print(p.render(), file=sys.stderr)
         return 2
     policy = args.policy or DEFAULT_POLICY

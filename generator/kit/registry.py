@@ -1,0 +1,130 @@
+"""The one component registry: every component of the kit is declared here once, in manifest order.
+
+A ``Component`` has an ``id`` (the manifest's ``component``), a printable ``name`` (an English message id,
+translated in the ``kit`` catalog), the ``game`` it belongs to, the manifest ``kinds`` and ``papers`` it writes,
+and a ``builder``: ``"module:function"`` taking a ``BuildContext`` and returning ``Artifact`` s, rendered in memory
+from ``ctx.model`` (never opening a content file). A component with ``from_artifacts=True`` (a contact sheet)
+also receives every artifact rendered before it.
+
+A simple deck needs no code: ``deck("toy-cards", N_("Toy: cards"), "content/toy/cards.deck.toml",
+"toy/cards-front.svg.j2")`` -- phase one loads the TOML (``generator/content/deck.py``) into ``ctx.model.decks``
+and ``generator/components/simple_deck.py`` draws it with the front template (see README, "Adding a deck").
+
+The build (``kit/build.py``), the contact sheet (``kit/contact.py``), the release index (``release/index.py``),
+message extraction (``N_`` names below) and the tests all read ``COMPONENTS``. Adding a component is one entry.
+"""
+
+from __future__ import annotations
+
+import importlib
+from dataclasses import dataclass
+from pathlib import Path, PurePosixPath
+from typing import Callable
+
+from ..messages import N_
+from ..problems import Problem
+from .model import Artifact, BuildContext
+
+CARD_PAPERS = ("A4", "Letter", "card")  # sheets and gutterfolds per paper, print-shop single cards
+DECK = ("cards", "preview")
+
+
+@dataclass(frozen=True)
+class Component:
+    """One printed component of the kit (see the module docstring)."""
+
+    id: str
+    name: str
+    game: str
+    kinds: tuple[str, ...]
+    papers: tuple[str, ...]
+    builder: str
+    from_artifacts: bool = False
+    source: str | None = None  # a simple deck's content file (content/<game>/<name>.deck.toml)
+    template: str | None = None  # a simple deck's front template (under templates/)
+
+    @property
+    def slug(self) -> str:
+        """A simple deck's file stem, from its content file: content/toy/cards.deck.toml -> 'toy/cards'."""
+        path = PurePosixPath(self.source or "")
+        return f"{path.parent.name}/{path.name.split('.')[0]}"
+
+    def build(self, ctx: BuildContext, before: list[Artifact]) -> list[Artifact]:
+        """Render this component's artifacts (in memory)."""
+        module, func = self.builder.split(":")
+        fn: Callable = getattr(importlib.import_module(module), func)
+        if self.source:
+            return fn(ctx, self)
+        return fn(ctx, before) if self.from_artifacts else fn(ctx)
+
+
+def deck(id: str, name: str, source: str, template: str) -> Component:
+    """A simple deck: a content/<game>/<name>.deck.toml file drawn with a front template."""
+    return Component(id, name, id.split("-")[0], DECK, CARD_PAPERS, "generator.components.simple_deck:build",
+                     source=source, template=template)
+
+
+def _c(id: str, name: str, kinds: tuple[str, ...], papers: tuple[str, ...], builder: str,
+       from_artifacts: bool = False) -> Component:
+    """A component with its own builder; its game is the id's first word (dojo, ground, duel) or 'kit'."""
+    game = id.split("-")[0]
+    return Component(id, name, game if game in ("dojo", "ground", "duel") else "kit", kinds, papers, builder,
+                     from_artifacts)
+
+
+C = "generator.components."
+REFERENCE = ("reference", "preview")
+BOOKLET = ("A4", "A5")
+RULES = ("rules", "preview")  # components without a preview of their own get one (render/preview.missing_previews)
+SHEET = ("sheet", "preview")
+COMPONENTS: tuple[Component, ...] = (
+    _c("dojo-board", N_("Dojo Labyrinth: board"), ("board", "preview"), ("A4", "Letter", "A2"),
+       C + "dojo_board_sheets:build"),
+    _c("dojo-nebbia-deck", N_("Dojo Labyrinth: Nebbia deck"), DECK, CARD_PAPERS, C + "dojo_nebbia:build"),
+    _c("dojo-reference", N_("Dojo Labyrinth: reference card"), REFERENCE, CARD_PAPERS, C + "dojo_reference:build"),
+    _c("dojo-belt-ladder", N_("Dojo Labyrinth: belt ladder"), ("sheet", "preview"), ("A4", "Letter"),
+       C + "dojo_belt_ladder:build"),
+    _c("dojo-pawns", N_("Dojo Labyrinth: pawns"), ("sheet", "preview"), ("A4", "Letter"), C + "dojo_pawns:build"),
+    _c("kit-calibration", N_("Duplex calibration page"), ("calibration", "preview"), ("A4", "Letter"),
+       C + "kit_calibration:calibration"),
+    _c("dojo-kit", N_("Dojo Labyrinth: contact sheet"), ("preview",), (), C + "dojo_kit:contact_sheet_png", True),
+    _c("dojo-rules", N_("Dojo Labyrinth: rules booklet"), RULES, BOOKLET, "generator.booklet.builders:dojo_rules"),
+    _c("ground-rules", N_("GROUND: rules booklet"), RULES, BOOKLET, "generator.booklet.builders:ground_rules"),
+    _c("duel-rules", N_("Duel: rules booklet"), RULES, BOOKLET, "generator.booklet.builders:duel_rules"),
+    _c("ground-solution-deck", N_("GROUND: Solution deck"), DECK, CARD_PAPERS, C + "ground_cards:solution_deck"),
+    _c("ground-problem-cards", N_("GROUND: Problem cards"), DECK, CARD_PAPERS, C + "ground_cards:problem_cards"),
+    _c("ground-scenario-cards", N_("GROUND: Scenario cards"), DECK, CARD_PAPERS, C + "ground_cards:scenario_cards"),
+    _c("ground-mode-cards", N_("GROUND: Mode cards"), DECK, CARD_PAPERS, C + "ground_cards:mode_cards"),
+    _c("ground-action-cards", N_("GROUND: Action cards"), DECK, CARD_PAPERS, C + "ground_cards:action_cards"),
+    _c("ground-player-mats", N_("GROUND: player mats"), SHEET, ("A4", "Letter"), C + "ground_mats:player_mats"),
+    _c("ground-tokens", N_("GROUND: tokens"), SHEET, ("A4", "Letter"), C + "ground_mats:tokens"),
+    _c("ground-reference", N_("GROUND: reference card"), REFERENCE, CARD_PAPERS, C + "ground_cards:reference_card"),
+    _c("duel-track", N_("Duel: track"), SHEET, ("A4", "Letter"), C + "duel_cards:track"),
+    _c("duel-stance-cards", N_("Duel: stance cards"), DECK, CARD_PAPERS, C + "duel_cards:stance_cards"),
+    _c("duel-strike-cards", N_("Duel: strike cards"), DECK, CARD_PAPERS, C + "duel_cards:strike_cards"),
+    _c("duel-reference", N_("Duel: reference card"), REFERENCE, CARD_PAPERS, C + "duel_cards:reference_card"),
+    _c("contact-sheet", N_("Contact sheet"), ("sheet",), (), "generator.kit.contact:contact_sheet", True),
+)
+
+
+def by_id(component_id: str) -> Component | None:
+    """The registered component with this id."""
+    return next((c for c in COMPONENTS if c.id == component_id), None)
+
+
+def component_name(component_id: str) -> str:
+    """The printable name (English message id) of a component id; the id itself when it is not registered."""
+    component = by_id(component_id)
+    return component.name if component else component_id
+
+
+def missing_templates(root: Path) -> list[Problem]:
+    """A simple deck whose front template is missing: an error in phase one, before anything renders."""
+    return [Problem("error", "registry", f"component {c.id}: template {c.template!r} not found in templates/",
+                    "generator/kit/registry.py", hint=f"add templates/{c.template} or fix the entry")
+            for c in COMPONENTS if c.template and not (root / "templates" / c.template).is_file()]
+
+
+def deck_sources() -> dict[str, str]:
+    """component id -> content file of every simple deck (phase one loads them into the model)."""
+    return {c.id: c.source for c in COMPONENTS if c.source}

@@ -1,0 +1,1 @@
+"""The GROUND rules engine (spec 001, GR-*), its policies, simulator, scenario runner and export gate."""

@@ -1,0 +1,113 @@
+"""GROUND player policies: a heuristic player and a random legal player; both only pick among legal options."""
+
+from __future__ import annotations
+
+from .engine import (ATTACK, BOND, DENY, GROUND, INVESTIGATE, OFF, SOLVE, SUPPORT, Game, GroundChoice, Selection)
+
+
+class Heuristic:
+    """A sensible player: solves what it can, grounds itself under Stress, supports the stressed, investigates."""
+
+    name = "heuristic"
+
+    def select(self, g: Game, p: int) -> Selection:
+        """GR-R02: Solve the best Problem, else calm down, help, or look for Problems."""
+        stress = g.stress[p]
+        solvable = g.solvable(p)
+        if stress >= 4:
+            if solvable and g.ready[p]:
+                return Selection(SOLVE, max(solvable, key=lambda x: x.value).id, True)
+            return Selection(GROUND)
+        if solvable:
+            return Selection(SOLVE, max(solvable, key=lambda x: (x.value, x.priority)).id)
+        rival = self._rival_target(g, p)
+        if rival is not None:
+            return Selection(ATTACK, rival)
+        if stress >= 3 or (g.darvo[p] != OFF and stress >= 2):
+            return Selection(GROUND)
+        needy = [o for o in g.others(p) if g.stress[o] >= 4 or g.darvo[o] != OFF]
+        if needy:
+            bonded = [o for o in needy if g.relation(p, o) == BOND]
+            return Selection(SUPPORT, (bonded or sorted(needy, key=lambda o: -g.stress[o]))[0])
+        hidden = g.hidden()
+        if hidden:
+            return Selection(INVESTIGATE, hidden[0].id)
+        return Selection(INVESTIGATE)
+
+    def _rival_target(self, g: Game, p: int) -> int | None:
+        """In the competitive Modes, once the group total is safe, Attack the leading other player."""
+        if g.kind == "coop" or g.round < 4:
+            return None
+        total = sum(x.value for x in g.problems if x.claimed_by is not None)
+        if total < g.data.threshold(g.n):
+            return None
+        scores = [g.personal(o) for o in range(g.n)]
+        best = max(g.others(p), key=lambda o: scores[o])
+        return best if scores[best] > scores[p] and g.stress[best] < 4 else None
+
+    def ground(self, g: Game, p: int) -> GroundChoice:
+        """GR-R05: reject a Reverse, cancel an Attack, restore a Denied Problem, protect, remove Blame, else GR."""
+        legal = g.legal_grounds(p)
+        for option in ("reject", "cancel", "restore"):
+            hit = [c for c in legal if c.option == option]
+            if hit:
+                return hit[0]
+        deny_coming = any(g.darvo[o] == DENY for o in range(g.n))
+        if deny_coming and g.stress[p] < 3:
+            protect = [c for c in legal if c.option == "protect"]
+            if protect:
+                return max(protect, key=lambda c: g.problem(c.target).value)
+        blame = [c for c in legal if c.option == "blame"]
+        if blame and g.stress[p] < 3:
+            return blame[0]
+        return GroundChoice("GR")
+
+    def accept_bond(self, g: Game, p: int, other: int) -> bool:
+        """U1: accept every Bond offered."""
+        return True
+
+    def rivalry_support(self, g: Game, p: int, other: int) -> str:
+        """GR-A05: turn the Rivalry into a Bond."""
+        return "bond"
+
+    def deny_target(self, g: Game, p: int, options: list[str]) -> str:
+        """GR-D03: deny the least valuable Problem."""
+        return min(options, key=lambda pid: (g.problem(pid).value, pid))
+
+    def darvo_attack_target(self, g: Game, p: int, options: list[int]) -> int:
+        """GR-D04: the calmest other player (least likely to be pushed into DARVO)."""
+        return min(options, key=lambda o: (g.stress[o], g.relation(p, o) == BOND, o))
+
+
+class RandomLegal:
+    """A player choosing uniformly among the legal options, from the game's one seeded RNG."""
+
+    name = "random"
+
+    def select(self, g: Game, p: int) -> Selection:
+        """Any legal Select choice."""
+        return g.rng.choice(g.legal_selections(p))
+
+    def ground(self, g: Game, p: int) -> GroundChoice:
+        """Any legal GROUND mode and target."""
+        return g.rng.choice(g.legal_grounds(p))
+
+    def accept_bond(self, g: Game, p: int, other: int) -> bool:
+        """Accept or refuse at random."""
+        return g.rng.random() < 0.5
+
+    def rivalry_support(self, g: Game, p: int, other: int) -> str:
+        """Flip or break at random."""
+        return "bond" if g.rng.random() < 0.5 else "break"
+
+    def deny_target(self, g: Game, p: int, options: list[str]) -> str:
+        """Any Problem DENY may take."""
+        return g.rng.choice(options)
+
+    def darvo_attack_target(self, g: Game, p: int, options: list[int]) -> int:
+        """Any other player."""
+        return g.rng.choice(options)
+
+
+POLICIES = {"heuristic": Heuristic, "random": RandomLegal}
+
