@@ -43,14 +43,15 @@ def duel_term(ctx: BuildContext, item_id: str, romaji: str) -> str:
     return ctx.p_(f"duel/{item_id}", romaji)
 
 
-def term_spellings(ctx: BuildContext) -> dict[str, frozenset[str]]:
+def term_spellings(ctx: BuildContext, games: frozenset[str] = frozenset({"dojo", "duel"})) -> dict[str, frozenset[str]]:
     """Each game term's spelling in this language -> its other spellings, for the page QA's term check: the duel's
-    stances and strikes (seed script, romaji) and the Dojo cards named 'Term (gloss)' (Kaeshi, Uke, Irimi)."""
+    stances and strikes (seed script, romaji) and the Dojo cards named 'Term (gloss)' (Kaeshi, Uke, Irimi), for
+    the games being printed (only their terms are looked up)."""
     out = {}
-    for item in ctx.model.duel.stances + ctx.model.duel.strikes:
+    for item in (ctx.model.duel.stances + ctx.model.duel.strikes) if "duel" in games else ():
         spelled = duel_term(ctx, item.id, item.romaji)
         out[spelled] = frozenset({item.term, item.romaji} - {spelled})
-    for card in ctx.model.dojo.nebbia.cards:
+    for card in ctx.model.dojo.nebbia.cards if "dojo" in games else ():
         if re.match(r"\S+ \(", card.name):
             spelled = ctx.p_(f"{NEBBIA_CTX}/{card.id}", card.name).split()[0]
             out[spelled] = frozenset({card.name.split()[0]} - {spelled})

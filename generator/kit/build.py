@@ -136,7 +136,7 @@ def render_all(ctx: BuildContext, components: tuple[Component, ...] | None = Non
     for component in chosen:  # every builder's module imported here, once, before the workers fork
         importlib.import_module(component.builder.split(":")[0])
     prime_cairo_fonts()  # text renders the same whichever component a process draws first
-    _CTX, _COMPONENTS, _TERMS = ctx, chosen, term_spellings(ctx)
+    _CTX, _COMPONENTS, _TERMS = ctx, chosen, term_spellings(ctx, frozenset(c.game for c in chosen))
     try:
         independent = [i for i, c in enumerate(chosen) if not c.from_artifacts]
         rendered = dict(zip(independent, run_ordered(_render_one, independent, jobs)))
