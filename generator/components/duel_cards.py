@@ -94,13 +94,26 @@ def stance_cards(ctx: BuildContext) -> list[Artifact]:
             else:
                 f.text("strike", ui(ctx, comp, "No strikes"))
             if s.rules:
-                f.stack("rules", [ctx.p_(f"duel/{s.id}", r) for r in s.rules])
+                see = [ui(ctx, comp, "Kit rulings: %(ids)s (rules booklet).") % {"ids": id_ranges(s.rulings)}
+                       ] if s.rulings else []
+                f.stack("rules", [ctx.p_(f"duel/{s.id}", r) for r in s.rules] + see)
             _footer(f, ctx, comp)
             return Card(f"{s.id}-{p.id}", f.drawing(band=BACK_BG, hits=hits, owner=owner), backs[p.id])
         return build
 
     cards = collect([front(s, p) for p in sets for s in data.stances])
     return deck_artifacts(ctx, Deck(comp, "duel/stances", ui(ctx, comp, "Duel stances"), tuple(cards)))  # two back colours: no single bleed
+
+
+def id_ranges(ids: tuple[str, ...]) -> str:
+    """Ruling ids, consecutive runs joined: ('D03', 'D05', 'D06', 'D07', 'D10') -> 'D03, D05–D07, D10'."""
+    runs: list[list[str]] = []
+    for rid in ids:
+        if runs and int(rid[1:]) == int(runs[-1][-1][1:]) + 1:
+            runs[-1].append(rid)
+        else:
+            runs.append([rid])
+    return ", ".join(r[0] if len(r) < 3 else f"{r[0]}–{r[-1]}" for r in runs)
 
 
 def _precedence(ctx: BuildContext, data: DuelData, comp: str, sid: str) -> str:

@@ -144,3 +144,35 @@ def test_a_ruling_text_naming_an_unknown_cell_is_refused_with_its_line(project):
     bad = [p for p in problems if p.severity == "error"]
     assert data is None and len(bad) == 1 and "text names b:" in bad[0].message
     assert bad[0].file == "content/duel/rulings.toml" and bad[0].line == 13 and "a_cell" in bad[0].hint
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_the_seigan_card_names_the_rulings_that_settle_it(lang):
+    """A player holding only the Seigan card learns that the booklet's rulings settle its open points."""
+    from generator.components.duel_cards import stance_cards
+
+    ctx = prepare(ROOT, BuildOptions(lang, papers=("A4",)))
+    seigan = ctx.model.duel.stance("seigan")
+    assert {"D03", "D07", "D10"} <= set(seigan.rulings) and set(seigan.rulings) <= {r.id for r in duel().r.items}
+    pdf = next(a for a in stance_cards(ctx) if a.layout == "single").data
+    cards = ["".join(p.extract_text().split()) for p in reader(pdf).pages]
+    said = ctx.p_("duel-stance-cards", "Kit rulings: %(ids)s (rules booklet).") % {"ids": "D03, D05–D07, D10"}
+    assert seigan.rulings == ("D03", "D05", "D06", "D07", "D10") and sum("".join(said.split()) in c for c in cards) == 2  # A's and B's Seigan cards
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_the_order_slip_holds_an_order_as_the_rules_define_it(lang):
+    """Movement is steps or a turn (never both), the action one of strike / stance change / none (D11, D13)."""
+    from generator.components import duel_pieces
+    from generator.content.duel_pieces import CTX
+
+    ctx = prepare(ROOT, BuildOptions(lang, papers=("A4",)))
+    cols = ctx.model.duel_pieces.slip_columns
+    assert "turn round" in cols[1] and "technique" not in " ".join(cols) and "Facing after" not in " ".join(cols)
+    assert duel().r.value("techniques") is False and duel().r.value("deflection") == "none"
+    text = "".join("".join(p.extract_text() for p in reader(a.data).pages) for a in duel_pieces.build(ctx)
+                   if a.paper == "A4")
+    for col in cols:
+        shown = ctx.p_(CTX, col)
+        assert shown != col or lang == "en"
+        assert "".join(shown.split())[:25] in "".join(text.split()), (lang, col)
