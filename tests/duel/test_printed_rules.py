@@ -81,6 +81,7 @@ def test_rulings_section_in_every_language(lang):
         assert r.say(shown)[:40] in text and "%(" not in text, (lang, item.id)
     for line in r.setup + r.victory:
         assert r.say(ctx.p_("duel-rulings", line))[:40] in text
+    assert "seed" not in text.lower()  # players' words: "the combat order", never the developers' "seed"
 
 
 def test_a_changed_ruling_reaches_the_booklet(project):
