@@ -129,8 +129,8 @@ def test_the_start_cells_are_one_ruling_for_booklet_reference_and_track(project)
     assert "на клетке 3 лицом к клетке 12" in text and "на клетке 10 лицом к клетке 1" in text
     assert "пустых клеток: 6" in text and "клетке 4" not in text
     card = next(a for a in reference_card(ctx) if a.layout == "single").data
-    said = re.sub(r"\s+", " ", " ".join(p.extract_text() for p in reader(card).pages))
-    assert "клетке 3, меч к клетке 12" in said and "клетке 10, меч к клетке 1" in said
+    said = "".join("".join(p.extract_text() for p in reader(card).pages).split())  # justified: spaces vary
+    assert "клетке3,мечкклетке12" in said and "клетке10,мечкклетке1." in said
     strip = re.sub(r"\s+", " ", " ".join(p.extract_text() for p in reader(track(ctx)[0].data).pages))
     assert "(A) на клетке 3, лицом к клетке 12" in strip and "(B) на клетке 10, лицом к клетке 1" in strip
 
