@@ -128,6 +128,20 @@ def safe_zone(runs: list[Run], slots: list[tuple[str, Box]]) -> list[str]:
     return out
 
 
+def frame_safe_zone(strokes: tuple[Box, ...], slots: list[tuple[str, Box]]) -> list[str]:
+    """Outlines drawn on a card (inside its trim, not bleed art) that come closer than SAFE_MM to the cut."""
+    out = []
+    for b in strokes if slots else ():
+        for name, t in slots:
+            if _inside(b, (t[0] - 0.01, t[1] - 0.01, t[2] + 0.01, t[3] + 0.01)):
+                gap = min(b[0] - t[0], b[1] - t[1], t[2] - b[2], t[3] - b[3])
+                if gap < SAFE_MM - 0.01:
+                    out.append(f"{name}: a frame or rule ({b[2] - b[0]:.1f} × {b[3] - b[1]:.1f} mm) comes "
+                               f"{gap:.2f} mm from the trim (safe zone {SAFE_MM:g} mm)")
+                break
+    return out
+
+
 def artifact_problems(artifact: Artifact, lang: str, back_offset: tuple[float, float] = (0.0, 0.0),
                       terms: dict[str, frozenset[str]] | None = None) -> list[Problem]:
     """Every page rule on one PDF artifact (terms: canonical spelling -> other spellings, checked on the text)."""
@@ -138,7 +152,7 @@ def artifact_problems(artifact: Artifact, lang: str, back_offset: tuple[float, f
         runs = runs_of(page)
         found = {"page-overlap": overlaps(runs), "page-type-size": small_type(runs),
                  "page-edge": [] if artifact.layout == "single" else edge_band(page, runs),
-                 "page-safe-zone": safe_zone(runs, slots),
+                 "page-safe-zone": safe_zone(runs, slots) + frame_safe_zone(page.strokes, slots),
                  "term-spelling": spelling_drift(" ".join(r[0] for r in runs), terms or {})}
         for rule, messages in found.items():
             for msg in messages[:MAX_PER_PAGE]:
@@ -154,7 +168,8 @@ HINTS = {
     "page-overlap": "give the texts room (shorter translation, smaller slot text, or move the element)",
     "page-type-size": f"set it at {MIN_PT} pt or more (pdf.SMALL_PT for small print)",
     "page-edge": f"keep everything {EDGE_MM:g} mm inside the sheet (home printers cannot print there)",
-    "page-safe-zone": f"keep text {SAFE_MM:g} mm inside the trim (the card template's safe area)",
+    "page-safe-zone": f"keep text and frames {SAFE_MM:g} mm inside the trim (the card template's safe area; a "
+                      "frame's stroke counts with its width: templates/macros.svg.j2 frame)",
     "term-spelling": "write the term as the cards do (the catalog entry of the term) in this language's catalogs",
 }
 
