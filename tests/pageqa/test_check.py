@@ -5,7 +5,8 @@ import pytest
 from generator.kit import build
 from generator.kit.registry import Component
 from generator.kit.model import Artifact
-from generator.pageqa.check import edge_band, frame_safe_zone, overlaps, page_problems, runs_of, safe_zone, small_type
+from generator.pageqa.check import (edge_band, frame_safe_zone, overlaps, page_problems, runs_of, safe_zone,
+                                    small_type, text_on_marks)
 from generator.pageqa.read import read_pdf
 from generator.problems import CheckFailed
 from generator.render import pdf
@@ -91,6 +92,21 @@ def test_bleed_art_and_filled_shapes_are_not_frames():
 
     page = read_pdf(_page(art, (BLEED_W, BLEED_H)))[0]
     assert page.marks and frame_safe_zone(page.strokes, slots) == []
+
+
+@pytest.mark.parametrize("lang", list(WORDS))
+def test_small_print_on_a_cut_line_between_cards_is_found(lang):
+    slots = card_slots("sheet", "A4", 1)
+    y = slots[-1][1][3] + 6  # under the card block, where the sheet's small print goes
+
+    def sheet(cr, gap):
+        pdf.line(cr, 100, y - 5, 100, y - 0.5 - gap)  # a cut line coming down from the block
+        pdf.text(cr, WORDS[lang], 95, y, 8)
+
+    assert WORDS[lang].split()[0] in text_on_marks(runs_of(read_pdf(_page(lambda cr: sheet(cr, 0)))[0]), read_pdf(
+        _page(lambda cr: sheet(cr, 0)))[0].strokes, slots)[0]
+    clear = read_pdf(_page(lambda cr: sheet(cr, 2.5)))[0]
+    assert clear.strokes and text_on_marks(runs_of(clear), clear.strokes, slots) == []
 
 
 BAD: list[Artifact] = []  # what the fake component below renders
