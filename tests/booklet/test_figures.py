@@ -155,3 +155,16 @@ def test_the_ladder_figure_shows_belt_names_and_both_start_positions(lang):
     start_3 = ctx.p_(BELT_CTX, "Start with 6 or more players, or for the shorter game")
     assert ctx.p_(BELT_CTX, "Start") in text and start_3.split()[-1] in text  # labels under the strip, not cut off
     assert ctx.p_(BELT_CTX, "Brown") in text and "17" in text
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_the_dojo_booklets_first_page_is_not_left_half_empty_by_its_board_figure(lang):
+    from generator.pageqa.read import read_pdf
+
+    for a in build_booklet(kit_context(lang), "dojo"):
+        if a.layout not in ("pages", "plain"):
+            continue
+        page = read_pdf(a.data)[0]
+        w, h = page.size
+        body = [b[3] for b in page.marks + tuple(g.box for g in page.glyphs) if b[3] < h - 20]  # above the footer
+        assert max(body) > 0.75 * h, f"{a.path}: page 1 ends at {max(body):.0f} of {h:.0f} mm"
