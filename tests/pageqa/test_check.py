@@ -1,6 +1,7 @@
 """The read-back page QA: each rule finds its defect on a synthetic page and passes a clean one."""
 
 import pytest
+from babel.support import NullTranslations
 
 from generator.kit import build
 from generator.kit.registry import Component
@@ -127,7 +128,7 @@ def test_a_failing_page_stops_the_build_naming_file_page_and_language(lang, monk
     BAD[:] = [bad]
     monkeypatch.setattr(build, "term_spellings", lambda ctx, games: {})
     options = type("O", (), {"back_offset_mm": (0.0, 0.0), "overflow": "error"})()
-    ctx = type("Ctx", (), {"lang": lang, "root": tmp_path, "translations": None, "options": options})()
+    ctx = type("Ctx", (), {"lang": lang, "root": tmp_path, "translations": NullTranslations(), "options": options})()
     component = Component("test", "Test", "kit", ("sheet",), ("A4",), f"{__name__}:bad_component")
     monkeypatch.setattr(build.registry, "COMPONENTS", (component,))
     out = tmp_path / "kit"
