@@ -27,9 +27,29 @@ def copy_project(folder: Path) -> Path:
 
 @pytest.fixture
 def project(tmp_path, monkeypatch) -> Path:
-    """A throwaway copy of the project's inputs (see copy_project), built with fixed dates."""
+    """A throwaway copy of the project's inputs (see copy_project), built with fixed dates; its build/cache holds
+    the proofs of the project's board and GROUND content (proved once per session: a changed board or GROUND
+    content misses them and is proved again)."""
     monkeypatch.setenv("SOURCE_DATE_EPOCH", KIT_EPOCH)
-    return copy_project(tmp_path)
+    copy_project(tmp_path)
+    cache = tmp_path / "build" / "cache"
+    cache.mkdir(parents=True)
+    for proof in proofs():
+        shutil.copy(proof, cache)
+    return tmp_path
+
+
+@functools.cache
+def proofs() -> list[Path]:
+    """The proof cache files of a pristine copy of the project, proved once per test session (under a lock)."""
+    folder = _KITS[-1] / "proofs"
+    folder.mkdir(exist_ok=True)
+    with (_KITS[-1] / "proofs.lock").open("w") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)
+        if not (folder / "done").exists():
+            prepare(copy_project(folder), BuildOptions(lang="en"))
+            (folder / "done").touch()
+    return sorted((folder / "build" / "cache").glob("*proof-*.json"))
 
 
 @dataclass(frozen=True)

@@ -10,7 +10,7 @@ from babel.messages.catalog import Catalog
 from ..problems import Problem
 from .catalogs import DOMAINS, PSEUDO_LANG, SOURCE_LANG, catalog_path, catalog_paths, read_catalog, rel, short
 from .checks import check_entry, check_header, entry_of, header_line
-from .extract import Extraction, extract_all
+from .extract import Extraction, cached_extraction
 
 
 @dataclass(frozen=True)
@@ -72,7 +72,7 @@ def check_language(root: Path, lang: str, strict: bool = True, extraction: Extra
         for message in catalog:
             if message.id:
                 problems.extend(check_entry(entry_of(message, file), lang, gap))
-    extraction = extraction if extraction is not None else extract_all(root)
+    extraction = extraction if extraction is not None else cached_extraction(root)
     problems.extend(extraction.problems)
     missing_severity = "warning" if lang == SOURCE_LANG else gap
     problems.extend(missing_entries(root, lang, loaded, extraction, missing_severity))

@@ -24,6 +24,7 @@ from ..render.fonts import prime_cairo_fonts
 from ..sim.cards import deck_from_nebbia
 from ..sim.gate import ProofSettings, cached_proof
 from ..sim.ground.gate import ground_gate
+from .cache import ComponentCache, Reads, recording
 from .inputs import inputs_digest
 from .model import DEV_LANGS, LANGS, Artifact, BuildContext, BuildOptions
 from . import registry
@@ -121,31 +122,43 @@ def prepare(root: Path, options: BuildOptions) -> BuildContext:
                         source_date_epoch(root), ground_proof, model)
 
 
-def render_all(ctx: BuildContext, components: tuple[Component, ...] | None = None, jobs: int = 0) -> list[Artifact]:
+def render_all(ctx: BuildContext, components: tuple[Component, ...] | None = None, jobs: int = 0,
+               cache: ComponentCache | None = None) -> list[Artifact]:
     """Phase two: every registered component (or the given ones) rendered in memory, in manifest order, each
     artifact read back (verify); components render on `jobs` processes (0: every core).
 
-    The problems of all components are gathered and raised together, before anything is written. A component
-    built from the artifacts before it (a contact sheet) renders afterwards in this process, in its place.
+    With a cache, a component whose inputs are unchanged is taken from it and every component rendered is stored
+    in it (kit/cache.py). The problems of all components are gathered and raised together, before anything is
+    written. A component built from the artifacts before it (a contact sheet) renders afterwards in this process,
+    in its place.
     """
     global _CTX, _COMPONENTS
     chosen = registry.COMPONENTS if components is None else tuple(components)
-    for component in chosen:  # every builder's module imported here, once, before the workers fork
-        importlib.import_module(component.builder.split(":")[0])
-    prime_cairo_fonts()  # text renders the same whichever component a process draws first
+    independent = [i for i, c in enumerate(chosen) if not c.from_artifacts]
+    cached = {i: made for i in independent if cache and (made := cache.load(chosen[i], [])) is not None}
+    todo = [i for i in independent if i not in cached]
+    for index in todo:  # every builder's module imported here, once, before the workers fork
+        importlib.import_module(chosen[index].builder.split(":")[0])
+    if todo or any(c.from_artifacts for c in chosen):
+        prime_cairo_fonts()  # text renders the same whichever component a process draws first
     _CTX, _COMPONENTS = ctx, chosen
     try:
-        independent = [i for i, c in enumerate(chosen) if not c.from_artifacts]
-        rendered = dict(zip(independent, run_ordered(_render_one, independent, jobs)))
+        rendered = dict(zip(todo, run_ordered(_render_one, todo, jobs)))
         artifacts: list[Artifact] = []
         problems: list[Problem] = []
         for index, component in enumerate(chosen):
-            if component.from_artifacts:
+            before = list(artifacts) if component.from_artifacts else []
+            if index in cached:
+                made, found, reads = cached[index], [], None
+            elif component.from_artifacts:
                 if problems:
                     continue  # a contact sheet of a failed build would only repeat the failure
-                made, found = _render_one(index, list(artifacts))
+                made = cache.load(component, before) if cache else None
+                made, found, reads = (made, [], None) if made is not None else _render_one(index, before)
             else:
-                made, found = rendered[index]
+                made, found, reads = rendered[index]
+            if cache and reads is not None and not found:
+                cache.store(component, before, made, reads)
             artifacts.extend(made)
             problems.extend(found)
     finally:
@@ -159,15 +172,16 @@ _CTX: BuildContext | None = None  # the context of the build being rendered (inh
 _COMPONENTS: tuple[Component, ...] = ()  # the components being rendered (inherited by forked workers)
 
 
-def _render_one(index: int, before: list[Artifact] | None = None) -> tuple[list[Artifact], list[Problem]]:
+def _render_one(index: int, before: list[Artifact] | None = None) -> tuple[list[Artifact], list[Problem], Reads]:
     """One component's artifacts, each read back (verify), or its problems (a worker returns them rather than
-    raising)."""
+    raising), and what it read (for the cache)."""
+    ctx, reads = recording(_CTX)
     try:
-        artifacts = _COMPONENTS[index].build(_CTX, before or [])
+        artifacts = _COMPONENTS[index].build(ctx, before or [])
         verify({a.path: a.data for a in artifacts}, [a.manifest_entry("") for a in artifacts])
-        return artifacts, []
+        return artifacts, [], reads
     except CheckFailed as exc:
-        return [], list(exc.problems)
+        return [], list(exc.problems), reads
 
 
 def verify(files: dict[str, bytes], entries: list[dict]) -> None:
@@ -203,10 +217,11 @@ def up_to_date(out_dir: Path, digest: str) -> dict | None:
     return record
 
 
-def write_kit(ctx: BuildContext, out_dir: Path, digest: str | None = None, jobs: int = 0) -> dict:
-    """Phase two and output: render every component in memory (on `jobs` processes, 0: every core), verify,
-    then replace out_dir at once; the manifest."""
-    artifacts = render_all(ctx, jobs=jobs)
+def write_kit(ctx: BuildContext, out_dir: Path, digest: str | None = None, jobs: int = 0,
+              cache: ComponentCache | None = None) -> dict:
+    """Phase two and output: render every component in memory (on `jobs` processes, 0: every core; unchanged
+    ones from the cache), verify, then replace out_dir at once; the manifest."""
+    artifacts = render_all(ctx, jobs=jobs, cache=cache)
     record = manifest(ctx, artifacts)
     if digest is not None:
         record["inputs"] = digest
@@ -227,7 +242,9 @@ def build_kit(root: Path, options: BuildOptions, out_root: Path | None = None, f
               jobs: int = 0) -> BuildResult:
     """Build one language's kit into out_root/<lang> (default build/pnp/<lang>), all or nothing.
 
-    Components render on `jobs` processes (0: every core); the files do not depend on it."""
+    Components render on `jobs` processes (0: every core); the files do not depend on it. A component whose
+    inputs did not change since it was last rendered comes from the component cache (build/cache/components),
+    except with force, which renders everything (and refreshes the cache)."""
     out_dir = (out_root or root / "build" / "pnp") / options.lang
     remove_leftovers(out_dir)
     digest = inputs_digest(root, options, kit_version(root), source_date_epoch(root))
@@ -236,4 +253,5 @@ def build_kit(root: Path, options: BuildOptions, out_root: Path | None = None, f
         warnings = tuple(Problem(**w) for w in cached.get("warnings", ()))
         return BuildResult(out_dir, cached, warnings, cached=True)
     ctx = prepare(root, options)
-    return BuildResult(out_dir, write_kit(ctx, out_dir, digest, jobs), ctx.warnings)
+    cache = ComponentCache(ctx, read=not force)
+    return BuildResult(out_dir, write_kit(ctx, out_dir, digest, jobs, cache), ctx.warnings)
