@@ -20,7 +20,7 @@ from ..i18n.runtime import load_translations
 from ..output.files import remove_leftovers, replace_tree
 from ..output.verify import verify_file
 from ..problems import CheckFailed, Problem, blocking
-from ..render.fonts import prime_cairo_fonts
+from ..render.fonts import preload_fonts, prime_cairo_fonts
 from ..sim.cards import deck_from_nebbia
 from ..sim.gate import ProofSettings, cached_proof
 from ..sim.ground.gate import ground_gate
@@ -136,11 +136,14 @@ def render_all(ctx: BuildContext, components: tuple[Component, ...] | None = Non
     chosen = registry.COMPONENTS if components is None else tuple(components)
     independent = [i for i, c in enumerate(chosen) if not c.from_artifacts]
     cached = {i: made for i in independent if cache and (made := cache.load(chosen[i], [])) is not None}
-    todo = [i for i in independent if i not in cached]
+    # the booklets (the longest renders) first, so that the last to finish on two cores are short ones
+    todo = sorted((i for i in independent if i not in cached), key=lambda i: "rules" not in chosen[i].kinds)
     for index in todo:  # every builder's module imported here, once, before the workers fork
         importlib.import_module(chosen[index].builder.split(":")[0])
     if todo or any(c.from_artifacts for c in chosen):
         prime_cairo_fonts()  # text renders the same whichever component a process draws first
+    if len(todo) > 1:  # read once here, shared by the forked workers
+        preload_fonts(reportlab=any("rules" in chosen[i].kinds for i in todo))
     _CTX, _COMPONENTS = ctx, chosen
     try:
         rendered = dict(zip(todo, run_ordered(_render_one, todo, jobs)))
