@@ -27,16 +27,20 @@ def copy_project(folder: Path) -> Path:
 
 @pytest.fixture
 def project(tmp_path, monkeypatch) -> Path:
-    """A throwaway copy of the project's inputs (see copy_project), built with fixed dates; its build/cache holds
-    the proofs of the project's board and GROUND content (proved once per session: a changed board or GROUND
-    content misses them and is proved again)."""
+    """A throwaway copy of the project's inputs (see copy_project), built with fixed dates."""
     monkeypatch.setenv("SOURCE_DATE_EPOCH", KIT_EPOCH)
-    copy_project(tmp_path)
-    cache = tmp_path / "build" / "cache"
+    return copy_project(tmp_path)
+
+
+@pytest.fixture
+def proved_project(project) -> Path:
+    """project, its build/cache already holding the proofs of the project's board and GROUND content (proved once
+    per session: a test that changes the board or GROUND content misses them and proves again)."""
+    cache = project / "build" / "cache"
     cache.mkdir(parents=True)
     for proof in proofs():
         shutil.copy(proof, cache)
-    return tmp_path
+    return project
 
 
 @functools.cache

@@ -34,38 +34,38 @@ def hashes(kit: Path) -> dict[str, str]:
     return {e["path"]: e["sha256"] for e in json.loads((kit / "manifest.json").read_text(encoding="utf-8"))["files"]}
 
 
-def test_one_string_rebuild_renders_only_its_component_and_matches_a_cold_build(project):
+def test_one_string_rebuild_renders_only_its_component_and_matches_a_cold_build(proved_project):
     """Cold build, edit one card string of one catalog, incremental build == cold --force build of the edited tree."""
     options = BuildOptions(lang="it")
-    first = hashes(build_kit(project, options, project / "out", jobs=2).out_dir)
-    edit_msgstr(project / "locales/it/LC_MESSAGES/duel.po", "duel/seigan", "Free stance", " (mod.)")
-    incremental = build_kit(project, options, project / "out", jobs=2)
-    cold = build_kit(project, options, project / "cold", force=True, jobs=2)
+    first = hashes(build_kit(proved_project, options, proved_project / "out", jobs=2).out_dir)
+    edit_msgstr(proved_project / "locales/it/LC_MESSAGES/duel.po", "duel/seigan", "Free stance", " (mod.)")
+    incremental = build_kit(proved_project, options, proved_project / "out", jobs=2)
+    cold = build_kit(proved_project, options, proved_project / "cold", force=True, jobs=2)
     assert hashes(incremental.out_dir) == hashes(cold.out_dir)
     changed = {p for p, h in first.items() if hashes(incremental.out_dir)[p] != h}
     assert changed and all(p.startswith(("duel/stances", "previews/duel/stances")) for p in changed), changed
 
 
 @pytest.mark.parametrize("lang", ["it", "en", "ru"])
-def test_cache_hits_while_unchanged_and_misses_on_a_changed_lookup(project, lang):
+def test_cache_hits_while_unchanged_and_misses_on_a_changed_lookup(proved_project, lang):
     """A second render takes every component from the cache; a changed translation re-renders only its user."""
-    ctx = prepare(project, BuildOptions(lang=lang))
+    ctx = prepare(proved_project, BuildOptions(lang=lang))
     first = render_all(ctx, CHEAP, jobs=1, cache=ComponentCache(ctx))
     again = ComponentCache(ctx)
     assert [a.data for a in render_all(ctx, CHEAP, jobs=1, cache=again)] == [a.data for a in first]
     assert again.hits == [c.id for c in CHEAP]
-    po = project / f"locales/{lang}/LC_MESSAGES/duel.po"
+    po = proved_project / f"locales/{lang}/LC_MESSAGES/duel.po"
     edit_msgstr(po, "duel/seigan", "Free stance", " X")
-    ctx2 = prepare(project, BuildOptions(lang=lang))
+    ctx2 = prepare(proved_project, BuildOptions(lang=lang))
     after = ComponentCache(ctx2)
     made = render_all(ctx2, CHEAP, jobs=1, cache=after)
     assert after.hits == ["kit-calibration", "duel-track"]
     assert [a.data for a in made] == [a.data for a in render_all(ctx2, CHEAP, jobs=1)]
 
 
-def test_a_changed_model_part_re_renders_only_its_readers(project):
+def test_a_changed_model_part_re_renders_only_its_readers(proved_project):
     """The duel track reads model.duel: a different duel model misses, the calibration page (no model) hits."""
-    ctx = prepare(project, BuildOptions(lang="it"))
+    ctx = prepare(proved_project, BuildOptions(lang="it"))
     render_all(ctx, CHEAP[:2], jobs=1, cache=ComponentCache(ctx))
     duel = dataclasses.replace(ctx.model.duel, track_cells=ctx.model.duel.track_cells + 1)
     changed = dataclasses.replace(ctx, model=dataclasses.replace(ctx.model, duel=duel))
@@ -75,12 +75,12 @@ def test_a_changed_model_part_re_renders_only_its_readers(project):
 
 
 @pytest.mark.parametrize("damage", ["truncate", "flip", "claim", "garbage"])
-def test_a_corrupt_entry_is_discarded_and_rendered_again(project, damage):
+def test_a_corrupt_entry_is_discarded_and_rendered_again(proved_project, damage):
     """A truncated, altered, mis-claiming or unreadable entry is not used; the component renders the same bytes."""
-    ctx = prepare(project, BuildOptions(lang="it"))
+    ctx = prepare(proved_project, BuildOptions(lang="it"))
     track = (registry.by_id("duel-track"),)
     good = render_all(ctx, track, jobs=1, cache=ComponentCache(ctx))
-    path = entry_path(project, "it", "duel-track")
+    path = entry_path(proved_project, "it", "duel-track")
     data = path.read_bytes()
     head, _, body = data.partition(b"\n")
     damaged = {"truncate": data[:-100], "flip": head + b"\n" + body[:500] + bytes([body[500] ^ 1]) + body[501:],
