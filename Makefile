@@ -18,7 +18,7 @@ unexport LANG
 export PYTHONUTF8 := 1
 
 .PHONY: pnp test all install clean help release bench bench-sim
-.PHONY: i18n-extract i18n-update i18n-check i18n-stats
+.PHONY: i18n-extract i18n-update i18n-check i18n-stats i18n-slots preview
 
 help:
 	@echo "make pnp LANG=it|en|ru   build the print-and-play kit into build/pnp/<lang>/"
@@ -29,6 +29,8 @@ help:
 	@echo "make i18n-update         extract and merge into locales/<lang>/LC_MESSAGES/*.po (previous msgids kept)"
 	@echo "make i18n-check          check every catalog and render it in memory (LANG=ru for one language)"
 	@echo "make i18n-stats          table of translated / fuzzy / untranslated entries per language and catalog"
+	@echo "make preview LANG=ru     live preview on http://127.0.0.1:8765/, re-rendered on every catalog edit"
+	@echo "make i18n-slots          record which string lands in which slot (then i18n-update writes '#. slot:' comments)"
 
 $(STAMP): pyproject.toml
 	@if command -v uv >/dev/null 2>&1; then \
@@ -76,3 +78,9 @@ i18n-check: $(STAMP)
 
 i18n-stats: $(STAMP)
 	@$(BIN)/dojo i18n stats $(I18N_LANG)
+
+i18n-slots: $(STAMP)
+	@$(BIN)/dojo i18n slots
+
+preview: $(STAMP)
+	@$(BIN)/dojo i18n watch --lang $(KIT_LANG)

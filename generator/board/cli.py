@@ -59,14 +59,21 @@ def format_report(rep: Report) -> str:
     return "\n".join(lines)
 
 
-def run_validate(args: argparse.Namespace) -> int:
-    """Validate a quadrant and print problems and the report."""
+def _board(args: argparse.Namespace):
+    """The full board of args.quadrant, or None after printing its format errors."""
     loaded = load_quadrant(args.quadrant, args.legend)
     if loaded.quadrant is None:
         _print_problems(list(loaded.problems))
         print(f"{args.quadrant}: format errors, the board cannot be built (exit 2)", file=sys.stderr)
+        return None
+    return build_board(loaded.quadrant)
+
+
+def run_validate(args: argparse.Namespace) -> int:
+    """Validate a quadrant and print problems and the report."""
+    board = _board(args)
+    if board is None:
         return 2
-    board = build_board(loaded.quadrant)
     problems = design_problems(board)
     _print_problems(problems)
     print(format_report(report(board)))
@@ -79,12 +86,9 @@ def run_validate(args: argparse.Namespace) -> int:
 
 def run_render(args: argparse.Namespace) -> int:
     """Render the full board; exit 2 (nothing written) on format errors, 1 (written) on design errors."""
-    loaded = load_quadrant(args.quadrant, args.legend)
-    if loaded.quadrant is None:
-        _print_problems(list(loaded.problems))
-        print(f"{args.quadrant}: format errors, the board cannot be built (exit 2)", file=sys.stderr)
+    board = _board(args)
+    if board is None:
         return 2
-    board = build_board(loaded.quadrant)
     problems = [p for p in design_problems(board) if p.severity == "error"]
     _print_problems(problems)
     text = render_ascii(board)

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
+from pathlib import Path
 from typing import Sequence
 
 from reportlab.lib.pagesizes import A4
@@ -28,11 +30,19 @@ def _texts(blocks: Sequence[Block]) -> list[tuple[int, str]]:
     return out
 
 
+def localized(ctx: BuildContext, b: Block) -> Block:
+    """A block with its texts translated (a table cell in its table/column msgctxt); figures unchanged."""
+    if b.kind == "table":
+        rows = tuple(tuple(ctx.p_(b.cell_context(i, j), c) if c else c for j, c in enumerate(row))
+                     for i, row in enumerate(b.rows))
+        return replace(b, rows=rows)
+    return b if b.kind in ("figure", "data") else replace(b, texts=tuple(ctx._(t) for t in b.texts))
+
+
 def check_glyphs(ctx: BuildContext, blocks: Sequence[Block], where: str) -> list[Problem]:
-    """Every translated text must have glyphs in the booklet fonts (reportlab would print boxes)."""
+    """Every translated text (blocks already localized) must have glyphs in the booklet fonts (reportlab would print boxes)."""
     problems = []
-    for line, text in _texts(blocks):
-        shown = ctx._(text)
+    for line, shown in _texts(blocks):
         missing = missing_glyphs(shown, face("PT Sans"))
         if missing:
             problems.append(Problem("error", "booklet-glyph", f"[{ctx.lang}] no glyph for {missing!r} in {shown!r}",
@@ -46,19 +56,19 @@ def booklet_pdfs(ctx: BuildContext, blocks: Sequence[Block], where: str) -> dict
     Each layout maps to (PDF bytes, pages); where names the rules source in error messages. Generated sections
     (`![setup](duel)`, ...) are expanded from the model first.
     """
-    blocks = expand(ctx, list(blocks), where)
+    blocks = expand(ctx, [localized(ctx, b) for b in blocks], where)  # generated blocks come translated
     problems = check_glyphs(ctx, blocks, where)
     if problems:
         raise CheckFailed(problems)
     heads = [b.texts[0] for b in blocks if b.kind == "heading1"]
-    title = ctx._(heads[0]) if heads else where
+    title = heads[0] if heads else where  # blocks are translated already
     figure = figure_factory(figure_source(ctx), where)
     icons, paint_icon = icon_markup_factory(ctx, where)
     footer = Footer(title, ctx.version, ctx.lang, ctx.board_fingerprint[:8])
     out = {}
     for fmt in ("A5", "A4"):
         page = FORMATS[fmt]
-        flow = story(blocks, ctx._, page, ctx.lang, figure, icons)
+        flow = story(blocks, str, page, ctx.lang, figure, icons)  # blocks are translated already
         out[fmt] = render(flow, page, footer, title, {INLINE_CB: paint_icon})
     a5_pages = _pages(out["A5"])
     booklet = impose(out["A5"], A4, title)

@@ -7,6 +7,7 @@ import sys
 from pathlib import Path
 
 from ..problems import CheckFailed, blocking
+from .catalogs import PSEUDO_LANG
 from .workflow import LANGUAGES
 
 
@@ -20,17 +21,27 @@ def register(sub: argparse._SubParsersAction) -> None:
         ("update", run_update, "extract, then merge the templates into every language (previous msgids kept)"),
         ("check", run_check, "check the catalogs: syntax, placeholders, plurals, markup, glyphs, completeness"),
         ("stats", run_stats, "table of translated / fuzzy / untranslated entries per language and catalog"),
+        ("slots", run_slots, "render the English kit in memory and record which entry lands in which slot "
+         "(locales/templates/slots.json, written into the catalogs as '#. slot:' comments by the next update)"),
     ):
         p = isub.add_parser(name, help=text, description=text)
         p.add_argument("--root", type=Path, default=Path("."), help="project folder (default: current folder)")
         if name in ("update", "check", "stats"):
-            p.add_argument("--lang", action="append", choices=LANGUAGES,
-                           help="only this language (repeatable; default: it, en, ru)")
+            choices = (*LANGUAGES, PSEUDO_LANG) if name == "check" else LANGUAGES
+            p.add_argument("--lang", action="append", choices=choices,
+                           help="only this language (repeatable; default: it, en, ru"
+                           + ("; xx: the pseudo-locale, whose overflows are warnings)" if name == "check" else ")"))
         if name == "check":
             p.add_argument("--render", action="store_true",
                            help="also render every component in memory: strings that overflow their slot, in "
                                 "each language (slower; nothing is written)")
         p.set_defaults(run=func)
+    w = isub.add_parser("watch", help="live preview of one language on http://127.0.0.1:PORT/ (re-renders what an "
+                        "edited catalog, content or template file affects)")
+    w.add_argument("--root", type=Path, default=Path("."), help="project folder (default: current folder)")
+    w.add_argument("--lang", required=True, choices=(*LANGUAGES, PSEUDO_LANG), help="the language to preview")
+    w.add_argument("--port", type=int, default=8765, help="port on 127.0.0.1 (default 8765; 0: any free port)")
+    w.set_defaults(run=run_watch)
 
 
 def _langs(args: argparse.Namespace) -> tuple[str, ...]:
@@ -54,6 +65,27 @@ def run_extract(args: argparse.Namespace) -> int:
         return _fail(exc)
     for path in paths:
         print(f"wrote {path.relative_to(args.root.resolve())}")
+    return 0
+
+
+def run_watch(args: argparse.Namespace) -> int:
+    """Serve the live preview until Ctrl-C."""
+    from .preview import watch
+
+    watch(args.root.resolve(), args.lang, args.port)
+    return 0
+
+
+def run_slots(args: argparse.Namespace) -> int:
+    """Record the slot map."""
+    from .slots import write_slots
+
+    root = args.root.resolve()
+    try:
+        path = write_slots(root)
+    except CheckFailed as exc:
+        return _fail(exc)
+    print(f"wrote {path.relative_to(root)}: run `dojo i18n update` to write the slot comments into the catalogs")
     return 0
 
 
@@ -103,12 +135,13 @@ def render_problems(root: Path, lang: str) -> list:
     from ..kit.cache import ComponentCache
     from ..kit.model import BuildOptions
 
+    warnings: list = []
     try:
-        ctx = prepare(root, BuildOptions(lang=lang))
-        render_all(ctx, cache=ComponentCache(ctx))
+        ctx = prepare(root, BuildOptions(lang=lang, overflow="warn" if lang == PSEUDO_LANG else "error"))
+        render_all(ctx, warnings=warnings, cache=ComponentCache(ctx))
     except CheckFailed as exc:
-        return list(exc.problems)
-    return []
+        return list(exc.problems) + warnings
+    return warnings
 
 
 def run_stats(args: argparse.Namespace) -> int:
@@ -123,10 +156,13 @@ def run_stats(args: argparse.Namespace) -> int:
     for col, justify in (("lang", "left"), ("catalog", "left"), ("translated", "right"), ("fuzzy", "right"),
                          ("untranslated", "right"), ("total", "right"), ("done", "right")):
         table.add_column(col, justify=justify)
+    errors = []
     for lang in _langs(args):
         for s in language_stats(root, lang):
             if s.error:
-                table.add_row(lang, s.domain, "-", "-", "-", "-", s.error.splitlines()[0][:60])
+                table.add_row(lang, s.domain, "-", "-", "-", "-", "error (see below)" if s.error != "missing" else
+                              "missing")
+                errors += [s.error] if s.error != "missing" else []
                 continue
             done = f"{100 * s.translated / s.total:.0f}%" if s.total else "-"
             style = "green" if s.total and s.translated == s.total else ("yellow" if s.total else "dim")
@@ -134,4 +170,6 @@ def run_stats(args: argparse.Namespace) -> int:
                           done, style=style)
         table.add_section()
     Console(width=110).print(table)
-    return 0
+    for error in errors:
+        print(error, file=sys.stderr)
+    return 1 if errors else 0

@@ -26,6 +26,7 @@ from babel.messages.extract import DEFAULT_KEYWORDS, extract
 from .. import KIT_NAME, __version__
 from ..problems import CheckFailed, Problem
 from .catalogs import DOMAINS, GAMES
+from .slots import add_slot_comments, read_slots
 from ..messages import Message
 from ..output.files import write_text_atomic
 from ..sources import files_digest, generator_digest
@@ -195,7 +196,34 @@ def extract_all(root: Path) -> Extraction:
         for lineno, msg, comments, context in found:
             target = domain if domain.endswith("-rules") else context_domain(context, domain)
             templates[target].add(msg, None, [(relpath, lineno)], auto_comments=comments, context=context)
+    slots = read_slots(root)
+    for template in templates.values():
+        add_slot_comments(template, slots)
+        add_place_comments(template)
     return Extraction(templates, tuple(problems))
+
+
+def place_comment(relpath: str) -> str | None:
+    """Where a string with no comment of its own lands, from its first source file."""
+    name = Path(relpath).stem.replace(".html", "").replace(".svg", "")
+    if relpath.startswith("templates/") and relpath.endswith(".html.j2"):
+        return f"printed on the kit's web page {name}.html (the reader's browser wraps it: no fixed room)"
+    if relpath.startswith("generator/components/"):
+        return f"printed by the component {name.replace('_', '-')} ({relpath})"
+    if relpath.startswith("generator/kit/contact"):
+        return "printed on the kit's contact sheet (previews/contact sheet): a caption under a thumbnail"
+    if relpath.startswith(("generator/", "templates/")):
+        return f"printed by {relpath}"
+    return None
+
+
+def add_place_comments(template: Catalog) -> None:
+    """Give every entry without a translator comment one saying where it is printed."""
+    for m in template:
+        if m.id and not m.auto_comments and m.locations:
+            comment = place_comment(m.locations[0][0])
+            if comment:
+                m.auto_comments = [comment]
 
 
 @dataclass(frozen=True)

@@ -2,13 +2,20 @@
 
 from __future__ import annotations
 
+import os
+import re
+import shutil
+import subprocess
 from dataclasses import dataclass
 from pathlib import Path
 
 from babel.messages.catalog import Catalog
 
-from ..problems import Problem
-from .catalogs import DOMAINS, PSEUDO_LANG, SOURCE_LANG, catalog_path, catalog_paths, read_catalog, rel, short
+from ..problems import Problem, blocking
+from .catalogs import (DOMAINS, PSEUDO_LANG, SOURCE_LANG, catalog_path, catalog_paths, read_catalog, rel, short,
+                       stray_problems)
+from .glossary import glossary_problems
+from .intake import decode
 from .checks import check_entry, check_header, entry_of, header_line
 from .extract import Extraction, cached_extraction
 
@@ -21,16 +28,39 @@ class Loaded:
     problems: tuple[Problem, ...]
 
 
-def load_catalogs(root: Path, lang: str) -> Loaded:
+def load_catalogs(root: Path, lang: str, strict: bool = True) -> Loaded:
     """Parse every .po of a language (a file that does not parse is a problem, not an exception)."""
     catalogs: dict[str, tuple[Path, Catalog]] = {}
-    problems: list[Problem] = []
+    problems: list[Problem] = stray_problems(root, lang)
     for path in catalog_paths(root, lang):
-        result = read_catalog(path, lang, root)
+        result = read_catalog(path, lang, root, previous="error" if strict else "warning")
         problems.extend(result.problems)
         if result.catalog is not None:
             catalogs[path.stem] = (path, result.catalog)
     return Loaded(catalogs, tuple(problems))
+
+
+_MSGFMT_LINE = re.compile(r"^(?P<file>.+?):(?P<line>\d+):(?:\d+:)? (?P<what>.+)$")
+
+
+def msgfmt_problems(path: Path, root: Path) -> list[Problem]:
+    """What GNU `msgfmt --check` (when installed) reports as fatal for one catalog: the check gettext tools make."""
+    exe = shutil.which("msgfmt")
+    if exe is None:
+        return []
+    lines, _ = decode(path.read_bytes())  # BOM and CR line ends dropped, as the project reads them
+    run = subprocess.run([exe, "--check", "-o", os.devnull, "-"], input="\n".join(lines), capture_output=True,
+                         text=True, encoding="utf-8", errors="replace")
+    if run.returncode == 0:
+        return []
+    out = []
+    for line in run.stderr.splitlines():
+        m = _MSGFMT_LINE.match(line)
+        if m and "warning:" not in m.group("what") and "fatal error" not in m.group("what"):
+            out.append(Problem("error", "msgfmt", f"msgfmt --check: {m.group('what')}", rel(path, root),
+                               int(m.group("line")), hint="fix the line shown (a `#|` line is the previous msgid: "
+                               "it must be valid .po strings, or delete the `#|` lines)"))
+    return out or [Problem("error", "msgfmt", f"msgfmt --check failed: {run.stderr.strip()[:200]}", rel(path, root))]
 
 
 def _keys(catalogs: dict[str, tuple[Path, Catalog]]) -> set:
@@ -42,6 +72,8 @@ def missing_entries(root: Path, lang: str, loaded: Loaded, extraction: Extractio
     have = _keys(loaded.catalogs)
     out: list[Problem] = []
     for domain, template in extraction.templates.items():
+        if domain not in loaded.catalogs and catalog_path(root, lang, domain).exists():
+            continue  # the catalog did not parse: that problem is reported, not each of its entries
         file = rel(catalog_path(root, lang, domain), root)
         for m in template:
             if not m.id or ((m.id[0] if m.pluralizable else m.id), m.context) in have:
@@ -60,7 +92,7 @@ def check_language(root: Path, lang: str, strict: bool = True, extraction: Extra
     if lang == PSEUDO_LANG:
         return []
     gap = "error" if strict else "warning"
-    loaded = load_catalogs(root, lang)
+    loaded = load_catalogs(root, lang, strict)
     problems = list(loaded.problems)
     if not catalog_paths(root, lang):
         problems.append(Problem(gap, "no-catalogs", f"no catalogs for language {lang!r}",
@@ -68,10 +100,13 @@ def check_language(root: Path, lang: str, strict: bool = True, extraction: Extra
                                 hint=f"run `make i18n-update` to create locales/{lang}/LC_MESSAGES/<domain>.po"))
     for domain, (path, catalog) in sorted(loaded.catalogs.items()):
         file = rel(path, root)
-        problems.extend(check_header(catalog, lang, file, header_line(path)))
-        for message in catalog:
-            if message.id:
-                problems.extend(check_entry(entry_of(message, file), lang, gap))
+        found = check_header(catalog, lang, file, header_line(path))
+        entries = [entry_of(message, file) for message in catalog if message.id]
+        for entry in entries:
+            found.extend(check_entry(entry, lang, gap))
+        found.extend(glossary_problems(root, lang, entries))
+        own = any(p.file == file for p in blocking(list(loaded.problems) + found))
+        problems.extend(found + (msgfmt_problems(path, root) if strict and not own else []))
     extraction = extraction if extraction is not None else cached_extraction(root)
     problems.extend(extraction.problems)
     missing_severity = "warning" if lang == SOURCE_LANG else gap
@@ -116,9 +151,8 @@ def catalog_stats(lang: str, domain: str, catalog: Catalog) -> Stats:
 def language_stats(root: Path, lang: str) -> list[Stats]:
     """Stats of every domain of a language (a catalog that does not parse is listed with its error)."""
     out = []
-    loaded = load_catalogs(root, lang)
-    extra = sorted(p.stem for p in catalog_paths(root, lang) if p.stem not in DOMAINS)
-    for domain in (*DOMAINS, *extra):
+    loaded = load_catalogs(root, lang, strict=False)
+    for domain in DOMAINS:
         path = catalog_path(root, lang, domain)
         if domain in loaded.catalogs:
             out.append(catalog_stats(lang, domain, loaded.catalogs[domain][1]))
@@ -127,4 +161,5 @@ def language_stats(root: Path, lang: str) -> list[Stats]:
             out.append(Stats(lang, domain, 0, 0, 0, bad.render() if bad else "does not parse"))
         else:
             out.append(Stats(lang, domain, 0, 0, 0, "missing"))
+    out += [Stats(lang, Path(p.file or "?").name, 0, 0, 0, p.render()) for p in stray_problems(root, lang)]
     return out

@@ -10,7 +10,7 @@ from pathlib import Path
 
 from babel import Locale
 from babel.messages.catalog import Catalog
-from babel.messages.pofile import write_po
+from babel.messages.pofile import normalize, write_po
 
 from ..output.files import write_bytes_atomic
 from ..problems import CheckFailed, Problem
@@ -18,14 +18,44 @@ from .catalogs import DOMAINS, PLURALS, catalog_path, fix_plural_header, read_ca
 from .extract import extract_all
 
 LANGUAGES = ("it", "en", "ru")
-WIDTH = 76  # what pybabel writes, so catalogs edited by either tool stay diff-friendly
+# No line wrapping: every string on one line (split only after a \n), the one form that Babel, GNU gettext
+# (`msgcat --no-wrap`), Poedit ("Wrap at" off) and Weblate ("No wrapping") all write identically.
+WIDTH = 0
+
+
+def _previous_lines(previous: list[str] | tuple[str, ...]) -> str:
+    """`#| msgid` (and `#| msgid_plural`) lines as gettext writes them: every string line prefixed by `#| `."""
+    out = []
+    for keyword, text in zip(("msgid", "msgid_plural"), previous):
+        lines = normalize(text, width=WIDTH).split("\n")
+        out.append(f"#| {keyword} {lines[0]}\n" + "".join(f"#| {line}\n" for line in lines[1:]))
+    return "".join(out)
 
 
 def po_bytes(catalog: Catalog, previous: bool = True) -> bytes:
-    """A catalog as .po text (sorted by file position, previous msgids kept for fuzzy entries)."""
+    """A catalog as .po text (file order); fuzzy entries keep their previous msgid in valid `#|` lines.
+
+    Babel 2.19 wraps a multi-line previous msgid like a comment, which breaks the strings (msgfmt: "end-of-line
+    within string"); each previous msgid is written as a one-line token first and replaced by correct lines."""
+    catalog = copy.copy(catalog)
+    catalog._messages = copy.copy(catalog._messages)
+    tokens: dict[str, str] = {}
+    for key, message in list(catalog._messages.items()):
+        if message.previous_id and previous:
+            token = f"@@previous-{len(tokens)}@@"
+            tokens[f'#| msgid "{token}"\n'] = _previous_lines(message.previous_id)
+            message = copy.copy(message)
+            message.previous_id = [token]
+            catalog._messages[key] = message
     buf = io.BytesIO()
     write_po(buf, catalog, width=WIDTH, include_previous=previous, ignore_obsolete=False)
-    return buf.getvalue()
+    data = buf.getvalue()
+    if data.endswith(b"\n\n"):
+        data = data[:-1]  # gettext ends the file after the last entry's line; Babel adds a blank line
+    if not tokens:
+        return data
+    token_line = re.compile(r'#\| msgid "@@previous-\d+@@"\n'.encode())
+    return token_line.sub(lambda m: tokens[m.group(0).decode()].encode(catalog.charset, "backslashreplace"), data)
 
 
 _DATES = re.compile(rb'^"(?:POT-Creation-Date|PO-Revision-Date): [^"]*\\n"\n', re.M)
@@ -103,6 +133,22 @@ def _carry_over(catalog: Catalog, known: dict) -> None:
                 m.flags.add("fuzzy")
 
 
+def _keep_previous(catalog: Catalog, before: dict) -> None:
+    """A fuzzy entry keeps the source its translation was made for (msgmerge does; Babel forgets it on re-merge)."""
+    for m in catalog:
+        if not m.id or not m.fuzzy:
+            continue
+        if m.previous_id and m.previous_id == ([m.id] if isinstance(m.id, str) else list(m.id)) and _filled(m) \
+                and not any(key[0] == m.previous_id[0] for key in before):
+            m.flags.discard("fuzzy")  # only the msgctxt was added or changed: the text it translates is the same
+            m.previous_id = []
+        elif m.previous_id:
+            old = (m.previous_id[0], m.context)
+            m.previous_id = list(before.get(old, m.previous_id))
+        elif _key(m) in before:
+            m.previous_id = list(before[_key(m)])
+
+
 KEPT = "kept by i18n-update: not in the sources (a msgid built at run time?)"
 
 
@@ -130,7 +176,9 @@ def update_catalog(root: Path, lang: str, domain: str, template: Catalog, known:
             raise CheckFailed(result.problems)
         catalog = result.catalog
     fix_plural_header(catalog, lang)
+    before = {_key(m): m.previous_id for m in catalog if m.id and m.fuzzy and m.previous_id}
     catalog.update(copy.deepcopy(template), update_creation_date=True)  # Babel adds the template's own Messages
+    _keep_previous(catalog, before)
     _carry_over(catalog, known or {})
     if not domain.endswith("-rules"):
         _keep_dynamic(catalog)

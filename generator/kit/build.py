@@ -16,6 +16,7 @@ from ..board.model import Board, build_board
 from ..content.dojo import NebbiaDeck
 from ..content.load import load_model
 from ..i18n.gate import check_language as check_catalogs
+from ..i18n.fitwatch import watch_fits
 from ..i18n.runtime import load_translations
 from ..output.files import remove_leftovers, replace_tree
 from ..output.verify import verify_file
@@ -123,14 +124,17 @@ def prepare(root: Path, options: BuildOptions) -> BuildContext:
 
 
 def render_all(ctx: BuildContext, components: tuple[Component, ...] | None = None, jobs: int = 0,
-               cache: ComponentCache | None = None) -> list[Artifact]:
+               warnings: list[Problem] | None = None, cache: ComponentCache | None = None) -> list[Artifact]:
     """Phase two: every registered component (or the given ones) rendered in memory, in manifest order, each
     artifact read back (verify); components render on `jobs` processes (0: every core).
 
-    With a cache, a component whose inputs are unchanged is taken from it and every component rendered is stored
-    in it (kit/cache.py). The problems of all components are gathered and raised together, before anything is
-    written. A component built from the artifacts before it (a contact sheet) renders afterwards in this process,
-    in its place.
+    With a cache, a component whose inputs are unchanged is taken from it and every component rendered without
+    a problem or warning is stored in it (kit/cache.py). The problems of all components are gathered and raised
+    together, before anything is written. A component built from the artifacts before it (a contact sheet)
+    renders afterwards in this process, in its place. An overflow names its catalog entry (.po file, line,
+    msgctxt); with the overflow policy "warn" (set in each worker, generator/i18n/fitwatch.py) it comes back as a
+    warning, appended to `warnings`, and is drawn with a red outline. A caller watching fits itself
+    (record=True) renders with jobs=1, in its own process.
     """
     global _CTX, _COMPONENTS
     chosen = registry.COMPONENTS if components is None else tuple(components)
@@ -149,6 +153,7 @@ def render_all(ctx: BuildContext, components: tuple[Component, ...] | None = Non
         rendered = dict(zip(todo, run_ordered(_render_one, todo, jobs)))
         artifacts: list[Artifact] = []
         problems: list[Problem] = []
+        accepted: list[Problem] = []
         for index, component in enumerate(chosen):
             before = list(artifacts) if component.from_artifacts else []
             if index in cached:
@@ -163,9 +168,12 @@ def render_all(ctx: BuildContext, components: tuple[Component, ...] | None = Non
             if cache and reads is not None and not found:
                 cache.store(component, before, made, reads)
             artifacts.extend(made)
-            problems.extend(found)
+            problems.extend(p for p in found if p.severity != "warning")
+            accepted.extend(p for p in found if p.severity == "warning")
     finally:
         _CTX, _COMPONENTS = None, ()
+    if warnings is not None:
+        warnings.extend(accepted)
     if problems:
         raise CheckFailed(problems)
     return artifacts
@@ -176,13 +184,14 @@ _COMPONENTS: tuple[Component, ...] = ()  # the components being rendered (inheri
 
 
 def _render_one(index: int, before: list[Artifact] | None = None) -> tuple[list[Artifact], list[Problem], Reads]:
-    """One component's artifacts, each read back (verify), or its problems (a worker returns them rather than
-    raising), and what it read (for the cache)."""
+    """One component's artifacts, each read back (verify), and the overflows its fit watcher accepted (warnings),
+    or its problems (a worker returns them rather than raising), and what it read (for the cache)."""
     ctx, reads = recording(_CTX)
     try:
-        artifacts = _COMPONENTS[index].build(ctx, before or [])
+        with watch_fits(ctx.root, ctx.lang, _CTX.translations, accept_overflow=ctx.options.overflow == "warn") as log:
+            artifacts = _COMPONENTS[index].build(ctx, before or [])
         verify({a.path: a.data for a in artifacts}, [a.manifest_entry("") for a in artifacts])
-        return artifacts, [], reads
+        return artifacts, log.warnings, reads
     except CheckFailed as exc:
         return [], list(exc.problems), reads
 
@@ -223,8 +232,11 @@ def up_to_date(out_dir: Path, digest: str) -> dict | None:
 def write_kit(ctx: BuildContext, out_dir: Path, digest: str | None = None, jobs: int = 0,
               cache: ComponentCache | None = None) -> dict:
     """Phase two and output: render every component in memory (on `jobs` processes, 0: every core; unchanged
-    ones from the cache), verify, then replace out_dir at once; the manifest."""
-    artifacts = render_all(ctx, jobs=jobs, cache=cache)
+    ones from the cache), verify, then replace out_dir at once; the manifest (overflows accepted by the "warn"
+    policy join its warnings)."""
+    overflows: list[Problem] = []
+    artifacts = render_all(ctx, jobs=jobs, warnings=overflows, cache=cache)
+    ctx = dataclasses.replace(ctx, warnings=ctx.warnings + tuple(overflows))
     record = manifest(ctx, artifacts)
     if digest is not None:
         record["inputs"] = digest
@@ -256,5 +268,5 @@ def build_kit(root: Path, options: BuildOptions, out_root: Path | None = None, f
         warnings = tuple(Problem(**w) for w in cached.get("warnings", ()))
         return BuildResult(out_dir, cached, warnings, cached=True)
     ctx = prepare(root, options)
-    cache = ComponentCache(ctx, read=not force)
-    return BuildResult(out_dir, write_kit(ctx, out_dir, digest, jobs, cache), ctx.warnings)
+    record = write_kit(ctx, out_dir, digest, jobs, ComponentCache(ctx, read=not force))
+    return BuildResult(out_dir, record, tuple(Problem(**w) for w in record.get("warnings", ())))  # with overflows

@@ -8,6 +8,7 @@ import sys
 from pathlib import Path
 
 from .. import interrupts
+from ..i18n.catalogs import PSEUDO_LANG
 from ..problems import CheckFailed
 from .build import BuildResult, build_kit
 from .model import LANGS, BuildOptions
@@ -56,7 +57,8 @@ def parse_offset(text: str) -> tuple[float, float]:
 def run_build(args: argparse.Namespace) -> int:
     """Build the kit; on failure or interrupt print why and leave the previous kit untouched."""
     try:
-        options = BuildOptions(lang=args.lang, back_offset_mm=parse_offset(args.back_offset))
+        options = BuildOptions(lang=args.lang, back_offset_mm=parse_offset(args.back_offset),
+                               overflow="warn" if args.lang == PSEUDO_LANG else "error")
     except ValueError as exc:
         print(f"error: {exc}", file=sys.stderr)
         return 2
@@ -93,7 +95,8 @@ def report(outcome: BuildResult | BaseException) -> int:
         print(w.render(), file=sys.stderr)
     if result.warnings:
         print(f"warning: {len(result.warnings)} translation warning(s) above: missing strings are printed in "
-              "English in this development build; a release build refuses them", file=sys.stderr)
+              "English in this development build (overflows, in the pseudo-locale, are outlined in red); a release "
+              "build refuses them", file=sys.stderr)
     files = result.manifest["files"]
     state = "up to date" if result.cached else f"built {len(files)} file(s)"
     print(f"{state}: {result.out_dir} (version {result.manifest['version']})")

@@ -26,6 +26,7 @@ class BuildOptions:
     proof_games: int = 500
     proof_seed: int = 1
     release: bool = False
+    overflow: str = "error"  # "warn" (pseudo-locale): overflowing text is outlined in red and listed as a warning
 
 
 @dataclass(frozen=True)

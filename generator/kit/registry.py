@@ -41,7 +41,7 @@ class Component:
     builder: str
     from_artifacts: bool = False
     source: str | None = None  # a simple deck's content file (content/<game>/<name>.deck.toml)
-    template: str | None = None  # a simple deck's front template (under templates/)
+    template: str | None = None  # a simple deck's front template (under templates/, extends deck/front.svg.j2)
 
     @property
     def slug(self) -> str:
@@ -58,8 +58,8 @@ class Component:
         return fn(ctx, before) if self.from_artifacts else fn(ctx)
 
 
-def deck(id: str, name: str, source: str, template: str) -> Component:
-    """A simple deck: a content/<game>/<name>.deck.toml file drawn with a front template."""
+def deck(id: str, name: str, source: str, template: str = "deck/front.svg.j2") -> Component:
+    """A simple deck: a content/<game>/<name>.deck.toml file; its front template extends deck/front.svg.j2."""
     return Component(id, name, id.split("-")[0], DECK, CARD_PAPERS, "generator.components.simple_deck:build",
                      source=source, template=template)
 
@@ -78,7 +78,7 @@ BOOKLET = ("A4", "A5")
 COMPONENTS: tuple[Component, ...] = (
     _c("dojo-board", N_("Dojo Labyrinth: board"), ("board", "preview"), ("A4", "Letter", "A2"),
        C + "dojo_board_sheets:build"),
-    _c("dojo-nebbia-deck", N_("Dojo Labyrinth: Nebbia deck"), DECK, CARD_PAPERS, C + "dojo_nebbia:build"),
+    _c("dojo-nebbia-deck", N_("Dojo Labyrinth: Dojo Mist deck"), DECK, CARD_PAPERS, C + "dojo_nebbia:build"),
     _c("dojo-reference", N_("Dojo Labyrinth: reference card"), REFERENCE, CARD_PAPERS, C + "dojo_reference:build"),
     _c("dojo-belt-ladder", N_("Dojo Labyrinth: belt ladder"), ("sheet", "preview"), ("A4", "Letter"),
        C + "dojo_belt_ladder:build"),

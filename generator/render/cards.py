@@ -23,7 +23,6 @@ How to add a deck
 from __future__ import annotations
 
 from dataclasses import dataclass
-from pathlib import Path
 from typing import Any, Iterator
 
 import cairocffi as cairo
@@ -31,7 +30,7 @@ import cairocffi as cairo
 from ..kit.model import Artifact, BuildContext
 from . import pdf
 from .pdf import EDGE_MM, PAPERS_MM, PdfDoc, crop_marks, mm
-from .svg import Drawing, png_bytes, render_template, svg_drawing
+from .svg import Drawing, png_bytes
 
 CARD_W, CARD_H = 63.5, 88.9
 BLEED = 3.0
@@ -91,14 +90,6 @@ def imprint(ctx: BuildContext, title: str) -> Imprint:
                    ctx.board_fingerprint[:8])
 
 
-
-def face_drawing(root: Path, template: str, **values: Any) -> Drawing:
-    """Render a whole card-face SVG template (size BLEED_W x BLEED_H mm) to a reusable Drawing (simple decks)."""
-    values.setdefault("W", BLEED_W)
-    values.setdefault("H", BLEED_H)
-    values.setdefault("bleed", BLEED)
-    values.setdefault("safe", BLEED + SAFE)
-    return svg_drawing(render_template(root / "templates", template, **values))
 
 def _chunks(items: list[Card], size: int) -> Iterator[list[Card]]:
     for i in range(0, len(items), size):

@@ -28,13 +28,13 @@ component, card, slot and language for all of them.
 from __future__ import annotations
 
 import tomllib
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
 from ..problems import CheckFailed, Problem
-from .layout import Block, Slot, Where, fit, fit_stack, fit_table
+from .layout import Block, Slot, Where, fit, fit_stack, fit_table, settle
 from .svg import Drawing, render_template, svg_drawing
 
 STYLE_FILE = "style.toml"
@@ -219,7 +219,7 @@ class Face:
         spec, key, x, y = self._box(slot, i, rows)
         room = self._room(spec, y)
         if room <= 0:
-            self._no_room(key, text)
+            self._no_room(key, spec, text)
             return None
         try:
             block = fit(text, Slot(key, spec.w, room, spec.slot.max_pt, spec.slot.min_pt, spec.slot.family,
@@ -238,7 +238,7 @@ class Face:
         spec, key, x, y = self._box(slot, None, None)
         room = self._room(spec, y)
         if room <= 0:
-            self._no_room(key, " / ".join(texts))
+            self._no_room(key, spec, " / ".join(texts))
             return None
         try:
             blocks = fit_stack(texts, Slot(key, spec.w, room, spec.slot.max_pt, spec.slot.min_pt, spec.slot.family,
@@ -288,10 +288,14 @@ class Face:
         self.cursor = max(self.cursor, top + used)
         return self.at[key]
 
-    def _no_room(self, key: str, text: str) -> None:
-        self.problems.append(Problem("error", "overflow", f"{self._where().text(key)}: no room left on the face "
-                                     f"for {text!r}", where=self.card,
-                                     hint="shorten the texts above it (or their translations)"))
+    def _no_room(self, key: str, spec: SlotSpec, text: str) -> None:
+        """No room left for a flowing slot: an overflow the fit watcher sees (a warning in the pseudo-locale)."""
+        try:
+            settle([text], replace(spec.slot, name=key, width=spec.w, height=0.0), self._where(), Problem(
+                "error", "overflow", f"{self._where().text(key)}: no room left on the face for {text!r}",
+                where=self.card, hint="shorten the texts above it (or their translations)"))
+        except CheckFailed as exc:
+            self.problems.extend(exc.problems)
 
     def svg(self, **values: Any) -> str:
         """The face as SVG text (templates/<name>.svg.j2); any text that did not fit raises every problem found."""

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+from contextvars import ContextVar
 from dataclasses import dataclass, replace
 from functools import lru_cache
 from typing import Callable, TypeVar
@@ -20,6 +21,20 @@ ICON_EM = 1.05  # an inline icon is this many ems wide (glyph box plus a little 
 FLOOR_PT = 6.5  # nothing printed on a component is smaller: slot sizes below it are raised to it
 
 T = TypeVar("T")
+
+# The fit watcher (i18n tooling, generator/i18n/fitwatch.py) sees every fit: (texts, slot, where, overflow problem
+# or None) -> the problem to raise, or None. It maps slots to catalog entries and, in the pseudo-locale, accepts
+# overflows: the fit then returns its smallest-size result marked `overflow` (drawn with a red outline).
+FIT_WATCH: ContextVar[Callable | None] = ContextVar("FIT_WATCH", default=None)
+
+
+def settle(texts: list[str], slot: "Slot", where: "Where", problem: Problem | None = None) -> None:
+    """Tell the fit watcher about a fit; an overflow raises CheckFailed unless the watcher accepts it."""
+    watch = FIT_WATCH.get()
+    if watch is not None:
+        problem = watch(texts, slot, where, problem)
+    if problem is not None:
+        raise CheckFailed([problem])
 
 
 @dataclass(frozen=True)
@@ -76,6 +91,7 @@ class Block:
     slot: Slot
     lines: tuple[Line, ...]
     size_pt: float
+    overflow: bool = False  # only when the fit watcher accepted an overflow (pseudo-locale builds)
 
     @property
     def size(self) -> float:
@@ -252,22 +268,25 @@ def glyph_problems(text: str, slot: Slot, where: Where) -> list[Problem]:
 
 
 def shrink(slot: Slot, where: Where, what: str, attempt: Callable[[float], tuple[T, str | None]],
-           step: float = 0.25) -> T:
+           texts: list[str], mark: Callable[[T], T], step: float = 0.25) -> T:
     """The one shrink-to-fit loop: try sizes from slot.max_pt down to slot.min_pt until attempt(size) fits.
 
-    attempt returns (result, None) when it fits, else (result, how it overflows); at the minimum size an
-    overflow is a CheckFailed naming component, card, slot and language.
+    attempt returns (result, None) when it fits, else (result, how it overflows); every fit of `texts` is told
+    to the fit watcher (settle). At the minimum size an overflow is a CheckFailed naming component, card, slot
+    and language, unless the watcher accepts it: then the smallest result comes back marked (mark).
     """
     size = slot.max_pt
     while True:
         result, over = attempt(size)
         if over is None:
+            settle(texts, slot, where)
             return result
         if size - step < slot.min_pt - 1e-9:
-            raise CheckFailed([Problem(
+            settle(texts, slot, where, Problem(
                 "error", "overflow", f"{where.text(slot.name)}: cannot fit {what} at the minimum size "
                 f"{slot.min_pt} pt ({over})", where=where.card,
-                hint="shorten the text (or its translation) or enlarge the slot")])
+                hint="shorten the text (or its translation) or enlarge the slot"))
+            return mark(result)
         size = round(size - step, 4)
 
 
@@ -295,7 +314,7 @@ def fit(text: str, slot: Slot, where: Where) -> Block:
             over = f"{len(lines)} lines, at most {slot.max_lines}"
         return block, over
 
-    return shrink(slot, where, f"the text {text!r}", attempt)
+    return shrink(slot, where, f"the text {text!r}", attempt, [text], lambda b: replace(b, overflow=True))
 
 
 def fit_stack(texts: list[str], slot: Slot, where: Where, gap: float = 1.0, min_row: float = 0.0) -> list[Block]:
@@ -311,7 +330,8 @@ def fit_stack(texts: list[str], slot: Slot, where: Where, gap: float = 1.0, min_
         total = sum(max(b.height, min_row) for b in blocks) + gap * (len(blocks) - 1)
         return blocks, _overflow(too_wide, total, slot.height)
 
-    return shrink(slot, where, f"{len(texts)} texts", attempt)
+    return shrink(slot, where, f"{len(texts)} texts", attempt, texts,
+                  lambda bs: [replace(bs[0], overflow=True), *bs[1:]])  # the first block's outline: the whole slot
 
 
 @dataclass(frozen=True)
@@ -343,4 +363,5 @@ def fit_table(rows: list[list[str]], widths: list[float], slot: Slot, where: Whe
         heights = tuple(max(b.height for b in row) + pad for row in cells)
         return Table(tuple(cells), heights, size), _overflow(too_wide, sum(heights), slot.height)
 
-    return shrink(slot, where, "the table", attempt)
+    return shrink(slot, where, "the table", attempt, [t for row in rows for t in row],
+                  lambda t: replace(t, cells=tuple(tuple(replace(b, overflow=True) for b in r) for r in t.cells)))

@@ -184,6 +184,13 @@ def set_boxes(data: bytes, trim_inset_mm: float) -> bytes:
 
 def draw_block(cr: Any, block: Any, x: float, y: float, rgb: tuple[float, float, float] = (0.1, 0.1, 0.1)) -> float:
     """Draw a laid-out layout.Block (text runs only) with cairo at (x, y) mm; returns the y below it."""
+    if getattr(block, "overflow", False):  # an accepted overflow (pseudo-locale build): outline the slot in red
+        cr.save()
+        cr.set_source_rgb(0.88, 0, 0)
+        cr.set_line_width(0.5)
+        cr.rectangle(x, y, block.slot.width, block.slot.height)
+        cr.stroke()
+        cr.restore()
     for ln, base in zip(block.lines, block.baselines()):
         for run in ln.runs:
             if not run.icon:

@@ -30,6 +30,16 @@ class Block:
     line: int
     texts: tuple[str, ...] = ()
     rows: tuple[tuple[str, ...], ...] = ()
+    section: str = ""
+
+    def cell_context(self, row: int, col: int) -> str:
+        """The msgctxt of a table cell: `table:<section heading>/<column header>` (`/header` for the header row)."""
+        header = self.rows[0][col] if self.rows and col < len(self.rows[0]) else str(col + 1)
+        return f"table:{self.section}/{'header' if row == 0 else header}"
+
+    def cell_line(self, row: int) -> int:
+        """The source line of a table row (the |---| line follows the header)."""
+        return self.line + row + (1 if row else 0)
 
 
 _NUM = re.compile(r"^(\d+)\.\s+(.*)$")
@@ -44,6 +54,7 @@ def parse(text: str) -> list[Block]:
     para_line = 0
     table: list[tuple[str, ...]] = []
     table_line = 0
+    section = ""
 
     def flush() -> None:
         nonlocal para, table
@@ -51,7 +62,7 @@ def parse(text: str) -> list[Block]:
             blocks.append(Block("para", para_line, (" ".join(para),)))
             para = []
         if table:
-            blocks.append(Block("table", table_line, rows=tuple(table)))
+            blocks.append(Block("table", table_line, rows=tuple(table), section=section))
             table = []
 
     for n, raw in enumerate(text.replace("\r\n", "\n").split("\n"), start=1):
@@ -73,7 +84,8 @@ def parse(text: str) -> list[Block]:
         elif line.startswith("#"):
             flush()
             level = len(line) - len(line.lstrip("#"))
-            blocks.append(Block(f"heading{min(level, 3)}", n, (line[level:].strip(),)))
+            section = line[level:].strip()
+            blocks.append(Block(f"heading{min(level, 3)}", n, (section,)))
         elif line.startswith(("- ", "* ", "• ")):
             flush()
             blocks.append(Block("bullet", n, (line[2:].strip(),)))
@@ -96,8 +108,26 @@ def messages(path: Path) -> list[Message]:
     """Every translatable text of a rules source: headings, paragraphs, list items, table cells."""
     out: list[Message] = []
     for b in parse(read_input(path, "rules source")):
-        if b.kind in ("figure", "data"):
-            continue
-        texts = b.texts if b.kind != "table" else tuple(c for row in b.rows for c in row if c)
-        out.extend(Message(t, None, b.line, f"rules {b.kind}") for t in texts)
+        if b.kind == "table":
+            out.extend(Message(c, b.cell_context(i, j), b.cell_line(i), _cell_comment(b, i, j))
+                       for i, row in enumerate(b.rows) for j, c in enumerate(row) if c)
+        elif b.kind not in ("figure", "data"):
+            out.extend(Message(t, None, b.line, f"rules {b.kind}: {BLOCK_ROOM[b.kind]}") for t in b.texts)
     return out
+
+
+# Where each kind of block lands in the booklets (A5: 122 mm text width; A4: 170 mm), for translators.
+BLOCK_ROOM = {
+    "heading1": "the booklet's title, bold, on the first page and in every page footer (keep it short)",
+    "heading2": "a section heading, bold, one line of 122 mm (A5) preferred",
+    "heading3": "a subsection heading, bold, one line of 122 mm (A5) preferred",
+    "para": "body text, 122 mm wide (A5), wraps and hyphenates: no length limit",
+    "bullet": "a bullet list item, about 117 mm wide (A5), wraps and hyphenates",
+    "number": "a numbered step, about 116 mm wide (A5), wraps and hyphenates",
+}
+
+
+def _cell_comment(b: Block, row: int, col: int) -> str:
+    where = "header row (bold, never hyphenated)" if row == 0 else f"row {row} of {len(b.rows) - 1}"
+    return (f"rules table \"{b.section}\", column \"{b.rows[0][col]}\", {where}; {len(b.rows[0])} columns in "
+            "the booklet's 122 mm text width (A5), cells wrap")

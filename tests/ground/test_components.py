@@ -77,7 +77,7 @@ def test_player_mats_one_per_seat(built):
     r = reader(art.data)
     assert len(r.pages) == 6 and size_mm(r.pages[0].mediabox) == (297.0, 210.0)
     text = r.pages[0].extract_text()
-    assert {"it": "PRONTO", "en": "READY", "ru": "ГОТОВ"}[lang] in text
+    assert {"it": "PRONTA", "en": "READY", "ru": "ГОТОВ"}[lang] in text
     assert "DARVO" in text
 
 

@@ -10,6 +10,7 @@ import pytest
 from generator.i18n import extract
 from generator.i18n.catalogs import catalog_path, read_catalog
 from generator.i18n.workflow import po_bytes, update_catalogs
+from generator.kit.model import BuildOptions
 
 REPO = Path(__file__).resolve().parents[2]
 LANGS = ("it", "en", "ru")
@@ -112,3 +113,39 @@ def project(_pristine, tmp_path, monkeypatch) -> Path:
 def po(root: Path, lang: str, domain: str) -> Path:
     """A catalog of the fixture project."""
     return catalog_path(root, lang, domain)
+
+
+@pytest.fixture(scope="session")
+def _proof_cache(tmp_path_factory) -> Path | None:
+    """The board proof of the project's board, computed once (prepare() proves the board before any build)."""
+    try:
+        from generator.kit.build import load_board
+        from generator.sim.gate import CACHE_DIR, ProofSettings, cached_proof
+    except ImportError:
+        return None
+    root = tmp_path_factory.mktemp("proof")
+    shutil.copytree(REPO / "content/dojo/board", root / "content/dojo/board")
+    board, fingerprint, _ = load_board(root)
+    options = BuildOptions(lang="en")
+    from generator.sim.cards import load_deck
+
+    deck = load_deck(REPO)
+    cached_proof(root, board, fingerprint, deck, ProofSettings(games=options.proof_games, seed=options.proof_seed))
+    return root / CACHE_DIR
+
+
+@pytest.fixture
+def with_board(_proof_cache):
+    """Add the project's board, the Nebbia deck its proof plays, and its cached proof to a fixture project."""
+    def add(project: Path) -> Path:
+        shutil.copytree(REPO / "content/dojo/board", project / "content/dojo/board")
+        for game in ("dojo", "ground", "duel"):
+            for toml in (REPO / "content" / game).glob("*.toml"):
+                (project / "content" / game).mkdir(parents=True, exist_ok=True)
+                shutil.copy(toml, project / "content" / game / toml.name)
+            if not (project / "content" / game / "rules.md").exists():
+                (project / "content" / game / "rules.md").write_text("# Fog of the Dojo\n", encoding="utf-8")
+        if _proof_cache is not None and _proof_cache.exists():
+            shutil.copytree(_proof_cache, project / "build/cache")
+        return project
+    return add

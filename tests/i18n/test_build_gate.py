@@ -20,46 +20,6 @@ from .conftest import REPO, po
 PREVIOUS = b'{"previous": "kit"}\n'
 
 
-@pytest.fixture(scope="session")
-def _proof_cache(tmp_path_factory) -> Path | None:
-    """The board proof of the project's board, computed once (prepare() proves the board before any build)."""
-    try:
-        from generator.kit.build import load_board
-        from generator.sim.gate import CACHE_DIR, ProofSettings, cached_proof
-    except ImportError:
-        return None
-    root = tmp_path_factory.mktemp("proof")
-    shutil.copytree(REPO / "content/dojo/board", root / "content/dojo/board")
-    board, fingerprint, _ = load_board(root)
-    options = BuildOptions(lang="en")
-    from generator.sim.cards import load_deck
-
-    deck = load_deck(REPO)
-    cached_proof(root, board, fingerprint, deck, ProofSettings(games=options.proof_games, seed=options.proof_seed))
-    return root / CACHE_DIR
-
-
-@pytest.fixture
-def with_board(_proof_cache):
-    """Add the project's board (and its cached proof) and game content to a fixture project.
-
-    The games' TOML content is the project's (its strings are not extracted: the fixture's MESSAGE_SOURCES lists
-    only cards.toml); the GROUND and duel rules sources are a title the fixture catalogs translate.
-    """
-    def add(project: Path) -> Path:
-        shutil.copytree(REPO / "content/dojo/board", project / "content/dojo/board")
-        for game in ("dojo", "ground", "duel"):
-            for toml in (REPO / "content" / game).glob("*.toml"):
-                (project / "content" / game).mkdir(parents=True, exist_ok=True)
-                shutil.copy(toml, project / "content" / game / toml.name)
-            if not (project / "content" / game / "rules.md").exists():
-                (project / "content" / game / "rules.md").write_text("# Fog of the Dojo\n", encoding="utf-8")
-        if _proof_cache is not None and _proof_cache.exists():
-            shutil.copytree(_proof_cache, project / "build/cache")
-        return project
-    return add
-
-
 def _previous_kit(root: Path, lang: str) -> Path:
     out = root / "build/pnp" / lang
     out.mkdir(parents=True)
@@ -168,7 +128,7 @@ def test_check_render_reports_what_rendering_finds(project, with_board, monkeypa
     import generator.kit.build as kit_build
     from generator.problems import Problem
 
-    def overflowing(ctx):
+    def overflowing(ctx, components=None, warnings=None):
         text = ctx.p_("dojo-nebbia", "Fog")
         raise CheckFailed([Problem("error", "overflow", f"{text!r} overflows the card title", where=ctx.lang)])
 

@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import importlib
 import importlib.metadata
+import json
 import shutil
 import subprocess
 import sys
@@ -12,6 +14,7 @@ import pytest
 
 from generator.i18n.catalogs import read_catalog, template_path
 from generator.i18n.extract import extract_all, glob_regex, route
+from generator.i18n.slots import SLOTS_FILE, key
 from generator.i18n.workflow import update_catalogs
 
 from .conftest import LANGS, po
@@ -32,12 +35,26 @@ def test_card_strings_have_card_context_and_slot_comment(project):
     assert copies is not None and copies.pluralizable
 
 
+def test_recorded_slots_become_slot_comments(project):
+    slots = {key("dojo-nebbia", "Fog"): ["slot: dojo-nebbia-deck / title, 40.0 x 8.0 mm, 12-8 pt"],
+             key(None, "Cut along the line"): [f"slot: kit / s{i}, 1.0 x 1.0 mm, 8 pt" for i in range(5)]}
+    (project / SLOTS_FILE).write_text(json.dumps(slots), encoding="utf-8")
+    templates = extract_all(project).templates
+    assert templates["dojo"].get("Fog", context="dojo-nebbia").auto_comments == [
+        "slot: card title, 40 x 8 mm, one line", "slot: dojo-nebbia-deck / title, 40.0 x 8.0 mm, 12-8 pt"]
+    cut = templates["kit"].get("Cut along the line").auto_comments
+    assert cut[:3] == slots[key(None, "Cut along the line")][:3] and cut[3:] == ["(and 2 more slots)"]
+
+
 def test_rules_one_message_per_heading_paragraph_item_and_cell(project):
     rules = extract_all(project).templates["dojo-rules"]
     ids = [m.id for m in rules if m.id]
     assert ids == ["Fog of the Dojo", "Setup", "Shuffle the deck. Each player takes *three* cards.",
                    "Place the board.", "Choose a colour.", "Card", "Effect", "Fog", "Hide"]
-    assert all(m.context is None for m in rules if m.id)
+    contexts = [m.context for m in rules if m.id]
+    assert contexts == [None] * 5 + ["table:Setup/header"] * 2 + ["table:Setup/Card", "table:Setup/Effect"]
+    fog = rules.get("Fog", context="table:Setup/Card")
+    assert 'rules table "Setup", column "Card", row 1 of 1' in fog.auto_comments[0]
 
 
 def test_templates_go_through_babels_jinja2_extractor(project):

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 import shutil
 import subprocess
 
@@ -110,3 +111,28 @@ def test_no_compiled_catalog_is_committed():
         pytest.skip("not a git checkout")
     assert run.stdout.strip() == ""
     assert "*.mo" in (REPO / ".gitignore").read_text(encoding="utf-8").split()
+
+
+def _template(domain):
+    return read_catalog(REPO / "locales/templates" / f"{domain}.pot", None).catalog
+
+
+@pytest.mark.parametrize("domain", ["dojo", "ground", "duel"])
+def test_card_strings_say_where_they_land_and_how_much_room_they_have(domain):
+    printed = [m for m in _template(domain) if m.id]
+    assert all(m.context for m in printed)
+    # the booklet's generated sections (msgctxt duel-rules, duel-rulings) are typeset, not fitted into slots
+    entries = [m for m in printed if not m.context.endswith(("-rules", "-rulings"))]
+    sized = [m for m in entries if any(re.match(r"slot: \S+ / .+, \d+\.\d (x \d+\.\d mm|mm wide, height flows), [\d.]+(-[\d.]+)? pt", c)
+                                       for c in m.auto_comments)]
+    assert len(sized) >= 0.85 * len(entries), [m.id for m in entries if m not in sized][:10]
+
+
+@pytest.mark.parametrize("domain", ["kit", "site", "dojo-rules", "ground-rules", "duel-rules"])
+def test_every_entry_has_a_translator_comment_and_table_cells_a_context(domain):
+    entries = [m for m in _template(domain) if m.id]
+    assert entries and all(m.auto_comments for m in entries)
+    cells = [m for m in entries if any(c.startswith("rules table") for c in m.auto_comments)]
+    assert all(m.context and m.context.startswith("table:") for m in cells)
+    if domain == "dojo-rules":
+        assert {m.context for m in cells if m.id in ("+3", "nothing")} == {"table:Consequences/Winner"}

@@ -28,9 +28,9 @@ copies = 1
 """
 
 FRONT = """\
-{% extends "card.svg.j2" %}
-{% block art %}
-<rect x="0" y="0" width="{{ n(W) }}" height="{{ n(bleed + 12) }}" fill="{{ colour }}"/>
+{% extends "deck/front.svg.j2" %}
+{% block deck %}
+<circle cx="{{ n(W / 2) }}" cy="{{ n(at.text.y - 2) }}" r="1.2" fill="{{ colour }}" data-card="{{ card }}"/>
 {% endblock %}
 """
 
@@ -58,7 +58,9 @@ def test_a_toy_deck_added_by_the_readme_recipe_builds(proved_project, monkeypatc
     from pypdf import PdfReader
 
     text = PdfReader(result.out_dir / "toy/cards-A4.pdf").pages[0].extract_text()
-    assert "Alpha" in text and "Everyone discards a card." in text
+    assert "Alpha" in text and "Everyone discards a card." in text and "Toy deck" in text  # band: the title
+    backs = PdfReader(result.out_dir / "toy/cards-A4.pdf").pages[1].extract_text()
+    assert "Toy deck" in backs and "Alpha" not in backs
     index = (result.out_dir / "index.html").read_text(encoding="utf-8")
     assert "Toy: cards" in index and "toy/cards-A4.pdf" in index
     assert json.loads((result.out_dir / "manifest.json").read_text())["files"] == result.manifest["files"]

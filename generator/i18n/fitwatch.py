@@ -1,0 +1,108 @@
+"""Watch every text fit of a render (generator/render/layout.FIT_WATCH): which catalog entry lands in which slot,
+overflows named by .po file, line and msgctxt, and the pseudo-locale's overflows kept as warnings."""
+
+from __future__ import annotations
+
+from contextlib import contextmanager
+from dataclasses import dataclass, field, replace
+from pathlib import Path
+from typing import Iterator
+
+from ..problems import Problem
+from ..render.layout import FIT_WATCH, Slot, Where
+from .catalogs import PSEUDO_LANG, SOURCE_LANG, catalog_paths, read_catalog, rel
+
+
+@dataclass(frozen=True)
+class Origin:
+    """A catalog entry: the .po file and line where a translator edits it, its msgctxt and msgid."""
+
+    file: str
+    line: int | None
+    context: str | None
+    msgid: str
+
+    @property
+    def where(self) -> str:
+        """msgctxt and msgid for a report."""
+        head = f"msgctxt {self.context!r}, " if self.context else ""
+        return f"{head}msgid {self.msgid[:50]!r}"
+
+
+def catalog_index(root: Path, lang: str, translations) -> dict[str, list[Origin]]:
+    """Printed text -> the catalog entries printing it (the English catalogs for en and the pseudo-locale)."""
+    source = SOURCE_LANG if lang == PSEUDO_LANG else lang
+    index: dict[str, list[Origin]] = {}
+    for path in catalog_paths(root, source):
+        if path.stem.endswith("-rules"):
+            continue  # the booklets are typeset by reportlab, never through a slot
+        catalog = read_catalog(path, source, root).catalog
+        for m in catalog or ():
+            if not m.id or m.pluralizable:
+                continue
+            shown = translations.pgettext(m.context, m.id) if m.context else translations.gettext(m.id)
+            index.setdefault(shown, []).append(Origin(rel(path, root), m.lineno, m.context, m.id))
+    return index
+
+
+def origins(text: str, where: Where, index: dict[str, list[Origin]]) -> list[Origin]:
+    """The entries a fitted text comes from: the whole text, else the longest entries it contains."""
+    found = index.get(text)
+    if not found:
+        parts = [t for t in index if len(t) > 3 and t in text]
+        longest = max(map(len, parts), default=0)
+        found = [o for t in parts if len(t) == longest for o in index[t]]
+    near = [o for o in found if o.context and (where.card in o.context or where.component in o.context)]
+    return near or found
+
+
+@dataclass
+class FitLog:
+    """What a watched render saw: every (entry, slot, where) fitted, and the overflows accepted as warnings."""
+
+    uses: list[tuple[Origin, Slot, Where]] = field(default_factory=list)
+    warnings: list[Problem] = field(default_factory=list)
+
+
+_INDEX: dict[tuple[Path, str], tuple[object, dict[str, list[Origin]]]] = {}  # (root, lang) -> (translations, index)
+
+
+@contextmanager
+def watch_fits(root: Path, lang: str, translations, accept_overflow: bool = False,
+               record: bool = False) -> Iterator[FitLog]:
+    """Within the block an overflow names its .po entry (a warning when accepted); record logs every fit."""
+    log = FitLog()
+
+    def index() -> dict[str, list[Origin]]:
+        held = _INDEX.get((root, lang))
+        if held is None or held[0] is not translations:  # one index per process and build (workers keep theirs)
+            held = _INDEX[(root, lang)] = (translations, catalog_index(root, lang, translations))
+        return held[1]
+
+    def watch(texts: list[str], slot: Slot, where: Where, problem: Problem | None) -> Problem | None:
+        if problem is None and not record:
+            return None
+        found = [o for t in texts for o in origins(t, where, index())]
+        log.uses.extend((o, slot, where) for o in found)
+        if problem is None:
+            return None
+        if found:
+            o = found[0]
+            problem = replace(problem, file=o.file, line=o.line, where=f"{o.where}; {problem.where}")
+        if accept_overflow:
+            log.warnings.append(replace(problem, severity="warning",
+                                        message=problem.message + " (drawn with a red outline)"))
+            return None
+        return problem
+
+    outer = FIT_WATCH.get()
+
+    def chained(texts: list[str], slot: Slot, where: Where, problem: Problem | None) -> Problem | None:
+        problem = watch(texts, slot, where, problem)
+        return outer(texts, slot, where, problem) if outer is not None else problem
+
+    token = FIT_WATCH.set(chained)
+    try:
+        yield log
+    finally:
+        FIT_WATCH.reset(token)

@@ -1,0 +1,67 @@
+"""The glossaries: TBX that translate-toolkit (Weblate's loader) reads; the check errs on an altered
+do-not-translate term, warns on a forbidden variant or a departure; the project's catalogs follow them."""
+
+from __future__ import annotations
+
+import pytest
+from translate.storage import tbx
+
+from generator.i18n.checks import Entry
+from generator.i18n.gate import check_language
+from generator.i18n.glossary import check_terms, glossary_path, load_glossary
+
+from .conftest import REPO
+
+
+@pytest.mark.parametrize("lang", ["it", "ru"])
+def test_glossary_loads_with_translate_toolkit_and_our_loader(lang):
+    path = glossary_path(REPO, lang)
+    store = tbx.tbxfile.parsefile(str(path))
+    pairs = {(u.source, u.target) for u in store.units}
+    terms, problems = load_glossary(REPO, lang)
+    assert problems == [] and len(terms) >= 40
+    assert {(t.source, t.target) for t in terms} <= pairs
+    assert any(u.source == "transliteration" for u in store.units)
+    names = {t.source: t for t in terms}
+    for dnt in ("GROUND", "DARVO", "GR", "OU", "ND", "Kumite", "Seigan", "Shieshi"):
+        assert names[dnt].dnt
+    assert not names["Challenge"].dnt  # "Sfida" is an Italian word, not a Japanese term
+    want = {"it": ("Seigan", "Tsuki", "Sfida"), "ru": ("Сейган", "Цуки", "Вызов")}[lang]
+    assert (names["Seigan"].target, names["Tsuki"].target, names["Challenge"].target) == want
+
+
+def _entry(msgid, msgstr, file="locales/ru/LC_MESSAGES/duel.po"):
+    return Entry(file, 12, msgid, None, "duel/seigan", (msgstr,), False)
+
+
+@pytest.mark.parametrize("msgstr,rules", [
+    ("Сейган — свободная стойка.", []),
+    ("Сэйган — свободная стойка.", ["glossary-dnt"]),  # respelled: the seed writes Сейган
+    ("Seigan — свободная стойка.", ["glossary-dnt"]),  # left in Latin letters
+])
+def test_do_not_translate_terms_must_stay_as_the_seed_writes_them(msgstr, rules):
+    terms, _ = load_glossary(REPO, "ru")
+    found = check_terms(_entry("Seigan is the free stance.", msgstr), terms, "ru", "ru.tbx")
+    assert [p.rule for p in found] == rules and all(p.severity == "error" for p in found)
+    assert all(p.file.endswith("duel.po") and p.line == 12 and "msgctxt 'duel/seigan'" in p.where for p in found)
+
+
+def test_forbidden_variant_and_departure_are_warnings():
+    terms, _ = load_glossary(REPO, "it")
+    file = "locales/it/LC_MESSAGES/ground.po"
+    ready = check_terms(_entry("Freedom READY", "Libertà PRONTO", file), terms, "it", "it.tbx")
+    assert [(p.rule, p.severity) for p in ready] == [("glossary", "warning")] and "'PRONTO'" in ready[0].message
+    other = check_terms(_entry("Freedom READY", "Libertà DISPONIBILE", file), terms, "it", "it.tbx")
+    assert [(p.rule, p.severity) for p in other] == [("glossary", "warning")] and "'PRONTA'" in other[0].message
+    fine = check_terms(_entry("Freedom READY", "Libertà PRONTA", file), terms, "it", "it.tbx")
+    assert fine == []
+    inflected = check_terms(_entry("one notch", "una tacca", "locales/it/LC_MESSAGES/dojo.po"), terms, "it", "x")
+    plural = check_terms(_entry("two notches", "due tacche", "locales/it/LC_MESSAGES/dojo.po"), terms, "it", "x")
+    assert inflected == [] and plural == []
+
+
+@pytest.mark.parametrize("lang", ["it", "ru"])
+def test_project_catalogs_alter_no_do_not_translate_term(lang):
+    problems = check_language(REPO, lang)
+    assert [p for p in problems if p.rule == "glossary-dnt"] == []
+    assert len([p for p in problems if p.rule == "glossary"]) <= 5
