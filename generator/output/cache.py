@@ -1,4 +1,4 @@
-"""The component cache on disk: build/cache/components/<lang>/<component>.entry, one file per component.
+"""Cache entries on disk: build/cache/components/<lang>/<component>.entry (one per component), compiled catalogs.
 
 An entry is one JSON header line (what the component read and the manifest data of its artifacts, each with
 its size and sha256) followed by the artifacts' bytes. ``read_entry`` returns None for a missing, truncated or
