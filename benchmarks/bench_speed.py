@@ -14,7 +14,7 @@ is never touched, and prints:
 
 It also checks that builds on one core and on all cores, and the incremental build and a cold --force build of
 the edited tree, write byte-identical files (SOURCE_DATE_EPOCH fixed). Per-phase and per-component figures:
-benchmarks/bench_profile.py.
+benchmarks/bench_render.py.
 """
 
 from __future__ import annotations
