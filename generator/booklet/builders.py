@@ -3,16 +3,15 @@
 from __future__ import annotations
 
 from dataclasses import replace
-from pathlib import Path
 from typing import Sequence
 
-from reportlab.lib.pagesizes import A4
+from reportlab.lib.pagesizes import A4, LETTER
 
 from ..kit.model import Artifact, BuildContext
 from ..problems import CheckFailed, Problem
 from ..render.fonts import face, missing_glyphs
 from ..rules.source import Block
-from .data_blocks import expand
+from .data_blocks import expand, print_note
 from .figures import INLINE_CB, figure_factory, figure_source, icon_markup_factory
 from .impose import impose
 from .typeset import FORMATS, Footer, render, story
@@ -50,8 +49,13 @@ def check_glyphs(ctx: BuildContext, blocks: Sequence[Block], where: str) -> list
     return problems
 
 
-def booklet_pdfs(ctx: BuildContext, blocks: Sequence[Block], where: str) -> dict[str, tuple[bytes, int]]:
-    """The booklet of parsed rules blocks in its layouts: 'A5' pages, 'booklet' (A5 imposed on A4), 'A4' plain.
+# paper -> (booklet page format, sheet it is imposed on two-up)
+BOOKLET_PAPERS = {"A4": ("A5", A4), "Letter": ("HalfLetter", LETTER)}
+
+
+def booklet_pdfs(ctx: BuildContext, blocks: Sequence[Block], where: str,
+                 papers: tuple[str, ...] = ("A4",)) -> dict[str, tuple[bytes, int]]:
+    """The booklet per paper: pages ('A5'/'HalfLetter'), 'booklet[-Letter]' (imposed), plain 'A4'/'Letter'.
 
     Each layout maps to (PDF bytes, pages); where names the rules source in error messages. Generated sections
     (`![setup](duel)`, ...) are expanded from the model first.
@@ -65,15 +69,20 @@ def booklet_pdfs(ctx: BuildContext, blocks: Sequence[Block], where: str) -> dict
     figure = figure_factory(figure_source(ctx), where)
     icons, paint_icon = icon_markup_factory(ctx, where)
     footer = Footer(title, ctx.version, ctx.lang, ctx.board_fingerprint[:8])
-    out = {}
-    for fmt in ("A5", "A4"):
-        page = FORMATS[fmt]
-        flow = story(blocks, str, page, ctx.lang, figure, icons)  # blocks are translated already
-        out[fmt] = render(flow, page, footer, title, {INLINE_CB: paint_icon})
-    a5_pages = _pages(out["A5"])
-    booklet = impose(out["A5"], A4, title)
-    sheets_sides = -(-a5_pages // 4) * 2
-    return {"A5": (out["A5"], a5_pages), "booklet": (booklet, sheets_sides), "A4": (out["A4"], _pages(out["A4"]))}
+    result = {}
+    for paper in papers:
+        half, sheet = BOOKLET_PAPERS[paper]
+        out = {}
+        for fmt in (half, paper):
+            page = FORMATS[fmt]
+            flow = story(blocks, str, page, ctx.lang, figure, icons)  # blocks are translated already
+            out[fmt] = render(flow, page, footer, title, {INLINE_CB: paint_icon})
+        half_pages = _pages(out[half])
+        booklet = impose(out[half], sheet, title, print_note(ctx))
+        key = "booklet" if paper == "A4" else f"booklet-{paper}"
+        result.update({half: (out[half], half_pages), key: (booklet, -(-half_pages // 4) * 2),
+                       paper: (out[paper], _pages(out[paper]))})
+    return result
 
 
 def _pages(pdf: bytes) -> int:
@@ -88,15 +97,21 @@ def build_booklet(ctx: BuildContext, game: str) -> list[Artifact]:
     """Artifacts of one game's booklet, from its rules source in the model."""
     component = GAMES[game]
     source = ctx.model.rules[game]
-    pdfs = booklet_pdfs(ctx, source.blocks, source.file)
-    data, pages = pdfs["booklet"]
-    a4, a4_pages = pdfs["A4"]
-    a5, a5_pages = pdfs["A5"]
-    return [
-        Artifact(f"rules/{component}-booklet-A4.pdf", component, "rules", data, "A4", "saddle-stitch", pages),
-        Artifact(f"rules/{component}-A4.pdf", component, "rules", a4, "A4", "plain", a4_pages),
-        Artifact(f"rules/{component}-A5.pdf", component, "rules", a5, "A5", "pages", a5_pages),
-    ]
+    papers = tuple(p for p in ctx.options.papers if p in BOOKLET_PAPERS) or ("A4",)
+    pdfs = booklet_pdfs(ctx, source.blocks, source.file, papers)
+    out = []
+    for paper in papers:
+        half = BOOKLET_PAPERS[paper][0]
+        data, pages = pdfs["booklet" if paper == "A4" else f"booklet-{paper}"]
+        plain, plain_pages = pdfs[paper]
+        pages_pdf, half_pages = pdfs[half]
+        out += [
+            Artifact(f"rules/{component}-booklet-{paper}.pdf", component, "rules", data, paper, "saddle-stitch",
+                     pages),
+            Artifact(f"rules/{component}-{paper}.pdf", component, "rules", plain, paper, "plain", plain_pages),
+            Artifact(f"rules/{component}-{half}.pdf", component, "rules", pages_pdf, half, "pages", half_pages),
+        ]
+    return out
 
 
 def dojo_rules(ctx: BuildContext) -> list[Artifact]:

@@ -10,6 +10,7 @@ from __future__ import annotations
 from typing import Callable
 
 from ..content.duel import DuelData
+from ..kit.bom import component_lines
 from ..kit.model import BuildContext
 from ..problems import CheckFailed, Problem
 from ..rules.source import Block
@@ -69,11 +70,28 @@ def duel_precedence(ctx: BuildContext, line: int) -> list[Block]:
     return [Block("table", line, rows=tuple(rows))]
 
 
+def print_note(ctx: BuildContext) -> str:
+    """How to print an imposed booklet, in the kit's language (on the booklet's first sheet and in the index)."""
+    return ctx.p_("rules booklet", "To print this booklet: double-sided, flip on the short edge, actual size (100%); "
+                  "fold and staple.")
+
+
+def components(game: str) -> Callable[[BuildContext, int], list[Block]]:
+    """`![components](game)`: the game's bill of materials with counts (the data the build checks the printed
+    pieces against, content/<game>/bom.toml), then how to print the booklet."""
+    def make(ctx: BuildContext, line: int) -> list[Block]:
+        bom = next((b for b in ctx.model.boms if b.game == game), None)
+        lines = component_lines(ctx, bom) if bom is not None else []
+        return [Block("bullet", line, (t,)) for t in lines] + [Block("para", line, (print_note(ctx),))]
+    return make
+
+
 DATA_BLOCKS: dict[tuple[str, str], Callable[[BuildContext, int], list[Block]]] = {
     ("rulings", "ground"): ground_rulings,
     ("rulings", "duel"): duel_rulings,
     ("setup", "duel"): duel_setup,
     ("precedence", "duel"): duel_precedence,
+    **{("components", game): components(game) for game in ("dojo", "ground", "duel")},
 }
 
 

@@ -19,8 +19,15 @@ def saddle_order(pages: int) -> list[tuple[int | None, int | None]]:
     return sides
 
 
-def fold_marks(width: float, height: float, labels: list[str]) -> list[PageObject]:
-    """Sheet-size overlays (one PDF, fonts once): fold marks at the centre of the top and bottom edges, a label."""
+EDGE = 6.0  # mm: fold ticks, sheet labels and the print note keep at least this far from every sheet edge
+
+
+def fold_marks(width: float, height: float, labels: list[str], note: str = "") -> list[PageObject]:
+    """Sheet-size overlays (one PDF, fonts once): fold ticks at the top and bottom centre, a label, the print note.
+
+    Everything stays EDGE mm inside the sheet (printers do not print at the edge); the note (how to print)
+    goes on the first side only, in the top margin of its left page.
+    """
     from reportlab.lib.units import mm
     from reportlab.pdfgen.canvas import Canvas
 
@@ -29,15 +36,19 @@ def fold_marks(width: float, height: float, labels: list[str]) -> list[PageObjec
     register_reportlab()
     buf = io.BytesIO()
     c = Canvas(buf, pagesize=(width, height), invariant=1, initialFontName="PTSans", initialFontSize=6)
-    for label in labels:
+    for n, label in enumerate(labels):
         c.setLineWidth(0.4)
         c.setDash(2, 1.5)
         c.setStrokeGray(0.45)
-        for y0, y1 in ((height - 5 * mm, height - 11 * mm), (5 * mm, 11 * mm)):
+        for y0, y1 in ((height - EDGE * mm, height - (EDGE + 5) * mm), (EDGE * mm, (EDGE + 5) * mm)):
             c.line(width / 2, y0, width / 2, y1)
         c.setFont("PTSans", 5.5)
         c.setFillGray(0.45)
-        c.drawCentredString(width / 2, height - 4 * mm, label)
+        c.drawString(width / 2 + 2 * mm, height - (EDGE + 2) * mm, label)
+        if note and n == 0:
+            c.setFont("PTSans-Bold", 6.5)
+            c.setFillGray(0.2)
+            c.drawCentredString(width / 4, height - (EDGE + 2.5) * mm, note)
         c.showPage()
     c.save()
     return list(PdfReader(io.BytesIO(buf.getvalue())).pages)
@@ -60,7 +71,7 @@ def _form(writer: PdfWriter, page: PageObject) -> object:
     return writer._add_object(form.flate_encode())
 
 
-def impose(pdf: bytes, sheet: tuple[float, float], title: str) -> bytes:
+def impose(pdf: bytes, sheet: tuple[float, float], title: str, note: str = "") -> bytes:
     """Booklet PDF: the pages of pdf (half the sheet's width each) placed two-up in saddle-stitch order.
 
     Each page (and each side's fold marks) is placed as a form XObject: its content stream is copied, never
@@ -71,7 +82,7 @@ def impose(pdf: bytes, sheet: tuple[float, float], title: str) -> bytes:
     sw, sh = max(sheet), min(sheet)  # landscape
     writer = PdfWriter()
     order = saddle_order(len(pages))
-    marks = fold_marks(sw, sh, [f"{n // 2 + 1}/{len(order) // 2} {'AB'[n % 2]}" for n in range(len(order))])
+    marks = fold_marks(sw, sh, [f"{n // 2 + 1}/{len(order) // 2} {'AB'[n % 2]}" for n in range(len(order))], note)
     for n, (left, right) in enumerate(order):
         side = PageObject.create_blank_page(width=sw, height=sh)
         forms = {"/M": _form(writer, marks[n])}

@@ -11,7 +11,7 @@ from xml.sax.saxutils import escape
 
 from reportlab.lib import colors
 from reportlab.lib.enums import TA_CENTER
-from reportlab.lib.pagesizes import A4, A5
+from reportlab.lib.pagesizes import A4, A5, LETTER
 from reportlab.lib.styles import ParagraphStyle
 from reportlab.lib.units import mm
 from reportlab.pdfbase.pdfmetrics import stringWidth
@@ -38,7 +38,9 @@ class Page:
     body: float
 
 
-FORMATS = {"A5": Page("A5", A5, 13 * mm, 9.2), "A4": Page("A4", A4, 20 * mm, 10.5)}
+FORMATS = {"A5": Page("A5", A5, 13 * mm, 9.2), "A4": Page("A4", A4, 20 * mm, 10.5),
+           "HalfLetter": Page("HalfLetter", (LETTER[1] / 2, LETTER[0]), 13 * mm, 9.2),  # 5.5 x 8.5 in
+           "Letter": Page("Letter", LETTER, 20 * mm, 10.5)}
 
 
 HYPHENATE_SHARE = 0.4  # only words wider than this share of their line may hyphenate

@@ -93,17 +93,21 @@ def _text(dwg, value: str, x: float, y: float, size: float, bold: bool = False, 
                     fill=color, **kw)
 
 
+def _ground(dwg, i: int, sq: SquareType) -> None:
+    """A square's background (drawn before the tunnel links, so links never cover a label)."""
+    r, c = divmod(i, N)
+    dwg.add(dwg.rect((M + c * S, M + r * S), (S, S), fill=sq.colour))
+
+
 def _square(dwg, ctx: BuildContext, board: Board, i: int, sq: SquareType, labels: dict[int, str],
             icons: IconBatch) -> None:
     r, c = divmod(i, N)
     x, y = M + c * S, M + r * S
-    dwg.add(dwg.rect((x, y), (S, S), fill=sq.colour))
     letter = ctx.p_(f"{SQUARE_CTX}/{sq.id}", sq.letter)
     if sq.code == SAFE:
         dwg.add(_text(dwg, letter, x + 1.5, y + 5, 4.2, True, "#4a6a85"))
         return
-    if sq.code == DOJO:
-        dwg.add(_text(dwg, letter, x + 1.5, y + 5, 4.2, True, "#cbbfa6"))
+    if sq.code == DOJO:  # one block with one label (see _regions): no letter per square
         return
     if i in labels:
         icons.add(sq.icon, x + 1.5, y + 1.5, 6, INK, sq.colour)
@@ -131,16 +135,71 @@ def _walls(dwg, board: Board) -> None:
     dwg.add(dwg.path(d="".join(walls), fill="none", stroke=WALL, stroke_width=1.1, stroke_linecap="square"))
 
 
+BENDS = (0.15, -0.15, 0.3, -0.3, 0.45, -0.45, 0.6, -0.6, 0.8, -0.8, 1.0, -1.0)  # tried in order
+
+
+def dojo_box(board: Board, pad: float = 1.0) -> tuple[float, float, float, float]:
+    """The Central Dojo's rectangle on the drawing (mm), grown by pad."""
+    rows = [divmod(i, N)[0] for i in board.dojo_squares]
+    cols = [divmod(i, N)[1] for i in board.dojo_squares]
+    return (M + min(cols) * S - pad, M + min(rows) * S - pad, M + (max(cols) + 1) * S + pad,
+            M + (max(rows) + 1) * S + pad)
+
+
+def _curve(p1, p2, bend: float, steps: int = 48) -> list[tuple[float, float]]:
+    (x1, y1), (x2, y2) = p1, p2
+    mx, my = (x1 + x2) / 2 + (y2 - y1) * bend, (y1 + y2) / 2 - (x2 - x1) * bend
+    return [((1 - t) ** 2 * x1 + 2 * (1 - t) * t * mx + t * t * x2, (1 - t) ** 2 * y1 + 2 * (1 - t) * t * my + t * t * y2)
+            for t in (k / steps for k in range(steps + 1))]
+
+
+def link_route(board: Board, i: int, j: int) -> float | None:
+    """The bend of the link i-j: the first of BENDS whose curve stays on the board and off the Dojo (None: none)."""
+    x0, y0, x1, y1 = dojo_box(board)
+    (r1, c1), (r2, c2) = divmod(i, N), divmod(j, N)
+    a, b = (M + (c1 + 0.5) * S, M + (r1 + 0.5) * S), (M + (c2 + 0.5) * S, M + (r2 + 0.5) * S)
+    for bend in BENDS:
+        pts = _curve(a, b, bend)
+        if all(M <= x <= M + N * S and M <= y <= M + N * S and not (x0 < x < x1 and y0 < y < y1) for x, y in pts):
+            return bend
+    return None
+
+
+def link_problems(board: Board) -> list[Problem]:
+    """A tunnel link that cannot be routed around the Central Dojo stops the build."""
+    return [Problem("error", "board-link", f"the link between tunnels {coord(i)} and {coord(j)} cannot be drawn "
+                    "without crossing the Central Dojo", "content/dojo/board/quadrant.txt", None, None, coord(i),
+                    "add a bend to BENDS in generator/components/dojo_board.py")
+            for i, j in enumerate(board.links) if j is not None and i < j and link_route(board, i, j) is None]
+
+
 def _links(dwg, board: Board) -> None:
-    """Dashed curves joining each tunnel to its partner."""
+    """Dashed curves joining each tunnel to its partner, bent round the Central Dojo, under every label."""
     g = dwg.g(fill="none", stroke="#5a4fa0", stroke_width=0.7, stroke_opacity=0.55, stroke_dasharray="2.5 1.5")
     for i, j in enumerate(board.links):
         if j is None or j < i:
             continue
         (r1, c1), (r2, c2) = divmod(i, N), divmod(j, N)
         x1, y1, x2, y2 = M + (c1 + 0.5) * S, M + (r1 + 0.5) * S, M + (c2 + 0.5) * S, M + (r2 + 0.5) * S
-        mx, my = (x1 + x2) / 2 + (y2 - y1) * 0.15, (y1 + y2) / 2 - (x2 - x1) * 0.15
+        bend = link_route(board, i, j) or 0.15
+        mx, my = (x1 + x2) / 2 + (y2 - y1) * bend, (y1 + y2) / 2 - (x2 - x1) * bend
         g.add(dwg.path(d=f"M{x1:.2f} {y1:.2f}Q{mx:.2f} {my:.2f} {x2:.2f} {y2:.2f}"))
+    dwg.add(g)
+
+
+def _entrances(dwg, board: Board) -> None:
+    """Each open side into the Central Dojo: a gold arrow on the threshold pointing in (readable without colour)."""
+    g = dwg.g(fill="#f2c230", stroke=INK, stroke_width=0.35, stroke_linejoin="round")
+    for out, inside in board.entrances:
+        if not board.is_open(out, inside):
+            continue
+        (ro, co), (ri, ci) = divmod(out, N), divmod(inside, N)
+        dx, dy = ci - co, ri - ro
+        cx, cy = M + (ci + 0.5) * S - dx * S / 2, M + (ri + 0.5) * S - dy * S / 2  # midpoint of the shared side
+        tip = (cx + dx * 4.2, cy + dy * 4.2)
+        base = [(cx - dx * 2.2 + dy * 3.6, cy - dy * 2.2 + dx * 3.6), (cx - dx * 2.2 - dy * 3.6, cy - dy * 2.2 - dx * 3.6)]
+        g.add(dwg.path(d=f"M{tip[0]:.2f} {tip[1]:.2f}L{base[0][0]:.2f} {base[0][1]:.2f}L{base[1][0]:.2f} "
+                         f"{base[1][1]:.2f}z"))
     dwg.add(g)
 
 
@@ -155,22 +214,20 @@ def _block(dwg, block, x: float, y: float, color: str) -> None:
                                  font_size=f"{block.size:.3f}", fill=color, **kw))
 
 
-def _regions(dwg, ctx: BuildContext, board: Board, squares: dict[str, SquareType], only: int) -> None:
-    """The Central Dojo's share and the Safe Room of quadrant `only`, named, with their icons."""
+def _regions(dwg, ctx: BuildContext, board: Board, squares: dict[str, SquareType], quadrants: tuple[int, ...]) -> None:
+    """The Central Dojo as one block with one label, and the Safe Rooms of the given quadrants, named, with icons."""
     dojo = squares["D"]
     name = ctx.p_(f"{SQUARE_CTX}/dojo", dojo.name)
-    block = fit(name, Slot("dojo name", 2 * S - 4, 12, 16, 8, bold=True, align="center", max_lines=2),
+    block = fit(name, Slot("dojo name", 3 * S, 14, 20, 10, bold=True, align="center", max_lines=2),
                 Where(COMPONENT, "board", ctx.lang))
-    for k in (only,):  # once in each quadrant's share of the Dojo, so every sheet names it
-        cells = [divmod(i, N) for i in board.dojo_squares if to_quadrant(divmod(i, N))[0] == k]
-        x = M + min(c for _, c in cells) * S
-        y = M + min(r for r, _ in cells) * S
-        dwg.add(_icon(dwg, dojo.icon, x + S - 8, y + 8, 16, "#efe4c8", dojo.colour))
-        _block(dwg, block, x + 2, y + 27, "#efe4c8")
+    x0, y0, x1, y1 = dojo_box(board, 0.0)  # one block, one label: centred on the whole Dojo (across the seams)
+    cx = (x0 + x1) / 2
+    dwg.add(_icon(dwg, dojo.icon, cx - 9, y0 + S * 0.9, 18, "#efe4c8", dojo.colour))
+    _block(dwg, block, cx - block.slot.width / 2, y0 + S * 0.9 + 21, "#efe4c8")
     safe = squares["S"]
     room = fit(ctx.p_(f"{SQUARE_CTX}/safe", safe.name), Slot("safe room name", 3 * S - 4, 8, 16, 8, bold=True,
                                                              align="center", max_lines=1), Where(COMPONENT, "board", ctx.lang))
-    for k in (only,):
+    for k in quadrants:
         cells = [divmod(i, N) for i in board.room_squares(k)]
         if not cells:
             continue
@@ -243,15 +300,21 @@ def board_svg(ctx: BuildContext, region: tuple[float, float, float, float] = (0.
     dwg = svgwrite.Drawing(size=(f"{rw:.3f}mm", f"{rh:.3f}mm"), viewBox=f"{rx:.3f} {ry:.3f} {rw:.3f} {rh:.3f}",
                            debug=False)
     dwg.add(dwg.rect((rx, ry), (rw, rh), fill="#ffffff"))
+    problems = link_problems(board)
+    if problems:
+        raise CheckFailed(problems)
     icons = IconBatch()
-    for i, code in enumerate(board.codes):
-        if _visible(i, region):
-            _square(dwg, ctx, board, i, by_code["1" if code.isdigit() else code], labels, icons)
+    shown = [(i, by_code["1" if code.isdigit() else code]) for i, code in enumerate(board.codes)
+             if _visible(i, region)]
+    for i, sq in shown:
+        _ground(dwg, i, sq)
+    _links(dwg, board)  # under the icons and labels: a link never covers a label
+    for i, sq in shown:
+        _square(dwg, ctx, board, i, sq, labels, icons)
     icons.emit(dwg)
-    _links(dwg, board)
     _walls(dwg, board)
-    for q in quadrants:
-        _regions(dwg, ctx, board, by_code, q)
+    _entrances(dwg, board)
+    _regions(dwg, ctx, board, by_code, quadrants)
     _coordinates(dwg, region)
     return dwg.tostring()
 

@@ -39,20 +39,30 @@ def legend_drawing(ctx: BuildContext) -> Drawing:
 def margin_notes(ctx: BuildContext, extra: str, width: float) -> list:
     """Small print blocks: instructions, version/language, board fingerprint, the simulator's proof summary."""
     where = Where(COMPONENT, "margin", ctx.lang)
-    proof = ctx.proof or {}
-    summary = ", ".join(f"{k}={v}" for k, v in proof.items() if not isinstance(v, (dict, list)))
     lines = [
         extra,
         small_print(ctx, ctx._("Board")),
         ctx._("Board fingerprint: %(fingerprint)s") % {"fingerprint": ctx.board_fingerprint},
-        ctx._("Simulation proof: %(summary)s") % {"summary": summary} if summary
-        else ctx._("Simulation proof: not run in this build"),
+        proof_sentence(ctx),
     ]
     slot = Slot("margin", width, 12, 6.5, 4.5, leading=1.15)
     col = Collect()
     blocks = [col.run(lambda t=t: fit(t, slot, where)) for t in lines if t]
     col.check()
     return blocks
+
+
+def proof_sentence(ctx: BuildContext) -> str:
+    """The board proof in player words: how many simulated games, none stuck or unfinished (no settings)."""
+    proof = ctx.proof or {}
+    games = proof.get("games")
+    if not games:
+        return ctx._("Proved playable: not simulated in this build.")
+    if proof.get("stuck_moves") or proof.get("unfinished"):
+        return ctx.n_("Simulated in %(games)d game: some got stuck.", "Simulated in %(games)d games: some got stuck.",
+                      games) % {"games": games}
+    return ctx.n_("Proved playable: %(games)d simulated game, none stuck.",
+                  "Proved playable: %(games)d simulated games, none stuck.", games) % {"games": games}
 
 
 def _notes(cr, blocks: list, x: float, y: float) -> None:
@@ -140,7 +150,8 @@ def build(ctx: BuildContext) -> list[Artifact]:
     out = [Artifact("board.txt", COMPONENT, "board", render_ascii(ctx.board).encode("utf-8"))]
     for paper in ctx.options.papers:
         data, pages = sheets_pdf(ctx, boards, legend, paper)
-        out.append(Artifact(f"board-{paper}.pdf", COMPONENT, "board", data, paper, "sheet", pages))
+        out.append(Artifact(f"board-{paper}.pdf", COMPONENT, "board", data, paper, "sheet", pages,
+                            pieces=(("dojo-board", 1),)))
     data, pages = a2_pdf(ctx, boards, legend)
     out.append(Artifact("board-A2.pdf", COMPONENT, "board", data, "A2", "sheet", pages))
     out.append(Artifact("previews/board.png", COMPONENT, "preview", board_png(boards, 720)))

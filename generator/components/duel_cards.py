@@ -8,6 +8,7 @@ from __future__ import annotations
 from markupsafe import Markup
 
 from ..content.duel import DuelData
+from ..content.duel_pieces import CTX as PIECES_CTX, Player
 from ..kit.model import Artifact, BuildContext
 from ..render.cards import Card, Deck, deck_artifacts, imprint
 from ..render.face import Face, collect
@@ -44,10 +45,26 @@ def hit_pattern(box, hits: tuple[int, ...]) -> Markup:
     return Markup(strike_cells(hits, box.x, box.y + box.h - cell, cell))
 
 
-def _back(ctx: BuildContext, comp: str, label: str):
-    f = Face(ctx, comp, "back", "duel/back")
+def _back(ctx: BuildContext, comp: str, label: str, player: Player | None = None):
+    """A deck back; a player's set: the player's colour, pattern (stripes, dots, checks), mark and name."""
+    f = Face(ctx, comp, f"back-{player.id}" if player else "back", "duel/back")
     f.text("kind", label)
-    return f.drawing(body=BACK_BG)
+    if player is None:
+        return f.drawing(body=BACK_BG, pattern="")
+    f.text("mark", player.mark, valign="middle")
+    f.text("player", ctx.p_(PIECES_CTX, player.name))
+    return f.drawing(body=player.colour, pattern=player.pattern)
+
+
+def _badge(f: Face, player: Player) -> str:
+    """The owner's mark on a card front (the player's letter on a disc of their colour); returns the disc colour."""
+    f.text("mark", player.mark, valign="middle")
+    return player.colour
+
+
+def players(ctx: BuildContext) -> tuple[Player, ...]:
+    """The two duellists of the kit (content/duel/pieces.toml, in the model)."""
+    return ctx.model.duel_pieces.players
 
 
 def _head(f: Face, ctx: BuildContext, kind: str, item) -> None:
@@ -60,12 +77,14 @@ def stance_cards(ctx: BuildContext) -> list[Artifact]:
     """The 4 stances: movement, the strike allowed, special rules (distance control, crossed swords)."""
     data = ctx.model.duel
     comp = "duel-stance-cards"
-    back = _back(ctx, comp, ui(ctx, comp, "Kamae"))
+    sets = players(ctx)
+    backs = {p.id: _back(ctx, comp, ui(ctx, comp, "Kamae"), p) for p in sets}
 
-    def front(s):
+    def front(s, p):
         def build():
-            f = Face(ctx, comp, s.id, "duel/stance")
+            f = Face(ctx, comp, f"{s.id}-{p.id}", "duel/stance")
             _head(f, ctx, ui(ctx, comp, "Kamae (stance)"), s)
+            owner = _badge(f, p)
             f.text("move-label", ui(ctx, comp, "Movement"))
             f.text("moves", ctx.p_(f"duel/{s.id}", s.moves))
             f.text("strike-label", ui(ctx, comp, "Strike"))
@@ -78,35 +97,39 @@ def stance_cards(ctx: BuildContext) -> list[Artifact]:
             if s.rules:
                 f.stack("rules", [ctx.p_(f"duel/{s.id}", r) for r in s.rules])
             _footer(f, ctx, comp)
-            return Card(s.id, f.drawing(band=BACK_BG, hits=hits), back)
+            return Card(f"{s.id}-{p.id}", f.drawing(band=BACK_BG, hits=hits, owner=owner), backs[p.id])
         return build
 
-    cards = collect([front(s) for s in data.stances])
-    return deck_artifacts(ctx, Deck(comp, "duel/stances", ui(ctx, comp, "Duel stances"), tuple(cards),
-                                    back_bleed=BACK_BG))
+    cards = collect([front(s, p) for p in sets for s in data.stances])
+    return deck_artifacts(ctx, Deck(comp, "duel/stances", ui(ctx, comp, "Duel stances"), tuple(cards)))  # two back colours: no single bleed
 
 
 def _precedence(ctx: BuildContext, data: DuelData, comp: str, sid: str) -> str:
     beats = [b for a, b in data.beats if a == sid]
     loses = [a for a, b in data.beats if b == sid]
     out = []
+    # Whole sentences with "this strike" as subject: «Побеждает: Мэн» read as "Men wins" (issue 11).
     if beats:
-        out.append(ui(ctx, comp, "Beats") + ": " + ", ".join(term(ctx, data.strike(b)) for b in beats))
+        out.append(ui(ctx, comp, "This strike beats %(strikes)s.")
+                   % {"strikes": ", ".join(term(ctx, data.strike(b)) for b in beats)})
     if loses:
-        out.append(ui(ctx, comp, "Loses to") + ": " + ", ".join(term(ctx, data.strike(a)) for a in loses))
-    return ". ".join(out) + ". " + ui(ctx, comp, "Any other pair: both lose.")
+        out.append(ui(ctx, comp, "This strike loses to %(strikes)s.")
+                   % {"strikes": ", ".join(term(ctx, data.strike(a)) for a in loses)})
+    return " ".join(out + [ui(ctx, comp, "Any other pair: both lose.")])
 
 
 def strike_cards(ctx: BuildContext) -> list[Artifact]:
     """The 3 strikes: hit pattern drawn as in the rules, the stance each comes from and leads to, precedence."""
     data = ctx.model.duel
     comp = "duel-strike-cards"
-    back = _back(ctx, comp, ui(ctx, comp, "Giri"))
+    sets = players(ctx)
+    backs = {p.id: _back(ctx, comp, ui(ctx, comp, "Giri"), p) for p in sets}
 
-    def front(s):
+    def front(s, p):
         def build():
-            f = Face(ctx, comp, s.id, "duel/strike")
+            f = Face(ctx, comp, f"{s.id}-{p.id}", "duel/strike")
             _head(f, ctx, ui(ctx, comp, "Giri (strike)"), s)
+            owner = _badge(f, p)
             src, dst = data.stance(s.source), data.stance(s.leads_to)
             f.text("from", ui(ctx, comp, "From") + f": {term(ctx, src)}")
             hits = hit_pattern(f.box("hits"), s.hits)
@@ -115,12 +138,11 @@ def strike_cards(ctx: BuildContext) -> list[Artifact]:
             f.text("both-label", ui(ctx, comp, "When both hit"))
             f.text("precedence", _precedence(ctx, data, comp, s.id))
             _footer(f, ctx, comp)
-            return Card(s.id, f.drawing(band=BACK_BG, hits=hits), back)
+            return Card(f"{s.id}-{p.id}", f.drawing(band=BACK_BG, hits=hits, owner=owner), backs[p.id])
         return build
 
-    cards = collect([front(s) for s in data.strikes])
-    return deck_artifacts(ctx, Deck(comp, "duel/strikes", ui(ctx, comp, "Duel strikes"), tuple(cards),
-                                    back_bleed=BACK_BG))
+    cards = collect([front(s, p) for p in sets for s in data.strikes])
+    return deck_artifacts(ctx, Deck(comp, "duel/strikes", ui(ctx, comp, "Duel strikes"), tuple(cards)))  # two back colours: no single bleed
 
 
 def reference_card(ctx: BuildContext) -> list[Artifact]:
@@ -158,7 +180,17 @@ def reference_card(ctx: BuildContext) -> list[Artifact]:
         _footer(f, ctx, comp)
         return Card("hits", f.drawing(band=BACK_BG, hits=Markup("").join(art)), back)
 
-    cards = collect([phases, actions, hits])
+    def setup():  # setup and victory from the rulings file: the booklet's ![setup](duel) prints the same lines
+        r = data.rulings
+        f = Face(ctx, comp, "setup", "duel/reference")
+        f.text("kind", ctx.p_("duel-rules", "Setup"))
+        f.stack("setup", [ctx.p_("duel-rulings", t) for t in r.setup])
+        f.text("victory-h", ctx.p_("duel-rules", "How a duel is won"))
+        f.stack("victory", [ctx.p_("duel-rulings", t) for t in r.victory])
+        _footer(f, ctx, comp)
+        return Card("setup", f.drawing(band=BACK_BG), back)
+
+    cards = collect([setup, phases, actions, hits])
     return deck_artifacts(ctx, Deck(comp, "duel/reference", ui(ctx, comp, "Duel reference"), tuple(cards),
                                     kind="reference", back_bleed=BACK_BG))
 
@@ -175,12 +207,18 @@ def track(ctx: BuildContext) -> list[Artifact]:
         f = Face(ctx, comp, "track", "duel/track")
         box = f.L.slots["cells"]
         cell = min(box.h, (w - 24) / data.track_cells)
-        f.size = (cell * data.track_cells + 2 * box.x, box.y + cell + 7)
+        f.size = (cell * data.track_cells + 2 * box.x, box.y + cell + 14)
         f.text("title", ui(ctx, comp, "Duel track"))
-        strip = f.drawing(body="#ffffff", cells=Markup(track_cells(box.x, box.y, cell, data.track_cells)))
+        # the start cells of the setup, each marked with its player's colour and mark (ruling D01)
+        starts = [dict(x=box.x + (p.start_cell - 1) * cell, colour=p.colour, mark=p.mark) for p in players(ctx)]
+        f.text("start", " · ".join(ctx.p_(PIECES_CTX, "Start: %(player)s") % {"player": f"{ctx.p_(PIECES_CTX, p.name)} "
+                                   f"({p.mark}) – {p.start_cell}"} for p in players(ctx)))
+        strip = f.drawing(body="#ffffff", cells=Markup(track_cells(box.x, box.y, cell, data.track_cells)),
+                          starts=starts, cell=cell)
         doc = PdfDoc(imp.epoch, imp.title)
         cr = doc.page(w, h)
         strip.place(cr, mm((w - f.size[0]) / 2), mm(h / 2 - cell / 2 - 8))
         text(cr, imp.line(paper), w / 2, h - 6.5, 6, align="center")
-        out.append(Artifact(f"duel/track-{paper}.pdf", comp, "sheet", doc.finish(), paper, "sheet", doc.pages))
+        out.append(Artifact(f"duel/track-{paper}.pdf", comp, "sheet", doc.finish(), paper, "sheet", doc.pages,
+                            pieces=(("duel-track", 1),)))
     return out

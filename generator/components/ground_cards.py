@@ -31,14 +31,18 @@ def suit_name(ctx: BuildContext, suit_id: str, name: str) -> str:
     return ctx.p_(f"ground/suit/{suit_id}", name)
 
 
-def _back(ctx: BuildContext, data: GroundData, comp: str, label: str, colour: str, sub: str | None = None):
-    f = Face(ctx, comp, "back", "ground/back")
+def _back(ctx: BuildContext, data: GroundData, comp: str, label: str, colour: str, sub: str | None = None,
+          steps: tuple[str, ...] = ()):
+    """A deck back; with steps (a printed procedure, e.g. the Scenario set-up) the brand moves up to make room."""
+    f = Face(ctx, comp, "back", "ground/scenario-back" if steps else "ground/back", template="ground/back")
     f.text("brand", "GROUND")
     f.text("kind", label)
     if sub:
         f.text("sub", sub)
+    if steps:
+        f.stack("steps", [f"{i}. {t}" for i, t in enumerate(steps, 1)])
     f.text("footer", edition(ctx, data), color="#ffffff")
-    return f.drawing(body=colour)
+    return f.drawing(body=colour, steps=bool(steps))
 
 
 def solution_deck(ctx: BuildContext) -> list[Artifact]:
@@ -75,8 +79,9 @@ def problem_cards(ctx: BuildContext) -> list[Artifact]:
             sc = scen_of[p.id]
             f = Face(ctx, comp, p.id, "ground/problem")
             f.text("kind", ui(ctx, comp, "Problem"))
-            f.text("tag", ui(ctx, comp, "Surface Problem") if p.id == sc.surface else
-                   ui(ctx, comp, "Priority") + f" {p.priority}")
+            # every Problem shows its priority 1-4, the Surface Problem too (issue 17)
+            f.text("tag", ui(ctx, comp, "Surface · priority %(priority)d") % {"priority": p.priority}
+                   if p.id == sc.surface else ui(ctx, comp, "Priority") + f" {p.priority}")
             f.text("name", ctx.p_(f"ground/{p.id}", p.name))
             f.text("needs", ui(ctx, comp, "Needs"))
             f.text("suit", suit_name(ctx, s.id, s.name))
@@ -137,7 +142,13 @@ def scenario_cards(ctx: BuildContext) -> list[Artifact]:
             return Card(sc.id, f.drawing(band=BACK["scenario"]), back)
         return build
 
-    back = _back(ctx, data, comp, ui(ctx, comp, "Scenario"), BACK["scenario"])
+    # the set-up order that keeps hidden Problems secret (issue 17): filter, then shuffle face down
+    steps = (ui(ctx, comp, "Put the Surface Problem face up in the middle of the table."),
+             ui(ctx, comp, "Keep the hidden Problems whose priority your player count allows (table on the front); "
+                           "return the others to the box."),
+             ui(ctx, comp, "Shuffle the kept Problems face down, so that nobody knows which is which, and lay them "
+                           "face down beside the Surface Problem."))
+    back = _back(ctx, data, comp, ui(ctx, comp, "Scenario"), BACK["scenario"], ui(ctx, comp, "Setup"), steps)
     cards = collect([front(s) for s in data.scenarios])
     return deck_artifacts(ctx, Deck(comp, "ground/scenarios", ui(ctx, comp, "GROUND Scenarios"), tuple(cards),
                                     back_bleed=BACK["scenario"]))
@@ -186,10 +197,11 @@ def _seat_back(ctx: BuildContext, data: GroundData, comp: str, seat, seat_name: 
     f = Face(ctx, comp, f"back-{seat.id}", "ground/seat-back")
     f.text("brand", "GROUND")
     f.text("kind", ui(ctx, comp, "Action"))
+    shape = ctx.model.ground_pieces.symbols.get(seat.id, "circle")  # the seat symbol: readable without colour
     f.text("number", str(seat.number), valign="middle")
     f.text("seat", seat_name)
     f.text("footer", edition(ctx, data))
-    return f.drawing(body=seat.colour)
+    return f.drawing(body=seat.colour, shape=shape)
 
 
 def _action_front(ctx, data, comp, seat, seat_name, a, back):

@@ -6,7 +6,8 @@ from ..content.ground import GroundData
 from ..kit.model import Artifact, BuildContext
 from ..render.cards import imprint
 from ..render.pdf import PAPERS_MM, PdfDoc, crop_marks, mm, text
-from ..render.face import Face, collect
+from ..render.face import Face, collect, layout
+from ..render.icons import suit_icon
 from .ground_cards import ui
 
 INK = "#1d1d1b"
@@ -14,6 +15,19 @@ INK = "#1d1d1b"
 MAT_W, MAT_H = 262.0, 178.0
 TOKEN = 22.0  # token diameter / tile side (mm)
 GAP = 4.0
+SPACE_BOXES = {"stress": "stress-box", "freedom": "free-box", "darvo": "darvo-box"}  # mat spaces markers sit on
+
+
+def spaces(ctx: BuildContext) -> dict[str, tuple[float, float]]:
+    """(width, height) mm at full size of each mat space a seat marker sits on, from the mat's layout."""
+    slots = layout(ctx.root / "templates", "ground/mat").slots
+    return {space: (slots[box].w, slots[box].h) for space, box in SPACE_BOXES.items()}
+
+
+def mat_scale(paper: str) -> float:
+    """How much a mat shrinks to fit a landscape sheet of paper (1.0: printed at full size)."""
+    w, h = _landscape(paper)
+    return min(1.0, (w - 14) / MAT_W, (h - 18) / MAT_H)
 
 
 def _landscape(paper: str) -> tuple[float, float]:
@@ -24,6 +38,8 @@ def _landscape(paper: str) -> tuple[float, float]:
 def _mat(ctx: BuildContext, data: GroundData, seat, comp: str):
     f = Face(ctx, comp, seat.id, "ground/mat")
     seat_name = f"{ctx.p_(f'ground/seat/{seat.id}', seat.name)} · {seat.number}"
+    symbol = ctx.model.ground_pieces.symbols.get(seat.id, "circle")  # owner mark readable without colour
+    mark = f.box("symbol-box")
     f.text("title", "GROUND · " + ui(ctx, comp, "Player mat") + f" · {seat_name}")
     f.text("notice", ctx.p_("ground", data.notice))
     mat = data.mat
@@ -52,7 +68,8 @@ def _mat(ctx: BuildContext, data: GroundData, seat, comp: str):
         f.text("step-text", ctx.p_(f"ground/step/{st.id}", st.text), i=i)
     f.text("start", ctx.p_("ground-player-mats", mat.start_text))
     gate_keys = [f"stress-box-{v}" for v in range(mat.gate[0], mat.gate[1] + 1)]
-    return f.drawing(body="#ffffff", seat=seat.colour, gate=mat.gate, gate_keys=gate_keys,
+    symbol_svg = suit_icon(symbol, mark.x + mark.w / 2, mark.y + mark.h / 2, mark.w / 2, seat.colour)
+    return f.drawing(body="#ffffff", seat=seat.colour, symbol=symbol_svg, gate=mat.gate, gate_keys=gate_keys,
                      last_darvo=f"darvo-box-{len(mat.darvo) - 1}")
 
 
@@ -66,14 +83,14 @@ def player_mats(ctx: BuildContext) -> list[Artifact]:
     for paper in ctx.options.papers:
         w, h = _landscape(paper)
         doc = PdfDoc(imp.epoch, imp.title)
-        scale = min(1.0, (w - 14) / MAT_W, (h - 18) / MAT_H)
+        scale = mat_scale(paper)
         for i, d in enumerate(mats, 1):
             cr = doc.page(w, h)
             x, y = (w - MAT_W * scale) / 2, (h - MAT_H * scale) / 2 - 2
             d.place(cr, mm(x), mm(y), scale)
             text(cr, imp.line(paper, f"{i}/{len(mats)}"), w / 2, h - 6.5, 6, align="center")
         out.append(Artifact(f"ground/player-mats-{paper}.pdf", comp, "sheet", doc.finish(), paper, "sheet",
-                            doc.pages))
+                            doc.pages, pieces=((comp, len(mats)),)))
     return out
 
 
@@ -98,13 +115,15 @@ def tokens(ctx: BuildContext) -> list[Artifact]:
     data = ctx.model.ground
     comp = "ground-tokens"
     pieces = []  # (front drawing, back drawing, width)
-    for tok in data.tokens:
+    owned = set(ctx.model.ground_pieces.owned_tokens)  # printed per seat with owner marks (ground_markers)
+    for tok in (t for t in data.tokens if t.id not in owned):
         name = ctx.p_(f"ground-tokens/{tok.id}", tok.name)
         back_name = ctx.p_(f"ground-tokens/{tok.id}", tok.back) if tok.back else name
         front, back = collect([lambda t=tok, n=name: _token_face(ctx, comp, t, False, n),
                                lambda t=tok, n=back_name: _token_face(ctx, comp, t, bool(t.back), n)])
         width = TOKEN if tok.shape != "tile" else TOKEN * 1.6
         pieces.extend([(front, back, width)] * tok.count)
+    counts = (*((f"{comp}/{t.id}", t.count) for t in data.tokens if t.id not in owned), (f"{comp}/round-track", 1))
     track = _round_track(ctx, comp)
     imp = imprint(ctx, ui(ctx, comp, "GROUND tokens"))
     out = []
@@ -125,7 +144,7 @@ def tokens(ctx: BuildContext) -> list[Artifact]:
             text(cr, imp.line(paper, ui(ctx, comp, "fronts") if side == 0 else ui(ctx, comp, "backs")), w / 2,
                  h - 6.5, 6, align="center")
         out.append(Artifact(f"ground/tokens-{paper}.pdf", comp, "sheet", doc.finish(), paper, "duplex-long-edge",
-                            doc.pages))
+                            doc.pages, pieces=counts))
     return out
 
 

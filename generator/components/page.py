@@ -9,7 +9,7 @@ from ..render.svg import Drawing, png_bytes
 
 
 def page_artifacts(ctx: BuildContext, component: str, slug: str, title: str,
-                   pages: dict[str, list[Drawing]], kind: str = "sheet") -> list[Artifact]:
+                   pages: dict[str, list[Drawing]], kind: str = "sheet", layout: str = "sheet") -> list[Artifact]:
     """One PDF per paper from drawings of whole pages, and a PNG preview of the first page."""
     imp = imprint(ctx, title)
     out = []
@@ -18,7 +18,7 @@ def page_artifacts(ctx: BuildContext, component: str, slug: str, title: str,
         for d in drawings:
             cr = doc.page(d.width * 25.4 / 72, d.height * 25.4 / 72)
             d.place(cr, 0, 0)
-        out.append(Artifact(f"{slug}-{paper}.pdf", component, kind, doc.finish(), paper, "sheet", doc.pages))
+        out.append(Artifact(f"{slug}-{paper}.pdf", component, kind, doc.finish(), paper, layout, doc.pages))
     first = next(iter(pages.values()))[0]
     out.append(Artifact(f"previews/{slug}.png", component, "preview", png_bytes(first, 480)))
     return out

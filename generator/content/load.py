@@ -9,11 +9,14 @@ from typing import Mapping
 from ..inputfile import read_text
 from ..problems import Problem, blocking
 from ..rules.source import parse
+from .bom import load_boms
 from .checks import check_nebbia
 from .deck import load_deck
 from .dojo import load_dojo
 from .duel import load_duel
+from .duel_pieces import load_duel_pieces
 from .ground import load_ground
+from .ground_pieces import load_ground_pieces
 from .model import GAMES, KitModel, RulesSource
 
 
@@ -57,8 +60,15 @@ def load_model(root: Path, decks: Mapping[str, str] | None = None) -> tuple[KitM
     for component, rel in (decks or {}).items():
         simple[component], found = load_deck(root, rel)
         problems += found
+    boms, found = load_boms(root)
+    problems += found
+    ground_pieces, found = load_ground_pieces(root)
+    problems += found
+    duel_pieces, found = load_duel_pieces(root, duel.track_cells if duel is not None else 12)
+    problems += found
     if dojo is not None:
         problems += check_nebbia(dojo.nebbia)
-    if blocking(problems) or None in (dojo, ground, duel, *rules.values(), *simple.values()):
+    if blocking(problems) or None in (dojo, ground, duel, ground_pieces, duel_pieces, *rules.values(),
+                                      *simple.values()):
         return None, problems
-    return KitModel(dojo, ground, duel, rules, simple), problems
+    return KitModel(dojo, ground, duel, rules, simple, boms, ground_pieces, duel_pieces), problems

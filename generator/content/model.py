@@ -8,7 +8,10 @@ carries it to every component and booklet, which read it and never open a conten
 - ``model.ground`` -- ``generator.content.ground.GroundData`` from content/ground/*.toml;
 - ``model.duel``   -- ``generator.content.duel.DuelData`` from content/duel/duel.toml;
 - ``model.rules``  -- ``{game: RulesSource}`` for content/<game>/rules.md (dojo, ground, duel);
-- ``model.decks``  -- ``{component id: SimpleDeck}`` for the registry's simple decks (content/<game>/<name>.deck.toml).
+- ``model.decks``  -- ``{component id: SimpleDeck}`` for the registry's simple decks (content/<game>/<name>.deck.toml);
+- ``model.boms``   -- ``generator.content.bom.Bom`` per game from content/<game>/bom.toml (the bill of materials);
+- ``model.ground_pieces`` / ``model.duel_pieces`` -- seat markers and seat symbols (content/ground/pieces.toml),
+                      the duel's player sets, fighters and order slip (content/duel/pieces.toml).
 
 The board (``BuildContext.board``) and the catalogs (``BuildContext.translations``) are loaded in the same phase.
 Texts in the model are English message ids; components translate them with ``ctx.p_(context, msgid)``.
@@ -21,10 +24,13 @@ from types import MappingProxyType
 from typing import Mapping
 
 from ..rules.source import Block
+from .bom import Bom
 from .deck import SimpleDeck
 from .dojo import DojoContent
 from .duel import DuelData
+from .duel_pieces import DuelPieces
 from .ground import GroundData
+from .ground_pieces import GroundPieces
 
 GAMES = ("dojo", "ground", "duel")
 
@@ -47,6 +53,9 @@ class KitModel:
     duel: DuelData
     rules: Mapping[str, RulesSource]
     decks: Mapping[str, SimpleDeck] = field(default_factory=dict)
+    boms: tuple[Bom, ...] = ()
+    ground_pieces: GroundPieces | None = None
+    duel_pieces: DuelPieces | None = None
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "rules", MappingProxyType(dict(self.rules)))

@@ -149,21 +149,6 @@ def _keep_previous(catalog: Catalog, before: dict) -> None:
             m.previous_id = list(before[_key(m)])
 
 
-KEPT = "kept by i18n-update: not in the sources (a msgid built at run time?)"
-
-
-def _keep_dynamic(catalog: Catalog) -> None:
-    """Keep translated entries the extractors did not find active: code may build their msgid at run time.
-
-    (Rules booklets are extracted completely, so there a vanished paragraph does become obsolete.)"""
-    for key, m in list(catalog.obsolete.items()):
-        if _filled(m):
-            del catalog.obsolete[key]
-            m.auto_comments = [KEPT]
-            m.flags.discard("fuzzy")
-            catalog[m.id] = m
-
-
 def update_catalog(root: Path, lang: str, domain: str, template: Catalog, known: dict | None = None) -> Merged:
     """Merge a template into locales/<lang>/LC_MESSAGES/<domain>.po (created when missing)."""
     path = catalog_path(root, lang, domain)
@@ -180,8 +165,6 @@ def update_catalog(root: Path, lang: str, domain: str, template: Catalog, known:
     catalog.update(copy.deepcopy(template), update_creation_date=True)  # Babel adds the template's own Messages
     _keep_previous(catalog, before)
     _carry_over(catalog, known or {})
-    if not domain.endswith("-rules"):
-        _keep_dynamic(catalog)
     fix_plural_header(catalog, lang)
     catalog.fuzzy = False
     write_if_changed(path, po_bytes(catalog))

@@ -25,6 +25,7 @@ from ..render.fonts import preload_fonts, prime_cairo_fonts
 from ..sim.cards import deck_from_nebbia
 from ..sim.gate import ProofSettings, cached_proof
 from ..sim.ground.gate import ground_gate
+from .bom import check_bom
 from .cache import ComponentCache, Reads, recording
 from .inputs import inputs_digest
 from .model import DEV_LANGS, LANGS, Artifact, BuildContext, BuildOptions
@@ -174,6 +175,8 @@ def render_all(ctx: BuildContext, components: tuple[Component, ...] | None = Non
         _CTX, _COMPONENTS = None, ()
     if warnings is not None:
         warnings.extend(accepted)
+    if not problems and components is None:  # the bill of materials is proved on the whole kit only
+        problems = check_bom(ctx.model.boms, artifacts, ctx.options.papers)
     if problems:
         raise CheckFailed(problems)
     return artifacts

@@ -8,16 +8,25 @@ from pathlib import Path
 from jinja2 import Environment, FileSystemLoader, select_autoescape
 
 from ..messages import N_
+from .bom import component_lines
 from .model import Artifact, BuildContext
 from .registry import component_name
+
+GAME_NAMES = {"dojo": N_("Dojo Labyrinth"), "ground": N_("GROUND"), "duel": N_("Sword duel")}
+
+
+def bill_of_materials(ctx: BuildContext) -> list[tuple[str, int, list[str]]]:
+    """(game name, players at a full table, the component lines) of every game, from its bill of materials."""
+    return [(ctx._(GAME_NAMES[b.game]), b.players, component_lines(ctx, b)) for b in ctx.model.boms]
+
 
 LAYOUT_NAMES = {
     "sheet": N_("sheets"),
     "gutterfold": N_("gutterfold"),
     "single": N_("single cards for print shops"),
-    "saddle-stitch": N_("booklet imposed on A4"),
+    "saddle-stitch": N_("booklet imposed two-up: double-sided, flip on the short edge"),
     "plain": N_("plain pages"),
-    "pages": N_("A5 pages"),
+    "pages": N_("booklet pages"),
     "duplex-long-edge": N_("double-sided sheets"),
 }
 
@@ -67,5 +76,6 @@ def contact_sheet(ctx: BuildContext, artifacts: list[Artifact]) -> list[Artifact
                       extensions=["jinja2.ext.i18n"], trim_blocks=True, lstrip_blocks=True)
     env.install_gettext_translations(ctx.translations, newstyle=True)
     html = env.get_template("kit/index.html.j2").render(
-        lang=ctx.lang, version=ctx.version, fingerprint=ctx.board_fingerprint[:12], tiles=tiles(ctx, artifacts))
+        lang=ctx.lang, version=ctx.version, fingerprint=ctx.board_fingerprint[:12], tiles=tiles(ctx, artifacts),
+        boms=bill_of_materials(ctx))
     return [Artifact("index.html", "contact-sheet", "sheet", html.encode("utf-8"))]

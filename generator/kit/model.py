@@ -80,6 +80,7 @@ class Artifact:
     layout: str | None = None
     pages: int | None = None
     cards: int | None = None
+    pieces: tuple[tuple[str, int], ...] = ()  # (bill-of-materials piece id, how many this file prints)
 
     def manifest_entry(self, sha256: str) -> dict[str, Any]:
         """The manifest's record of this file."""

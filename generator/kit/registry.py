@@ -74,7 +74,7 @@ def _c(id: str, name: str, kinds: tuple[str, ...], papers: tuple[str, ...], buil
 
 C = "generator.components."
 REFERENCE = ("reference", "preview")
-BOOKLET = ("A4", "A5")
+BOOKLET = ("A4", "A5", "Letter", "HalfLetter")
 COMPONENTS: tuple[Component, ...] = (
     _c("dojo-board", N_("Dojo Labyrinth: board"), ("board", "preview"), ("A4", "Letter", "A2"),
        C + "dojo_board_sheets:build"),
@@ -96,11 +96,15 @@ COMPONENTS: tuple[Component, ...] = (
     _c("ground-action-cards", N_("GROUND: Action cards"), DECK, CARD_PAPERS, C + "ground_cards:action_cards"),
     _c("ground-player-mats", N_("GROUND: player mats"), ("sheet",), ("A4", "Letter"), C + "ground_mats:player_mats"),
     _c("ground-tokens", N_("GROUND: tokens"), ("sheet",), ("A4", "Letter"), C + "ground_mats:tokens"),
+    _c("ground-seat-markers", N_("GROUND: seat markers (Stress, Freedom, DARVO, Focus/Blame)"), ("sheet", "preview"),
+       ("A4", "Letter"), C + "ground_markers:build"),
     _c("ground-reference", N_("GROUND: reference card"), REFERENCE, CARD_PAPERS, C + "ground_cards:reference_card"),
     _c("duel-track", N_("Duel: track"), ("sheet",), ("A4", "Letter"), C + "duel_cards:track"),
     _c("duel-stance-cards", N_("Duel: stance cards"), DECK, CARD_PAPERS, C + "duel_cards:stance_cards"),
     _c("duel-strike-cards", N_("Duel: strike cards"), DECK, CARD_PAPERS, C + "duel_cards:strike_cards"),
     _c("duel-reference", N_("Duel: reference card"), REFERENCE, CARD_PAPERS, C + "duel_cards:reference_card"),
+    _c("duel-pieces", N_("Duel: fighters and order slips"), ("sheet", "preview"), ("A4", "Letter"),
+       C + "duel_pieces:build"),
     _c("contact-sheet", N_("Contact sheet"), ("sheet",), (), "generator.kit.contact:contact_sheet", True),
 )
 

@@ -63,13 +63,22 @@ def build_languages(root: Path, options: ReleaseOptions, tick: Callable[[str], N
     return {lang: manifest for lang, manifest, _p in results}
 
 
+EDITION_OF = {"A5": "A4", "HalfLetter": "Letter"}  # booklet page sizes go with the paper they are imposed on
+
+
+def _edition(paper: str | None) -> str | None:
+    """The paper edition (A4, Letter) a file belongs to; None for files of every edition (A2, single cards)."""
+    edition = EDITION_OF.get(paper or "", paper)
+    return edition if edition in PAPERS else None
+
+
 def _paper_zips(prefix: str, lang: str, files: dict[str, bytes], entries: list[dict], epoch: int) -> dict[str, bytes]:
     papers = {e["paper"] for e in entries if e["paper"] in PAPERS}
     if len(papers) < 2:
         return {}
     out = {}
     for paper in sorted(papers):
-        keep = {f"{lang}/{e['path']}" for e in entries if e["paper"] == paper or e["paper"] not in PAPERS}
+        keep = {f"{lang}/{e['path']}" for e in entries if _edition(e["paper"]) in (paper, None)}
         keep |= {f"{lang}/manifest.json"}
         out[f"{prefix}-{lang}-{paper}.zip"] = zip_bytes({k: v for k, v in files.items() if k in keep}, epoch)
     return out

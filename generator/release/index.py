@@ -10,6 +10,10 @@ HOW_TO_PRINT = """How to print
   follows its page of fronts. Print the duplex calibration page first: if the backs drift, rebuild
   with `dojo build --lang LL --back-offset X,Y` (millimetres) and print again.
 - Gutterfold sheets: print single-sided, fold along the dashed line, cut along the crop marks.
+- Rules booklets (layout "saddle-stitch", A4 and Letter): print double-sided and flip on the SHORT
+  edge, at actual size; fold the stack in half and staple. The plain A4/Letter files print one page per
+  sheet; the A5/HalfLetter files are the booklet pages on their own.
+- Seat markers and tokens (layout "duplex-long-edge"): double-sided, flip on the LONG edge.
 - Single-card PDFs (paper "card"): one card per page with 3 mm bleed, for print shops.
 - Boards: the four A4/Letter quadrant pages join at the alignment marks; the A2 file is one sheet.
 """

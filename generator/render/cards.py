@@ -77,17 +77,18 @@ class Imprint:
     epoch: int
     back_offset: tuple[float, float] = (0.0, 0.0)
     board: str = ""  # short board fingerprint, so feedback names exactly what was played
+    board_label: str = "board"  # the word before it, in the kit's language
 
     def line(self, *extra: str) -> str:
-        """'title · version · LANG · board xxxxxxxx · extra…'."""
-        board = (f"board {self.board}",) if self.board else ()
+        """'title · version · LANG · board xxxxxxxx · extra…' (the board label translated)."""
+        board = (f"{self.board_label} {self.board}",) if self.board else ()
         return " · ".join((self.title, self.version, self.lang.upper(), *board, *extra))
 
 
 def imprint(ctx: BuildContext, title: str) -> Imprint:
     """The Imprint of a component in the build being made."""
     return Imprint(title, ctx.version, ctx.lang, ctx.epoch, ctx.options.back_offset_mm,
-                   ctx.board_fingerprint[:8])
+                   ctx.board_fingerprint[:8], ctx.p_("small print", "board"))
 
 
 
@@ -228,9 +229,12 @@ def deck_artifacts(ctx: BuildContext, deck: Deck, gutterfold: bool = True) -> li
     imp = imprint(ctx, deck.title)
     out: list[Artifact] = []
     n = len(deck.expanded())
+    # bill-of-materials counts: the deck, and each distinct card ("<component>/<card id>")
+    pieces = ((deck.component, n), *((f"{deck.component}/{c.id}", c.copies) for c in deck.cards))
     for paper in ctx.options.papers:
         data, pages = sheet_pdf(deck, paper, imp)
-        out.append(Artifact(f"{deck.slug}-{paper}.pdf", deck.component, deck.kind, data, paper, "sheet", pages, n))
+        out.append(Artifact(f"{deck.slug}-{paper}.pdf", deck.component, deck.kind, data, paper, "sheet", pages, n,
+                            pieces))
         if gutterfold:
             data, pages = gutterfold_pdf(deck, paper, imp)
             out.append(Artifact(f"{deck.slug}-gutterfold-{paper}.pdf", deck.component, deck.kind, data, paper,

@@ -62,8 +62,10 @@ def register_fontconfig() -> None:
 
 
 @lru_cache(maxsize=1)
+@lru_cache(maxsize=None)
 def register_reportlab() -> None:
-    """Register every face and the two families with reportlab (embedded TrueType subsets)."""
+    """Register every face and the two families with reportlab (embedded TrueType subsets), once per process:
+    registering again would swap the font objects under a document being drawn (output then depends on history)."""
     from reportlab.lib.fonts import addMapping
     from reportlab.pdfbase import pdfmetrics
     from reportlab.pdfbase.ttfonts import TTFont

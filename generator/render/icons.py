@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import math
 import re
 from dataclasses import dataclass
 from xml.sax.saxutils import quoteattr
@@ -52,7 +53,7 @@ def icon(name: str) -> Icon:
 
 
 def suit_icon(shape: str, cx: float, cy: float, r: float, fill: str, stroke: str = "#1d1d1b") -> str:
-    """A GROUND suit shape centred at (cx, cy), radius r: suits differ by shape, never by colour alone."""
+    """A GROUND suit or seat shape centred at (cx, cy), radius r: suits differ by shape, never by colour alone."""
     common = f'fill={quoteattr(fill)} stroke={quoteattr(stroke)} stroke-width="{_num(r * 0.12)}"'
     if shape == "circle":
         return f'<circle cx="{_num(cx)}" cy="{_num(cy)}" r="{_num(r * 0.92)}" {common}/>'
@@ -63,6 +64,11 @@ def suit_icon(shape: str, cx: float, cy: float, r: float, fill: str, stroke: str
         pts = [(cx, cy - r), (cx + r * 0.95, cy + r * 0.72), (cx - r * 0.95, cy + r * 0.72)]
     elif shape == "diamond":
         pts = [(cx, cy - r), (cx + r * 0.8, cy), (cx, cy + r), (cx - r * 0.8, cy)]
+    elif shape == "star":  # seat symbols add a star and a hexagon to the four suit shapes
+        pts = [(cx + (r if k % 2 == 0 else r * 0.45) * math.sin(k * math.pi / 5),
+                cy - (r if k % 2 == 0 else r * 0.45) * math.cos(k * math.pi / 5)) for k in range(10)]
+    elif shape == "hexagon":
+        pts = [(cx + r * math.cos(k * math.pi / 3), cy + r * math.sin(k * math.pi / 3)) for k in range(6)]
     else:
         raise ValueError(f"unknown suit icon {shape!r}")
     d = " ".join(f"{_num(x)},{_num(y)}" for x, y in pts)

@@ -17,7 +17,8 @@ from .svg import unhinted
 
 PT_PER_MM = 72 / 25.4
 EDGE_MM = 5.0  # nothing is printed closer than this to a sheet edge
-PAPERS_MM = {"A4": (210.0, 297.0), "Letter": (215.9, 279.4), "A2": (420.0, 594.0), "A5": (148.0, 210.0)}
+PAPERS_MM = {"A4": (210.0, 297.0), "Letter": (215.9, 279.4), "A2": (420.0, 594.0), "A5": (148.0, 210.0),
+             "HalfLetter": (139.7, 215.9)}
 
 
 def mm(value: float) -> float:

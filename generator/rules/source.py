@@ -7,7 +7,8 @@ Format of content/<game>/rules.md (English source, message ids):
   | a | b |  (first row is the header; a |---| line follows it)   table: one message per cell
   ![figure](name)                            a figure drawn by the booklet (not translated)
   ![section](game)                           target dojo|ground|duel: a section generated from that game's data
-                                             (generator/booklet/data_blocks.py), e.g. ![rulings](duel)
+                                             (generator/booklet/data_blocks.py), e.g. ![rulings](duel),
+                                             ![components](ground): the bill of materials with counts
   other lines                                paragraph; consecutive lines join, a blank line ends it
 Inline: **bold** and *italic*; {icon:X} shows the icon of square/card type X.
 """

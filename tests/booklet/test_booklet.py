@@ -129,8 +129,9 @@ def test_project_dojo_booklet_prints_the_italian_seed():
 
 
     ctx = kit_context("it")
-    arts = {a.layout: a for a in build_booklet(ctx, "dojo")}
-    assert set(arts) == {"saddle-stitch", "plain", "pages"}
-    text = " ".join(p.extract_text() for p in _reader(arts["plain"].data).pages)
+    arts = {(a.layout, a.paper): a for a in build_booklet(ctx, "dojo")}
+    assert set(arts) == {("saddle-stitch", "A4"), ("plain", "A4"), ("pages", "A5"),  # A4 and Letter editions
+                         ("saddle-stitch", "Letter"), ("plain", "Letter"), ("pages", "HalfLetter")}
+    text = " ".join(p.extract_text() for p in _reader(arts[("plain", "A4")].data).pages)
     text = re.sub(r"-\n", "", text).replace("\n", " ")
     assert "Il primo giocatore che indossa la Cintura Nera vince." in text

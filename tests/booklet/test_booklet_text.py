@@ -37,7 +37,7 @@ def booklet_text():
     def get(lang: str, game: str) -> str:
         if (lang, game) not in cache:
             ctx = kit_context(lang)
-            plain = {a.layout: a for a in build_booklet(ctx, game)}["plain"]
+            plain = {a.layout: a for a in build_booklet(ctx, game) if a.paper in ("A4", "A5")}["plain"]
             assert plain.path == f"rules/{game}-rules-A4.pdf"
             text = " ".join(p.extract_text() for p in PdfReader(io.BytesIO(plain.data)).pages)
             cache[lang, game] = " ".join(text.split())

@@ -15,8 +15,8 @@ def built(request):
     return lang, {(a.component, a.layout): a for a in kit.artifacts if a.path.endswith(".pdf") and a.component.startswith("duel")}
 
 
-@pytest.mark.parametrize("component,cards", [("duel-stance-cards", 4), ("duel-strike-cards", 3),
-                                             ("duel-reference", 3)])
+@pytest.mark.parametrize("component,cards", [("duel-stance-cards", 8), ("duel-strike-cards", 6),
+                                             ("duel-reference", 4)])
 def test_card_counts(built, component, cards):
     _, arts = built
     art = arts[(component, "sheet")]

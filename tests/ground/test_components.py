@@ -62,13 +62,14 @@ def test_action_backs_show_only_the_seat(built):
 
 
 def test_tokens_print_front_and_back_registered(built):
+    """Focus/Blame is an owned piece: printed per seat on the seat markers, Blame on the back."""
     lang, arts = built
-    art = arts[("ground-tokens", "duplex-long-edge")]
+    art = arts[("ground-seat-markers", "duplex-long-edge")]
     r = reader(art.data)
     assert len(r.pages) == 2
     front, back = r.pages[0].extract_text(), r.pages[1].extract_text()
     blame = {"it": "Colpa", "en": "Blame", "ru": "Вина"}[lang]
-    assert blame in back and blame not in front
+    assert back.count(blame) == 6 and front.count(blame) <= 1  # one per seat on the backs (front: instructions)
 
 
 def test_player_mats_one_per_seat(built):
@@ -88,7 +89,7 @@ def test_manifest_lists_every_component():
     assert comps == {c.id for c in PIECES}  # every GROUND and duel piece of the registry
     cards = {f["component"]: f.get("cards") for f in record["files"] if f.get("layout") == "sheet"}
     assert cards["ground-solution-deck"] == 24 and cards["ground-action-cards"] == 30
-    assert cards["duel-stance-cards"] == 4 and cards["duel-strike-cards"] == 3
+    assert cards["duel-stance-cards"] == 8 and cards["duel-strike-cards"] == 6  # a full set per player
     assert all(len(f["sha256"]) == 64 for f in record["files"])
 
 
