@@ -30,7 +30,12 @@ from .model import Artifact, BuildContext
 from .registry import Component
 
 CODE_GLOBS = ("templates/**/*", "pyproject.toml")  # with the generator that runs (sources.generator_digest)
-ARTIFACT_FIELDS = ("path", "component", "kind", "paper", "layout", "pages", "cards")
+ARTIFACT_FIELDS = tuple(f.name for f in dataclasses.fields(Artifact) if f.name != "data")  # stored in the header
+
+
+def _tuples(value: Any) -> Any:
+    """A header value back as the artifact holds it (JSON lists were tuples)."""
+    return tuple(_tuples(v) for v in value) if isinstance(value, list) else value
 
 
 def canonical(obj: Any) -> Any:
@@ -214,7 +219,7 @@ class ComponentCache:
                 return None
             if any(lookup(self.ctx.translations, key) != text for *key, text in header["lookups"]):
                 return None
-            artifacts = [Artifact(data=blob, **{k: meta[k] for k in ARTIFACT_FIELDS})
+            artifacts = [Artifact(data=blob, **{k: _tuples(meta[k]) for k in ARTIFACT_FIELDS})
                          for meta, blob in zip(header["artifacts"], blobs, strict=True)]
         except (KeyError, TypeError, ValueError):
             return None
