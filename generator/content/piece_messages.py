@@ -15,6 +15,8 @@ def messages(path: Path) -> list[Message]:
     doc = load_toml(path, None, "pieces")
     context = str(doc.data.get("context") or f"{path.parent.name}-pieces")
     out: list[Message] = []
+    where = ("; printed in the components list of the rules booklet and index.html: typeset, wraps, no length limit"
+             if path.name == "bom.toml" else "")
 
     def walk(value: object, at: tuple) -> None:
         if not isinstance(value, dict):
@@ -29,7 +31,7 @@ def messages(path: Path) -> list[Message]:
                 for s in (v if isinstance(v, list) else [v]):
                     if isinstance(s, str) and s.strip():
                         shown = ".".join(str(p) for p in (*at, key))
-                        out.append(Message(s, context, doc.line(*at, key) or 1, f"{path.name} {shown}"))
+                        out.append(Message(s, context, doc.line(*at, key) or 1, f"{path.name} {shown}{where}"))
 
     walk(doc.data, ())
     return out

@@ -82,7 +82,7 @@ def test_seat_markers_carry_every_seat_number(lang):
     front, back = (p.extract_text() for p in PdfReader(io.BytesIO(art.data)).pages)
     for n in "123456":
         assert front.count(n) >= 4 and back.count(n) >= 4  # Stress, Freedom, DARVO, Focus/Blame of seat n
-    ready, spent = {"it": ("PRONTO", "USATO"), "en": ("READY", "SPENT"), "ru": ("ГОТОВ", "ИСПОЛЬЗОВАН")}[lang]
+    ready, spent = {"it": ("PRONTA", "USATA"), "en": ("READY", "SPENT"), "ru": ("ГОТОВ", "ИСПОЛЬЗОВАН")}[lang]
     assert front.count(ready) >= 6 and back.count(spent) == 6
 
 
