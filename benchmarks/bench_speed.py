@@ -7,7 +7,8 @@ is never touched, and prints:
 - protograf building a 22-card text deck on A4 (protograf installed from PyPI into a virtualenv the benchmark
   creates in its temporary folder: never a project dependency), and the ratio of the two;
 - incremental rebuild after editing one card string in one catalog (only that card's component renders);
-- `dojo i18n check --render` for all languages with an empty build/cache, then again (components cached);
+- `dojo i18n check --render` for all languages with nothing cached but the proofs, then again
+  (components cached);
 - cold release (empty build/, proof not cached);
 - peak resident memory of a one-language build (largest process);
 - with --suite, the whole test suite (`pytest -n auto`).
@@ -125,9 +126,13 @@ def main(argv: list[str]) -> int:
         checks.append(("incremental build byte-identical to a cold --force build",
                        hashes(proj / "build/pnp/it") == hashes(proj / "cold-edited/it")))
         check = [*DOJO, "i18n", "check", "--render", "--root", str(proj)]
-        no_cache = lambda: shutil.rmtree(proj / "build/cache", ignore_errors=True)  # noqa: E731
-        rows.append(("dojo i18n check --render, all languages, empty build/cache", timed(check, 1, before=no_cache),
-                     "s"))
+        def no_cache() -> None:  # the proofs stay cached, as in the measurement
+            for name in ("components", "catalogs", "extract.json"):
+                target = proj / "build/cache" / name
+                shutil.rmtree(target, ignore_errors=True) if target.is_dir() else target.unlink(missing_ok=True)
+
+        rows.append(("dojo i18n check --render, all languages, nothing cached but proofs",
+                     timed(check, 1, before=no_cache), "s"))
         rows.append(("dojo i18n check --render, all languages, again (all cached)", timed(check, 1), "s"))
         rows.append(("peak RSS of one-language build (largest process)", peak_rss_mb(build), "MB"))
         cold = lambda: shutil.rmtree(proj / "build", ignore_errors=True)  # noqa: E731
