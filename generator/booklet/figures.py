@@ -14,6 +14,7 @@ from typing import Any, Callable
 from lxml import etree
 from reportlab.graphics import renderPDF
 from reportlab.graphics.shapes import Drawing as RlDrawing
+from reportlab.graphics.shapes import Group, String
 from reportlab.platypus import Flowable
 from svglib import fonts as svg_fonts
 from svglib.svglib import SvgRenderer
@@ -22,6 +23,7 @@ from ..kit.model import BuildContext
 from ..problems import CheckFailed, Problem
 from ..render.fonts import FACES, register_reportlab
 from ..render.icons import ICONS
+from ..render.layout import FLOOR_PT
 from ..render.svg import n, render_template
 
 INLINE_CB = "dojo-icon"  # the reportlab onDraw callback that paints inline icons
@@ -69,13 +71,28 @@ def _flatten_opacity(root: Any) -> None:
                 el.set(paint, _over_white(colour, float(alpha)))
 
 
+def legible(node: Any, scale: float) -> Any:
+    """A copy of a drawing's tree without the text a reader could not read at this scale (under FLOOR_PT): a
+    component shrunk into a booklet shows its shapes and colours, and only the words that stay legible."""
+    if not isinstance(node, Group):
+        return node
+    a, b, c, d = node.transform[:4]
+    inner = scale * abs(a * d - b * c) ** 0.5
+    out = node.copy()
+    out.contents = [legible(child, inner) for child in node.contents
+                    if not (isinstance(child, String) and child.fontSize * inner < FLOOR_PT - 0.01)]
+    return out
+
+
 class Figure(Flowable):
-    """A vector drawing scaled to fit the frame width (never enlarged), centred."""
+    """A vector drawing scaled to fit the frame width (never enlarged), centred; text that would print under the
+    type floor is left out (legible)."""
 
     def __init__(self, name: str, drawing: RlDrawing, max_width: float):
         super().__init__()
         self.name, self.drawing = name, drawing
         self.scale = min(1.0, max_width / drawing.width)
+        self.shrink = 1.0  # further scale applied by the page (typeset.Scalable)
         self.width, self.height = drawing.width * self.scale, drawing.height * self.scale
         self.hAlign = "CENTER"
 
@@ -89,13 +106,13 @@ class Figure(Flowable):
         The drawing is a form XObject made once per document: pages stay small (imposition parses them) and a
         figure shown twice is stored once.
         """
-        canv, form = self.canv, f"figure-{self.name}"
+        canv, form = self.canv, f"figure-{self.name}-{self.scale * self.shrink:.4f}"
         if not canv.hasForm(form):
             canv.beginForm(form, 0, 0, self.drawing.width, self.drawing.height)
             box = canv.beginPath()
             box.rect(0, 0, self.drawing.width, self.drawing.height)
             canv.clipPath(box, stroke=0, fill=0)
-            renderPDF.draw(self.drawing, canv, 0, 0)
+            renderPDF.draw(legible(self.drawing, self.scale * self.shrink), canv, 0, 0)
             canv.endForm()
         canv.saveState()
         canv.scale(self.scale, self.scale)

@@ -32,6 +32,7 @@ def fold_marks(width: float, height: float, labels: list[str], note: str = "") -
     from reportlab.pdfgen.canvas import Canvas
 
     from ..render.fonts import register_reportlab
+    from ..render.pdf import SMALL_PT
 
     register_reportlab()
     buf = io.BytesIO()
@@ -42,7 +43,7 @@ def fold_marks(width: float, height: float, labels: list[str], note: str = "") -
         c.setStrokeGray(0.45)
         for y0, y1 in ((height - EDGE * mm, height - (EDGE + 5) * mm), (EDGE * mm, (EDGE + 5) * mm)):
             c.line(width / 2, y0, width / 2, y1)
-        c.setFont("PTSans", 5.5)
+        c.setFont("PTSans", SMALL_PT)
         c.setFillGray(0.45)
         c.drawString(width / 2 + 2 * mm, height - (EDGE + 2) * mm, label)
         if note and n == 0:

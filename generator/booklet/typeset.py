@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import io
 import re
-from functools import lru_cache
 from dataclasses import dataclass
 from typing import Callable
 from xml.sax.saxutils import escape
@@ -19,6 +18,7 @@ from reportlab.platypus import (BaseDocTemplate, Flowable, Frame, ListFlowable, 
                                 Table, TableStyle)
 
 from ..render.fonts import register_reportlab
+from ..render.layout import hyphenations, tie_short_tail
 from ..rules.source import Block
 
 PYPHEN = {"it": "it_IT", "en": "en_GB", "ru": "ru_RU"}
@@ -46,16 +46,10 @@ FORMATS = {"A5": Page("A5", A5, 13 * mm, 9.2), "A4": Page("A4", A4, 20 * mm, 10.
 HYPHENATE_SHARE = 0.4  # only words wider than this share of their line may hyphenate
 
 
-@lru_cache(maxsize=None)
-def _pyphen(lang: str):
-    import pyphen
-
-    return pyphen.Pyphen(lang=lang)
-
-
 @dataclass(frozen=True)
 class Hyphenator:
-    """pyphen hyphenation only for words too wide for their line to set well (long words, narrow columns)."""
+    """Hyphenation by the kit's typography rules (render.layout.hyphenations), only for words too wide for their
+    line to set well (long words, narrow columns)."""
 
     lang: str
     font: str
@@ -64,15 +58,15 @@ class Hyphenator:
 
     def __call__(self, word: str):
         """Head/tail pairs of the word, none when it is short for the line (so sentences stay whole)."""
-        if not self.lang or stringWidth(word, self.font, self.size) <= HYPHENATE_SHARE * self.width:
+        if stringWidth(word, self.font, self.size) <= HYPHENATE_SHARE * self.width:
             return iter(())
-        return _pyphen(self.lang).iterate(word)
+        return iter(hyphenations(word, self.lang))
 
 
 def hyphenated(style: ParagraphStyle, lang: str, width: float) -> ParagraphStyle:
     """The style hyphenating (in the language) only words wider than a share of `width`."""
-    hy = Hyphenator(PYPHEN.get(lang, ""), style.fontName, style.fontSize, width)
-    return ParagraphStyle(f"{style.name}-{width:.0f}", parent=style, hyphenationLang=hy if hy.lang else "")
+    hy = Hyphenator(lang, style.fontName, style.fontSize, width)
+    return ParagraphStyle(f"{style.name}-{width:.0f}", parent=style, hyphenationLang=hy if lang in PYPHEN else "")
 
 
 def unbroken(style: ParagraphStyle, text: str, width: float) -> ParagraphStyle:
@@ -99,12 +93,13 @@ def styles(page: Page, lang: str) -> dict[str, ParagraphStyle]:
     register_reportlab()
     b = page.body
     base = ParagraphStyle("body", fontName="PTSans", fontSize=b, leading=b * 1.3, textColor=INK,
-                          hyphenationLang=PYPHEN.get(lang, ""), embeddedHyphenation=1, uriWasteReduce=0.3,
-                          splitLongWords=1, spaceAfter=b * 0.45, alignment=4)
+                          hyphenationLang="", embeddedHyphenation=1, uriWasteReduce=0.3,
+                          splitLongWords=1, spaceAfter=b * 0.45, alignment=4, allowWidows=0, allowOrphans=0)
     return {
         "body": base,
         "title": ParagraphStyle("title", parent=base, fontName="PTSans-Bold", fontSize=b * 2.1, leading=b * 2.5,
-                                alignment=TA_CENTER, spaceAfter=b * 1.2, hyphenationLang="", spaceBefore=b * 2),
+                                alignment=TA_CENTER, spaceAfter=b * 1.2, hyphenationLang="", spaceBefore=b * 2,
+                                keepWithNext=1),
         "heading2": ParagraphStyle("h2", parent=base, fontName="PTSans-Bold", fontSize=b * 1.45, leading=b * 1.75,
                                    spaceBefore=b * 1.1, spaceAfter=b * 0.5, alignment=0, hyphenationLang="",
                                    keepWithNext=1),
@@ -140,10 +135,12 @@ def story(blocks: list[Block], tr: Callable[[str], str], page: Page, lang: str,
     width = page.size[0] - 2 * page.margin
     out: list[Flowable] = []
     pending: list[Block] = []
-    state = {"number": 0, "last": ""}  # numbered items so far in this section; kind of the last block
+    state: dict = {"number": 0, "last": "", "faq": False}  # numbered items in this section; last block; in the FAQ
 
-    def para(text: str, style: str, indent: float = 0) -> Paragraph:
-        shown = tr(text)
+    def para(text: str, style: str, indent: float = 0, faq: bool = False) -> Paragraph:
+        shown = tie_short_tail(tr(text))
+        if faq:
+            shown = question_bold(shown)
         base = st[style]
         if style in ("title", "heading2", "heading3"):
             ps = unbroken(base, plain(shown), width - indent)
@@ -175,6 +172,7 @@ def story(blocks: list[Block], tr: Callable[[str], str], page: Page, lang: str,
             out.append(para(b.texts[0], "title"))
         elif b.kind in ("heading2", "heading3"):
             state["number"] = 0
+            state["faq"] = b.kind == "heading2" and FAQ_HEADING.search(b.texts[0]) is not None
             out.append(para(b.texts[0], b.kind))
         elif b.kind == "para" and under_step:
             indent = _indents(st["item"].fontSize)[0]
@@ -182,13 +180,24 @@ def story(blocks: list[Block], tr: Callable[[str], str], page: Page, lang: str,
             p.style = ParagraphStyle(p.style.name + "-step", parent=p.style, leftIndent=indent)
             out.append(p)
         elif b.kind == "para":
-            out.append(para(b.texts[0], "body"))
+            out.append(para(b.texts[0], "body", faq=bool(state.get("faq"))))
         elif b.kind == "table":
             out.append(_table(b, tr, st, width, icon_markup, lang))
         elif b.kind == "figure":
-            out.append(figure(b.texts[0], width))
+            out.append(Scalable(figure(b.texts[0], width)))
     flush()
     return out
+
+
+FAQ_HEADING = re.compile(r"(?i)frequently asked questions|\bFAQ\b")  # the English heading (source text)
+
+
+def question_bold(text: str) -> str:
+    """An FAQ paragraph with its question in bold: up to the first '?' (else the first sentence)."""
+    if "**" in text:
+        return text
+    m = re.match(r"(.+?\?)(\s+)(\S.*)", text, re.S) or re.match(r"(.+?[.!])(\s+)(\S.*)", text, re.S)
+    return f"**{m.group(1)}**{m.group(2)}{m.group(3)}" if m else text
 
 
 def plain(text: str) -> str:
@@ -243,7 +252,7 @@ def _table(b: Block, tr: Callable[[str], str], st: dict[str, ParagraphStyle], wi
         return Paragraph(markup(shown, icon_markup, ps.fontSize) if shown else "", ps)
 
     data = [[cell(c, i, j) for j, c in enumerate(r)] for i, r in enumerate(rows)]
-    t = Table(data, colWidths=widths, repeatRows=1, hAlign="LEFT")
+    t = RowsTable(data, colWidths=widths, repeatRows=1, hAlign="LEFT")
     t.setStyle(TableStyle([
         ("FONTNAME", (0, 0), (-1, -1), "PTSans"),
         ("FONTSIZE", (0, 0), (-1, -1), st["cell"].fontSize),
@@ -258,6 +267,56 @@ def _table(b: Block, tr: Callable[[str], str], st: dict[str, ParagraphStyle], wi
     t.spaceAfter = st["body"].fontSize * 0.8
     t.spaceBefore = st["body"].fontSize * 0.3
     return t
+
+
+MIN_SPLIT_ROWS = 2  # a table breaks across pages only with at least this many body rows on each side
+MIN_FIGURE_SCALE = 0.7  # a figure shrinks down to this to stay where it is instead of leaving a page half empty
+
+
+class RowsTable(Table):
+    """A table that splits across pages only with MIN_SPLIT_ROWS body rows on each side (header repeated)."""
+
+    def split(self, availWidth, availHeight):
+        body = len(self._cellvalues) - self.repeatRows
+        if body < 2 * MIN_SPLIT_ROWS:
+            return []
+        height = availHeight
+        while height > 0:
+            parts = super().split(availWidth, height)
+            if len(parts) != 2:
+                return parts
+            first = len(parts[0]._cellvalues) - self.repeatRows
+            if first < MIN_SPLIT_ROWS:
+                return []
+            if body - first >= MIN_SPLIT_ROWS:
+                return parts
+            self._calc(availWidth, availHeight)
+            height = sum(self._rowHeights[:self.repeatRows + first - 1]) + 0.1
+        return []
+
+
+class Scalable(Flowable):
+    """A figure that shrinks (down to MIN_FIGURE_SCALE) to fit the space left on a page rather than move on."""
+
+    def __init__(self, inner: Flowable):
+        super().__init__()
+        self.inner, self.scale = inner, 1.0
+        self.hAlign = getattr(inner, "hAlign", "CENTER")
+        self.spaceBefore = getattr(inner, "spaceBefore", 0)
+        self.spaceAfter = getattr(inner, "spaceAfter", 0)
+
+    def wrap(self, availWidth, availHeight):
+        w, h = self.inner.wrap(availWidth, availHeight)
+        self.scale = availHeight / h if h > availHeight >= h * MIN_FIGURE_SCALE else 1.0
+        return w * self.scale, h * self.scale
+
+    def draw(self):
+        if hasattr(self.inner, "shrink"):
+            self.inner.shrink = self.scale  # the figure leaves out the text this makes illegible
+        self.canv.saveState()
+        self.canv.scale(self.scale, self.scale)
+        self.inner.drawOn(self.canv, 0, 0)
+        self.canv.restoreState()
 
 
 def _fit_widths(widths: list[float], need: list[float], total: float) -> list[float]:

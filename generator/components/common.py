@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+import re
 from typing import Callable, TypeVar
 
+from ..content.dojo import NEBBIA_CTX
 from ..kit.model import BuildContext
 from ..problems import CheckFailed, Problem
 
@@ -33,3 +35,24 @@ class Collect:
         """Raise CheckFailed with everything gathered."""
         if self.problems:
             raise CheckFailed(self.problems)
+
+
+def duel_term(ctx: BuildContext, item_id: str, romaji: str) -> str:
+    """A duel term (stance, strike) as cards, booklet and reference print it: one spelling per language, the
+    catalog's transliteration of the romaji (Russian: the seed's Cyrillic), never both scripts at once."""
+    return ctx.p_(f"duel/{item_id}", romaji)
+
+
+def term_spellings(ctx: BuildContext, games: frozenset[str] = frozenset({"dojo", "duel"})) -> dict[str, frozenset[str]]:
+    """Each game term's spelling in this language -> its other spellings, for the page QA's term check: the duel's
+    stances and strikes (seed script, romaji) and the Dojo cards named 'Term (gloss)' (Kaeshi, Uke, Irimi), for
+    the games being printed (only their terms are looked up)."""
+    out = {}
+    for item in (ctx.model.duel.stances + ctx.model.duel.strikes) if "duel" in games else ():
+        spelled = duel_term(ctx, item.id, item.romaji)
+        out[spelled] = frozenset({item.term, item.romaji} - {spelled})
+    for card in ctx.model.dojo.nebbia.cards if "dojo" in games else ():
+        if re.match(r"\S+ \(", card.name):
+            spelled = ctx.p_(f"{NEBBIA_CTX}/{card.id}", card.name).split()[0]
+            out[spelled] = frozenset({card.name.split()[0]} - {spelled})
+    return out

@@ -12,7 +12,7 @@ from ..render.pdf import PAPERS_MM, PdfDoc, crop_marks, mm
 from ..render.face import Face
 from ..render.svg import Drawing, png_bytes, svg_drawing
 from .common import Collect, small_print
-from .dojo_board import COMPONENT, HALF, SHEETS, SIZE, STRIP, board_drawings, sheet_region
+from .dojo_board import COMPONENT, HALF, SHEETS, SIZE, STRIP, board_drawings, board_svg, sheet_region
 
 TOP = 12.0
 
@@ -116,31 +116,22 @@ def sheets_pdf(ctx: BuildContext, boards: dict, legend: Drawing, paper: str) -> 
     return doc.finish(), doc.pages
 
 
-def a2_pdf(ctx: BuildContext, boards: dict, legend: Drawing) -> tuple[bytes, int]:
+def a2_pdf(ctx: BuildContext, whole: Drawing, legend: Drawing) -> tuple[bytes, int]:
     """The whole board on one A2 sheet with legend and margin notes."""
     imp = imprint(ctx, ctx._("Board"))
     w, h = PAPERS_MM["A2"]
     doc = PdfDoc(imp.epoch, imp.title)
     cr = doc.page(w, h)
     x, y = (w - SIZE) / 2, (h - SIZE - 70) / 2  # board, legend and notes centred on the sheet
-    for sheet in SHEETS:  # the quadrant drawings, whole; their glue strips overlap with identical content
-        x0, y0, _, _ = sheet_region(sheet)
-        boards[sheet].place(cr, mm(x + x0), mm(y + y0))
+    whole.place(cr, mm(x), mm(y))  # one drawing: every label once (quadrant drawings would repeat the seams)
     legend.place(cr, mm((w - legend.width * 25.4 / 72) / 2), mm(y + SIZE + 6))
     _notes(cr, margin_notes(ctx, "A2", SIZE), x, y + SIZE + 40)
     return doc.finish(), doc.pages
 
 
-def board_png(boards: dict, width_px: int) -> bytes:
-    """A preview of the whole board assembled from its quadrant drawings."""
-    import cairocffi as cairo
-
-    whole = cairo.RecordingSurface(cairo.CONTENT_COLOR_ALPHA, (0, 0, mm(SIZE), mm(SIZE)))
-    cr = cairo.Context(whole)
-    for sheet in SHEETS:
-        x0, y0, _, _ = sheet_region(sheet)
-        boards[sheet].place(cr, mm(x0), mm(y0))
-    return png_bytes(Drawing(whole, mm(SIZE), mm(SIZE)), width_px)
+def board_png(whole: Drawing, width_px: int) -> bytes:
+    """A preview of the whole board."""
+    return png_bytes(whole, width_px)
 
 
 def build(ctx: BuildContext) -> list[Artifact]:
@@ -152,7 +143,8 @@ def build(ctx: BuildContext) -> list[Artifact]:
         data, pages = sheets_pdf(ctx, boards, legend, paper)
         out.append(Artifact(f"board-{paper}.pdf", COMPONENT, "board", data, paper, "sheet", pages,
                             pieces=(("dojo-board", 1),)))
-    data, pages = a2_pdf(ctx, boards, legend)
+    whole = svg_drawing(board_svg(ctx))
+    data, pages = a2_pdf(ctx, whole, legend)
     out.append(Artifact("board-A2.pdf", COMPONENT, "board", data, "A2", "sheet", pages))
-    out.append(Artifact("previews/board.png", COMPONENT, "preview", board_png(boards, 720)))
+    out.append(Artifact("previews/board.png", COMPONENT, "preview", board_png(whole, 720)))
     return out

@@ -13,7 +13,7 @@ from ..kit.model import Artifact, BuildContext
 from ..render.cards import Card, Deck, deck_artifacts, imprint
 from ..render.face import Face, collect
 from ..render.pdf import PAPERS_MM, PdfDoc, mm, text
-from .common import small_print
+from .common import duel_term, small_print
 from .duel_draw import strike_cells, track_cells
 
 BACK_BG = "#2b2622"  # backs and the fronts' header band
@@ -26,9 +26,8 @@ def ui(ctx: BuildContext, component: str, msgid: str) -> str:
 
 
 def term(ctx: BuildContext, item) -> str:
-    """The Japanese term: the seed's spelling, with the reader's transliteration where it differs."""
-    local = ctx.p_(f"duel/{item.id}", item.romaji)
-    return item.term if local == item.term else f"{local} · {item.term}"
+    """The Japanese term in the reader's one spelling (common.duel_term)."""
+    return duel_term(ctx, item.id, item.romaji)
 
 
 def _name(ctx: BuildContext, item) -> str:
@@ -218,7 +217,7 @@ def track(ctx: BuildContext) -> list[Artifact]:
         doc = PdfDoc(imp.epoch, imp.title)
         cr = doc.page(w, h)
         strip.place(cr, mm((w - f.size[0]) / 2), mm(h / 2 - cell / 2 - 8))
-        text(cr, imp.line(paper), w / 2, h - 6.5, 6, align="center")
+        text(cr, imp.line(paper), w / 2, h - 6.5, align="center")
         out.append(Artifact(f"duel/track-{paper}.pdf", comp, "sheet", doc.finish(), paper, "sheet", doc.pages,
                             pieces=(("duel-track", 1),)))
     return out

@@ -2,8 +2,11 @@
 
 from __future__ import annotations
 
+from ..render.layout import FLOOR_PT
+
 INK = "#1d1d1b"
 HIT = "#c0392b"
+NUMBER_MM = FLOOR_PT * 25.4 / 72  # cell numbers are never set under the type floor (small tracks in booklets)
 
 
 def strike_cells(hits: tuple[int, ...], x: float, y: float, cell: float, cells: int = 7, player: int = 2) -> str:
@@ -43,7 +46,7 @@ def track_cells(x: float, y: float, cell: float, cells: int = 12, numbers: bool 
                    f'stroke="{INK}" stroke-width="{cell * 0.03:.3f}"/>')
         if numbers:
             out.append(f'<text x="{cx + cell / 2:.3f}" y="{y + cell * 0.93:.3f}" font-family="PT Sans" '
-                       f'font-size="{cell * 0.16:.3f}" text-anchor="middle" fill="#8a8a86">{i + 1}</text>')
+                       f'font-size="{max(cell * 0.16, NUMBER_MM):.3f}" text-anchor="middle" fill="#8a8a86">{i + 1}</text>')
     return "".join(out)
 
 

@@ -88,7 +88,7 @@ def player_mats(ctx: BuildContext) -> list[Artifact]:
             cr = doc.page(w, h)
             x, y = (w - MAT_W * scale) / 2, (h - MAT_H * scale) / 2 - 2
             d.place(cr, mm(x), mm(y), scale)
-            text(cr, imp.line(paper, f"{i}/{len(mats)}"), w / 2, h - 6.5, 6, align="center")
+            text(cr, imp.line(paper, f"{i}/{len(mats)}"), w / 2, h - 6.5, align="center")
         out.append(Artifact(f"ground/player-mats-{paper}.pdf", comp, "sheet", doc.finish(), paper, "sheet",
                             doc.pages, pieces=((comp, len(mats)),)))
     return out
@@ -142,7 +142,7 @@ def tokens(ctx: BuildContext) -> list[Artifact]:
                            (w, h))
                 track.place(cr, (mm(w) - track.width) / 2, mm(h - 42))
             text(cr, imp.line(paper, ui(ctx, comp, "fronts") if side == 0 else ui(ctx, comp, "backs")), w / 2,
-                 h - 6.5, 6, align="center")
+                 h - 6.5, align="center")
         out.append(Artifact(f"ground/tokens-{paper}.pdf", comp, "sheet", doc.finish(), paper, "duplex-long-edge",
                             doc.pages, pieces=counts))
     return out

@@ -5,7 +5,8 @@ from __future__ import annotations
 from ..kit.model import Artifact, BuildContext
 from ..render.cards import imprint
 from ..render.pdf import PdfDoc
-from ..render.svg import Drawing, png_bytes
+from ..render.preview import pdf_preview
+from ..render.svg import Drawing
 
 
 def page_artifacts(ctx: BuildContext, component: str, slug: str, title: str,
@@ -19,6 +20,5 @@ def page_artifacts(ctx: BuildContext, component: str, slug: str, title: str,
             cr = doc.page(d.width * 25.4 / 72, d.height * 25.4 / 72)
             d.place(cr, 0, 0)
         out.append(Artifact(f"{slug}-{paper}.pdf", component, kind, doc.finish(), paper, layout, doc.pages))
-    first = next(iter(pages.values()))[0]
-    out.append(Artifact(f"previews/{slug}.png", component, "preview", png_bytes(first, 480)))
+    out.append(Artifact(f"previews/{slug}.png", component, "preview", pdf_preview(out[0].data)))
     return out

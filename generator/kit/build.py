@@ -13,6 +13,7 @@ from .. import KIT_NAME
 from ..board.check import check_dead_ends, design_problems
 from ..board.load import load_quadrant
 from ..board.model import Board, build_board
+from ..components.common import term_spellings
 from ..content.dojo import NebbiaDeck
 from ..content.load import load_model
 from ..i18n.gate import check_language as check_catalogs
@@ -20,8 +21,10 @@ from ..i18n.fitwatch import watch_fits
 from ..i18n.runtime import load_translations
 from ..output.files import remove_leftovers, replace_tree
 from ..output.verify import verify_file
+from ..pageqa.check import page_problems
 from ..problems import CheckFailed, Problem, blocking
 from ..render.fonts import preload_fonts, prime_cairo_fonts
+from ..render.preview import missing_previews
 from ..sim.cards import deck_from_nebbia
 from ..sim.gate import ProofSettings, cached_proof
 from ..sim.ground.gate import ground_gate
@@ -127,7 +130,7 @@ def prepare(root: Path, options: BuildOptions) -> BuildContext:
 def render_all(ctx: BuildContext, components: tuple[Component, ...] | None = None, jobs: int = 0,
                warnings: list[Problem] | None = None, cache: ComponentCache | None = None) -> list[Artifact]:
     """Phase two: every registered component (or the given ones) rendered in memory, in manifest order, each
-    artifact read back (verify); components render on `jobs` processes (0: every core).
+    artifact read back (verify, and the page QA of generator/pageqa); components render on `jobs` processes (0: every core).
 
     With a cache, a component whose inputs are unchanged is taken from it and every component rendered without
     a problem or warning is stored in it (kit/cache.py). The problems of all components are gathered and raised
@@ -137,8 +140,11 @@ def render_all(ctx: BuildContext, components: tuple[Component, ...] | None = Non
     warning, appended to `warnings`, and is drawn with a red outline. A caller watching fits itself
     (record=True) renders with jobs=1, in its own process.
     """
-    global _CTX, _COMPONENTS
+    global _CTX, _COMPONENTS, _TERMS
     chosen = registry.COMPONENTS if components is None else tuple(components)
+    terms = term_spellings(ctx, frozenset(c.game for c in chosen))
+    if cache:
+        cache.extend_key(terms)  # the page QA of a cached component passed with these term spellings
     independent = [i for i, c in enumerate(chosen) if not c.from_artifacts]
     cached = {i: made for i in independent if cache and (made := cache.load(chosen[i], [])) is not None}
     # the booklets (the longest renders) first, so that the last to finish on two cores are short ones
@@ -149,7 +155,7 @@ def render_all(ctx: BuildContext, components: tuple[Component, ...] | None = Non
         prime_cairo_fonts()  # text renders the same whichever component a process draws first
     if len(todo) > 1:  # read once here, shared by the forked workers
         preload_fonts(reportlab=any("rules" in chosen[i].kinds for i in todo))
-    _CTX, _COMPONENTS = ctx, chosen
+    _CTX, _COMPONENTS, _TERMS = ctx, chosen, terms
     try:
         rendered = dict(zip(todo, run_ordered(_render_one, todo, jobs)))
         artifacts: list[Artifact] = []
@@ -172,7 +178,7 @@ def render_all(ctx: BuildContext, components: tuple[Component, ...] | None = Non
             problems.extend(p for p in found if p.severity != "warning")
             accepted.extend(p for p in found if p.severity == "warning")
     finally:
-        _CTX, _COMPONENTS = None, ()
+        _CTX, _COMPONENTS, _TERMS = None, (), {}
     if warnings is not None:
         warnings.extend(accepted)
     if not problems and components is None:  # the bill of materials is proved on the whole kit only
@@ -184,17 +190,26 @@ def render_all(ctx: BuildContext, components: tuple[Component, ...] | None = Non
 
 _CTX: BuildContext | None = None  # the context of the build being rendered (inherited by forked workers)
 _COMPONENTS: tuple[Component, ...] = ()  # the components being rendered (inherited by forked workers)
+_TERMS: dict[str, frozenset[str]] = {}  # the build's term spellings for the page QA (inherited by forked workers)
 
 
 def _render_one(index: int, before: list[Artifact] | None = None) -> tuple[list[Artifact], list[Problem], Reads]:
-    """One component's artifacts, each read back (verify), and the overflows its fit watcher accepted (warnings),
-    or its problems (a worker returns them rather than raising), and what it read (for the cache)."""
+    """One component's artifacts, each read back (verify) and its pages checked (page QA), with a preview when it
+    draws none, and the overflows its fit watcher accepted (warnings); or its problems (a worker returns them
+    rather than raising); and what it read (for the cache). In the pseudo-locale (overflow policy "warn") page QA
+    findings are warnings too."""
     ctx, reads = recording(_CTX)
     try:
+        component = _COMPONENTS[index]
         with watch_fits(ctx.root, ctx.lang, _CTX.translations, accept_overflow=ctx.options.overflow == "warn") as log:
-            artifacts = _COMPONENTS[index].build(ctx, before or [])
+            artifacts = component.build(ctx, before or [])
+        found = page_problems(artifacts, ctx.lang, ctx.options.back_offset_mm, _TERMS)
+        if found and ctx.options.overflow != "warn":
+            return [], found, reads
+        warned = [dataclasses.replace(p, severity="warning") for p in found]
+        artifacts += [] if component.from_artifacts else missing_previews(artifacts)
         verify({a.path: a.data for a in artifacts}, [a.manifest_entry("") for a in artifacts])
-        return artifacts, log.warnings, reads
+        return artifacts, [*log.warnings, *warned], reads
     except CheckFailed as exc:
         return [], list(exc.problems), reads
 

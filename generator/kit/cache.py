@@ -193,6 +193,10 @@ class ComponentCache:
         self._parts: dict[tuple[str, ...], str] = {}
         self.hits: list[str] = []
 
+    def extend_key(self, value: Any) -> None:
+        """Make every component's code key depend on value too (what the build checks their pages against)."""
+        self.base = digest([self.base, value])
+
     def key(self, component: Component, before: list[Artifact]) -> str:
         """The code key of a component (a contact sheet's also covers the artifacts it is made from)."""
         inputs = [[a.path, hashlib.sha256(a.data).hexdigest()] for a in before] if component.from_artifacts else []

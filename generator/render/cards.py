@@ -14,23 +14,27 @@ How to add a deck
    ``CheckFailed`` naming component, card, slot and language.
 4. ``Card(id, front, back, copies)`` into a ``Deck`` (``back_bleed="#rrggbb"``: the backs' edge colour, bled
    around the backs on sheets so duplex drift shows no white).
-5. ``deck_artifacts(ctx, deck)`` returns the manifest Artifacts: a sheet of 9 per paper (backs on the
-   following page for a long-edge flip, ``BuildOptions.back_offset_mm`` applied), a gutterfold per paper, and
+5. ``deck_artifacts(ctx, deck)`` returns the manifest Artifacts: a sheet of 9 per paper (cards apart by a
+   gutter of twice the bleed shown, cut marks in the gutters; backs on the following page for a long-edge flip,
+   ``BuildOptions.back_offset_mm`` applied), a gutterfold per paper, and
    the print-shop single-card PDF (TrimBox/BleedBox), plus a PNG preview. Register the builder in
-   ``generator/kit/registry.py`` ``COMPONENTS``.
+   ``generator/kit/registry.py`` ``COMPONENTS``. Every page is then read back by the page QA
+   (``generator/pageqa``): card text 3 mm inside the trim, nothing within 5 mm of a sheet edge, no text under
+   6.5 pt or touching other text.
 """
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass
 from typing import Any, Iterator
 
-import cairocffi as cairo
 
 from ..kit.model import Artifact, BuildContext
 from . import pdf
-from .pdf import EDGE_MM, PAPERS_MM, PdfDoc, crop_marks, mm
-from .svg import Drawing, png_bytes
+from .pdf import EDGE_MM, PAPERS_MM, PdfDoc, mm
+from .preview import pdf_preview
+from .svg import Drawing
 
 CARD_W, CARD_H = 63.5, 88.9
 BLEED = 3.0
@@ -100,28 +104,77 @@ def _chunks(items: list[Card], size: int) -> Iterator[list[Card]]:
 def _clip_place(cr: Any, drawing: Drawing, x: float, y: float, clip: tuple[float, float, float, float]) -> None:
     """Place a bleed-size drawing with its trim corner at (x, y) mm, showing only clip (x0, y0, x1, y1) mm.
 
-    Within one PDF a drawing must always show the same part (its trim on sheets): cairo 1.16 writes a recording
-    surface once per document, cut to what its first use showed.
+    Within one PDF a drawing must always show the same part (its trim plus the sheet's bleed): cairo 1.16 writes
+    a recording surface once per document, cut to what its first use showed.
     """
     x0, y0, x1, y1 = clip
     ox, oy = x - BLEED, y - BLEED
     drawing.place(cr, mm(ox), mm(oy), region=(mm(x0 - ox), mm(y0 - oy), mm(x1 - x0), mm(y1 - y0)))
 
 
-def footer(cr: Any, text: str, page: tuple[float, float], block: tuple[float, float, float, float]) -> None:
-    """Small print outside the card block: under it when there is room, else up the left margin."""
-    w, h = page
-    x0, y0, x1, y1 = block
-    if h - y1 >= EDGE_MM + 4:
-        pdf.text(cr, text, w / 2, h - EDGE_MM - 1.2, 6, align="center")
-    else:
-        pdf.text(cr, text, x0 - 1.0, y1, 5, rotate=-90)
+@dataclass(frozen=True)
+class Grid:
+    """Where a sheet's cards go: trim corners (mm) and the bleed each card shows on the sheet (bx, by mm).
+
+    Cards stand apart by a gutter of twice the bleed, so every card keeps its own bleed on all four sides and a
+    slight miscut shows colour, not a white sliver; the bleed is as large as the sheet allows (at most BLEED)
+    with EDGE_MM of paper white around and room for the small print on the roomier axis.
+    """
+
+    xs: tuple[float, ...]
+    ys: tuple[float, ...]
+    bx: float
+    by: float
+    page: tuple[float, float]
+    imprint_at: str  # "bottom" or "left": where the small print goes
+
+    def spots(self) -> list[tuple[float, float]]:
+        """Trim corners in reading order (rows, then columns)."""
+        return [(x, y) for y in self.ys for x in self.xs]
+
+    def shown(self, x: float, y: float) -> tuple[float, float, float, float]:
+        """The part of a card at trim corner (x, y) printed on the sheet: trim plus bleed."""
+        return (x - self.bx, y - self.by, x + CARD_W + self.bx, y + CARD_H + self.by)
+
+    def block(self) -> tuple[float, float, float, float]:
+        """The printed block, bleed included."""
+        return (min(self.xs) - self.bx, min(self.ys) - self.by, max(self.xs) + CARD_W + self.bx,
+                max(self.ys) + CARD_H + self.by)
 
 
-def sheet_origin(paper: str) -> tuple[float, float, tuple[float, float]]:
-    """Top-left of the 3x3 card block on a portrait sheet, and the sheet size (mm)."""
+IMPRINT_ROOM = 4.0  # mm kept for the small print beside the card block
+ROUNDING = 0.4  # mm: cairo rounds a placed drawing's clip box outwards to whole points
+
+
+def _axis(length: float, n: int, card: float, reserve: float) -> float:
+    """The bleed per card along one axis: n cards, gutters of twice the bleed, EDGE_MM and reserve kept free."""
+    spare = length - 2 * (EDGE_MM + ROUNDING) - n * card - reserve
+    return math.floor(max(0.0, min(BLEED, spare / (2 * n))) * 100) / 100
+
+
+def sheet_grid(paper: str) -> Grid:
+    """The 3x3 grid of a portrait sheet with gutters; the small print beside it on the axis with more room."""
     w, h = PAPERS_MM[paper]
-    return (w - COLS * CARD_W) / 2, (h - ROWS * CARD_H) / 2, (w, h)
+    at = "bottom" if h - ROWS * CARD_H >= w - COLS * CARD_W else "left"
+    left, bottom = (IMPRINT_ROOM, 0.0) if at == "left" else (0.0, IMPRINT_ROOM)
+    bx, by = _axis(w, COLS, CARD_W, left), _axis(h, ROWS, CARD_H, bottom)
+    step_x, step_y = CARD_W + 2 * bx, CARD_H + 2 * by
+    x0 = left + (w - left - COLS * step_x) / 2 + bx
+    y0 = (h - bottom - ROWS * step_y) / 2 + by
+    return Grid(tuple(x0 + i * step_x for i in range(COLS)), tuple(y0 + j * step_y for j in range(ROWS)), bx, by,
+                (w, h), at)
+
+
+def gutterfold_grid(paper: str) -> Grid:
+    """The landscape gutterfold page: two columns of fronts left of the fold (backs mirror them), two rows."""
+    ph, pw = PAPERS_MM[paper]
+    w, h = (pw, ph) if pw > ph else (ph, pw)
+    half = w / 2 - FOLD_GAP
+    bx = math.floor(max(0.0, min(BLEED, (half - EDGE_MM - ROUNDING - 2 * CARD_W) / 3)) * 100) / 100
+    by = _axis(h, 2, CARD_H, IMPRINT_ROOM)
+    x1 = w / 2 - FOLD_GAP - CARD_W
+    y0 = (h - IMPRINT_ROOM - 2 * (CARD_H + 2 * by)) / 2 + by
+    return Grid((x1 - CARD_W - 2 * bx, x1), (y0, y0 + CARD_H + 2 * by), bx, by, (w, h), "bottom")
 
 
 def back_x(paper: str, x: float) -> float:
@@ -130,25 +183,85 @@ def back_x(paper: str, x: float) -> float:
     return w - x - CARD_W
 
 
-def _blank_edges(cr: Any, spots: list[tuple[float, float]], page: tuple[float, float]) -> None:
-    """A large back offset may push backs into the EDGE_MM band: paper white there (no ink near the edge)."""
+def card_slots(layout: str, paper: str, page: int, back_offset: tuple[float, float] = (0.0, 0.0)
+               ) -> list[tuple[str, tuple[float, float, float, float]]]:
+    """The trim boxes (mm) of the card places on page `page` (1-based) of a deck PDF, named for messages.
+
+    One source of truth for the imposition above and for the read-back page QA (generator/pageqa).
+    """
+    if layout == "single":
+        return [(f"card {(page + 1) // 2} {'front' if page % 2 else 'back'}",
+                 (BLEED, BLEED, BLEED + CARD_W, BLEED + CARD_H))]
+    if layout == "gutterfold":
+        g = gutterfold_grid(paper)
+        out = []
+        for i, (x, y) in enumerate(g.spots(), 1):
+            bx = g.page[0] - x - CARD_W
+            out += [(f"place {i} front", (x, y, x + CARD_W, y + CARD_H)),
+                    (f"place {i} back", (bx, y, bx + CARD_W, y + CARD_H))]
+        return out
+    g = sheet_grid(paper)
+    front = page % 2 == 1
+    out = []
+    for i, (x, y) in enumerate(g.spots(), 1):
+        if not front:
+            x, y = back_x(paper, x) + back_offset[0], y + back_offset[1]
+        out.append((f"place {i} {'front' if front else 'back'}", (x, y, x + CARD_W, y + CARD_H)))
+    return out
+
+
+def footer(cr: Any, text: str, grid: Grid) -> None:
+    """Small print beside the card block: under it, or up the left margin (grid.imprint_at)."""
+    w, h = grid.page
+    if grid.imprint_at == "bottom":
+        pdf.text(cr, text, w / 2, h - EDGE_MM - 1.2, pdf.SMALL_PT, align="center")
+    else:
+        pdf.text(cr, text, EDGE_MM + 2.0, (h + pdf.text_width(text, pdf.SMALL_PT)) / 2, pdf.SMALL_PT, rotate=-90)
+
+
+def cut_marks(cr: Any, grid: Grid, spots: list[tuple[float, float]], reach: float = 4.0) -> None:
+    """Every card's four cut lines, drawn only where no card's trim is: across the gutters and up to reach mm
+    beyond the cards that have that edge, kept EDGE_MM from the sheet edges; white under black for dark bleed."""
+    size, bleed = (CARD_W, CARD_H), (grid.bx, grid.by)
+    for k in (0, 1):  # k = 0: vertical lines at the cards' left/right edges; k = 1: horizontal lines
+        o = 1 - k
+        for at in sorted({p[k] for p in spots} | {p[k] + size[k] for p in spots}):
+            near = [p[o] for p in spots if abs(p[k] - at) < 1e-6 or abs(p[k] + size[k] - at) < 1e-6]
+            lo = max(EDGE_MM, min(near) - bleed[o] - reach)
+            hi = min(grid.page[o] - EDGE_MM, max(near) + size[o] + bleed[o] + reach)
+            cover = [(p[o], p[o] + size[o]) for p in spots if p[k] - 1e-6 <= at <= p[k] + size[k] + 1e-6]
+            for a, b in _free(lo, hi, cover):
+                _mark(cr, *((at, a, at, b) if k == 0 else (a, at, b, at)))
+
+
+def _free(lo: float, hi: float, taken: list[tuple[float, float]]) -> list[tuple[float, float]]:
+    """The parts of [lo, hi] outside every interval in taken (at least 0.3 mm long)."""
+    out, at = [], lo
+    for a, b in sorted(taken):
+        if a - at >= 0.3:
+            out.append((at, min(a, hi)))
+        at = max(at, b)
+    if hi - at >= 0.3:
+        out.append((at, hi))
+    return [(a, b) for a, b in out if b - a >= 0.3]
+
+
+def _mark(cr: Any, x1: float, y1: float, x2: float, y2: float) -> None:
+    pdf.line(cr, x1, y1, x2, y2, 0.9, (1, 1, 1))
+    pdf.line(cr, x1, y1, x2, y2, 0.3)
+
+
+def _inside_edges(cr: Any, page: tuple[float, float]) -> None:
+    """Clip to the sheet less EDGE_MM: a large back offset never pushes ink into the edge band."""
     w, h = page
-    if all(EDGE_MM <= x and x + CARD_W <= w - EDGE_MM and EDGE_MM <= y and y + CARD_H <= h - EDGE_MM
-           for x, y in spots):
-        return
-    cr.save()
-    cr.set_source_rgb(1, 1, 1)
-    cr.set_fill_rule(cairo.FILL_RULE_EVEN_ODD)
-    cr.rectangle(0, 0, mm(w), mm(h))
     cr.rectangle(mm(EDGE_MM), mm(EDGE_MM), mm(w - 2 * EDGE_MM), mm(h - 2 * EDGE_MM))
-    cr.fill()
-    cr.restore()
+    cr.clip()
 
 
 def _bleed_under(cr: Any, color: str, spots: list[tuple[float, float]], page: tuple[float, float]) -> None:
     """The backs' edge colour under each back (trim corners in spots), bled outwards, EDGE_MM from the edge.
 
-    Backs are shown at their trim (see _clip_place), so a drifting duplex printer would show white edges.
+    On sheets a card shows only part of its bleed, so a drifting duplex printer could show white edges.
     """
     w, h = page
     r, g, b = (int(color[i:i + 2], 16) / 255 for i in (1, 3, 5))
@@ -163,54 +276,59 @@ def _bleed_under(cr: Any, color: str, spots: list[tuple[float, float]], page: tu
 
 
 def sheet_pdf(deck: Deck, paper: str, imp: Imprint) -> tuple[bytes, int]:
-    """Sheets of 9 cards: each fronts page followed by its backs page mirrored for a long-edge flip."""
-    ox, oy, page = sheet_origin(paper)
-    block = (ox, oy, ox + COLS * CARD_W, oy + ROWS * CARD_H)
+    """Sheets of 9 cards with gutters: each fronts page followed by its backs page mirrored for a long-edge flip."""
+    grid = sheet_grid(paper)
+    page = grid.page
     doc = PdfDoc(imp.epoch, imp.title)
     cards = deck.expanded()
     sheets = (len(cards) + PER_SHEET - 1) // PER_SHEET
     for s, chunk in enumerate(_chunks(cards, PER_SHEET), 1):
         cr = doc.page(*page)
-        for i, card in enumerate(chunk):
-            x, y = ox + (i % COLS) * CARD_W, oy + (i // COLS) * CARD_H
-            _clip_place(cr, card.front, x, y, (x, y, x + CARD_W, y + CARD_H))
-        crop_marks(cr, [ox + i * CARD_W for i in range(COLS + 1)], [oy + j * CARD_H for j in range(ROWS + 1)], page)
-        footer(cr, imp.line(paper, f"{s}/{sheets}"), page, block)
+        fronts = grid.spots()[:len(chunk)]
+        for card, (x, y) in zip(chunk, fronts):
+            _clip_place(cr, card.front, x, y, grid.shown(x, y))
+        cut_marks(cr, grid, fronts)
+        footer(cr, imp.line(paper, f"{s}/{sheets}"), grid)
         cr = doc.page(*page)
+        cr.save()
+        _inside_edges(cr, page)
         dx, dy = imp.back_offset
-        spots = [(back_x(paper, ox + (i % COLS) * CARD_W) + dx, oy + (i // COLS) * CARD_H + dy)
-                 for i in range(len(chunk))]
+        spots = [(back_x(paper, x) + dx, y + dy) for x, y in fronts]
         if deck.back_bleed:
             _bleed_under(cr, deck.back_bleed, spots, page)
         for card, (x, y) in zip(chunk, spots):
-            _clip_place(cr, card.back, x, y, (x, y, x + CARD_W, y + CARD_H))
-        _blank_edges(cr, spots, page)
+            _clip_place(cr, card.back, x, y, grid.shown(x, y))
+        cr.restore()
     return doc.finish(), doc.pages
 
 
 def gutterfold_pdf(deck: Deck, paper: str, imp: Imprint) -> tuple[bytes, int]:
     """Landscape pages: 4 fronts left of a fold line, their backs mirrored on the right; fold, glue, cut."""
-    ph, pw = PAPERS_MM[paper]
-    page = (pw, ph) if pw > ph else (ph, pw)
-    w, h = page
+    grid = gutterfold_grid(paper)
+    w, h = page = grid.page
     fold = w / 2
-    oy = (h - 2 * CARD_H) / 2
-    xs_front = [fold - FOLD_GAP - 2 * CARD_W, fold - FOLD_GAP - CARD_W]
     doc = PdfDoc(imp.epoch, imp.title)
     cards = deck.expanded()
     pages = (len(cards) + 3) // 4
     for p, chunk in enumerate(_chunks(cards, 4), 1):
         cr = doc.page(*page)
-        for i, card in enumerate(chunk):
-            x, y = xs_front[i % 2], oy + (i // 2) * CARD_H
-            _clip_place(cr, card.front, x, y, (x, y, x + CARD_W, y + CARD_H))
+        spots = []
+        for card, (x, y) in zip(chunk, grid.spots()):
+            _clip_place(cr, card.front, x, y, grid.shown(x, y))
             bx = w - x - CARD_W
-            _clip_place(cr, card.back, bx, y, (bx, y, bx + CARD_W, y + CARD_H))
+            _clip_place(cr, card.back, bx, y, grid.shown(bx, y))
+            spots += [(x, y), (bx, y)]
         pdf.line(cr, fold, EDGE_MM + 2, fold, h - EDGE_MM - 2, 0.5, (0.4, 0.4, 0.4), dash=(2, 1.5))
-        xs = [xs_front[0], xs_front[1], fold - FOLD_GAP, fold + FOLD_GAP, w - xs_front[1], w - xs_front[0]]
-        crop_marks(cr, xs, [oy, oy + CARD_H, oy + 2 * CARD_H], page, length=4.0)
-        footer(cr, imp.line(paper, f"{p}/{pages}"), page, (xs_front[0], oy, w - xs_front[0], oy + 2 * CARD_H))
+        cut_marks(cr, _whole(grid), spots)
+        footer(cr, imp.line(paper, f"{p}/{pages}"), grid)
     return doc.finish(), doc.pages
+
+
+def _whole(grid: Grid) -> Grid:
+    """A gutterfold grid extended over both halves (fronts and mirrored backs), for its cut marks."""
+    w = grid.page[0]
+    xs = tuple(sorted(grid.xs + tuple(w - x - CARD_W for x in grid.xs)))
+    return Grid(xs, grid.ys, grid.bx, grid.by, grid.page, grid.imprint_at)
 
 
 def single_pdf(deck: Deck, imp: Imprint) -> tuple[bytes, int]:
@@ -241,6 +359,5 @@ def deck_artifacts(ctx: BuildContext, deck: Deck, gutterfold: bool = True) -> li
                                 "gutterfold", pages, n))
     data, pages = single_pdf(deck, imp)
     out.append(Artifact(f"{deck.slug}-single.pdf", deck.component, deck.kind, data, "card", "single", pages, n))
-    out.append(Artifact(f"previews/{deck.slug}.png", deck.component, "preview",
-                        png_bytes(deck.cards[0].front, 240)))
+    out.append(Artifact(f"previews/{deck.slug}.png", deck.component, "preview", pdf_preview(data)))  # 1st front
     return out

@@ -132,11 +132,44 @@ class Where:
         return f"component {self.component}, card {self.card}, slot {slot}, language {self.lang}"
 
 
+HYPHEN_LEFT, HYPHEN_RIGHT = 2, 3  # letters left before a hyphen, carried over after it
+HYPHEN_MIN = 6  # shorter words never hyphenate
+SHORT_TAIL = 3  # a paragraph's last word this short (or a number) is tied to the word before it
+NBSP = "\u00a0"
+_LETTERS = re.compile(r"[^\W\d_]+")
+
+
 @lru_cache(maxsize=None)
 def hyphenator(lang: str) -> pyphen.Pyphen | None:
     """The pyphen dictionary of a language (None when there is none)."""
     code = PYPHEN_LANGS.get(lang, lang)
-    return pyphen.Pyphen(lang=code, left=2, right=2) if code in pyphen.LANGUAGES else None
+    return pyphen.Pyphen(lang=code, left=HYPHEN_LEFT, right=HYPHEN_RIGHT) if code in pyphen.LANGUAGES else None
+
+
+def may_hyphenate(word: str) -> bool:
+    """Typography rules shared by cards and booklets: never names or titles (capitalised), numbers, words with
+    digits or ties, or words shorter than HYPHEN_MIN letters."""
+    letters = _LETTERS.fullmatch(word.strip(".,;:!?»«\"'()[]…—–"))
+    return bool(letters) and len(letters.group(0)) >= HYPHEN_MIN and not letters.group(0)[0].isupper()
+
+
+def hyphenations(word: str, lang: str) -> list[tuple[str, str]]:
+    """(head, tail) ways to break a word by the rules above, longest head first; [] when it must stay whole."""
+    dic = hyphenator(lang)
+    if dic is None or not may_hyphenate(word):
+        return []
+    core = word.rstrip(".,;:!?»\"')…")
+    return [(head, tail + word[len(core):]) for head, tail in dic.iterate(core)]
+
+
+def tie_short_tail(text: str) -> str:
+    """Bind a paragraph's short last word or number (e.g. '1.', '+2.', 'mira.') to the word before it with a
+    no-break space, so no line holds only that."""
+    head, sep, last = text.rstrip().rpartition(" ")
+    core = last.strip(".,;:!?»«\"'()…")
+    if sep and head and (len(core) <= SHORT_TAIL or any(c.isdigit() for c in core)) and "{icon:" not in last:
+        return head + NBSP + last
+    return text
 
 
 def pieces(word: str) -> list[tuple[str, bool]]:
@@ -202,10 +235,9 @@ class _Wrapper:
         if len(parts) != 1 or parts[0][1]:
             return False
         word = parts[0][0]
-        dic = hyphenator(self.lang) if self.slot.hyphenate else None
-        if dic is None or len(word) < 5:
+        if not self.slot.hyphenate:
             return False
-        for head, tail in dic.iterate(word):
+        for head, tail in hyphenations(word, self.lang):
             piece = head if head.endswith(HYPHEN) else head + HYPHEN
             hw = string_width(piece, self.face, self.size)
             if hw <= room:
@@ -249,7 +281,7 @@ def wrap(text: str, slot: Slot, size_pt: float, lang: str) -> tuple[tuple[Line, 
     wrapper = _Wrapper(slot, size, lang)
     all_lines: list[Line] = []
     for para in text.split("\n"):
-        for word in para.split():
+        for word in filter(None, re.split(r"[^\S\u00a0]+", tie_short_tail(para).strip())):
             wrapper.add(word)
         wrapper.flush()
         all_lines.extend(_to_line(p, size, wrapper.face) for p in wrapper.lines)

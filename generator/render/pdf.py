@@ -13,10 +13,12 @@ from pypdf.generic import RectangleObject
 from ..interrupts import checkpoint
 from ..problems import CheckFailed, Problem
 from .fonts import face, missing_glyphs, register_fontconfig
+from .layout import FLOOR_PT
 from .svg import unhinted
 
 PT_PER_MM = 72 / 25.4
 EDGE_MM = 5.0  # nothing is printed closer than this to a sheet edge
+SMALL_PT = FLOOR_PT  # the small print: the smallest type printed anywhere
 PAPERS_MM = {"A4": (210.0, 297.0), "Letter": (215.9, 279.4), "A2": (420.0, 594.0), "A5": (148.0, 210.0),
              "HalfLetter": (139.7, 215.9)}
 
@@ -141,7 +143,18 @@ def crop_marks(cr: Any, xs: list[float], ys: list[float], page: tuple[float, flo
             line(cr, right + gap, y, x_end, y)
 
 
-def text(cr: Any, value: str, x: float, y: float, size_pt: float = 6.0, bold: bool = False,
+def text_width(value: str, size_pt: float, bold: bool = False) -> float:
+    """Width in mm of small print set with text()."""
+    surface = cairo.RecordingSurface(cairo.CONTENT_COLOR_ALPHA, None)
+    cr = cairo.Context(surface)
+    cr.set_font_options(unhinted())
+    cr.select_font_face("PT Sans", cairo.FONT_SLANT_NORMAL,
+                        cairo.FONT_WEIGHT_BOLD if bold else cairo.FONT_WEIGHT_NORMAL)
+    cr.set_font_size(size_pt)
+    return cr.text_extents(value)[4] / PT_PER_MM
+
+
+def text(cr: Any, value: str, x: float, y: float, size_pt: float = SMALL_PT, bold: bool = False,
          rotate: int = 0, rgb: tuple[float, float, float] = (0.25, 0.25, 0.25), align: str = "left") -> float:
     """Small print with cairo's toy API in PT Sans at (x, y) mm (baseline); returns its width in mm."""
     missing = missing_glyphs(value, face("PT Sans", bold))

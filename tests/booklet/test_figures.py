@@ -120,3 +120,20 @@ def test_duel_booklet_draws_the_distance_control_figure_as_vectors(booklets):
             assert "A" in words and "B" in words  # the two fighters' labels stay text
             return
     pytest.fail("example paragraph not found")
+
+
+def test_a_figure_leaves_out_only_the_text_it_would_print_under_the_floor():
+    from reportlab.graphics.shapes import Drawing, Group, Rect, String
+
+    from generator.booklet.figures import legible
+
+    inner = Group(String(0, 0, "small", fontSize=8), Rect(0, 0, 5, 5), transform=(2, 0, 0, 2, 0, 0))  # 16 pt
+    d = Drawing(100, 100, String(0, 50, "big", fontSize=12), inner)
+
+    def texts(node):
+        return [t for c in getattr(node, "contents", []) for t in ([c.text] if isinstance(c, String) else texts(c))]
+
+    assert texts(legible(d, 1.0)) == ["big", "small"]
+    assert texts(legible(d, 0.5)) == ["small"]  # 6 pt goes, 8 pt stays
+    assert texts(legible(d, 0.3)) == []
+    assert len(legible(d, 0.3).contents[0].contents) == 1 and texts(d) == ["big", "small"]  # shapes kept, d intact

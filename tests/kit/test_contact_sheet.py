@@ -64,3 +64,49 @@ def test_every_pdf_carries_version_language_and_board_fingerprint(kits, lang):
                               check=True, capture_output=True).stdout.decode("utf-8")
         assert all(s in text for s in stamp), path
         assert lang.upper() in text or lang in text, path
+
+
+PROBE = """<script>
+window.addEventListener('load', () => {
+  const bad = [];
+  const tiles = document.querySelectorAll('.tile');
+  for (const tile of tiles) {
+    const img = tile.querySelector('img');
+    const name = tile.querySelector('.name').textContent;
+    if (!img) { bad.push('no image: ' + name); continue; }
+    if (!img.complete || img.naturalWidth === 0) { bad.push('not loaded: ' + img.getAttribute('src')); continue; }
+    const c = document.createElement('canvas');
+    c.width = 96; c.height = 96;
+    const g = c.getContext('2d');
+    g.drawImage(img, 0, 0, 96, 96);
+    const d = g.getImageData(0, 0, 96, 96).data;
+    const colours = new Set();
+    for (let i = 0; i < d.length; i += 4) colours.add(d[i] + ',' + d[i + 1] + ',' + d[i + 2]);
+    if (colours.size < 16) bad.push('blank: ' + img.getAttribute('src') + ' (' + colours.size + ' colours)');
+  }
+  document.body.setAttribute('data-probe', JSON.stringify({tiles: tiles.length, bad: bad}));
+});
+</script>"""
+
+
+@pytest.mark.skipif(_chromium() is None, reason="headless Chromium is not installed (apt-get install chromium)")
+@pytest.mark.parametrize("lang", ["it", "ru"])
+def test_every_tile_shows_its_thumbnail_loaded_and_not_blank_in_chromium(kits, lang, tmp_path):
+    import html
+
+    kit = kits[lang]
+    probe = kit / "probe.html"  # beside index.html, so the thumbnails' relative paths resolve
+    probe.write_text((kit / "index.html").read_text(encoding="utf-8").replace("</body>", PROBE + "</body>"),
+                     encoding="utf-8")
+    cmd = [_chromium(), "--headless", "--no-sandbox", "--disable-gpu", "--no-first-run",
+           "--allow-file-access-from-files", "--disable-background-networking", "--disable-component-update",
+           f"--user-data-dir={tmp_path / 'profile'}", "--virtual-time-budget=10000", "--dump-dom", probe.as_uri()]
+    dom = subprocess.run(cmd, check=True, capture_output=True, timeout=120, text=True).stdout
+    probe.unlink()
+    found = re.search(r'data-probe="([^"]*)"', dom)
+    assert found, "the probe did not run"
+    result = json.loads(html.unescape(found.group(1)))
+    manifest = json.loads((kit / "manifest.json").read_text(encoding="utf-8"))
+    components = {e["component"] for e in manifest["files"] if e["path"].endswith(".pdf")}
+    assert result["tiles"] == len(components) >= 20
+    assert result["bad"] == []

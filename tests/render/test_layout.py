@@ -94,9 +94,9 @@ def test_slot_sizes_are_raised_to_the_floor():
     assert Slot("body", 40, 30, 11, 8).min_pt == 8
 
 
-@pytest.mark.parametrize("lang,title", [("it", "Kumite della Nebbia Preparazione"),
-                                        ("en", "Kumite of the Mist Preparation"),
-                                        ("ru", "Кумитэ тумана Подготовка")])
+@pytest.mark.parametrize("lang,title", [("it", "Kumite della nebbia preparazione"),
+                                        ("en", "Kumite of the mist preparation"),
+                                        ("ru", "Кумитэ тумана подготовка")])
 def test_titles_wrap_at_spaces_and_never_hyphenate(lang, title):
     bold = Slot("title", 22, 20, 16, 6.5, bold=True)
     block = fit(title, bold, Where("deck", "card", lang))

@@ -1,0 +1,169 @@
+"""Print rules checked on the pages read back: text overlaps, card safe zones, the sheet's edge band, type size.
+
+Pure: takes the build's in-memory artifacts, returns Problems naming file, page, card place and language.
+"""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from typing import Iterable
+
+from ..kit.model import Artifact
+from ..problems import Problem
+from ..render.cards import card_slots
+from ..render.pdf import EDGE_MM
+from .read import PT_PER_MM, Box, Page, read_pdf
+from .terms import spelling_drift
+
+MIN_PT = 6.5  # smallest type allowed (the same floor as render.layout.FLOOR_PT, checked independently)
+SAFE_MM = 3.0  # text stays this far inside a card's trim
+TOUCH_MM = 0.3  # inked boxes of different lines closer than this count as touching
+SAME_LINE_MM = 0.5  # runs on one baseline overlapping more than this are printed over each other
+DECK_KINDS = ("cards", "reference")
+CARD_LAYOUTS = ("sheet", "gutterfold", "single")
+RUN_GAP = 1.5  # glyphs further apart than this many ems are separate runs (labels of neighbouring squares)
+MAX_PER_PAGE = 3  # findings reported per rule and page (the rest are counted)
+
+
+Run = tuple[str, Box, tuple, float]  # text, inked box, line key, smallest size (pt)
+
+
+def runs_of(page: Page) -> list[Run]:
+    """Glyphs joined into runs: consecutive glyphs of one text object on one baseline, at most RUN_GAP ems apart."""
+    runs: list[Run] = []
+    parts: list[str] = []
+    box: list[float] = []
+    key: tuple | None = None
+    size = 0.0
+    last: Box | None = None
+    for g in page.glyphs:
+        gap = 0.0 if last is None else max(g.box[0] - last[2], last[0] - g.box[2], g.box[1] - last[3],
+                                           last[1] - g.box[3])
+        if key == g.line and last is not None and gap <= RUN_GAP * g.size / PT_PER_MM:
+            if gap > 0.2 * g.size / PT_PER_MM:  # word spaces are not glyphs
+                parts.append(" ")
+            box = [min(box[0], g.box[0]), min(box[1], g.box[1]), max(box[2], g.box[2]), max(box[3], g.box[3])]
+            size = min(size, g.size)
+        else:
+            if key is not None:
+                runs.append(("".join(parts), tuple(box), key, size))
+            parts, box, key, size = [], list(g.box), g.line, g.size
+        parts.append(g.text)
+        last = g.box
+    if key is not None:
+        runs.append(("".join(parts), tuple(box), key, size))
+    return runs
+
+
+def _meets(a: Box, b: Box) -> bool:
+    return a[0] < b[2] + TOUCH_MM and b[0] < a[2] + TOUCH_MM and a[1] < b[3] + TOUCH_MM and b[1] < a[3] + TOUCH_MM
+
+
+def _inside(box: Box, area: Box) -> bool:
+    return area[0] <= box[0] and area[1] <= box[1] and box[2] <= area[2] and box[3] <= area[3]
+
+
+def _repeat(ta: str, a: Box, tb: str, b: Box) -> bool:
+    """Run a is (a clipped part of) run b drawn again on the same spot: a halo, or a drawing shown twice."""
+    return ta.strip() in tb and _inside(a, (b[0] - 0.05, b[1] - 0.05, b[2] + 0.05, b[3] + 0.05))
+
+
+def overlaps(runs: list[Run]) -> list[str]:
+    """Text runs on different lines whose inked boxes touch or overlap."""
+    cells: dict[tuple[int, int], list[int]] = defaultdict(list)
+    for i, (_, b, _, _) in enumerate(runs):
+        for cx in range(int(b[0] // 10), int(b[2] // 10) + 1):
+            for cy in range(int(b[1] // 10), int(b[3] // 10) + 1):
+                cells[cx, cy].append(i)
+    seen: set[tuple[int, int]] = set()
+    out = []
+    for members in cells.values():
+        for n, i in enumerate(members):
+            for j in members[n + 1:]:
+                if (i, j) in seen:
+                    continue
+                seen.add((i, j))
+                (ta, a, ka, _), (tb, b, kb, _) = runs[i], runs[j]
+                same_line = ka[0] == kb[0] and abs(ka[1] - kb[1]) <= 1
+                halo = same_line and (_repeat(ta, a, tb, b) or _repeat(tb, b, ta, a))
+                if same_line:  # neighbours on one baseline (kerned pairs come as separate runs) must overprint
+                    clash = ka[2] != kb[2] and not halo and min(a[2], b[2]) - max(a[0], b[0]) > SAME_LINE_MM
+                else:
+                    clash = _meets(a, b)
+                if clash:
+                    out.append(f"text {ta.strip()[:40]!r} touches {tb.strip()[:40]!r} at "
+                               f"({a[0]:.1f}, {a[1]:.1f}) mm")
+    return out
+
+
+def small_type(runs: list[Run]) -> list[str]:
+    """Runs set smaller than MIN_PT."""
+    return [f"text {text.strip()[:40]!r} is {size:.1f} pt (minimum {MIN_PT} pt) at ({box[0]:.1f}, {box[1]:.1f}) mm"
+            for text, box, _, size in runs if size < MIN_PT - 0.01]
+
+
+def edge_band(page: Page, runs: list[Run] | None = None) -> list[str]:
+    """Glyphs and painted marks closer than EDGE_MM to the sheet edge."""
+    w, h = page.size
+    inner = (EDGE_MM - 0.01, EDGE_MM - 0.01, w - EDGE_MM + 0.01, h - EDGE_MM + 0.01)
+    out = [f"text {t.strip()[:40]!r} within {EDGE_MM:g} mm of the sheet edge at ({b[0]:.1f}, {b[1]:.1f}) mm"
+           for t, b, _, _ in (runs_of(page) if runs is None else runs) if not _inside(b, inner)]
+    out += [f"ink within {EDGE_MM:g} mm of the sheet edge: box ({b[0]:.1f}, {b[1]:.1f})–({b[2]:.1f}, {b[3]:.1f}) mm"
+            for b in page.marks if not _inside(b, inner)]
+    return out
+
+
+def safe_zone(runs: list[Run], slots: list[tuple[str, Box]]) -> list[str]:
+    """Text inside a card's trim that comes closer than SAFE_MM to the cut."""
+    out = []
+    for text, b, _, _ in runs if slots else ():
+        cx, cy = (b[0] + b[2]) / 2, (b[1] + b[3]) / 2
+        for name, t in slots:
+            if t[0] <= cx <= t[2] and t[1] <= cy <= t[3]:
+                safe = (t[0] + SAFE_MM - 0.01, t[1] + SAFE_MM - 0.01, t[2] - SAFE_MM + 0.01, t[3] - SAFE_MM + 0.01)
+                if not _inside(b, safe):
+                    out.append(f"{name}: text {text.strip()[:40]!r} outside the safe zone ({SAFE_MM:g} mm inside "
+                               "the trim)")
+                break
+    return out
+
+
+def artifact_problems(artifact: Artifact, lang: str, back_offset: tuple[float, float] = (0.0, 0.0),
+                      terms: dict[str, frozenset[str]] | None = None) -> list[Problem]:
+    """Every page rule on one PDF artifact (terms: canonical spelling -> other spellings, checked on the text)."""
+    deck = artifact.kind in DECK_KINDS and artifact.layout in CARD_LAYOUTS
+    problems = []
+    for page in read_pdf(artifact.data):
+        slots = card_slots(artifact.layout, artifact.paper, page.number, back_offset) if deck else []
+        runs = runs_of(page)
+        found = {"page-overlap": overlaps(runs), "page-type-size": small_type(runs),
+                 "page-edge": [] if artifact.layout == "single" else edge_band(page, runs),
+                 "page-safe-zone": safe_zone(runs, slots),
+                 "term-spelling": spelling_drift(" ".join(r[0] for r in runs), terms or {})}
+        for rule, messages in found.items():
+            for msg in messages[:MAX_PER_PAGE]:
+                problems.append(Problem("error", rule, msg, artifact.path, where=f"page {page.number}, {lang}",
+                                        hint=HINTS[rule]))
+            if len(messages) > MAX_PER_PAGE:
+                problems.append(Problem("error", rule, f"… and {len(messages) - MAX_PER_PAGE} more on this page",
+                                        artifact.path, where=f"page {page.number}, {lang}"))
+    return problems
+
+
+HINTS = {
+    "page-overlap": "give the texts room (shorter translation, smaller slot text, or move the element)",
+    "page-type-size": f"set it at {MIN_PT} pt or more (pdf.SMALL_PT for small print)",
+    "page-edge": f"keep everything {EDGE_MM:g} mm inside the sheet (home printers cannot print there)",
+    "page-safe-zone": f"keep text {SAFE_MM:g} mm inside the trim (the card template's safe area)",
+    "term-spelling": "write the term as the cards do (the catalog entry of the term) in this language's catalogs",
+}
+
+
+def page_problems(artifacts: Iterable[Artifact], lang: str, back_offset: tuple[float, float] = (0.0, 0.0),
+                  terms: dict[str, frozenset[str]] | None = None) -> list[Problem]:
+    """The page QA over every PDF of a build: one Problem per finding, [] when every page passes."""
+    out: list[Problem] = []
+    for a in artifacts:
+        if a.path.endswith(".pdf"):
+            out.extend(artifact_problems(a, lang, back_offset, terms))
+    return out

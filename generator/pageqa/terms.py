@@ -1,0 +1,46 @@
+"""One spelling per term, checked on the printed pages: a glossary term written any other way is drift."""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+
+WORD = re.compile(r"[^\W\d_][\w-]*")
+
+
+def fold(word: str) -> str:
+    """Lower case without accents (Jōdan -> jodan)."""
+    return "".join(c for c in unicodedata.normalize("NFKD", word.lower()) if not unicodedata.combining(c))
+
+
+def _one_edit(a: str, b: str) -> bool:
+    """Whether a and b differ by exactly one inserted, deleted or changed letter."""
+    if abs(len(a) - len(b)) > 1 or a == b:
+        return False
+    if len(a) > len(b):
+        a, b = b, a
+    i = 0
+    while i < len(a) and a[i] == b[i]:
+        i += 1
+    return a[i:] == b[i + 1:] or (len(a) == len(b) and a[i + 1:] == b[i + 1:])
+
+
+def drift(word: str, spelling: str, others: frozenset[str]) -> bool:
+    """`word` is another spelling of the term spelled `spelling`: a known other form (another script), the same
+    letters with other accents, or one letter off (Кэси / Каэси); inflected forms (Гедана) are the term."""
+    if word == spelling or word.startswith(spelling):
+        return False
+    if word in others or any(word.startswith(o) and len(o) >= 4 for o in others):
+        return True
+    w, s = fold(word), fold(spelling)
+    return w == s or (len(s) >= 4 and _one_edit(w, s) and not w.startswith(s[:-1]))
+
+
+def spelling_drift(text: str, terms: dict[str, frozenset[str]]) -> list[str]:
+    """Messages for every word of text that spells a term (canonical spelling -> other spellings) otherwise."""
+    out = []
+    for word in sorted(set(WORD.findall(text))):
+        for spelling, others in terms.items():
+            if drift(word, spelling, others):
+                out.append(f"{word!r} where the cards write {spelling!r}")
+    return out
