@@ -160,6 +160,8 @@ class _Model:
 def recording(ctx: BuildContext) -> tuple[BuildContext, Reads]:
     """The same context whose translations and model record what is read into the returned Reads."""
     reads = Reads()
+    if not isinstance(ctx, BuildContext):  # a stand-in context (tests): nothing recorded, never cached
+        return ctx, Reads(untracked=True)
     return dataclasses.replace(ctx, translations=_Lookups(ctx.translations, reads),
                                model=_Model(ctx.model, reads)), reads
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
@@ -120,8 +121,12 @@ def _text(surface: Any, node: Any, draw_as_text: bool = False) -> None:
     align = -(width / 2 + x_bearing) if anchor == "middle" else -(width + x_bearing) if anchor == "end" else 0.0
     dx, dy = surface.cursor_d_position
     cr.save()
-    cr.move_to(x + dx + align, y + dy)
-    (cr.show_text if draw_as_text else cr.text_path)(node.text)
+    at = 0.0  # word by word, each at the advance of what precedes it: spaces stay gaps, as cairosvg leaves them
+    for part in re.split(r"(\s+)", node.text):
+        if part and not part.isspace():
+            cr.move_to(x + dx + align + at, y + dy)
+            (cr.show_text if draw_as_text else cr.text_path)(part)
+        at += cr.text_extents(part)[4] if part else 0.0
     cr.restore()
     surface.cursor_position = (x + advance, y)
     node["text_bounding_box"] = extend_bounding_box(
