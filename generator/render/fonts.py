@@ -155,3 +155,13 @@ def prime_cairo_fonts() -> None:
                 cr.select_font_face(family, slant, weight)
                 cr.set_font_size(10)
                 cr.text_extents("Ag")
+
+
+def preload_fonts(reportlab: bool) -> None:
+    """Read every face's metrics (and register them with reportlab when asked) in this process, so that worker
+    processes forked afterwards share them instead of each reading the font files again."""
+    for f in FACES:
+        metrics(f)
+        cmap(f.path)
+    if reportlab:
+        register_reportlab()
