@@ -1,4 +1,4 @@
-"""GROUND rulings (content/ground/rulings.toml): the seed's U1-U10 and the open points G1-G5, validated on load.
+"""GROUND rulings (content/ground/rulings.toml): the seed's U1-U10 and the open points G1-G6, validated on load.
 
 The one place the GROUND engine (generator/sim/ground) and the booklet's "Sample edition rulings" read them from.
 """
@@ -16,13 +16,13 @@ RULING_CHOICES = {
     "U7": ("no-elimination",), "U8": ("ou-first",), "U9": ("all-in-lead-order",), "U10": ("no-limit",),
     "G1": ("later-draws-only", "later-reveals-another"), "G2": ("keep-solution", "discard-solution"),
     "G3": ("back-to-owner", "to-box"), "G4": ("lead-order", "simultaneous"),
-    "G5": ("claimed-problems", "claimed-points"),
+    "G5": ("claimed-problems", "claimed-points"), "G6": ("blame-stays", "blame-moves"),
 }
 
 
 @dataclass(frozen=True)
 class Ruling:
-    """One ruling: id (U1-U10 from the seed, G1-G5 open points), the GR rule it reads, machine value, text."""
+    """One ruling: id (U1-U10 from the seed, G1-G6 open points), the GR rule it reads, machine value, text."""
 
     id: str
     rule: str
