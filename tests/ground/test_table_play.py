@@ -78,3 +78,24 @@ def test_setup_names_the_owned_seat_markers():
     """Setup tells each player to take the markers with their seat's colour, symbol and number."""
     step = next(line for line in BOOKLET.splitlines() if line.startswith("4. "))
     assert all(w in step for w in ("Stress", "Freedom", "DARVO", "Focus/Blame", "colour, symbol and number"))
+
+
+@pytest.mark.parametrize("lang", ["it", "en", "ru"])
+def test_every_relation_slot_has_an_owned_tile(lang):
+    """A relation fills a slot on BOTH mats: each seat owns 2 tiles (its marks), 12 printed, none anonymous."""
+    from generator.components.ground_mats import spaces
+    from generator.kit.bom import printed
+    from tests.render.pdfcheck import reader
+
+    kit = build_lang(lang)
+    pieces = kit.ctx.model.ground_pieces
+    tile = next(m for m in pieces.markers if m.id == "relation")
+    assert tile.count == DATA.mat.relation_slots == 2 and "bond-rivalry" in pieces.owned_tokens
+    w, h = spaces(kit.ctx)["relation"]
+    assert tile.size <= min(w, h)
+    counts = printed(list(kit.artifacts), "A4")
+    assert counts["ground-seat-markers/relation"] == 2 * len(DATA.seats) == 12
+    assert "ground-tokens/bond-rivalry" not in counts
+    front, back = (p.extract_text() for p in reader(kit.pdf("ground-seat-markers", "duplex-long-edge").data).pages)
+    bond = kit.ctx.p_("ground-pieces", "Bond")
+    assert front.count(bond) >= 12
