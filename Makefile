@@ -56,6 +56,7 @@ bench: $(STAMP)
 	@for b in benchmarks/bench_*.py; do $(BIN)/python $$b || exit 1; done
 
 test: $(STAMP)
+	@bash .ci/test-tools.sh
 	@$(BIN)/python -m pytest -n auto
 
 clean:

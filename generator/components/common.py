@@ -1,4 +1,4 @@
-"""Helpers shared by the Dojo components: the small print, and fitting with collected errors."""
+"""Helpers shared by the components: the small print, a deck's files in this build, fitting with collected errors."""
 
 from __future__ import annotations
 
@@ -6,8 +6,9 @@ import re
 from typing import Callable, TypeVar
 
 from ..content.dojo import NEBBIA_CTX
-from ..kit.model import BuildContext
+from ..kit.model import Artifact, BuildContext
 from ..problems import CheckFailed, Problem
+from ..render.cards import Deck, Imprint, deck_artifacts
 
 T = TypeVar("T")
 
@@ -15,6 +16,17 @@ T = TypeVar("T")
 def small_print(ctx: BuildContext, title: str) -> str:
     """'title · kit version · LANG · board fingerprint': what every printed component carries."""
     return f"{title} · {ctx.version} · {ctx.lang.upper()} · {ctx.board_fingerprint[:8]}"
+
+
+def imprint(ctx: BuildContext, title: str) -> Imprint:
+    """The Imprint of a component in the build being made."""
+    return Imprint(title, ctx.version, ctx.lang, ctx.epoch, ctx.options.back_offset_mm,
+                   ctx.board_fingerprint[:8], ctx.p_("small print", "board"))
+
+
+def deck_files(ctx: BuildContext, deck: Deck, gutterfold: bool = True) -> list[Artifact]:
+    """A deck's files (sheets and gutterfolds in this build's papers, single cards, preview) with its small print."""
+    return deck_artifacts(deck, imprint(ctx, deck.title), ctx.options.papers, gutterfold)
 
 
 class Collect:

@@ -6,12 +6,11 @@ from ..board.ascii import render_ascii
 from ..content.dojo import SQUARE_CTX
 from ..kit.model import Artifact, BuildContext
 from ..render import pdf
-from ..render.cards import imprint
+from .common import Collect, imprint, small_print
 from ..render.layout import Slot, Where, fit
 from ..render.pdf import PAPERS_MM, PdfDoc, crop_marks, mm
 from ..render.face import Face
 from ..render.svg import Drawing, png_bytes, svg_drawing
-from .common import Collect, small_print
 from .dojo_board import COMPONENT, HALF, SHEETS, SIZE, STRIP, board_drawings, board_svg, sheet_region
 
 TOP = 12.0

@@ -7,10 +7,10 @@ from __future__ import annotations
 
 from ..content.dojo import NEBBIA_CTX, NebbiaCard, NebbiaDeck
 from ..kit.model import Artifact, BuildContext
-from ..render.cards import Card, Deck, deck_artifacts
+from ..render.cards import Card, Deck
+from .common import deck_files, small_print
 from ..render.face import Face, collect
 from ..render.svg import Drawing
-from .common import small_print
 
 COMPONENT = "dojo-nebbia-deck"
 BACK_BG = "#2b2545"
@@ -50,4 +50,4 @@ def nebbia_deck(ctx: BuildContext) -> Deck:
 
 def build(ctx: BuildContext) -> list[Artifact]:
     """The deck as sheets (A4, Letter), gutterfold, single cards, and a preview."""
-    return deck_artifacts(ctx, nebbia_deck(ctx))
+    return deck_files(ctx, nebbia_deck(ctx))

@@ -7,10 +7,10 @@ from __future__ import annotations
 
 from ..content.dojo import REF_CTX, REF_NAME, SQUARE_CTX, DojoContent, RefCard
 from ..kit.model import Artifact, BuildContext
-from ..render.cards import Card, Deck, deck_artifacts
+from ..render.cards import Card, Deck
+from .common import deck_files, small_print
 from ..render.face import Face, collect
 from ..render.svg import Drawing
-from .common import small_print
 
 COMPONENT = "dojo-reference"
 BAND = "#2f2a24"
@@ -76,4 +76,4 @@ def reference_deck(ctx: BuildContext) -> Deck:
 
 def build(ctx: BuildContext) -> list[Artifact]:
     """Reference cards as sheets, gutterfold, single cards, and a preview."""
-    return deck_artifacts(ctx, reference_deck(ctx))
+    return deck_files(ctx, reference_deck(ctx))

@@ -10,10 +10,10 @@ from markupsafe import Markup
 from ..content.duel import DuelData
 from ..content.duel_pieces import CTX as PIECES_CTX, Player
 from ..kit.model import Artifact, BuildContext
-from ..render.cards import Card, Deck, deck_artifacts, imprint
+from ..render.cards import Card, Deck
+from .common import deck_files, duel_term, imprint, small_print
 from ..render.face import Face, collect
 from ..render.pdf import PAPERS_MM, PdfDoc, mm, text
-from .common import duel_term, small_print
 from .duel_draw import strike_cells, track_cells
 
 BACK_BG = "#2b2622"  # backs and the fronts' header band
@@ -100,7 +100,7 @@ def stance_cards(ctx: BuildContext) -> list[Artifact]:
         return build
 
     cards = collect([front(s, p) for p in sets for s in data.stances])
-    return deck_artifacts(ctx, Deck(comp, "duel/stances", ui(ctx, comp, "Duel stances"), tuple(cards)))  # two back colours: no single bleed
+    return deck_files(ctx, Deck(comp, "duel/stances", ui(ctx, comp, "Duel stances"), tuple(cards)))  # two back colours: no single bleed
 
 
 def _precedence(ctx: BuildContext, data: DuelData, comp: str, sid: str) -> str:
@@ -141,7 +141,7 @@ def strike_cards(ctx: BuildContext) -> list[Artifact]:
         return build
 
     cards = collect([front(s, p) for p in sets for s in data.strikes])
-    return deck_artifacts(ctx, Deck(comp, "duel/strikes", ui(ctx, comp, "Duel strikes"), tuple(cards)))  # two back colours: no single bleed
+    return deck_files(ctx, Deck(comp, "duel/strikes", ui(ctx, comp, "Duel strikes"), tuple(cards)))  # two back colours: no single bleed
 
 
 def reference_card(ctx: BuildContext) -> list[Artifact]:
@@ -190,7 +190,7 @@ def reference_card(ctx: BuildContext) -> list[Artifact]:
         return Card("setup", f.drawing(band=BACK_BG), back)
 
     cards = collect([setup, phases, actions, hits])
-    return deck_artifacts(ctx, Deck(comp, "duel/reference", ui(ctx, comp, "Duel reference"), tuple(cards),
+    return deck_files(ctx, Deck(comp, "duel/reference", ui(ctx, comp, "Duel reference"), tuple(cards),
                                     kind="reference", back_bleed=BACK_BG))
 
 

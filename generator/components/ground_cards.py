@@ -8,9 +8,9 @@ from __future__ import annotations
 
 from ..content.ground import GroundData
 from ..kit.model import Artifact, BuildContext
-from ..render.cards import Card, Deck, deck_artifacts
+from ..render.cards import Card, Deck
+from .common import deck_files, small_print
 from ..render.face import Face, collect
-from .common import small_print
 
 BACK = {"solution": "#24313f", "problem": "#4a3b2a", "scenario": "#3d4a2a", "mode": "#3a2a4a",
         "reference": "#24313f"}  # each deck's colour: its backs and its fronts' header band
@@ -63,7 +63,7 @@ def solution_deck(ctx: BuildContext) -> list[Artifact]:
 
     back = _back(ctx, data, comp, ui(ctx, comp, "Solution"), BACK["solution"])
     cards = collect([front(s) for s in data.solutions])
-    return deck_artifacts(ctx, Deck(comp, "ground/solutions", ui(ctx, comp, "GROUND Solutions"), tuple(cards),
+    return deck_files(ctx, Deck(comp, "ground/solutions", ui(ctx, comp, "GROUND Solutions"), tuple(cards),
                                     back_bleed=BACK["solution"]))
 
 
@@ -94,7 +94,7 @@ def problem_cards(ctx: BuildContext) -> list[Artifact]:
 
     back = _back(ctx, data, comp, ui(ctx, comp, "Problem"), BACK["problem"], ui(ctx, comp, "Hidden: face down"))
     cards = collect([front(p) for p in data.problems])
-    return deck_artifacts(ctx, Deck(comp, "ground/problems", ui(ctx, comp, "GROUND Problems"), tuple(cards),
+    return deck_files(ctx, Deck(comp, "ground/problems", ui(ctx, comp, "GROUND Problems"), tuple(cards),
                                     back_bleed=BACK["problem"]))
 
 
@@ -150,7 +150,7 @@ def scenario_cards(ctx: BuildContext) -> list[Artifact]:
                            "face down beside the Surface Problem."))
     back = _back(ctx, data, comp, ui(ctx, comp, "Scenario"), BACK["scenario"], ui(ctx, comp, "Setup"), steps)
     cards = collect([front(s) for s in data.scenarios])
-    return deck_artifacts(ctx, Deck(comp, "ground/scenarios", ui(ctx, comp, "GROUND Scenarios"), tuple(cards),
+    return deck_files(ctx, Deck(comp, "ground/scenarios", ui(ctx, comp, "GROUND Scenarios"), tuple(cards),
                                     back_bleed=BACK["scenario"]))
 
 
@@ -179,7 +179,7 @@ def mode_cards(ctx: BuildContext) -> list[Artifact]:
 
     back = _back(ctx, data, comp, ui(ctx, comp, "Mode"), BACK["mode"])
     cards = collect([front(m) for m in data.modes])
-    return deck_artifacts(ctx, Deck(comp, "ground/modes", ui(ctx, comp, "GROUND Modes"), tuple(cards),
+    return deck_files(ctx, Deck(comp, "ground/modes", ui(ctx, comp, "GROUND Modes"), tuple(cards),
                                     back_bleed=BACK["mode"]))
 
 
@@ -192,7 +192,7 @@ def action_cards(ctx: BuildContext) -> list[Artifact]:
         seat_name = f"{ctx.p_(f'ground/seat/{seat.id}', seat.name)} · {seat.number}"
         back = _seat_back(ctx, data, comp, seat, seat_name)
         cards.extend(collect([_action_front(ctx, data, comp, seat, seat_name, a, back) for a in data.actions]))
-    return deck_artifacts(ctx, Deck(comp, "ground/actions", ui(ctx, comp, "GROUND Actions"), tuple(cards)))
+    return deck_files(ctx, Deck(comp, "ground/actions", ui(ctx, comp, "GROUND Actions"), tuple(cards)))
 
 
 def _seat_back(ctx: BuildContext, data: GroundData, comp: str, seat, seat_name: str):
@@ -232,7 +232,7 @@ def reference_card(ctx: BuildContext) -> list[Artifact]:
     data = ctx.model.ground
     comp = "ground-reference"
     back = _back(ctx, data, comp, ui(ctx, comp, "Reference"), BACK["reference"])
-    return deck_artifacts(ctx, Deck(comp, "ground/reference", ui(ctx, comp, "GROUND Reference"),
+    return deck_files(ctx, Deck(comp, "ground/reference", ui(ctx, comp, "GROUND Reference"),
                                     tuple(collect([_ref_round(ctx, data, comp, back),
                                                    _ref_darvo(ctx, data, comp, back)])), kind="reference",
                                     back_bleed=BACK["reference"]))

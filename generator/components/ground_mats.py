@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from ..content.ground import GroundData
 from ..kit.model import Artifact, BuildContext
-from ..render.cards import imprint
+from .common import imprint
 from ..render.pdf import PAPERS_MM, PdfDoc, crop_marks, mm, text
 from ..render.face import Face, collect, layout
 from ..render.icons import suit_icon

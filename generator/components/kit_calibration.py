@@ -5,7 +5,8 @@ from __future__ import annotations
 
 from ..kit.model import Artifact, BuildContext
 from ..render import pdf
-from ..render.cards import Imprint, imprint
+from ..render.cards import Imprint
+from .common import imprint
 from ..render.layout import Slot, Where, fit
 from ..render.pdf import PAPERS_MM, SMALL_PT, PdfDoc
 

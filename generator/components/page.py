@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from ..kit.model import Artifact, BuildContext
-from ..render.cards import imprint
+from .common import imprint
 from ..render.pdf import PdfDoc
 from ..render.preview import pdf_preview
 from ..render.svg import Drawing

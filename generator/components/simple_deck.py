@@ -8,9 +8,9 @@ from __future__ import annotations
 
 from ..content.deck import SimpleDeck
 from ..kit.model import Artifact, BuildContext
-from ..render.cards import Card, Deck, deck_artifacts
+from ..render.cards import Card, Deck
+from .common import deck_files, small_print
 from ..render.face import Face, collect
-from .common import small_print
 
 FRONT, BACK = "deck/front", "deck/back"
 
@@ -40,4 +40,4 @@ def build(ctx: BuildContext, component) -> list[Artifact]:
 
     back_face, *fronts = collect([back, *(front(c) for c in deck.cards)])
     cards = tuple(Card(c.id, face, back_face, c.copies) for c, face in zip(deck.cards, fronts))
-    return deck_artifacts(ctx, Deck(component.id, component.slug, title, cards, back_bleed=deck.colour))
+    return deck_files(ctx, Deck(component.id, component.slug, title, cards, back_bleed=deck.colour))

@@ -8,8 +8,6 @@ import dataclasses
 import functools
 import http.server
 import json
-import subprocess
-import tempfile
 import threading
 import time
 from dataclasses import dataclass, field
@@ -18,10 +16,12 @@ from typing import Callable
 
 from ..output.files import write_bytes_atomic
 from ..problems import CheckFailed, Problem
+from ..render.preview import pdf_preview
 from .catalogs import catalog_paths, read_catalog
 from .fitwatch import watch_fits
 
 PREVIEW_DIR = Path("build/preview")
+SCREENSHOT_PX = 744  # an A4 page at 90 dpi: readable as a Weblate screenshot
 WATCHED = ("content", "templates", "locales")
 PAGE = """<!doctype html><meta charset="utf-8"><title>dojo-pnp preview: {lang}</title>
 <style>body{{font:14px sans-serif;background:#eee;margin:1em}}figure{{display:inline-block;margin:.5em;
@@ -66,17 +66,12 @@ def entries(root: Path, lang: str) -> dict:
 
 
 def _png(artifacts) -> bytes | None:
-    """The first page of the component's first A4 PDF at a readable 90 dpi (pdftoppm), else its own preview."""
+    """The first page of the component's first A4 PDF, readable (about 90 dpi), else its own preview."""
     pdfs = [a for a in artifacts if a.path.endswith(".pdf")]
     pdf = next((a for a in pdfs if "A4" in a.path), pdfs[0] if pdfs else None)
     if pdf is None:
         return next((a.data for a in artifacts if a.kind == "preview" and a.path.endswith(".png")), None)
-    with tempfile.TemporaryDirectory() as tmp:
-        src = Path(tmp) / "in.pdf"
-        src.write_bytes(pdf.data)
-        subprocess.run(["pdftoppm", "-r", "90", "-png", "-f", "1", "-l", "1", "-singlefile", str(src),
-                        str(Path(tmp) / "out")], check=True, capture_output=True)
-        return (Path(tmp) / "out.png").read_bytes()
+    return pdf_preview(pdf.data, SCREENSHOT_PX)
 
 
 class Preview:

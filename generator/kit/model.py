@@ -8,6 +8,7 @@ from typing import Any
 
 from babel.support import NullTranslations
 
+from ..artifact import Artifact  # noqa: F401 (re-exported: components build Artifacts)
 from ..board.model import Board
 from ..content.model import KitModel
 
@@ -66,27 +67,3 @@ class BuildContext:
     def n_(self, singular: str, plural: str, n: int) -> str:
         """Translate a quantity with the language's plural forms."""
         return self.translations.ngettext(singular, plural, n)
-
-
-@dataclass(frozen=True)
-class Artifact:
-    """One output file rendered in memory, with its manifest entry."""
-
-    path: str
-    component: str
-    kind: str
-    data: bytes = field(repr=False)
-    paper: str | None = None
-    layout: str | None = None
-    pages: int | None = None
-    cards: int | None = None
-    pieces: tuple[tuple[str, int], ...] = ()  # (bill-of-materials piece id, how many this file prints)
-
-    def manifest_entry(self, sha256: str) -> dict[str, Any]:
-        """The manifest's record of this file."""
-        entry: dict[str, Any] = {"path": self.path, "component": self.component, "kind": self.kind,
-                                 "paper": self.paper, "layout": self.layout, "pages": self.pages}
-        if self.cards is not None:
-            entry["cards"] = self.cards
-        entry["sha256"] = sha256
-        return entry

@@ -8,7 +8,7 @@ from __future__ import annotations
 from collections import defaultdict
 from typing import Iterable
 
-from ..kit.model import Artifact
+from ..artifact import Artifact
 from ..problems import Problem
 from ..render.cards import card_slots
 from ..render.pdf import EDGE_MM

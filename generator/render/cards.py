@@ -14,7 +14,8 @@ How to add a deck
    ``CheckFailed`` naming component, card, slot and language.
 4. ``Card(id, front, back, copies)`` into a ``Deck`` (``back_bleed="#rrggbb"``: the backs' edge colour, bled
    around the backs on sheets so duplex drift shows no white).
-5. ``deck_artifacts(ctx, deck)`` returns the manifest Artifacts: a sheet of 9 per paper (cards apart by a
+5. ``deck_artifacts(deck, imprint, papers)`` (in a build: ``deck_files(ctx, deck)`` of
+   ``generator/components/common.py``) returns the manifest Artifacts: a sheet of 9 per paper (cards apart by a
    gutter of twice the bleed shown, cut marks in the gutters; backs on the following page for a long-edge flip,
    ``BuildOptions.back_offset_mm`` applied), a gutterfold per paper, and
    the print-shop single-card PDF (TrimBox/BleedBox), plus a PNG preview. Register the builder in
@@ -30,7 +31,7 @@ from dataclasses import dataclass
 from typing import Any, Iterator
 
 
-from ..kit.model import Artifact, BuildContext
+from ..artifact import Artifact
 from . import pdf
 from .pdf import EDGE_MM, PAPERS_MM, PdfDoc, mm
 from .preview import pdf_preview
@@ -87,12 +88,6 @@ class Imprint:
         """'title · version · LANG · board xxxxxxxx · extra…' (the board label translated)."""
         board = (f"{self.board_label} {self.board}",) if self.board else ()
         return " · ".join((self.title, self.version, self.lang.upper(), *board, *extra))
-
-
-def imprint(ctx: BuildContext, title: str) -> Imprint:
-    """The Imprint of a component in the build being made."""
-    return Imprint(title, ctx.version, ctx.lang, ctx.epoch, ctx.options.back_offset_mm,
-                   ctx.board_fingerprint[:8], ctx.p_("small print", "board"))
 
 
 
@@ -342,14 +337,13 @@ def single_pdf(deck: Deck, imp: Imprint) -> tuple[bytes, int]:
     return pdf.set_boxes(doc.finish(), BLEED), pages
 
 
-def deck_artifacts(ctx: BuildContext, deck: Deck, gutterfold: bool = True) -> list[Artifact]:
+def deck_artifacts(deck: Deck, imp: Imprint, papers: tuple[str, ...], gutterfold: bool = True) -> list[Artifact]:
     """Every PDF of a deck (sheet and gutterfold per paper, single cards) and its PNG preview."""
-    imp = imprint(ctx, deck.title)
     out: list[Artifact] = []
     n = len(deck.expanded())
     # bill-of-materials counts: the deck, and each distinct card ("<component>/<card id>")
     pieces = ((deck.component, n), *((f"{deck.component}/{c.id}", c.copies) for c in deck.cards))
-    for paper in ctx.options.papers:
+    for paper in papers:
         data, pages = sheet_pdf(deck, paper, imp)
         out.append(Artifact(f"{deck.slug}-{paper}.pdf", deck.component, deck.kind, data, paper, "sheet", pages, n,
                             pieces))

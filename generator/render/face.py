@@ -27,12 +27,12 @@ component, card, slot and language for all of them.
 
 from __future__ import annotations
 
-import tomllib
 from dataclasses import dataclass, field, replace
 from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
+from ..content.toml_source import TomlSource, load_toml
 from ..problems import CheckFailed, Problem
 from .layout import Block, Slot, Where, fit, fit_stack, fit_table, settle
 from .svg import Drawing, render_template, svg_drawing
@@ -91,35 +91,43 @@ class Box:
         return self.y + self.h
 
 
+def _read(templates: Path, name: str) -> TomlSource:
+    """templates/<name>.toml through the one TOML reader; a syntax error or a missing file stops with file:line."""
+    src = load_toml(templates / f"{name}.toml", templates.parent, "face-layout")
+    if src.problems:
+        raise CheckFailed(src.problems)
+    return src
+
+
 @lru_cache(maxsize=8)
 def _styles(templates: Path) -> dict[str, Any]:
-    with open(templates / STYLE_FILE, "rb") as fh:
-        return tomllib.load(fh)
+    return _read(templates, STYLE_FILE.removesuffix(".toml")).data
 
 
-def _raw(templates: Path, name: str) -> dict[str, Any]:
-    path = templates / f"{name}.toml"
-    with open(path, "rb") as fh:
-        doc = tomllib.load(fh)
+def _raw(templates: Path, name: str) -> tuple[dict[str, Any], dict[str, tuple[str, int | None]]]:
+    """A layout's tables merged over its `extends` base, and where each slot is declared (file, line)."""
+    src = _read(templates, name)
+    doc = src.data
+    at = {slot: (src.name, src.line("slot", slot)) for slot in doc.get("slot", {})}
     base = doc.get("extends")
     if not base:
-        return doc
-    merged = _raw(templates, base)
+        return doc, at
+    merged, base_at = _raw(templates, base)
     merged = {**merged, "face": {**merged.get("face", {}), **doc.get("face", {})},
               "slot": {**merged.get("slot", {}), **doc.get("slot", {})}}
-    return merged
+    return merged, {**base_at, **at}
 
 
 def _colour(value: str, palette: dict[str, str]) -> str:
     return palette.get(value, value)
 
 
-def _spec(layout_name: str, name: str, raw: dict[str, Any], styles: dict[str, Any],
+def _spec(at: tuple[str, int | None], name: str, raw: dict[str, Any], styles: dict[str, Any],
           palette: dict[str, str]) -> SlotSpec:
     known = styles["style"]
     if raw.get("style", "body") not in known or "w" not in raw:
         what = f"unknown style {raw.get('style')!r}" if "w" in raw else "no width w"
-        raise CheckFailed([Problem("error", "face-layout", f"slot {name}: {what}", f"templates/{layout_name}.toml",
+        raise CheckFailed([Problem("error", "face-layout", f"slot {name}: {what}", at[0], at[1],
                                    hint=f"styles: {', '.join(known)} (templates/{STYLE_FILE}); every slot needs w")])
     style = dict(known.get(raw.get("style", "body"), {})) if "style" in raw or "size" in raw else None
     slot = None
@@ -142,10 +150,10 @@ def layout(templates: Path, name: str) -> Layout:
     """The declared layout templates/<name>.toml (inheriting its `extends` base)."""
     styles = _styles(templates)
     palette = dict(styles.get("palette", {}))
-    raw = _raw(templates, name)
+    raw, at = _raw(templates, name)
     face = raw.get("face", {})
     width, height = face.get("width", 69.5), face.get("height", 94.9)
-    slots = {k: _spec(name, k, v, styles, palette) for k, v in raw.get("slot", {}).items()}
+    slots = {k: _spec(at[k], k, v, styles, palette) for k, v in raw.get("slot", {}).items()}
     return Layout(name, width, height, face.get("bottom", height), slots, palette, face.get("top", 0.0))
 
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import io
 
-from ..kit.model import Artifact
+from ..artifact import Artifact
 
 THUMB_PX = 480  # preview width in pixels: twice the contact sheet's tile width, sharp on high-density screens
 PREFERRED_LAYOUTS = ("single", "pages", "sheet", "plain", "duplex-long-edge", "gutterfold", "saddle-stitch")

@@ -14,7 +14,7 @@ from generator.components.dojo_board_sheets import proof_sentence
 from generator.content.dojo import load_dojo
 from generator.content.duel_pieces import load_duel_pieces
 from generator.content.ground_pieces import load_ground_pieces
-from generator.render.cards import imprint
+from generator.components.common import imprint
 from generator.render.colour import MIN_CONTRAST, contrast, ink_on
 from tests.ground.kitcache import build_lang
 

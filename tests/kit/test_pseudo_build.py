@@ -3,16 +3,18 @@ overflow is a warning naming the English .po entry, and the overflowing slot is 
 
 from __future__ import annotations
 
+import io
 import json
-import subprocess
 
 from PIL import Image
 
 from generator.cli import main
+from generator.render.preview import pdf_preview
 
 
-def _red_pixels(png) -> int:
-    with Image.open(png) as img:
+def _red_pixels(pdf) -> int:
+    """Red pixels on the first page of a PDF (rendered with the kit's own previewer)."""
+    with Image.open(io.BytesIO(pdf_preview(pdf.read_bytes(), 360))) as img:
         data = img.convert("RGB").tobytes()
     return sum(1 for i in range(0, len(data), 3) if data[i] > 200 and data[i + 1] < 90 and data[i + 2] < 90)
 
@@ -27,13 +29,9 @@ def test_pseudo_locale_kit_is_written_with_overflows_outlined(project, tmp_path,
     assert all(w["file"].startswith("locales/en/LC_MESSAGES/") and w["line"] for w in overflows)
     assert any("msgctxt" in w["where"] for w in overflows)
     # the reference card's square list overflows in xx: its page shows the red outline, the Italian one does not
-    subprocess.run(["pdftoppm", "-r", "30", "-png", "-f", "1", "-l", "1", str(out / "reference-A4.pdf"),
-                    str(tmp_path / "xx")], check=True)
-    assert _red_pixels(tmp_path / "xx-1.png") > 200
+    assert _red_pixels(out / "reference-A4.pdf") > 200
     assert main(["build", "--lang", "it", "--root", str(project)]) == 0
-    subprocess.run(["pdftoppm", "-r", "30", "-png", "-f", "1", "-l", "1", str(project / "build/pnp/it/reference-A4.pdf"),
-                    str(tmp_path / "it")], check=True)
-    assert _red_pixels(tmp_path / "it-1.png") < 20
+    assert _red_pixels(project / "build/pnp/it/reference-A4.pdf") < 20
 
 
 def test_overflow_warnings_come_back_from_the_worker_processes(project):
@@ -50,4 +48,4 @@ def test_overflow_warnings_come_back_from_the_worker_processes(project):
     files = [a.path for a in render_all(ctx, chosen, jobs=2, warnings=forked)]
     assert files == [a.path for a in render_all(ctx, chosen, jobs=1, warnings=serial)]
     assert forked == serial and any(w.rule == "overflow" and w.severity == "warning" for w in forked)
-    assert all(w.file.startswith("locales/en/LC_MESSAGES/") for w in forked)
+    assert all(w.file.startswith("locales/en/LC_MESSAGES/") for w in forked if w.rule == "overflow")

@@ -121,7 +121,22 @@ def test_a_layout_naming_an_unknown_style_is_a_clear_error(toy):
     with pytest.raises(CheckFailed) as exc:
         layout(toy / "templates", "toy/bad")
     assert "unknown style 'tiny'" in exc.value.problems[0].message
-    assert exc.value.problems[0].file == "templates/toy/bad.toml"
+    assert (exc.value.problems[0].file, exc.value.problems[0].line) == ("templates/toy/bad.toml", 1)
+
+
+def test_a_layout_with_broken_toml_names_its_file_and_line(toy):
+    (toy / "templates/toy/bad.toml").write_text('extends = "card-face"\n\n[slot.x]\nx = = 1\n', encoding="utf-8")
+    with pytest.raises(CheckFailed) as exc:
+        layout(toy / "templates", "toy/bad")
+    (p,) = exc.value.problems
+    assert (p.file, p.line) == ("templates/toy/bad.toml", 4) and "not valid TOML" in p.message
+
+
+def test_a_layout_extending_a_missing_base_names_the_base(toy):
+    (toy / "templates/toy/bad.toml").write_text('extends = "toy/nothing"\n', encoding="utf-8")
+    with pytest.raises(CheckFailed) as exc:
+        layout(toy / "templates", "toy/bad")
+    assert exc.value.problems[0].file == "templates/toy/nothing.toml"
 
 
 def test_the_denied_token_label_sits_below_its_x():
