@@ -32,6 +32,30 @@ def project(tmp_path, monkeypatch) -> Path:
     return copy_project(tmp_path)
 
 
+@pytest.fixture
+def proved_project(project) -> Path:
+    """project, its build/cache already holding the proofs of the project's board and GROUND content (proved once
+    per session: a test that changes the board or GROUND content misses them and proves again)."""
+    cache = project / "build" / "cache"
+    cache.mkdir(parents=True)
+    for proof in proofs():
+        shutil.copy(proof, cache)
+    return project
+
+
+@functools.cache
+def proofs() -> list[Path]:
+    """The proof cache files of a pristine copy of the project, proved once per test session (under a lock)."""
+    folder = _KITS[-1] / "proofs"
+    folder.mkdir(exist_ok=True)
+    with (_KITS[-1] / "proofs.lock").open("w") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)
+        if not (folder / "done").exists():
+            prepare(copy_project(folder), BuildOptions(lang="en"))
+            (folder / "done").touch()
+    return sorted((folder / "build" / "cache").glob("*proof-*.json"))
+
+
 @dataclass(frozen=True)
 class Kit:
     """One language's whole kit, built once per test session: its folder and manifest (and phase one's context)."""

@@ -21,7 +21,7 @@ from svglib.svglib import SvgRenderer
 
 from ..kit.model import BuildContext
 from ..problems import CheckFailed, Problem
-from ..render.fonts import FACES, register_reportlab
+from ..render.fonts import FACES, map_families, register_reportlab
 from ..render.icons import ICONS
 from ..render.layout import FLOOR_PT
 from ..render.svg import n, render_template
@@ -38,6 +38,7 @@ def _fonts() -> None:
     for f in FACES:
         svg_fonts.register_font(f.family, str(f.path), weight="bold" if f.bold else "normal",
                                 style="italic" if f.italic else "normal", rlgFontName=f.rl_name)
+    map_families()  # svglib registered the faces anew: reportlab mapped their bold and italic to the face itself
 
 
 def vector(svg: str, box: tuple[float, float, float, float] | None = None) -> RlDrawing:

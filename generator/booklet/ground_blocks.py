@@ -2,20 +2,11 @@
 
 from __future__ import annotations
 
-from ..content.ground import GroundData, load_ground
 from ..kit.model import BuildContext
-from ..problems import CheckFailed
 from ..rules.source import Block
 
 CTX = "ground-rules"  # msgctxt of the labels below (content/ground/labels.toml, component ground-rules)
 RULINGS_CTX = "ground-rulings"  # msgctxt of the ruling texts (content/ground/rulings.toml)
-
-
-def _ground(ctx: BuildContext) -> GroundData:
-    data, problems = load_ground(ctx.root)
-    if data is None:
-        raise CheckFailed([p for p in problems if p.severity == "error"])
-    return data
 
 
 def ground_rulings(ctx: BuildContext, line: int) -> list[Block]:
@@ -24,7 +15,7 @@ def ground_rulings(ctx: BuildContext, line: int) -> list[Block]:
     out = [Block("heading2", line, (ctx.p_(CTX, "Sample edition rulings"),)),
            Block("para", line, (ctx.p_(CTX, "The specification leaves these points open. This kit and its simulator "
                                             "play them as follows until the designers rule on them."),))]
-    for r in _ground(ctx).rulings:
+    for r in ctx.model.ground.rulings:  # from the model: a booklet never opens a content file
         if r.provisional:
             out.append(Block("bullet", line, (f"{ctx.p_(RULINGS_CTX, r.text)} *({mark})*",)))
     return out

@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import io
 
-from pypdf import PageObject, PdfReader, PdfWriter, Transformation
+from pypdf import PageObject, PdfReader, PdfWriter
+from pypdf.generic import ArrayObject, DecodedStreamObject, DictionaryObject, FloatObject, NameObject
 
 
 def saddle_order(pages: int) -> list[tuple[int | None, int | None]]:
@@ -54,8 +55,29 @@ def fold_marks(width: float, height: float, labels: list[str], note: str = "") -
     return list(PdfReader(io.BytesIO(buf.getvalue())).pages)
 
 
+def _content(page: PageObject) -> bytes:
+    """A page's content stream bytes, decoded (an array of streams joined)."""
+    contents = page["/Contents"].get_object()
+    parts = contents if isinstance(contents, ArrayObject) else [contents]
+    return b"\n".join(c.get_object().get_data() for c in parts)
+
+
+def _form(writer: PdfWriter, page: PageObject) -> object:
+    """A page as a form XObject of writer (its content untouched, its resources copied once), by reference."""
+    form = DecodedStreamObject()
+    form.set_data(_content(page))
+    form.update({NameObject("/Type"): NameObject("/XObject"), NameObject("/Subtype"): NameObject("/Form"),
+                 NameObject("/BBox"): ArrayObject(FloatObject(v) for v in page.mediabox),
+                 NameObject("/Resources"): page["/Resources"].get_object().clone(writer)})
+    return writer._add_object(form.flate_encode())
+
+
 def impose(pdf: bytes, sheet: tuple[float, float], title: str, note: str = "") -> bytes:
-    """Booklet PDF: the pages of pdf (half the sheet's width each) placed two-up in saddle-stitch order."""
+    """Booklet PDF: the pages of pdf (half the sheet's width each) placed two-up in saddle-stitch order.
+
+    Each page (and each side's fold marks) is placed as a form XObject: its content stream is copied, never
+    parsed and rewritten.
+    """
     reader = PdfReader(io.BytesIO(pdf))
     pages = reader.pages
     sw, sh = max(sheet), min(sheet)  # landscape
@@ -64,7 +86,8 @@ def impose(pdf: bytes, sheet: tuple[float, float], title: str, note: str = "") -
     marks = fold_marks(sw, sh, [f"{n // 2 + 1}/{len(order) // 2} {'AB'[n % 2]}" for n in range(len(order))], note)
     for n, (left, right) in enumerate(order):
         side = PageObject.create_blank_page(width=sw, height=sh)
-        side.merge_page(marks[n])
+        forms = {"/M": _form(writer, marks[n])}
+        ops = [b"q /M Do Q"]
         for slot, index in ((0, left), (1, right)):
             if index is None:
                 continue
@@ -73,7 +96,14 @@ def impose(pdf: bytes, sheet: tuple[float, float], title: str, note: str = "") -
             scale = min((sw / 2) / pw, sh / ph)
             dx = slot * sw / 2 + (sw / 2 - pw * scale) / 2
             dy = (sh - ph * scale) / 2
-            side.merge_transformed_page(page, Transformation().scale(scale).translate(dx, dy))
+            name = f"/P{slot}"
+            forms[name] = _form(writer, page)
+            ops.append(f"q {scale:.6f} 0 0 {scale:.6f} {dx:.4f} {dy:.4f} cm {name} Do Q".encode())
+        content = DecodedStreamObject()
+        content.set_data(b"\n".join(ops))
+        side[NameObject("/Resources")] = DictionaryObject(
+            {NameObject("/XObject"): DictionaryObject({NameObject(k): v for k, v in forms.items()})})
+        side[NameObject("/Contents")] = writer._add_object(content.flate_encode())
         writer.add_page(side)
     writer.add_metadata({"/Title": title, "/Producer": "dojo-pnp", "/Creator": "dojo-pnp"})
     buf = io.BytesIO()

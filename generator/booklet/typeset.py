@@ -135,7 +135,7 @@ def story(blocks: list[Block], tr: Callable[[str], str], page: Page, lang: str,
     width = page.size[0] - 2 * page.margin
     out: list[Flowable] = []
     pending: list[Block] = []
-    state: dict = {"number": 0, "last": "", "faq": False}  # numbered items in this section; last block; in the FAQ
+    state: dict = {"number": 0, "last": ""}  # numbered items in this section; last block
 
     def para(text: str, style: str, indent: float = 0, faq: bool = False) -> Paragraph:
         shown = tie_short_tail(tr(text))
@@ -172,7 +172,6 @@ def story(blocks: list[Block], tr: Callable[[str], str], page: Page, lang: str,
             out.append(para(b.texts[0], "title"))
         elif b.kind in ("heading2", "heading3"):
             state["number"] = 0
-            state["faq"] = b.kind == "heading2" and FAQ_HEADING.search(b.texts[0]) is not None
             out.append(para(b.texts[0], b.kind))
         elif b.kind == "para" and under_step:
             indent = _indents(st["item"].fontSize)[0]
@@ -180,7 +179,7 @@ def story(blocks: list[Block], tr: Callable[[str], str], page: Page, lang: str,
             p.style = ParagraphStyle(p.style.name + "-step", parent=p.style, leftIndent=indent)
             out.append(p)
         elif b.kind == "para":
-            out.append(para(b.texts[0], "body", faq=bool(state.get("faq"))))
+            out.append(para(b.texts[0], "body", faq=FAQ_HEADING.search(b.section) is not None))
         elif b.kind == "table":
             out.append(_table(b, tr, st, width, icon_markup, lang))
         elif b.kind == "figure":
@@ -189,7 +188,7 @@ def story(blocks: list[Block], tr: Callable[[str], str], page: Page, lang: str,
     return out
 
 
-FAQ_HEADING = re.compile(r"(?i)frequently asked questions|\bFAQ\b")  # the English heading (source text)
+FAQ_HEADING = re.compile(r"(?i)frequently asked questions|\bFAQ\b")  # the source (English) heading: any language
 
 
 def question_bold(text: str) -> str:
@@ -270,7 +269,8 @@ def _table(b: Block, tr: Callable[[str], str], st: dict[str, ParagraphStyle], wi
 
 
 MIN_SPLIT_ROWS = 2  # a table breaks across pages only with at least this many body rows on each side
-MIN_FIGURE_SCALE = 0.7  # a figure shrinks down to this to stay where it is instead of leaving a page half empty
+MIN_FIGURE_SCALE = 0.5  # a figure shrinks down to this to stay where it is instead of leaving a page half empty
+# (the board on the first page of the A5 and Letter Dojo booklets: 0.7 left half of page 1 blank)
 
 
 class RowsTable(Table):

@@ -21,6 +21,7 @@ START_0, START_3 = 0, 3  # ladder start positions (rules, Setup): 0; 3 with six 
 MARGIN = 12.0
 GOAL_W = 36.0
 BOX_H = 40.0
+START_LABEL_H = 8.0  # the start labels' slot under the ladder (mm)
 
 
 def marker_problems(ladder: Ladder, bw: float, paper: str) -> list[Problem]:
@@ -64,7 +65,7 @@ def ladder_svg(ctx: BuildContext, ladder: Ladder, pawns: Pawns, paper: str, col:
     starts = []
     for pos, text in ((START_0, ctx.p_(BELT_CTX, "Start")),
                       (START_3, ctx.p_(BELT_CTX, "Start with 6 or more players, or for the shorter game"))):
-        block = col.run(lambda: fit(text, Slot(f"start {pos}", 60, 8, 9, 6, bold=True), where))
+        block = col.run(lambda: fit(text, Slot(f"start {pos}", 60, START_LABEL_H, 9, 6, bold=True), where))
         starts.append(dict(x=x0 + pos * bw + bw / 2, label=block))
     notes, y = [], top + BOX_H + 15
     for t in (*ladder.notes, ladder.goal_note):
@@ -97,7 +98,7 @@ def strip_box(paper: str) -> tuple[float, float, float, float]:
     """The part of the ladder page showing belts, positions and the goal (x, y, w, h mm): the booklet's figure."""
     w = PAPERS_MM[paper][1]
     bw = min(14.0, (w - 2 * MARGIN - GOAL_W - 3) / 18)
-    return MARGIN - 1, 42.0 - 10, 18 * bw + 3 + GOAL_W + 2, BOX_H + 14
+    return MARGIN - 1, 42.0 - 10, 18 * bw + 3 + GOAL_W + 2, 10 + BOX_H + 5 + START_LABEL_H + 1  # start labels in
 
 
 def _page(ctx: BuildContext, ladder: Ladder, pawns: Pawns, paper: str, col: Collect) -> Drawing | None:

@@ -168,6 +168,8 @@ def mode_cards(ctx: BuildContext) -> list[Artifact]:
             f.text("goal", ctx.p_(f"ground/{m.id}", m.goal))
             f.text("scoring-label", ui(ctx, comp, "Scoring"))
             f.text("scoring", ctx.p_(f"ground/{m.id}", m.scoring))
+            for r in (r for r in data.rulings if r.on == m.id):  # a ruling the card carries (same data as booklet)
+                f.text("ruling", ctx.p_("ground-rulings", r.card))
             f.text("tiebreaks-label", ui(ctx, comp, "Tie-breaks"))
             ties = [f"{i}. {ctx.p_(f'ground/{m.id}', t)}" for i, t in enumerate(m.tiebreaks, 1)]
             f.stack("tiebreaks", ties or [ui(ctx, comp, "None: the group wins or loses together.")])

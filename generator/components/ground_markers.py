@@ -1,4 +1,4 @@
-"""[ground-seat-markers] Stress, Freedom, DARVO and Focus/Blame for every seat, each with its owner's marks.
+"""[ground-seat-markers] Stress, Freedom, DARVO, Focus/Blame and 2 Bond/Rivalry tiles per seat, with owner marks.
 
 One set per seat (spec GR-O02, GR-T03): the seat colour as a ring AND the seat symbol with its number, so the
 owner reads without colour. Fronts page, then backs mirrored for a long-edge flip (Freedom READY/SPENT,
@@ -29,7 +29,7 @@ SEAT_W = 30.0
 GAP = 7.0
 # face colours of each marker: (front, back)
 FILLS = {"stress": ("#ffffff", "#ffffff"), "freedom": ("#dcebd5", "#d0d0cc"), "darvo": ("#efe4f4", "#efe4f4"),
-         "focus-blame": ("#f2d330", "#c0392b")}
+         "focus-blame": ("#f2d330", "#c0392b"), "relation": ("#cfe0f5", "#f5d0c8")}
 
 
 def fit_problems(pieces: GroundPieces, space_sizes: dict[str, tuple[float, float]],
@@ -81,7 +81,7 @@ def _side(ctx: BuildContext, data: GroundData, pieces: GroundPieces, paper: str,
         y = TOP + i * ROW + ROW / 2
         x = X0 + SEAT_W
         items = []
-        for m in pieces.markers:
+        for m in (m for m in pieces.markers for _ in range(m.count)):
             cx = x + m.size / 2
             items.append(_piece(ctx, pieces, m, seat, w - cx if back else cx, y, back, where))
             x += m.size + GAP
@@ -103,4 +103,4 @@ def build(ctx: BuildContext) -> list[Artifact]:
     pages = {paper: [_side(ctx, data, pieces, paper, back) for back in (False, True)] for paper in ctx.options.papers}
     arts = page_artifacts(ctx, COMPONENT, "ground/seat-markers", ctx.p_(pieces.context, pieces.title), pages,
                           layout="duplex-long-edge")
-    return with_pieces(arts, tuple((f"{COMPONENT}/{m.id}", len(data.seats)) for m in pieces.markers))
+    return with_pieces(arts, tuple((f"{COMPONENT}/{m.id}", len(data.seats) * m.count) for m in pieces.markers))

@@ -15,7 +15,7 @@ INK = "#1d1d1b"
 MAT_W, MAT_H = 262.0, 178.0
 TOKEN = 22.0  # token diameter / tile side (mm)
 GAP = 4.0
-SPACE_BOXES = {"stress": "stress-box", "freedom": "free-box", "darvo": "darvo-box"}  # mat spaces markers sit on
+SPACE_BOXES = {"stress": "stress-box", "freedom": "free-box", "darvo": "darvo-box", "relation": "rel-box"}  # mat spaces markers sit on
 
 
 def spaces(ctx: BuildContext) -> dict[str, tuple[float, float]]:

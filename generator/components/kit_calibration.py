@@ -77,7 +77,8 @@ def calibration_pdf(ctx: BuildContext, paper: str, imp: Imprint) -> tuple[bytes,
         bx, by = w - x + dx, cy + dy
         _scales(cr, bx, by)
         pdf.text(cr, name, bx - 6, by + 7, 12, bold=True, rgb=(0, 0, 0), align="center")
-    pdf.text(cr, ctx._("back") + f" ({dx:+.1f}, {dy:+.1f} mm)", w / 2, h / 2 + 30 + 16, 8, align="center")
+    offset = ctx._("back printed shifted by (%(dx)s, %(dy)s) mm") % {"dx": f"{dx:+.1f}", "dy": f"{dy:+.1f}"}
+    pdf.text(cr, offset, w / 2, h / 2 + 30 + 16, 8, align="center")
     pdf.text(cr, imp.line(paper, ctx._("back")), w / 2, h - pdf.EDGE_MM - 1.5, align="center")
     return doc.finish(), doc.pages
 

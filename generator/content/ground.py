@@ -222,7 +222,7 @@ def load_ground(root: Path) -> tuple[GroundData | None, list[Problem]]:
     modes = _modes(docs["modes"])
     actions = _actions(docs["actions"])
     mat, steps, resolve, reference, tokens = _components(docs["components"])
-    rulings = rulings_from(docs["rulings"])
+    rulings = rulings_from(docs["rulings"], {m.id for m in modes})
     top = ed.table()
     data = GroundData(top.text("edition"), top.text("title"), top.text("notice"), top.integer("rounds", 1, 20),
                       suits, seats, thresholds, filters, solutions, gproblems, scenarios, modes, actions, mat,
@@ -438,7 +438,7 @@ def messages(path: Path) -> list[Message]:
                                 ("mode", "ground/", ("name", "kind", "goal", "scoring", "tiebreaks")),
                                 ("action", "ground/action/", ("name", "target", "effects")),
                                 ("step", "ground/step/", ("name", "text")),
-                                ("token", "ground-tokens/", ("name", "back")), ("ruling", "ground-rulings", ("text",))):
+                                ("token", "ground-tokens/", ("name", "back")), ("ruling", "ground-rulings", ("text", "card"))):
         for i, row in enumerate(doc.items(table)):
             for key in keys:
                 values = row.get(key) if isinstance(row.get(key), list) else [row.get(key)]

@@ -25,6 +25,7 @@ class Marker:
     size: float
     space: str
     line: int | None = None
+    count: int = 1  # how many every seat owns (e.g. one relation tile per relation slot)
 
 
 @dataclass(frozen=True)
@@ -55,12 +56,12 @@ def load_ground_pieces(root: Path) -> tuple[GroundPieces | None, list[Problem]]:
         sym.error("two seats share a symbol: each seat needs its own", hint="give every seat its own symbol")
     markers = []
     for f in doc.rows("marker", what="marker"):
-        f.unknown({"id", "name", "back", "size", "space"})
+        f.unknown({"id", "name", "back", "size", "space", "count"})
         size = f.get("size", (int, float))
         if size is not None and not 8 <= size <= 30:
             f.error(f"size {size} mm: a marker is 8 to 30 mm across", "size", "use 8 to 30")
         markers.append(Marker(f.text("id") or "", f.text("name") or "", f.get("back", str, ""), float(size or 0),
-                              f.get("space", str, ""), f.line("size")))
+                              f.get("space", str, ""), f.line("size"), f.integer("count", 1, 4, 1) or 1))
     pieces = GroundPieces(top.text("context", "ground-pieces") or "ground-pieces", top.text("title") or "",
                           top.text("instructions") or "", top.strings("owned_tokens", required=False), symbols,
                           tuple(markers), doc.name)

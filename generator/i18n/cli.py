@@ -106,11 +106,11 @@ def run_update(args: argparse.Namespace) -> int:
 
 def run_check(args: argparse.Namespace) -> int:
     """Every check of every language asked; exit 1 when any blocking problem is found."""
-    from .extract import extract_all
+    from .extract import cached_extraction
     from .gate import check_language
 
     root = args.root.resolve()
-    extraction = extract_all(root)
+    extraction = cached_extraction(root)
     problems = []
     for lang in _langs(args):
         found = check_language(root, lang, strict=True, extraction=extraction)
@@ -129,14 +129,16 @@ def run_check(args: argparse.Namespace) -> int:
 
 
 def render_problems(root: Path, lang: str) -> list:
-    """What rendering every component of a language in memory reports (overflowing slots, missing glyphs)."""
+    """What rendering every component of a language in memory reports (overflowing slots, missing glyphs); a
+    component whose inputs are unchanged since it last rendered without a problem comes from the component cache."""
     from ..kit.build import prepare, render_all
+    from ..kit.cache import ComponentCache
     from ..kit.model import BuildOptions
 
     warnings: list = []
     try:
-        render_all(prepare(root, BuildOptions(lang=lang, overflow="warn" if lang == PSEUDO_LANG else "error")),
-                   warnings=warnings)
+        ctx = prepare(root, BuildOptions(lang=lang, overflow="warn" if lang == PSEUDO_LANG else "error"))
+        render_all(ctx, warnings=warnings, cache=ComponentCache(ctx))
     except CheckFailed as exc:
         return list(exc.problems) + warnings
     return warnings

@@ -8,8 +8,11 @@ file uses them too, e.g. `[dojo_content: content/dojo/**.toml]` and `[dojo_rules
 from __future__ import annotations
 
 import contextlib
+import dataclasses
+import hashlib
 import importlib
 import io
+import json
 import re
 from dataclasses import dataclass
 from datetime import datetime, timezone
@@ -25,6 +28,8 @@ from ..problems import CheckFailed, Problem
 from .catalogs import DOMAINS, GAMES
 from .slots import add_slot_comments, read_slots
 from ..messages import Message
+from ..output.files import write_text_atomic
+from ..sources import files_digest, generator_digest
 from .messages import MESSAGE_SOURCES
 
 # ctx._(msg), ctx.p_(context, msg), ctx.n_(singular, plural, n) in Python code and templates.
@@ -219,3 +224,53 @@ def add_place_comments(template: Catalog) -> None:
             comment = place_comment(m.locations[0][0])
             if comment:
                 m.auto_comments = [comment]
+
+
+@dataclass(frozen=True)
+class Extracted:
+    """One extracted message as the catalog gate reads it: id (a (singular, plural) tuple when plural), msgctxt
+    and where it is used."""
+
+    id: str | tuple[str, str]
+    context: str | None
+    locations: tuple[tuple[str, int], ...]
+
+    @property
+    def pluralizable(self) -> bool:
+        """True for a plural message."""
+        return isinstance(self.id, tuple)
+
+
+EXTRACT_CACHE = Path("build/cache/extract.json")
+
+
+def cached_extraction(root: Path) -> Extraction:
+    """extract_all's messages (id, msgctxt, first uses) and problems, reused from build/cache/extract.json while the
+    scanned files and the generator are unchanged (an entry that does not match its key is extracted again)."""
+    root = root.resolve()
+    key = hashlib.sha256((generator_digest() + files_digest(root, [root / p for p, _, _ in project_files(root)]))
+                         .encode()).hexdigest()
+    path = root / EXTRACT_CACHE
+    try:
+        data = json.loads(path.read_text(encoding="utf-8"))
+        if data["key"] == key:
+            return Extraction({d: [Extracted(tuple(m[0]) if isinstance(m[0], list) else m[0], m[1],
+                                             tuple((f, n) for f, n in m[2])) for m in ms]
+                               for d, ms in data["templates"].items()},
+                              tuple(Problem(**p) for p in data["problems"]))
+    except (OSError, ValueError, KeyError, TypeError, IndexError):
+        pass
+    extraction = extract_all(root)
+    templates = {d: [[m.id, m.context, [list(loc) for loc in m.locations[:2]]] for m in cat if m.id]
+                 for d, cat in extraction.templates.items()}
+    with contextlib.suppress(OSError):  # a read-only tree extracts again next time
+        write_text_atomic(path, json.dumps({"key": key, "templates": templates,
+                                            "problems": [dataclasses.asdict(p) for p in extraction.problems]},
+                                           ensure_ascii=False))
+    return cached_extraction_of(extraction)
+
+
+def cached_extraction_of(extraction: Extraction) -> Extraction:
+    """The gate's view of a fresh extraction (the same messages as a cached one)."""
+    return Extraction({d: [Extracted(m.id, m.context, tuple(tuple(loc) for loc in m.locations[:2]))
+                           for m in cat if m.id] for d, cat in extraction.templates.items()}, extraction.problems)

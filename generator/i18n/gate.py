@@ -2,6 +2,10 @@
 
 from __future__ import annotations
 
+import contextlib
+import dataclasses
+import hashlib
+import json
 import os
 import re
 import shutil
@@ -11,13 +15,15 @@ from pathlib import Path
 
 from babel.messages.catalog import Catalog
 
+from ..output.files import write_text_atomic
 from ..problems import Problem, blocking
+from ..sources import generator_digest
 from .catalogs import (DOMAINS, PSEUDO_LANG, SOURCE_LANG, catalog_path, catalog_paths, read_catalog, rel, short,
                        stray_problems)
-from .glossary import glossary_problems
+from .glossary import glossary_path, glossary_problems
 from .intake import decode
 from .checks import check_entry, check_header, entry_of, header_line
-from .extract import Extraction, extract_all
+from .extract import Extraction, cached_extraction
 
 
 @dataclass(frozen=True)
@@ -63,16 +69,72 @@ def msgfmt_problems(path: Path, root: Path) -> list[Problem]:
     return out or [Problem("error", "msgfmt", f"msgfmt --check failed: {run.stderr.strip()[:200]}", rel(path, root))]
 
 
-def _keys(catalogs: dict[str, tuple[Path, Catalog]]) -> set:
-    return {(m.id[0] if m.pluralizable else m.id, m.context) for _, c in catalogs.values() for m in c if m.id}
+@dataclass(frozen=True)
+class CatalogCheck:
+    """What the gate finds in one .po file: the problems of reading it, those of its header and entries (None when
+    it does not parse) and its (msgid, msgctxt) keys."""
+
+    read: tuple[Problem, ...]
+    found: tuple[Problem, ...] | None
+    keys: frozenset
 
 
-def missing_entries(root: Path, lang: str, loaded: Loaded, extraction: Extraction, severity: str) -> list[Problem]:
+def check_catalog(root: Path, lang: str, path: Path, strict: bool, stray_blocks: bool) -> CatalogCheck:
+    """Every check of one catalog (stray_blocks: a blocking stray-file problem names it, so msgfmt is not run)."""
+    gap = "error" if strict else "warning"
+    result = read_catalog(path, lang, root, previous="error" if strict else "warning")
+    if result.catalog is None:
+        return CatalogCheck(tuple(result.problems), None, frozenset())
+    catalog, file = result.catalog, rel(path, root)
+    found = check_header(catalog, lang, file, header_line(path))
+    entries = [entry_of(message, file) for message in catalog if message.id]
+    for entry in entries:
+        found.extend(check_entry(entry, lang, gap))
+    found.extend(glossary_problems(root, lang, entries))
+    own = stray_blocks or any(p.file == file for p in blocking(list(result.problems) + found))
+    found += msgfmt_problems(path, root) if strict and not own else []
+    keys = frozenset((m.id[0] if m.pluralizable else m.id, m.context) for m in catalog if m.id)
+    return CatalogCheck(tuple(result.problems), tuple(found), keys)
+
+
+CHECK_CACHE = Path("build/cache/catalogs")
+
+
+def cached_check_catalog(root: Path, lang: str, path: Path, strict: bool, stray_blocks: bool) -> CatalogCheck:
+    """check_catalog, reused from build/cache/catalogs/<lang>/<domain>.json while the catalog's bytes, the
+    glossary, the generator and the options are unchanged (an entry that does not match its key is checked again)."""
+    glossary = glossary_path(root, lang)
+    key = hashlib.sha256("\0".join([generator_digest(), lang, str(strict), str(stray_blocks),
+                                     str(shutil.which("msgfmt")), rel(path, root),
+                                     hashlib.sha256(path.read_bytes()).hexdigest(),
+                                     hashlib.sha256(glossary.read_bytes()).hexdigest() if glossary.exists() else ""])
+                         .encode()).hexdigest()
+    cache = root / CHECK_CACHE / lang / f"{path.stem}-{'strict' if strict else 'dev'}.json"
+    try:
+        data = json.loads(cache.read_text(encoding="utf-8"))
+        if data["key"] == key:
+            found = data["found"]
+            return CatalogCheck(tuple(Problem(**p) for p in data["read"]),
+                                None if found is None else tuple(Problem(**p) for p in found),
+                                frozenset((m, c) for m, c in data["keys"]))
+    except (OSError, ValueError, KeyError, TypeError):
+        pass
+    check = check_catalog(root, lang, path, strict, stray_blocks)
+    record = {"key": key, "read": [dataclasses.asdict(p) for p in check.read],
+              "found": None if check.found is None else [dataclasses.asdict(p) for p in check.found],
+              "keys": sorted(([m, c] for m, c in check.keys), key=json.dumps)}
+    with contextlib.suppress(OSError):  # a read-only tree checks again next time
+        write_text_atomic(cache, json.dumps(record, ensure_ascii=False))
+    return check
+
+
+def missing_entries(root: Path, lang: str, checks: dict[str, CatalogCheck], extraction: Extraction,
+                    severity: str) -> list[Problem]:
     """Messages the sources print that no catalog of the language has (the catalogs need `make i18n-update`)."""
-    have = _keys(loaded.catalogs)
+    have = set().union(*(c.keys for c in checks.values()))
     out: list[Problem] = []
     for domain, template in extraction.templates.items():
-        if domain not in loaded.catalogs and catalog_path(root, lang, domain).exists():
+        if (domain not in checks or checks[domain].found is None) and catalog_path(root, lang, domain).exists():
             continue  # the catalog did not parse: that problem is reported, not each of its entries
         file = rel(catalog_path(root, lang, domain), root)
         for m in template:
@@ -88,29 +150,27 @@ def missing_entries(root: Path, lang: str, loaded: Loaded, extraction: Extractio
 
 
 def check_language(root: Path, lang: str, strict: bool = True, extraction: Extraction | None = None) -> list[Problem]:
-    """Every catalog check of one language; strict=False (development build) makes gaps warnings, not errors."""
+    """Every catalog check of one language; strict=False (development build) makes gaps warnings, not errors.
+
+    Each catalog's checks are cached by its bytes (build/cache/catalogs): an edit re-checks that catalog only."""
     if lang == PSEUDO_LANG:
         return []
     gap = "error" if strict else "warning"
-    loaded = load_catalogs(root, lang, strict)
-    problems = list(loaded.problems)
-    if not catalog_paths(root, lang):
+    stray = stray_problems(root, lang)
+    paths = catalog_paths(root, lang)
+    checks = {p.stem: cached_check_catalog(root, lang, p, strict,
+                                           any(q.file == rel(p, root) for q in blocking(stray))) for p in paths}
+    problems = stray + [q for p in paths for q in checks[p.stem].read]
+    if not paths:
         problems.append(Problem(gap, "no-catalogs", f"no catalogs for language {lang!r}",
                                 rel(root / "locales" / lang / "LC_MESSAGES", root),
                                 hint=f"run `make i18n-update` to create locales/{lang}/LC_MESSAGES/<domain>.po"))
-    for domain, (path, catalog) in sorted(loaded.catalogs.items()):
-        file = rel(path, root)
-        found = check_header(catalog, lang, file, header_line(path))
-        entries = [entry_of(message, file) for message in catalog if message.id]
-        for entry in entries:
-            found.extend(check_entry(entry, lang, gap))
-        found.extend(glossary_problems(root, lang, entries))
-        own = any(p.file == file for p in blocking(list(loaded.problems) + found))
-        problems.extend(found + (msgfmt_problems(path, root) if strict and not own else []))
-    extraction = extraction if extraction is not None else extract_all(root)
+    for domain in sorted(d for d, c in checks.items() if c.found is not None):
+        problems.extend(checks[domain].found)
+    extraction = extraction if extraction is not None else cached_extraction(root)
     problems.extend(extraction.problems)
     missing_severity = "warning" if lang == SOURCE_LANG else gap
-    problems.extend(missing_entries(root, lang, loaded, extraction, missing_severity))
+    problems.extend(missing_entries(root, lang, checks, extraction, missing_severity))
     return problems
 
 

@@ -23,12 +23,13 @@ from ..output.files import remove_leftovers, replace_tree
 from ..output.verify import verify_file
 from ..pageqa.check import page_problems
 from ..problems import CheckFailed, Problem, blocking
-from ..render.fonts import prime_cairo_fonts
+from ..render.fonts import preload_fonts, prime_cairo_fonts
 from ..render.preview import missing_previews
 from ..sim.cards import deck_from_nebbia
 from ..sim.gate import ProofSettings, cached_proof
 from ..sim.ground.gate import ground_gate
 from .bom import check_bom
+from .cache import ComponentCache, Reads, recording
 from .inputs import inputs_digest
 from .model import DEV_LANGS, LANGS, Artifact, BuildContext, BuildOptions
 from . import registry
@@ -127,35 +128,52 @@ def prepare(root: Path, options: BuildOptions) -> BuildContext:
 
 
 def render_all(ctx: BuildContext, components: tuple[Component, ...] | None = None, jobs: int = 0,
-               warnings: list[Problem] | None = None) -> list[Artifact]:
+               warnings: list[Problem] | None = None, cache: ComponentCache | None = None) -> list[Artifact]:
     """Phase two: every registered component (or the given ones) rendered in memory, in manifest order, each
     artifact read back (verify, and the page QA of generator/pageqa); components render on `jobs` processes (0: every core).
 
-    The problems of all components are gathered and raised together, before anything is written. A component
-    built from the artifacts before it (a contact sheet) renders afterwards in this process, in its place. An
-    overflow names its catalog entry (.po file, line, msgctxt); with the overflow policy "warn" (set in each
-    worker, generator/i18n/fitwatch.py) it comes back as a warning, appended to `warnings`, and is drawn with a
-    red outline. A caller watching fits itself (record=True) renders with jobs=1, in its own process.
+    With a cache, a component whose inputs are unchanged is taken from it and every component rendered without
+    a problem or warning is stored in it (kit/cache.py). The problems of all components are gathered and raised
+    together, before anything is written. A component built from the artifacts before it (a contact sheet)
+    renders afterwards in this process, in its place. An overflow names its catalog entry (.po file, line,
+    msgctxt); with the overflow policy "warn" (set in each worker, generator/i18n/fitwatch.py) it comes back as a
+    warning, appended to `warnings`, and is drawn with a red outline. A caller watching fits itself
+    (record=True) renders with jobs=1, in its own process.
     """
     global _CTX, _COMPONENTS, _TERMS
     chosen = registry.COMPONENTS if components is None else tuple(components)
-    for component in chosen:  # every builder's module imported here, once, before the workers fork
-        importlib.import_module(component.builder.split(":")[0])
-    prime_cairo_fonts()  # text renders the same whichever component a process draws first
-    _CTX, _COMPONENTS, _TERMS = ctx, chosen, term_spellings(ctx, frozenset(c.game for c in chosen))
+    terms = term_spellings(ctx, frozenset(c.game for c in chosen))
+    if cache:
+        cache.extend_key(terms)  # the page QA of a cached component passed with these term spellings
+    independent = [i for i, c in enumerate(chosen) if not c.from_artifacts]
+    cached = {i: made for i in independent if cache and (made := cache.load(chosen[i], [])) is not None}
+    # the booklets (the longest renders) first, so that the last to finish on two cores are short ones
+    todo = sorted((i for i in independent if i not in cached), key=lambda i: "rules" not in chosen[i].kinds)
+    for index in todo:  # every builder's module imported here, once, before the workers fork
+        importlib.import_module(chosen[index].builder.split(":")[0])
+    if todo or any(c.from_artifacts for c in chosen):
+        prime_cairo_fonts()  # text renders the same whichever component a process draws first
+    if len(todo) > 1:  # read once here, shared by the forked workers
+        preload_fonts(reportlab=any("rules" in chosen[i].kinds for i in todo))
+    _CTX, _COMPONENTS, _TERMS = ctx, chosen, terms
     try:
-        independent = [i for i, c in enumerate(chosen) if not c.from_artifacts]
-        rendered = dict(zip(independent, run_ordered(_render_one, independent, jobs)))
+        rendered = dict(zip(todo, run_ordered(_render_one, todo, jobs)))
         artifacts: list[Artifact] = []
         problems: list[Problem] = []
         accepted: list[Problem] = []
         for index, component in enumerate(chosen):
-            if component.from_artifacts:
+            before = list(artifacts) if component.from_artifacts else []
+            if index in cached:
+                made, found, reads = cached[index], [], None
+            elif component.from_artifacts:
                 if problems:
                     continue  # a contact sheet of a failed build would only repeat the failure
-                made, found = _render_one(index, list(artifacts))
+                made = cache.load(component, before) if cache else None
+                made, found, reads = (made, [], None) if made is not None else _render_one(index, before)
             else:
-                made, found = rendered[index]
+                made, found, reads = rendered[index]
+            if cache and reads is not None and not found:
+                cache.store(component, before, made, reads)
             artifacts.extend(made)
             problems.extend(p for p in found if p.severity != "warning")
             accepted.extend(p for p in found if p.severity == "warning")
@@ -175,24 +193,25 @@ _COMPONENTS: tuple[Component, ...] = ()  # the components being rendered (inheri
 _TERMS: dict[str, frozenset[str]] = {}  # the build's term spellings for the page QA (inherited by forked workers)
 
 
-def _render_one(index: int, before: list[Artifact] | None = None) -> tuple[list[Artifact], list[Problem]]:
+def _render_one(index: int, before: list[Artifact] | None = None) -> tuple[list[Artifact], list[Problem], Reads]:
     """One component's artifacts, each read back (verify) and its pages checked (page QA), with a preview when it
     draws none, and the overflows its fit watcher accepted (warnings); or its problems (a worker returns them
-    rather than raising). In the pseudo-locale (overflow policy "warn") page QA findings are warnings too."""
-    ctx = _CTX
+    rather than raising); and what it read (for the cache). In the pseudo-locale (overflow policy "warn") page QA
+    findings are warnings too."""
+    ctx, reads = recording(_CTX)
     try:
         component = _COMPONENTS[index]
-        with watch_fits(ctx.root, ctx.lang, ctx.translations, accept_overflow=ctx.options.overflow == "warn") as log:
+        with watch_fits(ctx.root, ctx.lang, _CTX.translations, accept_overflow=ctx.options.overflow == "warn") as log:
             artifacts = component.build(ctx, before or [])
         found = page_problems(artifacts, ctx.lang, ctx.options.back_offset_mm, _TERMS)
         if found and ctx.options.overflow != "warn":
-            return [], found
+            return [], found, reads
         warned = [dataclasses.replace(p, severity="warning") for p in found]
         artifacts += [] if component.from_artifacts else missing_previews(artifacts)
         verify({a.path: a.data for a in artifacts}, [a.manifest_entry("") for a in artifacts])
-        return artifacts, [*log.warnings, *warned]
+        return artifacts, [*log.warnings, *warned], reads
     except CheckFailed as exc:
-        return [], list(exc.problems)
+        return [], list(exc.problems), reads
 
 
 def verify(files: dict[str, bytes], entries: list[dict]) -> None:
@@ -228,11 +247,13 @@ def up_to_date(out_dir: Path, digest: str) -> dict | None:
     return record
 
 
-def write_kit(ctx: BuildContext, out_dir: Path, digest: str | None = None, jobs: int = 0) -> dict:
-    """Phase two and output: render every component in memory (on `jobs` processes, 0: every core), verify,
-    then replace out_dir at once; the manifest (overflows accepted by the "warn" policy join its warnings)."""
+def write_kit(ctx: BuildContext, out_dir: Path, digest: str | None = None, jobs: int = 0,
+              cache: ComponentCache | None = None) -> dict:
+    """Phase two and output: render every component in memory (on `jobs` processes, 0: every core; unchanged
+    ones from the cache), verify, then replace out_dir at once; the manifest (overflows accepted by the "warn"
+    policy join its warnings)."""
     overflows: list[Problem] = []
-    artifacts = render_all(ctx, jobs=jobs, warnings=overflows)
+    artifacts = render_all(ctx, jobs=jobs, warnings=overflows, cache=cache)
     ctx = dataclasses.replace(ctx, warnings=ctx.warnings + tuple(overflows))
     record = manifest(ctx, artifacts)
     if digest is not None:
@@ -254,7 +275,9 @@ def build_kit(root: Path, options: BuildOptions, out_root: Path | None = None, f
               jobs: int = 0) -> BuildResult:
     """Build one language's kit into out_root/<lang> (default build/pnp/<lang>), all or nothing.
 
-    Components render on `jobs` processes (0: every core); the files do not depend on it."""
+    Components render on `jobs` processes (0: every core); the files do not depend on it. A component whose
+    inputs did not change since it was last rendered comes from the component cache (build/cache/components),
+    except with force, which renders everything (and refreshes the cache)."""
     out_dir = (out_root or root / "build" / "pnp") / options.lang
     remove_leftovers(out_dir)
     digest = inputs_digest(root, options, kit_version(root), source_date_epoch(root))
@@ -263,5 +286,5 @@ def build_kit(root: Path, options: BuildOptions, out_root: Path | None = None, f
         warnings = tuple(Problem(**w) for w in cached.get("warnings", ()))
         return BuildResult(out_dir, cached, warnings, cached=True)
     ctx = prepare(root, options)
-    record = write_kit(ctx, out_dir, digest, jobs)  # overflow warnings ("warn" policy) join ctx.warnings in the record
-    return BuildResult(out_dir, record, tuple(Problem(**w) for w in record.get("warnings", ())))
+    record = write_kit(ctx, out_dir, digest, jobs, ComponentCache(ctx, read=not force))
+    return BuildResult(out_dir, record, tuple(Problem(**w) for w in record.get("warnings", ())))  # with overflows

@@ -10,10 +10,10 @@ from .model import BuildOptions
 INPUT_GLOBS = ("content/**/*", "locales/**/*.po", "templates/**/*", "generator/**/*.py", "pyproject.toml")
 
 
-def input_files(root: Path) -> list[Path]:
-    """Every file a build reads, in a stable order."""
+def input_files(root: Path, globs: tuple[str, ...] = INPUT_GLOBS) -> list[Path]:
+    """Every file a build reads (or those matching globs), in a stable order."""
     files: set[Path] = set()
-    for pattern in INPUT_GLOBS:
+    for pattern in globs:
         files.update(p for p in root.glob(pattern) if p.is_file() and "__pycache__" not in p.parts)
     return sorted(files)
 

@@ -18,6 +18,7 @@ from .terms import spelling_drift
 MIN_PT = 6.5  # smallest type allowed (the same floor as render.layout.FLOOR_PT, checked independently)
 SAFE_MM = 3.0  # text stays this far inside a card's trim
 TOUCH_MM = 0.3  # inked boxes of different lines closer than this count as touching
+LINE_CLEAR_MM = 0.7  # text keeps this far (plus TOUCH_MM: 1 mm) from the cut and fold lines between cards
 SAME_LINE_MM = 0.5  # runs on one baseline overlapping more than this are printed over each other
 DECK_KINDS = ("cards", "reference")
 CARD_LAYOUTS = ("sheet", "gutterfold", "single")
@@ -128,6 +129,34 @@ def safe_zone(runs: list[Run], slots: list[tuple[str, Box]]) -> list[str]:
     return out
 
 
+def frame_safe_zone(strokes: tuple[Box, ...], slots: list[tuple[str, Box]]) -> list[str]:
+    """Outlines drawn on a card (inside its trim, not bleed art) that come closer than SAFE_MM to the cut."""
+    out = []
+    for b in strokes if slots else ():
+        for name, t in slots:
+            if _inside(b, (t[0] - 0.01, t[1] - 0.01, t[2] + 0.01, t[3] + 0.01)):
+                gap = min(b[0] - t[0], b[1] - t[1], t[2] - b[2], t[3] - b[3])
+                if gap < SAFE_MM - 0.01:
+                    out.append(f"{name}: a frame or rule ({b[2] - b[0]:.1f} × {b[3] - b[1]:.1f} mm) comes "
+                               f"{gap:.2f} mm from the trim (safe zone {SAFE_MM:g} mm)")
+                break
+    return out
+
+
+def text_on_marks(runs: list[Run], strokes: tuple[Box, ...], slots: list[tuple[str, Box]]) -> list[str]:
+    """Text within 1 mm of a line drawn between the cards (cut marks, fold lines): small print on a cut line."""
+    out = []
+    for mark in strokes if slots else ():
+        if any(_meets(mark, t) for _, t in slots):
+            continue
+        near = (mark[0] - LINE_CLEAR_MM, mark[1] - LINE_CLEAR_MM, mark[2] + LINE_CLEAR_MM, mark[3] + LINE_CLEAR_MM)
+        for text, b, _, _ in runs:
+            if _meets(b, near):
+                out.append(f"text {text.strip()[:40]!r} touches a cut or fold line at ({mark[0]:.1f}, {mark[1]:.1f}) "
+                           "mm")
+    return out
+
+
 def artifact_problems(artifact: Artifact, lang: str, back_offset: tuple[float, float] = (0.0, 0.0),
                       terms: dict[str, frozenset[str]] | None = None) -> list[Problem]:
     """Every page rule on one PDF artifact (terms: canonical spelling -> other spellings, checked on the text)."""
@@ -136,9 +165,9 @@ def artifact_problems(artifact: Artifact, lang: str, back_offset: tuple[float, f
     for page in read_pdf(artifact.data):
         slots = card_slots(artifact.layout, artifact.paper, page.number, back_offset) if deck else []
         runs = runs_of(page)
-        found = {"page-overlap": overlaps(runs), "page-type-size": small_type(runs),
+        found = {"page-overlap": overlaps(runs) + text_on_marks(runs, page.strokes, slots), "page-type-size": small_type(runs),
                  "page-edge": [] if artifact.layout == "single" else edge_band(page, runs),
-                 "page-safe-zone": safe_zone(runs, slots),
+                 "page-safe-zone": safe_zone(runs, slots) + frame_safe_zone(page.strokes, slots),
                  "term-spelling": spelling_drift(" ".join(r[0] for r in runs), terms or {})}
         for rule, messages in found.items():
             for msg in messages[:MAX_PER_PAGE]:
@@ -154,7 +183,8 @@ HINTS = {
     "page-overlap": "give the texts room (shorter translation, smaller slot text, or move the element)",
     "page-type-size": f"set it at {MIN_PT} pt or more (pdf.SMALL_PT for small print)",
     "page-edge": f"keep everything {EDGE_MM:g} mm inside the sheet (home printers cannot print there)",
-    "page-safe-zone": f"keep text {SAFE_MM:g} mm inside the trim (the card template's safe area)",
+    "page-safe-zone": f"keep text and frames {SAFE_MM:g} mm inside the trim (the card template's safe area; a "
+                      "frame's stroke counts with its width: templates/macros.svg.j2 frame)",
     "term-spelling": "write the term as the cards do (the catalog entry of the term) in this language's catalogs",
 }
 

@@ -34,12 +34,14 @@ class Glyph:
 
 @dataclass(frozen=True)
 class Page:
-    """One page read back: its size (mm), glyphs and the boxes of everything painted in a colour other than white."""
+    """One page read back: its size (mm), glyphs, the boxes of everything painted in a colour other than white, and
+    of the inked paths that are only stroked (frames, rules, cut marks)."""
 
     number: int
     size: tuple[float, float]
     glyphs: tuple[Glyph, ...]
     marks: tuple[Box, ...]
+    strokes: tuple[Box, ...] = ()
 
 
 _PARSED: dict[bytes, list[Any]] = {}  # content stream digest -> its parsed operands and operators (cards repeat)
@@ -163,6 +165,7 @@ class _Collector(PDFTextDevice):
         super().__init__(rsrcmgr)
         self.glyphs: list[tuple[str, Box, float, tuple[int, float, int]]] = []
         self.marks: list[Box] = []
+        self.strokes: list[Box] = []  # the marks that are stroked, unfilled paths
         self.clips: list[Box] = []  # figure stack: the clip on entering each form
         self.clip: Box | None = None  # the current clip box (form bounding boxes and W clip paths)
         self.text_object = 0
@@ -179,12 +182,14 @@ class _Collector(PDFTextDevice):
     def end_figure(self, name: str) -> None:
         self.clip = self.clips.pop()
 
-    def _add_mark(self, box: Box) -> None:
+    def _add_mark(self, box: Box, stroke_only: bool = False) -> None:
         c = self.clip
         if c is not None:
             box = (max(box[0], c[0]), max(box[1], c[1]), min(box[2], c[2]), min(box[3], c[3]))
         if box[0] < box[2] and box[1] < box[3]:
             self.marks.append(box)
+            if stroke_only:
+                self.strokes.append(box)
 
     def paint_path(self, gstate: Any, stroke: bool, fill: bool, evenodd: bool, path: Any) -> None:
         inked = (stroke and not _white(gstate.scolor)) or (fill and not _white(gstate.ncolor))
@@ -199,7 +204,8 @@ class _Collector(PDFTextDevice):
         hx = hy = half
         if len(pts) == 2 and not fill:  # a straight stroke with butt caps: width only across it
             hx, hy = (0.0, half) if abs(ys[0] - ys[1]) < 1e-6 else (half, 0.0) if abs(xs[0] - xs[1]) < 1e-6 else (half, half)
-        self._add_mark((min(xs) - hx, min(ys) - hy, max(xs) + hx, max(ys) + hy))
+        outline = stroke and not _white(gstate.scolor) and not (fill and not _white(gstate.ncolor))
+        self._add_mark((min(xs) - hx, min(ys) - hy, max(xs) + hx, max(ys) + hy), outline)
 
     def render_image(self, name: str, stream: Any) -> None:
         self._add_mark(_bounds(self.ctm, (0, 0, 1, 1)))
@@ -279,5 +285,6 @@ def read_pdf(data: bytes) -> list[Page]:
 
         glyphs = tuple(Glyph(t, conv(b), s, (ang, round(acc / PT_PER_MM * 10), obj))
                        for t, b, s, (ang, acc, obj) in dev.glyphs)
-        out.append(Page(n, ((x1 - x0) / PT_PER_MM, h / PT_PER_MM), glyphs, tuple(conv(b) for b in dev.marks)))
+        out.append(Page(n, ((x1 - x0) / PT_PER_MM, h / PT_PER_MM), glyphs, tuple(conv(b) for b in dev.marks),
+                        tuple(conv(b) for b in dev.strokes)))
     return out

@@ -218,15 +218,25 @@ def cut_marks(cr: Any, grid: Grid, spots: list[tuple[float, float]], reach: floa
     """Every card's four cut lines, drawn only where no card's trim is: across the gutters and up to reach mm
     beyond the cards that have that edge, kept EDGE_MM from the sheet edges; white under black for dark bleed."""
     size, bleed = (CARD_W, CARD_H), (grid.bx, grid.by)
+    lo_edge, hi_edge = _imprint_free(grid)
     for k in (0, 1):  # k = 0: vertical lines at the cards' left/right edges; k = 1: horizontal lines
         o = 1 - k
         for at in sorted({p[k] for p in spots} | {p[k] + size[k] for p in spots}):
             near = [p[o] for p in spots if abs(p[k] - at) < 1e-6 or abs(p[k] + size[k] - at) < 1e-6]
-            lo = max(EDGE_MM, min(near) - bleed[o] - reach)
-            hi = min(grid.page[o] - EDGE_MM, max(near) + size[o] + bleed[o] + reach)
+            lo = max(lo_edge[o], min(near) - bleed[o] - reach)
+            hi = min(hi_edge[o], max(near) + size[o] + bleed[o] + reach)
             cover = [(p[o], p[o] + size[o]) for p in spots if p[k] - 1e-6 <= at <= p[k] + size[k] + 1e-6]
             for a, b in _free(lo, hi, cover):
                 _mark(cr, *((at, a, at, b) if k == 0 else (a, at, b, at)))
+
+
+def _imprint_free(grid: Grid) -> tuple[tuple[float, float], tuple[float, float]]:
+    """Where lines may run on the sheet (x and y lower bounds, x and y upper bounds, mm): EDGE_MM inside the edges
+    and clear of the small print's band (IMPRINT_ROOM beside the card block), so no line crosses the footer."""
+    w, h = grid.page
+    left = EDGE_MM + (IMPRINT_ROOM if grid.imprint_at == "left" else 0.0)
+    bottom = h - EDGE_MM - (IMPRINT_ROOM if grid.imprint_at == "bottom" else 0.0)
+    return (left, EDGE_MM), (w - EDGE_MM, bottom)
 
 
 def _free(lo: float, hi: float, taken: list[tuple[float, float]]) -> list[tuple[float, float]]:
@@ -313,7 +323,7 @@ def gutterfold_pdf(deck: Deck, paper: str, imp: Imprint) -> tuple[bytes, int]:
             bx = w - x - CARD_W
             _clip_place(cr, card.back, bx, y, grid.shown(bx, y))
             spots += [(x, y), (bx, y)]
-        pdf.line(cr, fold, EDGE_MM + 2, fold, h - EDGE_MM - 2, 0.5, (0.4, 0.4, 0.4), dash=(2, 1.5))
+        pdf.line(cr, fold, EDGE_MM + 2, fold, _imprint_free(grid)[1][1], 0.5, (0.4, 0.4, 0.4), dash=(2, 1.5))
         cut_marks(cr, _whole(grid), spots)
         footer(cr, imp.line(paper, f"{p}/{pages}"), grid)
     return doc.finish(), doc.pages

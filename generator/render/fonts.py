@@ -61,17 +61,23 @@ def register_fontconfig() -> None:
             raise RuntimeError(f"fontconfig could not add the font folder {folder}")
 
 
-@lru_cache(maxsize=1)
 @lru_cache(maxsize=None)
 def register_reportlab() -> None:
     """Register every face and the two families with reportlab (embedded TrueType subsets), once per process:
     registering again would swap the font objects under a document being drawn (output then depends on history)."""
-    from reportlab.lib.fonts import addMapping
     from reportlab.pdfbase import pdfmetrics
     from reportlab.pdfbase.ttfonts import TTFont
 
     for f in FACES:
         pdfmetrics.registerFont(TTFont(f.rl_name, str(f.path)))
+    map_families()
+
+
+def map_families() -> None:
+    """Point the families' bold and italic at their faces (<b> in a paragraph); again after anything registers a
+    face anew (reportlab then maps every style of that name to the one face: bold text would print regular)."""
+    from reportlab.lib.fonts import addMapping
+
     for f in FACES:
         addMapping(f.rl_name.split("-")[0], int(f.bold), int(f.italic), f.rl_name)
     addMapping("PTSansNarrow", 0, 1, "PTSansNarrow")
@@ -149,3 +155,13 @@ def prime_cairo_fonts() -> None:
                 cr.select_font_face(family, slant, weight)
                 cr.set_font_size(10)
                 cr.text_extents("Ag")
+
+
+def preload_fonts(reportlab: bool) -> None:
+    """Read every face's metrics (and register them with reportlab when asked) in this process, so that worker
+    processes forked afterwards share them instead of each reading the font files again."""
+    for f in FACES:
+        metrics(f)
+        cmap(f.path)
+    if reportlab:
+        register_reportlab()

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
@@ -10,7 +11,10 @@ from typing import Any
 import cairocffi as cairo
 import cairosvg.parser
 import cairosvg.surface
+import cairosvg.text
 import jinja2
+from cairosvg.bounding_box import EMPTY_BOUNDING_BOX, extend_bounding_box
+from cairosvg.helpers import size
 
 from .fonts import register_fontconfig
 from markupsafe import Markup
@@ -83,6 +87,54 @@ class _RecordingSvg(cairosvg.surface.PDFSurface):
     def _create_surface(self, width: float, height: float):
         return cairo.RecordingSurface(cairo.CONTENT_COLOR_ALPHA, (0, 0, width, height)), width, height
 
+
+
+_LETTER_BY_LETTER = cairosvg.text.text
+_PLAIN = frozenset({"x", "y", "font-family", "font-size", "font-weight", "font-style", "fill", "stroke",
+                    "stroke-width", "text-anchor", "text-rendering", "opacity", "fill-opacity", "stroke-opacity",
+                    "{http://www.w3.org/XML/1998/namespace}space", "space", "text_bounding_box"})
+
+
+def _plain(node: Any) -> bool:
+    """A text element without children, per-letter positions, text paths, spacing or baseline shifts."""
+    return (node.tag == "text" and bool(node.text) and not node.children and set(node.keys()) <= _PLAIN
+            and " " not in str(node.get("x", "")).strip() and " " not in str(node.get("y", "")).strip())
+
+
+def _text(surface: Any, node: Any, draw_as_text: bool = False) -> None:
+    """cairosvg's text drawing with one cairo call per plain text element (cairosvg sets it letter by letter, each
+    letter at the previous one's advance: the same glyph positions); any other text goes to cairosvg's own."""
+    if not _plain(node):
+        return _LETTER_BY_LETTER(surface, node, draw_as_text)
+    cr = surface.context
+    weight = node.get("font-weight")
+    bold = weight == "bold" or (weight or "").isdigit() and int(weight) >= 550
+    slant = {"italic": cairo.FONT_SLANT_ITALIC, "oblique": cairo.FONT_SLANT_OBLIQUE}.get(node.get("font-style"),
+                                                                                         cairo.FONT_SLANT_NORMAL)
+    cr.select_font_face((node.get("font-family") or "sans-serif").split(",")[0].strip("\"' "), slant,
+                        cairo.FONT_WEIGHT_BOLD if bold else cairo.FONT_WEIGHT_NORMAL)
+    cr.set_font_size(surface.font_size)
+    x_bearing, _, width, height, advance, _ = cr.text_extents(node.text)
+    x = size(surface, node["x"], "x") if "x" in node else surface.cursor_position[0]
+    y = size(surface, node["y"], "y") if "y" in node else surface.cursor_position[1]
+    anchor = node.get("text-anchor")
+    align = -(width / 2 + x_bearing) if anchor == "middle" else -(width + x_bearing) if anchor == "end" else 0.0
+    dx, dy = surface.cursor_d_position
+    cr.save()
+    at = 0.0  # word by word, each at the advance of what precedes it: spaces stay gaps, as cairosvg leaves them
+    for part in re.split(r"(\s+)", node.text):
+        if part and not part.isspace():
+            cr.move_to(x + dx + align + at, y + dy)
+            (cr.show_text if draw_as_text else cr.text_path)(part)
+        at += cr.text_extents(part)[4] if part else 0.0
+    cr.restore()
+    surface.cursor_position = (x + advance, y)
+    node["text_bounding_box"] = extend_bounding_box(
+        EMPTY_BOUNDING_BOX, ((x + dx + align, y + dy), (x + dx + align + advance, y + dy + height)))
+
+
+cairosvg.surface.text = _text  # the name cairosvg's Surface.draw calls and compares text elements with
+cairosvg.surface.TAGS.update(text=_text, tspan=_text, textPath=_text)
 
 
 def svg_drawing(svg: str) -> Drawing:

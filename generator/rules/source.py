@@ -25,7 +25,8 @@ from ..messages import Message
 
 @dataclass(frozen=True)
 class Block:
-    """One block of a rules source: kind heading1-3|para|bullet|number|table|figure|data, and its texts."""
+    """One block of a rules source: kind heading1-3|para|bullet|number|table|figure|data, and its texts; tables and
+    paragraphs keep the (source) heading they stand under."""
 
     kind: str
     line: int
@@ -60,7 +61,7 @@ def parse(text: str) -> list[Block]:
     def flush() -> None:
         nonlocal para, table
         if para:
-            blocks.append(Block("para", para_line, (" ".join(para),)))
+            blocks.append(Block("para", para_line, (" ".join(para),), section=section))
             para = []
         if table:
             blocks.append(Block("table", table_line, rows=tuple(table), section=section))

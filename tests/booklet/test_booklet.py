@@ -26,11 +26,21 @@ def _size(page) -> tuple[float, float]:
     return round(float(page.mediabox.width), 1), round(float(page.mediabox.height), 1)
 
 
+def _resources(resources) -> list:
+    """A resource dictionary and those of the form XObjects it uses (an imposed page places its pages as forms)."""
+    resources = resources.get_object()
+    found = [resources]
+    for xobject in resources.get("/XObject", {}).values():
+        form = xobject.get_object()
+        if form.get("/Subtype") == "/Form" and "/Resources" in form:
+            found += _resources(form["/Resources"])
+    return found
+
+
 def _fonts(reader: PdfReader) -> dict[str, bool]:
-    """BaseFont -> embedded, over every page."""
+    """BaseFont -> embedded, over every page (and the forms it places)."""
     out = {}
-    for page in reader.pages:
-        fonts = page["/Resources"].get("/Font", {})
+    for fonts in (r.get("/Font", {}) for page in reader.pages for r in _resources(page["/Resources"])):
         for key in fonts:
             f = fonts[key].get_object()
             desc = f.get("/FontDescriptor")

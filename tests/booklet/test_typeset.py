@@ -5,6 +5,7 @@ import io
 import pytest
 from pypdf import PdfReader
 
+from generator.booklet.figures import vector
 from generator.booklet.typeset import FORMATS, story
 from generator.rules.source import parse
 
@@ -59,3 +60,33 @@ def test_a_paragraph_after_a_steps_sub_items_continues_the_step(lang):
              for f in flow if type(f).__name__ == "Paragraph"}
     assert paras["More of step one."] == _lists(flow)[0]._leftIndent > 0
     assert paras["Next paragraph."] == 0 and paras["Plain text."] == 0
+
+
+FAQ = {"it": ("Domande frequenti", "Posso passare?", "Sì, sempre."),
+       "en": ("Frequently asked questions", "May I pass?", "Yes, always."),
+       "ru": ("Частые вопросы", "Можно пройти?", "Да, всегда.")}
+
+
+def _bold_words(pdf: bytes) -> tuple[str, str]:
+    """The text set in a bold face and the text set in a regular face, read back from the PDF's fonts."""
+    bold, regular = [], []
+
+    def visit(text, cm, tm, font, size):
+        if text.strip() and font:
+            (bold if "Bold" in str(font.get("/BaseFont", "")) else regular).append(text)
+
+    for page in PdfReader(io.BytesIO(pdf)).pages:
+        page.extract_text(visitor_text=visit)
+    return " ".join(" ".join(bold).split()), " ".join(" ".join(regular).split())
+
+
+@pytest.mark.parametrize("lang", ("it", "en", "ru"))
+def test_faq_questions_are_bold_in_every_language(lang):
+    heading, question, answer = FAQ[lang]
+    vector('<svg xmlns="http://www.w3.org/2000/svg" width="20" height="10"><text font-family="PT Sans" y="8">'
+           f'{question}</text></svg>')  # a booklet figure first: its fonts must not unmap bold
+    source = "## Frequently asked questions\n\nMay I pass? Yes, always.\n"
+    entries = {"Frequently asked questions": heading, "May I pass? Yes, always.": f"{question} {answer}"}
+    bold, regular = _bold_words(booklet_of(make_ctx(lang, entries), source, "test")["A5"][0])
+    assert question in bold and answer not in bold  # the question in bold (the heading is bold too)
+    assert answer in regular

@@ -62,10 +62,10 @@ def test_a_missing_input_is_an_error_never_a_smaller_kit(project, missing):
     assert [p.file for p in problems] == [missing] and "cannot read" in problems[0].message
 
 
-def test_renderers_never_open_a_content_file(project):
+def test_renderers_never_open_a_content_file(proved_project):
     from generator.kit.build import prepare, render_all
 
-    ctx = prepare(project, BuildOptions(lang="ru", papers=("A4",)))
-    shutil.rmtree(project / "content")  # phase one read everything the kit needs
+    ctx = prepare(proved_project, BuildOptions(lang="ru", papers=("A4",)))
+    shutil.rmtree(proved_project / "content")  # phase one read everything the kit needs
     artifacts = render_all(ctx)
     assert {a.component for a in artifacts} >= {"dojo-nebbia-deck", "ground-solution-deck", "duel-rules"}

@@ -84,12 +84,12 @@ def test_rulings_section_in_every_language(lang):
     assert "seed" not in text.lower()  # players' words: "the combat order", never the developers' "seed"
 
 
-def test_a_changed_ruling_reaches_the_booklet(project):
-    path = project / "content/duel/rulings.toml"
+def test_a_changed_ruling_reaches_the_booklet(proved_project):
+    path = proved_project / "content/duel/rulings.toml"
     path.write_text(path.read_text(encoding="utf-8").replace(
         "Seigan moves up to three cells forward (one, two or three) or one cell back.",
         "Seigan moves exactly three cells forward or one cell back."), encoding="utf-8")
-    ctx = prepare(project, BuildOptions("en", papers=("A4",)))
+    ctx = prepare(proved_project, BuildOptions("en", papers=("A4",)))
     pdf = next(a for a in duel_rules(ctx) if a.layout == "pages").data
     text = re.sub(r"\s+", " ", " ".join(p.extract_text() for p in reader(pdf).pages))
     assert "Seigan moves exactly three cells forward" in text and "up to three cells" not in text

@@ -124,3 +124,13 @@ def test_unknown_player_count_is_refused():
     """GR-O01: 2 to 6 players."""
     with pytest.raises(IllegalChoice, match="GR-O01"):
         Game(DATA, GameConfig(DATA.scenarios[0].id, DATA.modes[0].id, 7), random.Random(1), [Heuristic()])
+
+
+def test_g6_blame_still_out_comes_from_the_loaded_data():
+    """G6: with "blame-moves" the owner's Blame leaves seat 2 and becomes the Focus that the Reverse flips."""
+    rulings = tuple(dataclasses.replace(r, value="blame-moves") if r.id == "G6" else r for r in DATA.rulings)
+    sc = load_scenario(ROOT / "tests/ground/scenarios/blame_still_out.toml")
+    assert play_scenario(DATA, sc).mismatches == []
+    moved = play_scenario(dataclasses.replace(DATA, rulings=rulings), sc).mismatches
+    assert "tokens: expected {'1': 'blame 2'}, got {'1': 'blame 3'}" in moved
+    assert any(m.startswith("protection:") for m in moved)

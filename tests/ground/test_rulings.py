@@ -14,11 +14,11 @@ from .kitcache import build_lang
 
 ROOT = Path(__file__).resolve().parents[2]
 DATA = load_ground(ROOT)[0]
-OPEN_POINTS = {"G1": "Investigate", "G2": "Solve", "G3": "Blame", "G4": "Ground", "G5": "Mastery"}
+OPEN_POINTS = {"G1": "Investigate", "G2": "Solve", "G3": "Blame", "G4": "Ground", "G5": "Mastery", "G6": "Blame"}
 
 
 def test_every_ruling_once_with_an_implemented_value():
-    """U1-U10 and the five open points G1-G5, each with a value the engine implements."""
+    """U1-U10 and the six open points G1-G6, each with a value the engine implements."""
     assert [r.id for r in DATA.rulings] == list(RULING_CHOICES)
     for r in DATA.rulings:
         assert r.value in RULING_CHOICES[r.id] and r.text and r.rule.startswith("GR-")

@@ -34,7 +34,7 @@ def test_every_gr_id_has_a_scenario():
 
 
 def test_every_ruling_has_a_provisional_scenario():
-    """Every ruling (U1-U10 of the seed, G1-G5 open points) is covered by a scenario tagged provisional."""
+    """Every ruling (U1-U10 of the seed, G1-G6 open points) is covered by a scenario tagged provisional."""
     covered = {c for path in SCENARIOS for c in load_scenario(path).covers if load_scenario(path).provisional}
     assert sorted(set(RULING_CHOICES) - covered) == []
 

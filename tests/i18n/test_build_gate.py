@@ -128,7 +128,7 @@ def test_check_render_reports_what_rendering_finds(project, with_board, monkeypa
     import generator.kit.build as kit_build
     from generator.problems import Problem
 
-    def overflowing(ctx, components=None, warnings=None):
+    def overflowing(ctx, components=None, warnings=None, cache=None):
         text = ctx.p_("dojo-nebbia", "Fog")
         raise CheckFailed([Problem("error", "overflow", f"{text!r} overflows the card title", where=ctx.lang)])
 

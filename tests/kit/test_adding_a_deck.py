@@ -47,9 +47,9 @@ def add_toy_deck(project, monkeypatch) -> registry.Component:
     return entry
 
 
-def test_a_toy_deck_added_by_the_readme_recipe_builds(project, monkeypatch):
-    add_toy_deck(project, monkeypatch)
-    result = build_kit(project, BuildOptions(lang="en", papers=("A4",)))
+def test_a_toy_deck_added_by_the_readme_recipe_builds(proved_project, monkeypatch):
+    add_toy_deck(proved_project, monkeypatch)
+    result = build_kit(proved_project, BuildOptions(lang="en", papers=("A4",)))
     files = [f for f in result.manifest["files"] if f["component"] == "toy-cards"]
     assert {(f["path"], f["layout"]) for f in files} >= {("toy/cards-A4.pdf", "sheet"),
                                                           ("toy/cards-gutterfold-A4.pdf", "gutterfold"),

@@ -1,6 +1,7 @@
 """The bill of materials: declared per game, proved against what the build prints, printed in the booklet."""
 
 import dataclasses
+import re
 from pathlib import Path
 
 import pytest
@@ -82,6 +83,8 @@ def test_component_lines_are_translated_with_counts(lang, words):
     assert any(line.startswith(words[1]) for line in dojo)
     dice = next(line for line in dojo if "d6" in line)
     assert "8" not in dice and "2" in dice  # listed with the rules' words, no printed count (players bring them)
+    for line in ground + dojo:  # a note after a full stop starts a sentence
+        assert not re.search(r"[.!?]\s+[a-zа-яёàèéìòù]", line), line
 
 
 def test_the_booklet_prints_the_components_from_the_bill(tmp_path):

@@ -6,11 +6,12 @@ from babel.support import NullTranslations
 from generator.kit import build
 from generator.kit.registry import Component
 from generator.kit.model import Artifact
-from generator.pageqa.check import edge_band, overlaps, page_problems, runs_of, safe_zone, small_type
+from generator.pageqa.check import (edge_band, frame_safe_zone, overlaps, page_problems, runs_of, safe_zone,
+                                    small_type, text_on_marks)
 from generator.pageqa.read import read_pdf
 from generator.problems import CheckFailed
 from generator.render import pdf
-from generator.render.cards import BLEED_H, BLEED_W, card_slots
+from generator.render.cards import BLEED, BLEED_H, BLEED_W, card_slots
 from generator.render.pdf import PdfDoc
 
 WORDS = {"it": "Prova di stampa", "en": "Print test", "ru": "Пробная печать"}
@@ -55,6 +56,58 @@ def test_text_outside_a_cards_safe_zone_is_found_with_the_card():
     inside = read_pdf(_page(lambda cr: pdf.text(cr, "cut", 7, 20, 8), (BLEED_W, BLEED_H)))[0]
     assert safe_zone(runs_of(near), slots) == ["card 2 front: text 'cut' outside the safe zone (3 mm inside the trim)"]
     assert safe_zone(runs_of(inside), slots) == []
+
+
+def _frame(cr, inset: float, width: float, fill: tuple | None = None) -> None:
+    """A card frame: a rectangle inset mm inside the single card's trim, stroked width mm wide."""
+    cr.rectangle(pdf.mm(BLEED + inset), pdf.mm(BLEED + inset), pdf.mm(63.5 - 2 * inset), pdf.mm(88.9 - 2 * inset))
+    if fill:
+        cr.set_source_rgb(*fill)
+        cr.fill_preserve()
+    cr.set_source_rgb(0.4, 0.1, 0.1)
+    cr.set_line_width(pdf.mm(width))
+    cr.stroke()
+
+
+def test_a_frame_whose_stroke_enters_the_safe_zone_is_found_and_one_drawn_inside_it_passes():
+    slots = card_slots("single", "card", 1)
+    on_line = read_pdf(_page(lambda cr: _frame(cr, 3.0, 0.6), (BLEED_W, BLEED_H)))[0]
+    white_filled = read_pdf(_page(lambda cr: _frame(cr, 3.0, 0.6, (1, 1, 1)), (BLEED_W, BLEED_H)))[0]
+    inside = read_pdf(_page(lambda cr: _frame(cr, 3.3, 0.6), (BLEED_W, BLEED_H)))[0]
+    found = frame_safe_zone(on_line.strokes, slots)
+    assert len(found) == 1 and found[0].startswith("card 1 front: a frame") and "2.70 mm from the trim" in found[0]
+    assert len(frame_safe_zone(white_filled.strokes, slots)) == 1  # a white body inside the frame is no excuse
+    assert frame_safe_zone(inside.strokes, slots) == []
+
+
+def test_bleed_art_and_filled_shapes_are_not_frames():
+    slots = card_slots("single", "card", 1)
+
+    def art(cr):
+        cr.rectangle(0, 0, pdf.mm(BLEED_W), pdf.mm(BLEED + 14))  # a header band into the bleed
+        cr.set_source_rgb(0.5, 0.1, 0.1)
+        cr.fill()
+        pdf.line(cr, 1, 20, BLEED_W - 1, 20, 1.0)  # a stroke running past the trim into the bleed
+        cr.rectangle(pdf.mm(BLEED + 1), pdf.mm(BLEED + 30), pdf.mm(5), pdf.mm(5))  # a filled square near the cut
+        cr.fill()
+
+    page = read_pdf(_page(art, (BLEED_W, BLEED_H)))[0]
+    assert page.marks and frame_safe_zone(page.strokes, slots) == []
+
+
+@pytest.mark.parametrize("lang", list(WORDS))
+def test_small_print_on_a_cut_line_between_cards_is_found(lang):
+    slots = card_slots("sheet", "A4", 1)
+    y = slots[-1][1][3] + 6  # under the card block, where the sheet's small print goes
+
+    def sheet(cr, gap):
+        pdf.line(cr, 100, y - 5, 100, y - 0.5 - gap)  # a cut line coming down from the block
+        pdf.text(cr, WORDS[lang], 95, y, 8)
+
+    assert WORDS[lang].split()[0] in text_on_marks(runs_of(read_pdf(_page(lambda cr: sheet(cr, 0)))[0]), read_pdf(
+        _page(lambda cr: sheet(cr, 0)))[0].strokes, slots)[0]
+    clear = read_pdf(_page(lambda cr: sheet(cr, 2.5)))[0]
+    assert clear.strokes and text_on_marks(runs_of(clear), clear.strokes, slots) == []
 
 
 BAD: list[Artifact] = []  # what the fake component below renders

@@ -4,10 +4,10 @@ from pathlib import Path
 
 import pytest
 
-from generator.pageqa.check import edge_band
+from generator.pageqa.check import edge_band, runs_of, text_on_marks
 from generator.pageqa.read import read_pdf
-from generator.render.cards import (BLEED_H, BLEED_W, CARD_W, Card, Deck, Imprint, gutterfold_pdf, sheet_grid,
-                                    sheet_pdf, single_pdf)
+from generator.render.cards import (BLEED_H, BLEED_W, CARD_W, Card, Deck, Imprint, card_slots, gutterfold_pdf,
+                                    sheet_grid, sheet_pdf, single_pdf)
 from generator.render.layout import Slot, Where, fit
 from generator.render.svg import render_template, svg_drawing
 from generator.render.pdf import EDGE_MM, PAPERS_MM
@@ -116,3 +116,21 @@ def test_a_large_back_offset_keeps_the_5_mm_edge_blank(deck):
     backs = read_pdf(sheet_pdf(d, "Letter", _imp(lang, (0.0, -3.0)))[0])[1]  # pushed 3 mm up
     assert backs.marks and edge_band(backs) == []  # clipped to the sheet less the band
     assert min(b[1] for b in backs.marks) == pytest.approx(EDGE_MM, abs=0.01)
+
+
+@pytest.mark.parametrize("paper", ["A4", "Letter"])
+def test_cut_and_fold_lines_stop_before_the_sheets_small_print(deck, paper):
+    lang, d = deck
+    for layout, render in (("sheet", sheet_pdf), ("gutterfold", gutterfold_pdf)):
+        pages = [p for p in read_pdf(render(d, paper, _imp(lang))[0]) if p.number % 2 or layout == "gutterfold"]
+        for page in pages:  # the pages carrying the small print (sheet fronts, every gutterfold page)
+            slots = card_slots(layout, paper, page.number)
+            runs = runs_of(page)
+            footer = [r for r in runs if "0.9.0+test" in r[0]]
+            lines = [b for b in page.strokes if not any(_meets_box(b, t) for _, t in slots)]
+            assert footer and lines, (layout, page.number)  # the small print and the cut lines are read back
+            assert text_on_marks(runs, page.strokes, slots) == []
+
+
+def _meets_box(a, b):
+    return a[0] < b[2] and b[0] < a[2] and a[1] < b[3] and b[1] < a[3]

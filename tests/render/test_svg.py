@@ -61,3 +61,32 @@ def test_cairo_sets_text_exactly_as_wide_as_the_layout_measured(lang):
     ink = [x for y in range(int(5 * ppm), int(13 * ppm)) for x in range(img.get_width())
            if data[y * stride + 4 * x] < 128]
     assert predicted - 1.0 < max(ink) / ppm <= predicted + 0.1  # the last "l" ends just inside its advance
+
+
+TEXT_SVG = ('<svg xmlns="http://www.w3.org/2000/svg" width="80mm" height="30mm" viewBox="0 0 80 30">'
+            '<text x="40" y="12" font-family="PT Sans" font-size="6" font-weight="bold" fill="#222" '
+            'text-anchor="{anchor}" xml:space="preserve">{text}</text>'
+            '<text x="3" y="24" font-family="PT Sans Narrow" font-size="5" fill="#a00">{text}</text></svg>')
+
+
+@pytest.mark.parametrize("lang,anchor", [("it", "start"), ("en", "middle"), ("ru", "end")])
+def test_plain_text_in_one_call_sets_the_glyphs_where_cairosvg_sets_them_letter_by_letter(lang, anchor, monkeypatch):
+    """svg.py draws a plain <text> with one cairo call: the picture is cairosvg's letter-by-letter one."""
+    import cairosvg.surface
+
+    from generator.render import svg
+
+    doc = TEXT_SVG.format(anchor=anchor, text={"it": "Guardia libera, più", "en": "Free stance: 1d6",
+                                               "ru": "Свободная стойка"}[lang])
+    fast = png_bytes(svg_drawing(doc), 600)
+    monkeypatch.setattr(cairosvg.surface, "text", svg._LETTER_BY_LETTER)
+    monkeypatch.setitem(cairosvg.surface.TAGS, "text", svg._LETTER_BY_LETTER)
+    slow = png_bytes(svg_drawing(doc), 600)
+    from PIL import Image, ImageChops
+
+    a, b = (ImageChops.invert(Image.open(io.BytesIO(p)).convert("L")) for p in (fast, slow))
+    for top, bottom in ((0, 110), (110, 225)):  # each line's ink: the same box within a pixel (0.13 mm)
+        box_a, box_b = a.crop((0, top, 600, bottom)).getbbox(), b.crop((0, top, 600, bottom)).getbbox()
+        assert box_a and all(abs(p - q) <= 1 for p, q in zip(box_a, box_b)), (box_a, box_b)
+    ink = sum(a.histogram()[64:])
+    assert sum(ImageChops.difference(a, b).histogram()[64:]) <= ink // 50  # and the same glyphs

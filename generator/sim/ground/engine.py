@@ -1,6 +1,6 @@
 """The GROUND rules engine: one game's state, the round (Select, Reveal, Resolve, End), DARVO and scoring (no I/O).
 
-Every rule id of the seed (GR-*) and every ruling (U1-U10, G1-G5 of content/ground/rulings.toml) the engine
+Every rule id of the seed (GR-*) and every ruling (U1-U10, G1-G6 of content/ground/rulings.toml) the engine
 applies is added to `Game.fired`, so a scenario can prove that the rules it claims to cover were exercised.
 Every choice a policy returns is checked against the legal options computed here; an illegal one raises
 IllegalChoice naming the rule it breaks.
@@ -128,7 +128,7 @@ class Game:
         self.kind = MODES[config.mode]
         self.policies = list(policies) if len(policies) == n else [policies[0]] * n
         self.suit_of = {s.id: s.suit for s in data.solutions}
-        self.g1, self.g2, self.g3, self.g4, self.g5 = (data.ruled(k) for k in ("G1", "G2", "G3", "G4", "G5"))
+        self.g1, self.g2, self.g3, self.g4, self.g5, self.g6 = (data.ruled(f"G{i}") for i in range(1, 7))
         self.fired: set[str] = set()
         self.stats = Stats()
         self.stress = [START_STRESS] * n
@@ -491,8 +491,7 @@ class Game:
             if t not in options:
                 raise IllegalChoice("GR-D04", f"seat {p + 1}: the DARVO extra Attack targets another player, not {t!r}")
             self.attack(p, t)  # the extra Attack: normal relation rules
-            if self.token[p] is None:
-                self.token[p] = ("focus", t)
+            self.place_focus(p, t)
             self.fire("GR-D04", "GR-T03")
         else:
             self.reverse(p)
@@ -501,6 +500,17 @@ class Game:
         if p in self.end_after_stage:
             self.end_sequence(p)
             self.fire("GR-D06")
+
+    def place_focus(self, p: int, t: int) -> None:
+        """GR-D04, G6: the Focus goes beside t; a token still out as a Blame stays there (or moves, per G6)."""
+        tok = self.token[p]
+        if tok is not None and tok[0] == "blame":
+            self.fire("G6")
+            if self.g6 == "blame-stays":
+                return
+        elif tok is not None:  # G3 "to-box": the token left the game
+            return
+        self.token[p] = ("focus", t)
 
     def reverse(self, p: int) -> None:
         """GR-D05, U5: Blame, +1 Stress and Protection unless rejected by GROUND-ND; owner -2, sequence ends."""

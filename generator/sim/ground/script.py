@@ -3,7 +3,7 @@
 Seats are numbered 1..n in scenario files (as on the Action cards); the engine counts from 0. Format:
 
   covers = ["GR-P04", ...]          rule and ruling ids the scenario exercises (each must fire)
-  provisional = true                required when covers names a ruling (U1-U10, G1-G5)
+  provisional = true                required when covers names a ruling (U1-U10, G1-G6)
   [given]   players, scenario, mode, seed, lead, round, stress, ready, darvo, hands (suits), up, denied,
             claimed {problem = seat}, relations ["1-2 bond"], protection, tokens {seat = "focus 2"|"blame 2"},
             deck (cards left in the deck; the rest go to the discard), discard_empty

@@ -1,0 +1,245 @@
+"""Per-component cache of an incremental build: a component renders again only when something it reads changed.
+
+What a component reads, recorded while it renders (``recording``), is stored with its artifacts:
+
+- the code key: generator code, templates, fonts, library versions (``code_digest``), the build's options,
+  version, date, board fingerprint and proofs, and for a contact sheet the artifacts it is made from;
+- the model parts it looked at (``ctx.model.dojo``, ``ctx.model.rules["duel"]`` ...) with a digest of each;
+- every translation it looked up: (function, msgctxt, msgid, plural msgid, n) and the text it got.
+
+An entry is used only when the code key is the same and every recorded model part and lookup gives the same
+digest and text now; otherwise (or when it is corrupt) the component renders again and its entry is replaced.
+A component that reached the catalogs other than through gettext/pgettext/ngettext/npgettext is never cached.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import enum
+import hashlib
+import json
+from dataclasses import dataclass, field
+from functools import lru_cache
+from pathlib import Path, PurePath
+from typing import Any, Mapping
+
+from ..sources import files_digest, generator_digest
+from ..output.cache import entry_path, read_entry, write_entry
+from .inputs import input_files
+from .model import Artifact, BuildContext
+from .registry import Component
+
+CODE_GLOBS = ("templates/**/*", "pyproject.toml")  # with the generator that runs (sources.generator_digest)
+ARTIFACT_FIELDS = tuple(f.name for f in dataclasses.fields(Artifact) if f.name != "data")  # stored in the header
+
+
+def _tuples(value: Any) -> Any:
+    """A header value back as the artifact holds it (JSON lists were tuples)."""
+    return tuple(_tuples(v) for v in value) if isinstance(value, list) else value
+
+
+def canonical(obj: Any) -> Any:
+    """A JSON-able value that is equal for equal model data in any process (sets sorted, dataclasses by field)."""
+    if obj is None or isinstance(obj, (bool, int, str)):
+        return obj
+    if isinstance(obj, float):
+        return repr(obj)
+    if dataclasses.is_dataclass(obj) and not isinstance(obj, type):
+        return [type(obj).__qualname__, {f.name: canonical(getattr(obj, f.name)) for f in dataclasses.fields(obj)}]
+    if isinstance(obj, Mapping):
+        return ["map", sorted(([canonical(k), canonical(v)] for k, v in obj.items()), key=json.dumps)]
+    if isinstance(obj, (set, frozenset)):
+        return ["set", sorted((canonical(v) for v in obj), key=json.dumps)]
+    if isinstance(obj, (list, tuple)):
+        return [canonical(v) for v in obj]
+    if isinstance(obj, enum.Enum):
+        return ["enum", type(obj).__qualname__, obj.name]
+    if isinstance(obj, (PurePath, bytes)):
+        return repr(obj)
+    raise TypeError(f"no canonical form for {type(obj).__name__}")
+
+
+def digest(obj: Any) -> str:
+    """sha256 of a value's canonical form."""
+    return hashlib.sha256(json.dumps(canonical(obj), sort_keys=True).encode("utf-8")).hexdigest()
+
+
+@lru_cache(maxsize=4)
+def code_digest(root: Path) -> str:
+    """sha256 over the generator code and libraries, root's templates and pyproject, and the font files."""
+    from ..render.fonts import FACES
+
+    fonts = hashlib.sha256(b"".join(hashlib.sha256(f.path.read_bytes()).digest() for f in FACES)).hexdigest()
+    return digest([generator_digest(), files_digest(root, input_files(root, CODE_GLOBS)), fonts])
+
+
+@dataclass
+class Reads:
+    """What one component read while rendering: model parts, translation lookups, and any untracked access."""
+
+    parts: set[tuple[str, ...]] = field(default_factory=set)
+    lookups: dict[tuple, str] = field(default_factory=dict)
+    untracked: bool = False
+
+
+class _Lookups:
+    """A Translations object that records every lookup (anything else it is asked marks the read untracked)."""
+
+    def __init__(self, inner: Any, reads: Reads):
+        self._inner, self._reads = inner, reads
+
+    def gettext(self, msgid: str) -> str:
+        return self._note(("gettext", None, msgid, None, None), self._inner.gettext(msgid))
+
+    def pgettext(self, context: str, msgid: str) -> str:
+        return self._note(("pgettext", context, msgid, None, None), self._inner.pgettext(context, msgid))
+
+    def ngettext(self, singular: str, plural: str, n: int) -> str:
+        return self._note(("ngettext", None, singular, plural, n), self._inner.ngettext(singular, plural, n))
+
+    def npgettext(self, context: str, singular: str, plural: str, n: int) -> str:
+        return self._note(("npgettext", context, singular, plural, n),
+                          self._inner.npgettext(context, singular, plural, n))
+
+    ugettext, upgettext, ungettext, unpgettext = gettext, pgettext, ngettext, npgettext  # the same in Python 3
+
+    def _note(self, key: tuple, text: str) -> str:
+        self._reads.lookups[key] = text
+        return text
+
+    def __getattr__(self, name: str) -> Any:
+        self._reads.untracked = True
+        return getattr(self._inner, name)
+
+
+class _Part:
+    """A model mapping (rules, decks) that records which keys are read (iterating it reads all of it)."""
+
+    def __init__(self, name: str, inner: Mapping, reads: Reads):
+        self._name, self._inner, self._reads = name, inner, reads
+
+    def __getitem__(self, key: str) -> Any:
+        self._reads.parts.add((self._name, key))
+        return self._inner[key]
+
+    def get(self, key: str, default: Any = None) -> Any:
+        self._reads.parts.add((self._name, key))
+        return self._inner.get(key, default)
+
+    def __contains__(self, key: object) -> bool:
+        self._reads.parts.add((self._name, str(key)))
+        return key in self._inner
+
+    def __getattr__(self, name: str) -> Any:  # keys(), items(), values(), __iter__ through iter() below
+        self._reads.parts.add((self._name,))
+        return getattr(self._inner, name)
+
+    def __iter__(self):
+        self._reads.parts.add((self._name,))
+        return iter(self._inner)
+
+    def __len__(self) -> int:
+        self._reads.parts.add((self._name,))
+        return len(self._inner)
+
+
+class _Model:
+    """The kit model, recording which of its parts (dojo, ground, duel, rules[game], decks[id]) are read."""
+
+    def __init__(self, inner: Any, reads: Reads):
+        self._inner, self._reads = inner, reads
+
+    def __getattr__(self, name: str) -> Any:
+        value = getattr(self._inner, name)
+        if isinstance(value, Mapping):
+            return _Part(name, value, self._reads)
+        self._reads.parts.add((name,))
+        return value
+
+
+def recording(ctx: BuildContext) -> tuple[BuildContext, Reads]:
+    """The same context whose translations and model record what is read into the returned Reads."""
+    reads = Reads()
+    if not isinstance(ctx, BuildContext):  # a stand-in context (tests): nothing recorded, never cached
+        return ctx, Reads(untracked=True)
+    return dataclasses.replace(ctx, translations=_Lookups(ctx.translations, reads),
+                               model=_Model(ctx.model, reads)), reads
+
+
+_ABSENT = object()
+
+
+def part_digest(model: Any, part: tuple[str, ...]) -> str:
+    """Digest of one model part (an attribute, or one key of a mapping attribute; absent keys included)."""
+    value = getattr(model, part[0], _ABSENT)
+    if len(part) > 1 and value is not _ABSENT:
+        value = value.get(part[1], _ABSENT)
+    return "absent" if value is _ABSENT else digest(value)
+
+
+def lookup(translations: Any, key: list | tuple) -> str:
+    """The text a recorded lookup gives with these translations now."""
+    fn, context, msgid, plural, n = key
+    args = {"gettext": (msgid,), "pgettext": (context, msgid), "ngettext": (msgid, plural, n),
+            "npgettext": (context, msgid, plural, n)}[fn]
+    return getattr(translations, fn)(*args)
+
+
+class ComponentCache:
+    """The cache of one build's language: ``load`` an up-to-date component's artifacts, ``store`` a fresh one."""
+
+    def __init__(self, ctx: BuildContext, read: bool = True):
+        self.ctx, self.read = ctx, read
+        self.base = digest([code_digest(ctx.root), repr(ctx.options), ctx.version, ctx.epoch,
+                            ctx.board_fingerprint, ctx.proof, ctx.ground_proof])
+        self._parts: dict[tuple[str, ...], str] = {}
+        self.hits: list[str] = []
+
+    def extend_key(self, value: Any) -> None:
+        """Make every component's code key depend on value too (what the build checks their pages against)."""
+        self.base = digest([self.base, value])
+
+    def key(self, component: Component, before: list[Artifact]) -> str:
+        """The code key of a component (a contact sheet's also covers the artifacts it is made from)."""
+        inputs = [[a.path, hashlib.sha256(a.data).hexdigest()] for a in before] if component.from_artifacts else []
+        return digest([self.base, component.id, inputs])
+
+    def part(self, part: tuple[str, ...]) -> str:
+        """Digest of a model part of this build (computed once)."""
+        if part not in self._parts:
+            self._parts[part] = part_digest(self.ctx.model, part)
+        return self._parts[part]
+
+    def load(self, component: Component, before: list[Artifact]) -> list[Artifact] | None:
+        """The cached artifacts of a component when everything it read is unchanged, else None."""
+        if not self.read:
+            return None
+        found = read_entry(entry_path(self.ctx.root, self.ctx.lang, component.id))
+        if found is None:
+            return None
+        header, blobs = found
+        try:
+            if header["key"] != self.key(component, before) or header["component"] != component.id:
+                return None
+            if any(self.part(tuple(p)) != d for p, d in header["parts"]):
+                return None
+            if any(lookup(self.ctx.translations, key) != text for *key, text in header["lookups"]):
+                return None
+            artifacts = [Artifact(data=blob, **{k: _tuples(meta[k]) for k in ARTIFACT_FIELDS})
+                         for meta, blob in zip(header["artifacts"], blobs, strict=True)]
+        except (KeyError, TypeError, ValueError):
+            return None
+        if any(a.component != component.id for a in artifacts):
+            return None
+        self.hits.append(component.id)
+        return artifacts
+
+    def store(self, component: Component, before: list[Artifact], artifacts: list[Artifact], reads: Reads) -> None:
+        """Keep a freshly rendered component's artifacts with what it read (nothing when it read untracked)."""
+        if reads.untracked:
+            return
+        header = {"key": self.key(component, before), "component": component.id,
+                  "parts": sorted([list(p), self.part(p)] for p in reads.parts),
+                  "lookups": sorted(([*k, t] for k, t in reads.lookups.items()), key=json.dumps),
+                  "artifacts": [{k: getattr(a, k) for k in ARTIFACT_FIELDS} for a in artifacts]}
+        write_entry(entry_path(self.ctx.root, self.ctx.lang, component.id), header, [a.data for a in artifacts])

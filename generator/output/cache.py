@@ -1,0 +1,52 @@
+"""Cache entries on disk: build/cache/components/<lang>/<component>.entry (one per component), compiled catalogs.
+
+An entry is one JSON header line (what the component read and the manifest data of its artifacts, each with
+its size and sha256) followed by the artifacts' bytes. ``read_entry`` returns None for a missing, truncated or
+corrupt entry, or one whose bytes do not match the sha256 its header claims; the build then renders again.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from pathlib import Path
+
+from .files import write_bytes_atomic
+
+FORMAT = 1
+CACHE_DIR = Path("build/cache/components")
+
+
+def entry_path(root: Path, lang: str, component: str) -> Path:
+    """build/cache/components/<lang>/<component>.entry."""
+    return root / CACHE_DIR / lang / f"{component}.entry"
+
+
+def write_entry(path: Path, header: dict, blobs: list[bytes]) -> None:
+    """Write an entry atomically: the header (with each blob's size and sha256) then the blobs."""
+    header = {**header, "format": FORMAT,
+              "blobs": [{"size": len(b), "sha256": hashlib.sha256(b).hexdigest()} for b in blobs]}
+    line = json.dumps(header, ensure_ascii=False, sort_keys=True).encode("utf-8")
+    write_bytes_atomic(path, b"".join([line, b"\n", *blobs]))
+
+
+def read_entry(path: Path) -> tuple[dict, list[bytes]] | None:
+    """(header, blobs) of an entry, or None when it is missing, corrupt or its blobs do not match the header."""
+    try:
+        data = path.read_bytes()
+        end = data.index(b"\n")
+        header = json.loads(data[:end].decode("utf-8"))
+        if header.get("format") != FORMAT:
+            return None
+        blobs, at = [], end + 1
+        for claim in header["blobs"]:
+            blob = data[at: at + claim["size"]]
+            if len(blob) != claim["size"] or hashlib.sha256(blob).hexdigest() != claim["sha256"]:
+                return None
+            blobs.append(blob)
+            at += claim["size"]
+        if at != len(data):
+            return None
+    except (OSError, ValueError, KeyError, TypeError, AttributeError):
+        return None
+    return header, blobs

@@ -1,0 +1,101 @@
+"""Incremental builds: a component comes from the cache only while everything it read is unchanged, and an
+incremental kit is byte-identical to a cold --force build of the same tree."""
+
+from __future__ import annotations
+
+import dataclasses
+import json
+import re
+from pathlib import Path
+
+import pytest
+
+from generator.kit import registry
+from generator.kit.build import build_kit, prepare, render_all
+from generator.kit.cache import ComponentCache, canonical, digest
+from generator.kit.model import BuildOptions
+from generator.output.cache import entry_path
+
+CHEAP = tuple(registry.by_id(i) for i in ("kit-calibration", "duel-track", "duel-stance-cards"))
+
+
+def edit_msgstr(po: Path, context: str, msgid: str, suffix: str) -> str:
+    """Append suffix to one entry's msgstr (found by msgctxt and msgid); the new translation."""
+    text = po.read_text(encoding="utf-8")
+    pattern = re.compile(rf'(msgctxt "{re.escape(context)}"\nmsgid "{re.escape(msgid)}"\nmsgstr ")(.*)(")')
+    match = pattern.search(text)
+    assert match, f"no entry {context}/{msgid} in {po}"
+    po.write_text(text[:match.end(2)] + suffix + text[match.end(2):], encoding="utf-8")
+    return match.group(2) + suffix
+
+
+def hashes(kit: Path) -> dict[str, str]:
+    """path -> sha256 of every file of a built kit."""
+    return {e["path"]: e["sha256"] for e in json.loads((kit / "manifest.json").read_text(encoding="utf-8"))["files"]}
+
+
+def test_one_string_rebuild_renders_only_its_component_and_matches_a_cold_build(proved_project):
+    """Cold build, edit one card string of one catalog, incremental build == cold --force build of the edited tree."""
+    options = BuildOptions(lang="it")
+    first = hashes(build_kit(proved_project, options, proved_project / "out", jobs=2).out_dir)
+    edit_msgstr(proved_project / "locales/it/LC_MESSAGES/duel.po", "duel/seigan", "Free stance", " (mod.)")
+    incremental = build_kit(proved_project, options, proved_project / "out", jobs=2)
+    cold = build_kit(proved_project, options, proved_project / "cold", force=True, jobs=2)
+    assert hashes(incremental.out_dir) == hashes(cold.out_dir)
+    changed = {p for p, h in first.items() if hashes(incremental.out_dir)[p] != h}
+    assert changed and all(p.startswith(("duel/stances", "previews/duel/stances")) for p in changed), changed
+
+
+@pytest.mark.parametrize("lang", ["it", "en", "ru"])
+def test_cache_hits_while_unchanged_and_misses_on_a_changed_lookup(proved_project, lang):
+    """A second render takes every component from the cache; a changed translation re-renders only its user."""
+    ctx = prepare(proved_project, BuildOptions(lang=lang))
+    first = render_all(ctx, CHEAP, jobs=1, cache=ComponentCache(ctx))
+    again = ComponentCache(ctx)
+    assert render_all(ctx, CHEAP, jobs=1, cache=again) == first  # every field, bytes included
+    assert again.hits == [c.id for c in CHEAP]
+    po = proved_project / f"locales/{lang}/LC_MESSAGES/duel.po"
+    edit_msgstr(po, "duel/seigan", "Free stance", " X")
+    ctx2 = prepare(proved_project, BuildOptions(lang=lang))
+    after = ComponentCache(ctx2)
+    made = render_all(ctx2, CHEAP, jobs=1, cache=after)
+    assert after.hits == ["kit-calibration", "duel-track"]
+    assert [a.data for a in made] == [a.data for a in render_all(ctx2, CHEAP, jobs=1)]
+
+
+def test_a_changed_model_part_re_renders_only_its_readers(proved_project):
+    """The duel track reads model.duel: a different duel model misses, the calibration page (no model) hits."""
+    ctx = prepare(proved_project, BuildOptions(lang="it"))
+    render_all(ctx, CHEAP[:2], jobs=1, cache=ComponentCache(ctx))
+    duel = dataclasses.replace(ctx.model.duel, track_cells=ctx.model.duel.track_cells + 1)
+    changed = dataclasses.replace(ctx, model=dataclasses.replace(ctx.model, duel=duel))
+    cache = ComponentCache(changed)
+    render_all(changed, CHEAP[:2], jobs=1, cache=cache)
+    assert cache.hits == ["kit-calibration"]
+
+
+@pytest.mark.parametrize("damage", ["truncate", "flip", "claim", "garbage"])
+def test_a_corrupt_entry_is_discarded_and_rendered_again(proved_project, damage):
+    """A truncated, altered, mis-claiming or unreadable entry is not used; the component renders the same bytes."""
+    ctx = prepare(proved_project, BuildOptions(lang="it"))
+    track = (registry.by_id("duel-track"),)
+    good = render_all(ctx, track, jobs=1, cache=ComponentCache(ctx))
+    path = entry_path(proved_project, "it", "duel-track")
+    data = path.read_bytes()
+    head, _, body = data.partition(b"\n")
+    damaged = {"truncate": data[:-100], "flip": head + b"\n" + body[:500] + bytes([body[500] ^ 1]) + body[501:],
+               "claim": head.replace(b'"component": "duel-track"', b'"component": "kit-calibration"') + b"\n" + body,
+               "garbage": b"\x00not an entry"}[damage]
+    path.write_bytes(damaged)
+    cache = ComponentCache(ctx)
+    assert [a.data for a in render_all(ctx, track, jobs=1, cache=cache)] == [a.data for a in good]
+    assert cache.hits == []
+    assert path.read_bytes() == data  # rendered again and stored afresh
+
+
+def test_model_digest_is_canonical():
+    """Equal data has one digest whatever the set order; a changed value changes it."""
+    assert digest({"b": frozenset({"x", "y"}), "a": (1, 2.5)}) == digest({"a": (1, 2.5), "b": frozenset({"y", "x"})})
+    assert digest({"a": (1, 2.5)}) != digest({"a": (1, 2.25)})
+    with pytest.raises(TypeError):
+        canonical(object())
