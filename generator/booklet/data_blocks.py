@@ -36,7 +36,7 @@ def duel_rulings(ctx: BuildContext, line: int) -> list[Block]:
            Block("para", line, (ctx.p_(CTX, "Provisional: the combat order leaves these points open. This kit plays "
                                             "them as follows until the designer rules otherwise."),))]
     for item in r.items:
-        text = f"**{item.id} {ctx.p_('duel-rulings', item.topic)}.** {ctx.p_('duel-rulings', item.text)}"
+        text = f"**{item.id} {ctx.p_('duel-rulings', item.topic)}.** {r.say(ctx.p_('duel-rulings', item.text))}"
         out.append(Block("bullet", line, (text,)))
     return out
 
@@ -45,9 +45,9 @@ def duel_setup(ctx: BuildContext, line: int) -> list[Block]:
     """Setup and the end of the duel, from the rulings file (the reference card prints the same lines)."""
     r = _duel(ctx).rulings
     out = [Block("heading2", line, (ctx.p_(CTX, "Setup"),))]
-    out += [Block("bullet", line, (ctx.p_("duel-rulings", t),)) for t in r.setup]
+    out += [Block("bullet", line, (r.say(ctx.p_("duel-rulings", t)),)) for t in r.setup]
     out.append(Block("heading2", line, (ctx.p_(CTX, "How a duel is won"),)))
-    out += [Block("bullet", line, (ctx.p_("duel-rulings", t),)) for t in r.victory]
+    out += [Block("bullet", line, (r.say(ctx.p_("duel-rulings", t)),)) for t in r.victory]
     return out
 
 

@@ -94,13 +94,26 @@ def stance_cards(ctx: BuildContext) -> list[Artifact]:
             else:
                 f.text("strike", ui(ctx, comp, "No strikes"))
             if s.rules:
-                f.stack("rules", [ctx.p_(f"duel/{s.id}", r) for r in s.rules])
+                see = [ui(ctx, comp, "Kit rulings: %(ids)s (rules booklet).") % {"ids": id_ranges(s.rulings)}
+                       ] if s.rulings else []
+                f.stack("rules", [ctx.p_(f"duel/{s.id}", r) for r in s.rules] + see)
             _footer(f, ctx, comp)
             return Card(f"{s.id}-{p.id}", f.drawing(band=BACK_BG, hits=hits, owner=owner), backs[p.id])
         return build
 
     cards = collect([front(s, p) for p in sets for s in data.stances])
     return deck_files(ctx, Deck(comp, "duel/stances", ui(ctx, comp, "Duel stances"), tuple(cards)))  # two back colours: no single bleed
+
+
+def id_ranges(ids: tuple[str, ...]) -> str:
+    """Ruling ids, consecutive runs joined: ('D03', 'D05', 'D06', 'D07', 'D10') -> 'D03, D05–D07, D10'."""
+    runs: list[list[str]] = []
+    for rid in ids:
+        if runs and int(rid[1:]) == int(runs[-1][-1][1:]) + 1:
+            runs[-1].append(rid)
+        else:
+            runs.append([rid])
+    return ", ".join(r[0] if len(r) < 3 else f"{r[0]}–{r[-1]}" for r in runs)
 
 
 def _precedence(ctx: BuildContext, data: DuelData, comp: str, sid: str) -> str:
@@ -169,7 +182,7 @@ def reference_card(ctx: BuildContext) -> list[Artifact]:
         return Card("actions", f.drawing(band=BACK_BG), back)
 
     def hits():
-        f = face("hits", "Hits")
+        f = face("hits", "Damage")  # the seed's «Урон», the booklet's heading
         f.stack("hits-text", [ctx.p_("duel-reference", data.reference[k]) for k in ("hit", "both_hit")])
         art = []
         for i, s in enumerate(data.strikes):
@@ -183,9 +196,9 @@ def reference_card(ctx: BuildContext) -> list[Artifact]:
         r = data.rulings
         f = Face(ctx, comp, "setup", "duel/reference")
         f.text("kind", ctx.p_("duel-rules", "Setup"))
-        f.stack("setup", [ctx.p_("duel-rulings", t) for t in r.setup])
+        f.stack("setup", [r.say(ctx.p_("duel-rulings", t)) for t in r.setup])
         f.text("victory-h", ctx.p_("duel-rules", "How a duel is won"))
-        f.stack("victory", [ctx.p_("duel-rulings", t) for t in r.victory])
+        f.stack("victory", [r.say(ctx.p_("duel-rulings", t)) for t in r.victory])
         _footer(f, ctx, comp)
         return Card("setup", f.drawing(band=BACK_BG), back)
 
@@ -208,10 +221,14 @@ def track(ctx: BuildContext) -> list[Artifact]:
         cell = min(box.h, (w - 24) / data.track_cells)
         f.size = (cell * data.track_cells + 2 * box.x, box.y + cell + 14)
         f.text("title", ui(ctx, comp, "Duel track"))
-        # the start cells of the setup, each marked with its player's colour and mark (ruling D01)
-        starts = [dict(x=box.x + (p.start_cell - 1) * cell, colour=p.colour, mark=p.mark) for p in players(ctx)]
-        f.text("start", " · ".join(ctx.p_(PIECES_CTX, "Start: %(player)s") % {"player": f"{ctx.p_(PIECES_CTX, p.name)} "
-                                   f"({p.mark}) – {p.start_cell}"} for p in players(ctx)))
+        # the start cells of the setup (ruling D01, the one place for them): player's colour, mark and facing
+        at = data.rulings.cells
+        starts = [dict(n=c, x=box.x + (c - 1) * cell, colour=p.colour, mark=p.mark, towards=t,
+                       facing=1 if t > c else -1, name=ctx.p_(PIECES_CTX, p.name))
+                  for p, c, t in zip(players(ctx), (at["a_cell"], at["b_cell"]), (data.track_cells, 1))]
+        said = ctx.p_(PIECES_CTX, "Start: %(player)s (%(mark)s) on cell %(cell)s, facing cell %(towards)s")
+        f.text("start", " · ".join(said % {"player": s["name"], "mark": s["mark"], "cell": s["n"],
+                                           "towards": s["towards"]} for s in starts))
         strip = f.drawing(body="#ffffff", cells=Markup(track_cells(box.x, box.y, cell, data.track_cells)),
                           starts=starts, cell=cell)
         doc = PdfDoc(imp.epoch, imp.title)

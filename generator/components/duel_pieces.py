@@ -55,7 +55,7 @@ def _page(ctx: BuildContext, pieces: DuelPieces, paper: str) -> Drawing:
                                        Slot("fighter", (w - 2 * X0) / 2 - size - 6, 8, 10, 7, bold=True), where)))
     top = 29.0 + size + 6
     slip_h = (h - top - 14 - 4) / 2
-    widths = [0.09, 0.24, 0.24, 0.43]
+    widths = [0.08, 0.32, 0.28, 0.32]
     slips = []
     for i, p in enumerate(pieces.players):
         y = top + i * (slip_h + 4)

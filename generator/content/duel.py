@@ -10,7 +10,7 @@ from typing import Mapping
 
 from ..messages import Message
 from ..problems import Problem, blocking
-from .duel_rulings import RULINGS_PATH, DuelRulings, load_rulings
+from .duel_rulings import RULINGS_PATH, SCHEMA, DuelRulings, load_rulings
 from .toml_source import TomlSource, load_toml
 
 DUEL_PATH = Path("content/duel/duel.toml")
@@ -33,6 +33,7 @@ class Stance:
     rules: tuple[str, ...]
     forward: tuple[int, ...] = ()
     back: tuple[int, ...] = ()
+    rulings: tuple[str, ...] = ()  # ids of the kit's rulings (rulings.toml) that settle this stance's open points
 
 
 @dataclass(frozen=True)
@@ -124,8 +125,12 @@ def load_duel(root: Path) -> tuple[DuelData | None, list[Problem]]:
 def _stances(doc: TomlSource) -> tuple[Stance, ...]:
     out = []
     for f in doc.rows("stance"):
-        f.unknown({"id", "term", "romaji", "name", "moves", "strike", "rules", "forward", "back"})
+        f.unknown({"id", "term", "romaji", "name", "moves", "strike", "rules", "forward", "back", "rulings"})
         steps = {k: f.get(k, list, []) or [] for k in ("forward", "back")}
+        rulings = f.strings("rulings", required=False)
+        if set(rulings) - set(SCHEMA):
+            f.error(f"rulings names {', '.join(sorted(set(rulings) - set(SCHEMA)))}, not a ruling of "
+                    f"{RULINGS_PATH}", "rulings", f"use ids among {', '.join(SCHEMA)}")
         for key, v in steps.items():
             if not all(isinstance(n, int) and not isinstance(n, bool) and 1 <= n <= 3 for n in v):
                 f.error(f"{key} must list cell counts 1..3 (the seed's movement of this stance)", key)
@@ -133,7 +138,7 @@ def _stances(doc: TomlSource) -> tuple[Stance, ...]:
                           f.text("name") or "", f.text("moves") or "", f.text("strike", "") or None,
                           f.strings("rules", required=False),
                           tuple(sorted(n for n in steps["forward"] if isinstance(n, int))),
-                          tuple(sorted(n for n in steps["back"] if isinstance(n, int)))))
+                          tuple(sorted(n for n in steps["back"] if isinstance(n, int))), rulings))
     for i, s in enumerate(out):
         said = {int(d) for d in re.findall(r"\d", s.moves)}
         if said != set(s.forward) | set(s.back):

@@ -16,15 +16,13 @@ PATTERNS = ("stripes", "dots", "checks")
 
 @dataclass(frozen=True)
 class Player:
-    """One duellist: mark (readable without colour), back colour and pattern, start cell and facing."""
+    """One duellist: mark (readable without colour), back colour and pattern (start: ruling D01)."""
 
     id: str
     name: str
     mark: str
     colour: str
     pattern: str
-    start_cell: int
-    facing: str  # right (towards the last cell) | left
 
 
 @dataclass(frozen=True)
@@ -40,35 +38,32 @@ class DuelPieces:
     slip_columns: tuple[str, ...]
 
 
-def _players(doc: TomlSource, cells: int) -> tuple[Player, ...]:
+def _players(doc: TomlSource) -> tuple[Player, ...]:
     out = []
     for f in doc.rows("player", what="player"):
-        f.unknown({"id", "name", "mark", "colour", "pattern", "start_cell", "facing"})
+        f.unknown({"id", "name", "mark", "colour", "pattern"})
         out.append(Player(f.text("id") or "", f.text("name") or "", f.text("mark") or "", f.colour() or "#000000",
-                          f.choice("pattern", PATTERNS) or "", f.integer("start_cell", 1, cells) or 1,
-                          f.choice("facing", ("left", "right")) or "right"))
+                          f.choice("pattern", PATTERNS) or ""))
     if len(out) != 2:
         doc.error(f"{len(out)} [[player]] tables: a duel has exactly 2 players", "player",
                   hint="keep exactly two [[player]] tables")
     elif len({p.pattern for p in out}) < 2 or len({p.mark for p in out}) < 2 or len({p.colour for p in out}) < 2:
         doc.error("the two players' backs must differ by colour, pattern and mark", "player", 1,
                   hint="give each [[player]] its own colour, pattern and mark")
-    elif out[0].start_cell == out[1].start_cell:
-        doc.error("both fighters start on one cell", "player", 1, "start_cell", hint="give each its own start_cell")
     return tuple(out)
 
 
-def load_duel_pieces(root: Path, cells: int = 12) -> tuple[DuelPieces | None, list[Problem]]:
-    """The pieces file on a track of `cells` cells, or None and the problems naming file, line and field."""
+def load_duel_pieces(root: Path) -> tuple[DuelPieces | None, list[Problem]]:
+    """The pieces file, or None and the problems naming file, line and field."""
     doc = load_toml(root / PIECES_PATH, root, RULE)
     if not doc.parsed:
         return None, doc.problems
-    players = _players(doc, cells)
+    players = _players(doc)
     fighter, slip = doc.table("fighter"), doc.table("slip")
     size = fighter.get("size", (int, float)) or 0.0
     columns = slip.strings("columns")
     if len(columns) != 4:
-        slip.error("the order slip has 4 columns: turn, move, facing, action", "columns", "list 4 column headings")
+        slip.error("the order slip has 4 columns: turn, movement, action, after the turn", "columns", "list 4 column headings")
     pieces = DuelPieces(players, float(size), fighter.text("text") or "", slip.text("title") or "",
                         slip.integer("turns", 1, 40) or 0, slip.text("instructions") or "", columns)
     return (None if blocking(doc.problems) else pieces), doc.problems

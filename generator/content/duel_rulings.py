@@ -7,6 +7,7 @@ error naming file, line and field. `setup` and `victory` are the texts the refer
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Callable
@@ -15,6 +16,7 @@ from .toml_source import TomlSource
 
 RULINGS_PATH = Path("content/duel/rulings.toml")
 TRACK = 12
+FIELDS = ("a_cell", "b_cell", "gap", "last")  # what a ruling, setup or victory text may name: %(a_cell)s ...
 
 
 def _one_of(*allowed: Any) -> tuple[Callable[[Any], bool], str]:
@@ -67,6 +69,16 @@ class DuelRulings:
         rid = next(k for k, (n, _, _) in SCHEMA.items() if n == name)
         return next(r.value for r in self.items if r.id == rid)
 
+    @property
+    def cells(self) -> dict[str, int]:
+        """The cells the texts name (FIELDS), from ruling D01: one start in one place for text, track and resolver."""
+        a, b = self.value("start")
+        return {"a_cell": a, "b_cell": b, "gap": b - a - 1, "last": TRACK}
+
+    def say(self, translated: str) -> str:
+        """A translated ruling, setup or victory text with its cells filled in from D01."""
+        return translated % self.cells
+
     def replace(self, rid: str, value: Any) -> "DuelRulings":
         """A copy with one ruling's value changed (`dojo sim --rule D03=exact`); ValueError for a bad value."""
         if rid not in SCHEMA:
@@ -100,6 +112,7 @@ def load_rulings(doc: TomlSource) -> DuelRulings | None:
             f.error(f"ruling {rid}: value {f.table['value']!r} is not implemented by the resolver", "value",
                     f"use {SCHEMA[rid][2]}")
             continue
+        _fields(f, text or "", "text")
         out.append(Ruling(rid, topic or "", text or "", f.table["value"]))
     for rid in SCHEMA:
         if rid not in seen:
@@ -109,6 +122,16 @@ def load_rulings(doc: TomlSource) -> DuelRulings | None:
     for part in ("setup", "victory"):
         table = doc.table(part)
         texts[part] = tuple(t for t in table.strings("text") if t.strip())
+        for t in texts[part]:
+            _fields(table, t, "text")
     if len(out) != len(SCHEMA):
         return None
     return DuelRulings(tuple(sorted(out, key=lambda r: r.id)), texts["setup"], texts["victory"])
+
+
+def _fields(f, text: str, key: str) -> None:
+    """Refuse a %(name)s a text may not use (the printed text would break), naming the field."""
+    bad = sorted(set(re.findall(r"%\((\w+)\)s", text)) - set(FIELDS))
+    if bad or re.search(r"%(?!\(\w+\)s)", text):
+        f.error(f"text names {', '.join(bad) or 'a bare %'}: a text may only name "
+                f"{', '.join(f'%({n})s' for n in FIELDS)}", key, f"use only {', '.join(FIELDS)}")

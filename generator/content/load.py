@@ -64,7 +64,7 @@ def load_model(root: Path, decks: Mapping[str, str] | None = None) -> tuple[KitM
     problems += found
     ground_pieces, found = load_ground_pieces(root)
     problems += found
-    duel_pieces, found = load_duel_pieces(root, duel.track_cells if duel is not None else 12)
+    duel_pieces, found = load_duel_pieces(root)
     problems += found
     if dojo is not None:
         problems += check_nebbia(dojo.nebbia)

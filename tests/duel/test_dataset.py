@@ -79,12 +79,22 @@ def test_start_cells_must_lie_on_the_track(tmp_path):
     assert bad and bad[0][1] == "value = [4, 13]" and "D01" in bad[0][0].message
 
 
-def test_printed_movement_must_match_the_cells_the_resolver_plays(tmp_path):
+def _broken_duel(tmp_path, old: str, new: str):
+    """Load a copy of content/duel whose duel.toml has `old` replaced by `new`."""
     shutil.copytree(ROOT / "content/duel", tmp_path / "content/duel")
     path = tmp_path / "content/duel/duel.toml"
-    path.write_text(path.read_text(encoding="utf-8").replace("forward = [1, 2]", "forward = [1, 2, 3]"),
-                    encoding="utf-8")
-    data, problems = load_duel(tmp_path)
+    path.write_text(path.read_text(encoding="utf-8").replace(old, new), encoding="utf-8")
+    return load_duel(tmp_path)
+
+
+def test_printed_movement_must_match_the_cells_the_resolver_plays(tmp_path):
+    data, problems = _broken_duel(tmp_path, "forward = [1, 2]", "forward = [1, 2, 3]")
     assert data is None
     bad = [p for p in problems if "'jodan'" in p.message]
     assert bad and "names cells [1, 2] but forward/back allow [1, 2, 3]" in bad[0].message
+
+
+def test_a_stance_naming_an_unknown_ruling_is_refused(tmp_path):
+    data, problems = _broken_duel(tmp_path, 'rulings = ["D03",', 'rulings = ["D33",')
+    bad = [p for p in problems if p.severity == "error"]
+    assert data is None and len(bad) == 1 and "D33" in bad[0].message and bad[0].file == "content/duel/duel.toml"

@@ -78,9 +78,10 @@ def test_rulings_section_in_every_language(lang):
         assert f"{item.id} {topic}." in text, (lang, item.id)
         shown = ctx.p_("duel-rulings", item.text)
         assert shown != item.text or lang == "en", (lang, item.id, "untranslated")
-        assert shown[:40] in text, (lang, item.id)
+        assert r.say(shown)[:40] in text and "%(" not in text, (lang, item.id)
     for line in r.setup + r.victory:
-        assert ctx.p_("duel-rulings", line)[:40] in text
+        assert r.say(ctx.p_("duel-rulings", line))[:40] in text
+    assert "seed" not in text.lower()  # players' words: "the combat order", never the developers' "seed"
 
 
 def test_a_changed_ruling_reaches_the_booklet(proved_project):
@@ -114,3 +115,65 @@ def test_a_ruling_variant_must_be_one_the_resolver_plays():
     with pytest.raises(ValueError, match="'up-to' or 'exact'"):
         r.replace("D03", "up to")
     assert r.replace("D03", "exact").value("seigan_forward") == "exact" and r.value("seigan_forward") == "up-to"
+
+
+def test_the_start_cells_are_one_ruling_for_booklet_reference_and_track(project):
+    """D01 is the one place for the start: a changed value moves the booklet, the setup card and the track."""
+    from generator.components.duel_cards import reference_card, track
+
+    path = project / "content/duel/rulings.toml"
+    path.write_text(path.read_text(encoding="utf-8").replace("value = [4, 9]", "value = [3, 10]"), encoding="utf-8")
+    ctx = prepare(project, BuildOptions("ru", papers=("A4",)))
+    pdf = next(a for a in duel_rules(ctx) if a.layout == "pages").data
+    text = re.sub(r"\s+", " ", " ".join(p.extract_text() for p in reader(pdf).pages))
+    assert "на клетке 3 лицом к клетке 12" in text and "на клетке 10 лицом к клетке 1" in text
+    assert "пустых клеток: 6" in text and "клетке 4" not in text
+    card = next(a for a in reference_card(ctx) if a.layout == "single").data
+    said = "".join("".join(p.extract_text() for p in reader(card).pages).split())  # justified: spaces vary
+    assert "клетке3,мечкклетке12" in said and "клетке10,мечкклетке1." in said
+    strip = re.sub(r"\s+", " ", " ".join(p.extract_text() for p in reader(track(ctx)[0].data).pages))
+    assert "(A) на клетке 3, лицом к клетке 12" in strip and "(B) на клетке 10, лицом к клетке 1" in strip
+
+
+def test_a_ruling_text_naming_an_unknown_cell_is_refused_with_its_line(project):
+    from generator.content.duel import load_duel
+
+    path = project / "content/duel/rulings.toml"
+    path.write_text(path.read_text(encoding="utf-8").replace("on cell %(b_cell)s facing", "on cell %(b)s facing"),
+                    encoding="utf-8")
+    data, problems = load_duel(project)
+    bad = [p for p in problems if p.severity == "error"]
+    assert data is None and len(bad) == 1 and "text names b:" in bad[0].message
+    assert bad[0].file == "content/duel/rulings.toml" and bad[0].line == 13 and "a_cell" in bad[0].hint
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_the_seigan_card_names_the_rulings_that_settle_it(lang):
+    """A player holding only the Seigan card learns that the booklet's rulings settle its open points."""
+    from generator.components.duel_cards import stance_cards
+
+    ctx = prepare(ROOT, BuildOptions(lang, papers=("A4",)))
+    seigan = ctx.model.duel.stance("seigan")
+    assert {"D03", "D07", "D10"} <= set(seigan.rulings) and set(seigan.rulings) <= {r.id for r in duel().r.items}
+    pdf = next(a for a in stance_cards(ctx) if a.layout == "single").data
+    cards = ["".join(p.extract_text().split()) for p in reader(pdf).pages]
+    said = ctx.p_("duel-stance-cards", "Kit rulings: %(ids)s (rules booklet).") % {"ids": "D03, D05–D07, D10"}
+    assert seigan.rulings == ("D03", "D05", "D06", "D07", "D10") and sum("".join(said.split()) in c for c in cards) == 2  # A's and B's Seigan cards
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_the_order_slip_holds_an_order_as_the_rules_define_it(lang):
+    """Movement is steps or a turn (never both), the action one of strike / stance change / none (D11, D13)."""
+    from generator.components import duel_pieces
+    from generator.content.duel_pieces import CTX
+
+    ctx = prepare(ROOT, BuildOptions(lang, papers=("A4",)))
+    cols = ctx.model.duel_pieces.slip_columns
+    assert "turn round" in cols[1] and "technique" not in " ".join(cols) and "Facing after" not in " ".join(cols)
+    assert duel().r.value("techniques") is False and duel().r.value("deflection") == "none"
+    text = "".join("".join(p.extract_text() for p in reader(a.data).pages) for a in duel_pieces.build(ctx)
+                   if a.paper == "A4")
+    for col in cols:
+        shown = ctx.p_(CTX, col)
+        assert shown != col or lang == "en"
+        assert "".join(shown.split())[:25] in "".join(text.split()), (lang, col)

@@ -200,3 +200,27 @@ def test_every_order_the_resolver_offers_resolves(rulings):
             s = out.state
             if out.result:
                 break
+
+
+def test_a_duel_played_from_the_printed_setup():
+    """The paper playtest: D01 start, a crossed-swords turn, a distance-control turn lifted by an occupied cell."""
+    d = duel()
+    s = d.start()
+    assert d.controlled(s, 1) == frozenset(range(1, 5)) and d.controlled(s, 0) == frozenset(range(9, 13))  # D05
+    s = d.resolve(s, (Order(step=3), Order(step=1))).state  # D03: Seigan 3 (A) and 1 (B) forward, no action (D04)
+    assert [f.cell for f in s.fighters] == [7, 8] and d.crossed(s)
+    jodan = Order(action="change", stance="jodan")
+    assert refused(d, s, (jodan, Order())) == "DS-CROSSED"  # no stance change without a step back
+    out = d.resolve(s, (replace(jodan, step=-1), Order(step=1)))  # A steps back to 6 (a controlled cell): B may
+    assert out.held == (False, False) and [f.cell for f in out.state.fighters] == [6, 7]  # enter A's old cell 7
+    assert out.state.fighters[0].stance == "jodan" and out.result is None
+    end = d.resolve(out.state, (Order(action="strike"), Order()))  # Men from 6 facing 12 hits 7 and 8
+    assert end.hit == (False, True) and end.result == "A"  # D12: one hit ends the duel
+
+
+def test_players_sharing_a_cell_control_nothing_d06():
+    d = duel()
+    s = state(Fighter(6, 1, "seigan"), Fighter(6, -1, "seigan"))
+    assert d.controlled(s, 0) == frozenset() and d.controlled(s, 1) == frozenset()
+    out = d.resolve(s, (Order(step=3), Order(step=3)))  # D08: through each other's cell, nobody held back
+    assert [f.cell for f in out.state.fighters] == [9, 3] and out.held == (False, False)
