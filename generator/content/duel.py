@@ -10,14 +10,14 @@ from typing import Mapping
 
 from ..messages import Message
 from ..problems import Problem, blocking
-from .duel_rulings import RULINGS_PATH, SCHEMA, DuelRulings, load_rulings
+from .duel_rulings import RULINGS_PATH, SCHEMA, TRACK, DuelRulings, load_rulings
 from .toml_source import TomlSource, load_toml
 
 DUEL_PATH = Path("content/duel/duel.toml")
 RULE = "duel-dataset"
 STANCES = ("seigan", "jodan", "gasumi", "gedan")
 STRIKES = ("shieshi", "men", "tsuki")
-TRACK_CELLS = 12
+TRACK_CELLS = TRACK
 
 
 @dataclass(frozen=True)

@@ -15,7 +15,7 @@ from typing import Any, Callable
 from .toml_source import TomlSource
 
 RULINGS_PATH = Path("content/duel/rulings.toml")
-TRACK = 12
+TRACK = 12  # cells of the track the rules draw (content.duel checks duel.toml's track_cells against it)
 FIELDS = ("a_cell", "b_cell", "gap", "last")  # what a ruling, setup or victory text may name: %(a_cell)s ...
 
 
