@@ -3,33 +3,56 @@
 from __future__ import annotations
 
 import io
+import math
 
 from ..artifact import Artifact
 
 THUMB_PX = 480  # preview width in pixels: twice the contact sheet's tile width, sharp on high-density screens
 PREFERRED_LAYOUTS = ("single", "pages", "sheet", "plain", "duplex-long-edge", "gutterfold", "saddle-stitch")
+INK_PX = 120  # width of the quick render that finds where the page is printed
+WHITE = (255, 255, 255, 255)
+
+
+def _ink_box(page, width_pt: float, height_pt: float) -> tuple[float, float, float, float]:
+    """The printed part of a page (left, top, right, bottom in pt from the top left) with a margin of 1/40 of its
+    width, found on a quick low-resolution render (sheets are mostly paper)."""
+    from PIL import Image, ImageChops
+
+    s = INK_PX / width_pt
+    low = page.render(scale=s, fill_color=WHITE, rev_byteorder=True).to_pil()
+    ink = ImageChops.difference(low, Image.new(low.mode, low.size, "white")).getbbox()
+    if not ink:
+        return 0.0, 0.0, width_pt, height_pt
+    pad = width_pt / 40
+    return (max(0.0, ink[0] / s - pad), max(0.0, ink[1] / s - pad), min(width_pt, ink[2] / s + pad),
+            min(height_pt, ink[3] / s + pad))
 
 
 def pdf_preview(data: bytes, width_px: int = THUMB_PX, page: int = 0) -> bytes:
-    """PNG of one page of a PDF cut to its printed part, width_px wide, on white (same PDF, same bytes)."""
+    """PNG of one page of a PDF cut to its printed part, width_px wide (at most half a pixel per point more than
+    the whole page would get), on white (same PDF, same bytes).
+
+    Only the printed part is rendered, at twice the size, and halved with a box filter: text as smooth as a large
+    render scaled down, for a fraction of the pixels."""
     import pypdfium2 as pdfium
-    from PIL import Image, ImageChops
 
     doc = pdfium.PdfDocument(data)
     try:
         p = doc[page]
-        image = p.render(scale=2 * width_px / p.get_width(), fill_color=(255, 255, 255, 255)).to_pil().convert("RGB")
+        pw, ph = p.get_size()
+        left, top, right, bottom = _ink_box(p, pw, ph)
+        s = 2 * min(2 * width_px / pw, width_px / (right - left))  # pixels per pt of the double-size render
+        full_w, full_h = math.ceil(pw * s), math.ceil(ph * s)
+        x0, y0 = min(full_w - 2, math.floor(left * s)), min(full_h - 2, math.floor(top * s))
+        w = min(full_w - x0, round((right - left) * s)) // 2 * 2
+        h = min(full_h - y0, round((bottom - top) * s)) // 2 * 2
+        crop_px = (x0, full_h - y0 - h, full_w - x0 - w, y0)  # left, bottom, right, top
+        crop = tuple((c - 0.5) / s if c else 0.0 for c in crop_px)  # pypdfium2 rounds crops up to whole pixels
+        image = p.render(scale=s, crop=crop, fill_color=WHITE, rev_byteorder=True).to_pil().reduce(2)
     finally:
         doc.close()
-    ink = ImageChops.difference(image, Image.new("RGB", image.size, "white")).getbbox()
-    if ink:  # the printed part only (sheets are mostly paper)
-        pad = width_px // 20
-        image = image.crop((max(0, ink[0] - pad), max(0, ink[1] - pad), min(image.width, ink[2] + pad),
-                            min(image.height, ink[3] + pad)))
-    if image.width > width_px:
-        image = image.resize((width_px, max(1, round(image.height * width_px / image.width))), Image.LANCZOS)
     buf = io.BytesIO()
-    image.save(buf, "PNG", optimize=False, compress_level=9)
+    image.save(buf, "PNG", compress_level=6)
     return buf.getvalue()
 
 
