@@ -23,8 +23,11 @@ from ..output.files import remove_leftovers, replace_tree
 from ..output.verify import verify_file
 from ..pageqa.check import page_problems
 from ..problems import CheckFailed, Problem, blocking
+from ..render.face import preload_layouts
 from ..render.fonts import preload_fonts, prime_cairo_fonts
+from ..render.layout import hyphenator
 from ..render.preview import missing_previews
+from ..render.svg import preload_templates
 from ..sim.cards import deck_from_nebbia
 from ..sim.gate import ProofSettings, cached_proof
 from ..sim.ground.gate import ground_gate
@@ -153,8 +156,8 @@ def render_all(ctx: BuildContext, components: tuple[Component, ...] | None = Non
         importlib.import_module(chosen[index].builder.split(":")[0])
     if todo or any(c.from_artifacts for c in chosen):
         prime_cairo_fonts()  # text renders the same whichever component a process draws first
-    if len(todo) > 1:  # read once here, shared by the forked workers
-        preload_fonts(reportlab=any("rules" in chosen[i].kinds for i in todo))
+    if len(todo) > 1:  # read and compiled once here, shared by the forked workers
+        preload(ctx, reportlab=any("rules" in chosen[i].kinds for i in todo))
     _CTX, _COMPONENTS, _TERMS = ctx, chosen, terms
     try:
         rendered = dict(zip(todo, run_ordered(_render_one, todo, jobs)))
@@ -186,6 +189,16 @@ def render_all(ctx: BuildContext, components: tuple[Component, ...] | None = Non
     if problems:
         raise CheckFailed(problems)
     return artifacts
+
+
+def preload(ctx: BuildContext, reportlab: bool) -> None:
+    """What every worker would otherwise read or compile for itself: fonts, SVG templates, face layouts and the
+    language's hyphenation dictionary."""
+    templates = ctx.root / "templates"
+    preload_fonts(reportlab)
+    preload_templates(templates)
+    preload_layouts(templates)
+    hyphenator(ctx.lang)
 
 
 _CTX: BuildContext | None = None  # the context of the build being rendered (inherited by forked workers)

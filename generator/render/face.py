@@ -157,6 +157,18 @@ def layout(templates: Path, name: str) -> Layout:
     return Layout(name, width, height, face.get("bottom", height), slots, palette, face.get("top", 0.0))
 
 
+def preload_layouts(templates: Path) -> None:
+    """Read every face layout of the folder in this process, so that worker processes forked afterwards share them
+    (a layout with a mistake is left to the component using it, which reports it)."""
+    for path in sorted(templates.rglob("*.toml")):
+        name = path.relative_to(templates).with_suffix("").as_posix()
+        if name != STYLE_FILE.removesuffix(".toml"):
+            try:
+                layout(templates, name)
+            except (CheckFailed, KeyError, TypeError, ValueError, AttributeError):
+                pass
+
+
 @dataclass
 class Face:
     """One face being composed from its layout: texts fitted to declared slots, problems collected."""

@@ -39,6 +39,17 @@ def environment(templates: Path) -> jinja2.Environment:
     return env
 
 
+def preload_templates(templates: Path) -> None:
+    """Compile every SVG template of the folder in this process, so that worker processes forked afterwards share
+    them instead of each compiling its own (a template that does not compile is left to the component using it)."""
+    env = environment(templates)
+    for name in env.list_templates(filter_func=lambda name: name.endswith(".svg.j2")):
+        try:
+            env.get_template(name)
+        except jinja2.TemplateError:
+            pass
+
+
 def render_template(templates: Path, name: str, **values: Any) -> str:
     """Render one SVG template to text."""
     return environment(templates).get_template(name).render(**values)
