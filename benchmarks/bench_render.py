@@ -1,9 +1,10 @@
 """Where a cold build spends its time, per phase and per component, on one core (prints figures).
 
 `python benchmarks/bench_render.py [it en ru] [--cprofile N]`: imports, phase one (load, check, proof cached,
-catalogs) and every registered component rendered in this process one after the other (no cache, no workers),
-with wall and CPU seconds, files, pages and size of each, then the read-back (verify) of its files.
-`--cprofile N` also prints the N functions with the most own time.
+catalogs) and every registered component rendered in this process one after the other (no cache, no workers,
+no page QA: benchmarks/bench_pageqa.py measures that), with wall and CPU seconds, files, pages and size of each,
+then the previews a build adds (render/preview.py) and the read-back (verify) of its files.
+`--cprofile N` also prints the N functions with the most own time and the N with the most cumulative time.
 """
 
 from __future__ import annotations
@@ -30,6 +31,7 @@ def main(argv: list[str]) -> None:
         profiler.enable()
     t0 = time.perf_counter()
     from generator.kit.build import prepare, verify
+    from generator.render.preview import missing_previews
     from generator.kit.model import BuildOptions
     from generator.kit.registry import COMPONENTS
     from generator.render.fonts import prime_cairo_fonts
@@ -40,11 +42,14 @@ def main(argv: list[str]) -> None:
         ctx = prepare(ROOT, BuildOptions(lang=lang))
         prime_cairo_fonts()
         print(f"[{lang}] prepare: {time.perf_counter() - t:.3f} s")
-        total, checked, artifacts = 0.0, 0.0, []
+        total, checked, previewed, artifacts = 0.0, 0.0, 0.0, []
         for component in COMPONENTS:
             t, c = time.perf_counter(), time.process_time()
             made = component.build(ctx, artifacts)
             dt, dc = time.perf_counter() - t, time.process_time() - c
+            t = time.perf_counter()
+            made += [] if component.from_artifacts else missing_previews(made)
+            previewed += time.perf_counter() - t
             t = time.perf_counter()
             verify({a.path: a.data for a in made}, [a.manifest_entry("") for a in made])
             checked += time.perf_counter() - t
@@ -55,11 +60,13 @@ def main(argv: list[str]) -> None:
             print(f"[{lang}] {component.id:24s} {dt:6.3f} s ({dc:6.3f} s CPU) {len(made):2d} files {pages:3d} pages "
                   f"{size:8.0f} KiB")
         print(f"[{lang}] all components: {total:.3f} s, {sum(a.pages or 0 for a in artifacts)} pages; "
-              f"verify: {checked:.3f} s")
+              f"previews they lack: {previewed:.3f} s; verify: {checked:.3f} s")
     if profiler:
         profiler.disable()
         out = io.StringIO()
-        pstats.Stats(profiler, stream=out).sort_stats("tottime").print_stats(top)
+        stats = pstats.Stats(profiler, stream=out)
+        stats.sort_stats("tottime").print_stats(top)
+        stats.sort_stats("cumulative").print_stats(top)
         print(out.getvalue())
 
 

@@ -29,8 +29,8 @@ from ..render.layout import hyphenator
 from ..render.preview import missing_previews
 from ..render.svg import preload_templates
 from ..sim.cards import deck_from_nebbia
-from ..sim.gate import ProofSettings, cached_proof
-from ..sim.ground.gate import ground_gate
+from ..sim.gate import ProofSettings, cache_key as proof_key, cache_path as proof_path, cached_proof
+from ..sim.ground.gate import GroundProofSettings, cache_key as ground_key, cache_path as ground_path, ground_gate
 from .bom import check_bom
 from .cache import ComponentCache, Reads, recording
 from .inputs import inputs_digest
@@ -99,8 +99,9 @@ def sim_deck(nebbia: NebbiaDeck) -> tuple[int, ...]:
                                    hint="give the card an effect in the simulator or use a known id")]) from None
 
 
-def prepare(root: Path, options: BuildOptions) -> BuildContext:
-    """Phase one: load and check every input; raise CheckFailed listing every blocking problem found."""
+def prepare(root: Path, options: BuildOptions, jobs: int = 1) -> BuildContext:
+    """Phase one: load and check every input; raise CheckFailed listing every blocking problem found. Proofs that
+    are not cached yet are played side by side when `jobs` allows (0: every core)."""
     problems = check_language(options.lang, options.release)
     if problems:
         raise CheckFailed(problems)
@@ -109,7 +110,7 @@ def prepare(root: Path, options: BuildOptions) -> BuildContext:
     catalog_problems = check_catalogs(root, options.lang, strict=options.release)
     found = board_problems + content_problems + registry.missing_templates(root) + catalog_problems
     blockers = blocking(found)
-    proof = None
+    board_proof = None
     if board is not None and not blocking(board_problems):
         try:
             deck = sim_deck(model.dojo.nebbia) if model is not None else None
@@ -117,10 +118,11 @@ def prepare(root: Path, options: BuildOptions) -> BuildContext:
             blockers += blocking(list(exc.problems))
         else:
             if deck is not None:
-                proof = cached_proof(root, board, fingerprint, deck,
-                                     ProofSettings(games=options.proof_games, seed=options.proof_seed))
-                blockers += [] if proof.ok else list(proof.problems)
-    ground_proof, ground_problems = ground_gate(root, model.ground if model is not None else None)
+                board_proof = (root, board, fingerprint, deck,
+                               ProofSettings(games=options.proof_games, seed=options.proof_seed))
+    proof, (ground_proof, ground_problems) = proofs(board_proof, (root, model.ground if model is not None else None),
+                                                    jobs)
+    blockers += [] if proof is None or proof.ok else list(proof.problems)
     blockers += ground_problems
     if blockers or board is None or model is None or proof is None:
         raise CheckFailed(blockers)
@@ -128,6 +130,31 @@ def prepare(root: Path, options: BuildOptions) -> BuildContext:
     translations = load_translations(root, options.lang)
     return BuildContext(root, options, kit_version(root), board, fingerprint, proof.summary(), translations, warnings,
                         source_date_epoch(root), ground_proof, model)
+
+
+def proofs(board: tuple | None, ground: tuple, jobs: int) -> list:
+    """[board proof (None without a board to prove), GROUND gate]: the arguments of cached_proof and ground_gate.
+
+    When neither is cached yet (a cold build) the two are played side by side on `jobs` processes (0: every core);
+    a cached proof is only read, in this process."""
+    root, _board, fingerprint, deck, settings = board or (None,) * 5
+    cold = (board is not None and not proof_path(root, proof_key(fingerprint, settings, deck)).exists()
+            and ground[1] is not None and not ground_path(ground[0], ground_key(ground[1], GroundProofSettings())).exists())
+    _PROOFS.update(board=board, ground=ground)
+    try:
+        return run_ordered(_proof, ["board", "ground"], jobs if cold else 1)
+    finally:
+        _PROOFS.clear()
+
+
+_PROOFS: dict[str, tuple | None] = {}  # the arguments of the proofs being played (inherited by forked workers)
+
+
+def _proof(kind: str) -> object:
+    args = _PROOFS[kind]
+    if kind == "ground":
+        return ground_gate(*args)
+    return cached_proof(*args) if args is not None else None
 
 
 def render_all(ctx: BuildContext, components: tuple[Component, ...] | None = None, jobs: int = 0,
@@ -298,6 +325,6 @@ def build_kit(root: Path, options: BuildOptions, out_root: Path | None = None, f
     if cached is not None:
         warnings = tuple(Problem(**w) for w in cached.get("warnings", ()))
         return BuildResult(out_dir, cached, warnings, cached=True)
-    ctx = prepare(root, options)
+    ctx = prepare(root, options, jobs)
     record = write_kit(ctx, out_dir, digest, jobs, ComponentCache(ctx, read=not force))
     return BuildResult(out_dir, record, tuple(Problem(**w) for w in record.get("warnings", ())))  # with overflows

@@ -99,6 +99,11 @@ def cache_key(fingerprint: str, settings: ProofSettings, deck: tuple[int, ...]) 
     return hashlib.sha256(text.encode()).hexdigest()
 
 
+def cache_path(root: Path, key: str) -> Path:
+    """Where the proof with this cache key is kept."""
+    return root / CACHE_DIR / f"proof-{key[:24]}.json"
+
+
 def _seal(payload: dict[str, Any]) -> str:
     """The checksum an entry carries over its own content (an edited entry no longer matches it)."""
     return hashlib.sha256(json.dumps(payload, sort_keys=True).encode()).hexdigest()
@@ -136,7 +141,7 @@ def cached_proof(root: Path, board: Board, fingerprint: str, deck: tuple[int, ..
     discarded and the board proved again.
     """
     key = cache_key(fingerprint, settings, deck)
-    path = root / CACHE_DIR / f"proof-{key[:24]}.json"
+    path = cache_path(root, key)
     if path.exists():
         proof = _from_json(path.read_text(encoding="utf-8", errors="replace"), key, fingerprint, settings)
         if proof is not None:

@@ -102,10 +102,15 @@ def cache_key(data: GroundData, settings: GroundProofSettings) -> str:
     return hashlib.sha256(text.encode()).hexdigest()
 
 
+def cache_path(root: Path, key: str) -> Path:
+    """Where the proof with this cache key is kept."""
+    return root / CACHE_DIR / f"ground-proof-{key[:24]}.json"
+
+
 def cached_ground_proof(root: Path, data: GroundData, settings: GroundProofSettings = GroundProofSettings()) -> GroundProof:
     """prove_ground, reusing build/cache/ground-proof-<key>.json when engine, data and settings are unchanged."""
     key = cache_key(data, settings)
-    path = root / CACHE_DIR / f"ground-proof-{key[:24]}.json"
+    path = cache_path(root, key)
     try:
         record = json.loads(path.read_text(encoding="utf-8"))
         if record["key"] == key:
