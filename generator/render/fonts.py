@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import ctypes
 import ctypes.util
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
 
@@ -107,11 +107,16 @@ class Metrics:
     ascent: float
     descent: float
     default: float
+    ems: dict[str, float] = field(default_factory=dict, compare=False, repr=False)  # widths measured so far
 
     def width(self, text: str, size: float) -> float:
-        """Advance width of text at size (same unit as size)."""
-        adv = self.advances
-        return sum(adv.get(ord(ch), self.default) for ch in text) * size
+        """Advance width of text at size (same unit as size); each text is summed once (fitting measures the same
+        words at every size it tries)."""
+        em = self.ems.get(text)
+        if em is None:
+            adv = self.advances
+            em = self.ems[text] = sum(adv.get(ord(ch), self.default) for ch in text)
+        return em * size
 
 
 @lru_cache(maxsize=None)

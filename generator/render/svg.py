@@ -12,6 +12,7 @@ import cairocffi as cairo
 import cairosvg.parser
 import cairosvg.surface
 import cairosvg.text
+import cairosvg.url
 import jinja2
 from cairosvg.bounding_box import EMPTY_BOUNDING_BOX, extend_bounding_box
 from cairosvg.helpers import size
@@ -146,6 +147,28 @@ def _text(surface: Any, node: Any, draw_as_text: bool = False) -> None:
 
 cairosvg.surface.text = _text  # the name cairosvg's Surface.draw calls and compares text elements with
 cairosvg.surface.TAGS.update(text=_text, tspan=_text, textPath=_text)
+
+_NO_URL = cairosvg.url.parse_url(None)
+_PARSE_URL = cairosvg.url.parse_url
+
+
+def _parse_url(url: Any, base: Any = None) -> Any:
+    """cairosvg's parse_url, answering at once for the absent mask, filter and clip-path of almost every element."""
+    return _PARSE_URL(url, base) if url else _NO_URL
+
+
+class _Copy:
+    """What cairosvg's Surface.draw uses of the copy module: the deep copy of its text cursor (lists of numbers and
+    a number), made directly."""
+
+    @staticmethod
+    def deepcopy(cursor: tuple) -> tuple:
+        """A copy of the (position, d-position, text path width) cursor, its lists new."""
+        return tuple(list(v) if isinstance(v, list) else v for v in cursor)
+
+
+cairosvg.surface.parse_url = _parse_url  # called three times for every element drawn
+cairosvg.surface.copy = _Copy  # Surface.draw saves the text cursor of every element with copy.deepcopy
 
 
 def svg_drawing(svg: str) -> Drawing:
