@@ -104,7 +104,8 @@ class _RecordingSvg(cairosvg.surface.PDFSurface):
 _LETTER_BY_LETTER = cairosvg.text.text
 _PLAIN = frozenset({"x", "y", "font-family", "font-size", "font-weight", "font-style", "fill", "stroke",
                     "stroke-width", "text-anchor", "text-rendering", "opacity", "fill-opacity", "stroke-opacity",
-                    "{http://www.w3.org/XML/1998/namespace}space", "space", "text_bounding_box"})
+                    "{http://www.w3.org/XML/1998/namespace}space", "space", "text_bounding_box",
+                    "baseProfile", "version"})  # svgwrite's root attributes, inherited, never drawn
 
 
 def _plain(node: Any) -> bool:
