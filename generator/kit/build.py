@@ -138,8 +138,9 @@ def proofs(board: tuple | None, ground: tuple, jobs: int) -> list:
     When neither is cached yet (a cold build) the two are played side by side on `jobs` processes (0: every core);
     a cached proof is only read, in this process."""
     root, _board, fingerprint, deck, settings = board or (None,) * 5
+    data = ground[1]
     cold = (board is not None and not proof_path(root, proof_key(fingerprint, settings, deck)).exists()
-            and ground[1] is not None and not ground_path(ground[0], ground_key(ground[1], GroundProofSettings())).exists())
+            and data is not None and not ground_path(ground[0], ground_key(data, GroundProofSettings())).exists())
     _PROOFS.update(board=board, ground=ground)
     try:
         return run_ordered(_proof, ["board", "ground"], jobs if cold else 1)
@@ -151,6 +152,7 @@ _PROOFS: dict[str, tuple | None] = {}  # the arguments of the proofs being playe
 
 
 def _proof(kind: str) -> object:
+    """One of the proofs (a worker's piece of work): "board" or "ground"."""
     args = _PROOFS[kind]
     if kind == "ground":
         return ground_gate(*args)
