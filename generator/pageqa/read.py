@@ -83,9 +83,12 @@ class _CachedInterpreter(PDFPageInterpreter):
             if call is None:
                 name = keyword_name(obj)
                 func = getattr(type(self), "do_" + name.replace("*", "_a").replace('"', "_w").replace("'", "_q"), None)
-                call = calls[obj] = (func, func.__code__.co_argcount - 1) if func is not None else (None, 0)
+                call = calls[obj] = ((None, _IGNORED[name]) if name in _IGNORED else
+                                     (func, func.__code__.co_argcount - 1) if func is not None else (None, 0))
             func, nargs = call
             if func is None:
+                if nargs:
+                    del stack[-nargs:]
                 continue
             if nargs:
                 args = stack[-nargs:]
@@ -97,6 +100,7 @@ class _CachedInterpreter(PDFPageInterpreter):
 
 
 _CALLS: dict[type, dict[Any, tuple[Any, int]]] = {}  # interpreter class -> operator -> (its method, operand count)
+_IGNORED = {"J": 1, "j": 1, "d": 2, "gs": 1, "M": 1, "ri": 1, "i": 1}  # operators that change no box: operands dropped
 
 
 _TOKEN = re.compile(rb"""\s*(?:
@@ -248,12 +252,21 @@ class _Collector(PDFTextDevice):
         inked = (stroke and not _white(gstate.scolor)) or (fill and not _white(gstate.ncolor))
         if not inked:
             return
-        pts = [apply_matrix_pt(self.ctm, (seg[i], seg[i + 1])) for seg in path for i in range(1, len(seg) - 1, 2)]
-        if not pts:
-            return
-        a, b, c, d = self.ctm[:4]
+        a, b, c, d, e, f = self.ctm
+        if b == 0 and c == 0:  # axis-aligned: the box of the points is moved
+            us = [seg[i] for seg in path for i in range(1, len(seg) - 1, 2)]
+            if not us:
+                return
+            vs = [seg[i] for seg in path for i in range(2, len(seg), 2)]
+            xs, ys = [a * min(us) + e, a * max(us) + e], [d * min(vs) + f, d * max(vs) + f]
+            pts = us  # only their number counts below
+        else:
+            pts = [apply_matrix_pt(self.ctm, (seg[i], seg[i + 1])) for seg in path
+                   for i in range(1, len(seg) - 1, 2)]
+            if not pts:
+                return
+            xs, ys = [p[0] for p in pts], [p[1] for p in pts]
         half = (gstate.linewidth * math.sqrt(abs(a * d - b * c)) / 2) if stroke else 0.0
-        xs, ys = [p[0] for p in pts], [p[1] for p in pts]
         hx = hy = half
         if len(pts) == 2 and not fill:  # a straight stroke with butt caps: width only across it
             hx, hy = (0.0, half) if abs(ys[0] - ys[1]) < 1e-6 else (half, 0.0) if abs(xs[0] - xs[1]) < 1e-6 else (half, half)
@@ -369,13 +382,41 @@ class _Interp(_CachedInterpreter):
         super().do_BT()
 
     def do_q(self) -> None:
-        self.clip_stack = getattr(self, "clip_stack", []) + [self.device.clip]
-        super().do_q()
+        self.gstack.append((self.ctm, self.textstate.copy(), self.graphicstate.copy(), self.device.clip))
 
     def do_Q(self) -> None:
-        if getattr(self, "clip_stack", None):
-            self.device.clip = self.clip_stack.pop()
-        super().do_Q()
+        if self.gstack:
+            self.ctm, self.textstate, self.graphicstate, self.device.clip = self.gstack.pop()
+            self.device.set_ctm(self.ctm)
+
+    def do_cm(self, a: Any, b: Any, c: Any, d: Any, e: Any, f: Any) -> None:
+        if _all_numbers(a, b, c, d, e, f):
+            self.ctm = mult_matrix((a, b, c, d, e, f), self.ctm)
+            self.device.set_ctm(self.ctm)
+
+    def do_m(self, x: Any, y: Any) -> None:
+        if _all_numbers(x, y):
+            self.curpath.append(("m", x, y))
+
+    def do_l(self, x: Any, y: Any) -> None:
+        if _all_numbers(x, y):
+            self.curpath.append(("l", x, y))
+
+    def do_c(self, x1: Any, y1: Any, x2: Any, y2: Any, x3: Any, y3: Any) -> None:
+        if _all_numbers(x1, y1, x2, y2, x3, y3):
+            self.curpath.append(("c", x1, y1, x2, y2, x3, y3))
+
+    def do_re(self, x: Any, y: Any, w: Any, h: Any) -> None:
+        if _all_numbers(x, y, w, h):
+            self.curpath += [("m", x, y), ("l", x + w, y), ("l", x + w, y + h), ("l", x, y + h), ("h",)]
+
+    def do_rg(self, r: Any, g: Any, b: Any) -> None:
+        if _all_numbers(r, g, b):
+            self.graphicstate.ncolor, self.graphicstate.ncs = (r, g, b), _RGB
+
+    def do_RG(self, r: Any, g: Any, b: Any) -> None:
+        if _all_numbers(r, g, b):
+            self.graphicstate.scolor, self.graphicstate.scs = (r, g, b), _RGB
 
     def do_W(self) -> None:
         pts = [(seg[i], seg[i + 1]) for seg in self.curpath for i in range(1, len(seg) - 1, 2)]
@@ -441,6 +482,13 @@ class Drawn:
     marks: tuple[Box, ...]
     strokes: tuple[Box, ...]
     objects: int
+
+
+_RGB = PREDEFINED_COLORSPACE["DeviceRGB"]
+
+
+def _all_numbers(*values: Any) -> bool:
+    return all(type(v) in (int, float) for v in values)
 
 
 _FORMS: dict[bytes, Drawn] = {}  # content key (streams, fonts, nested forms, placement) -> what it draws
