@@ -108,8 +108,8 @@ _TOKEN = re.compile(rb"""\s*(?:
   | /(?P<name>[^\s/\[\]()<>{}%]*)
   | \((?P<str>(?:\\.|[^\\()])*)\)
   | <(?P<hex>[0-9A-Fa-f\s]*)>
-  | (?P<open>\[) | (?P<close>\])
   | (?P<op>[A-Za-z'"*][A-Za-z0-9'"*]*)
+  | (?P<bracket>[\[\]])
   | %[^\r\n]*
 )""", re.X)
 _ESCAPE = re.compile(rb"\\([0-7]{1,3}|.)", re.S)
@@ -129,37 +129,37 @@ def _tokens(data: bytes) -> list[Any] | None:
         return None
     out: list[Any] = []
     stack: list[list[Any]] = []
+    target = out
     pos, end = 0, len(data.rstrip())
-    while pos < end:
-        m = _TOKEN.match(data, pos)
-        if m is None or m.end() == pos:
+    for m in _TOKEN.finditer(data, 0, end):
+        if m.start() != pos or m.end() == pos:
             return None
         pos = m.end()
-        kind = m.lastgroup
+        kind = m.lastindex
         if kind is None:
             continue
-        value: Any
-        if kind == "num":
-            t = m.group("num")
-            value = float(t) if b"." in t else int(t)
-        elif kind == "name":
-            value = LIT(m.group("name").decode("latin-1"))
-        elif kind == "str":
-            value = _ESCAPE.sub(_unescape, m.group("str"))
-        elif kind == "hex":
-            h = re.sub(rb"\s", b"", m.group("hex"))
-            value = bytes.fromhex((h + b"0" * (len(h) % 2)).decode())
-        elif kind == "open":
-            stack.append([])
-            continue
-        elif kind == "close":
-            if not stack:
+        t = m.group(kind)
+        if kind == 1:  # number
+            target.append(float(t) if b"." in t else int(t))
+        elif kind == 5:  # operator
+            target.append(KWD(t))
+        elif kind == 2:  # name
+            target.append(LIT(t.decode("latin-1")))
+        elif kind == 3:  # (string)
+            target.append(_ESCAPE.sub(_unescape, t) if b"\\" in t else t)
+        elif kind == 4:  # <hex string>
+            h = re.sub(rb"\s", b"", t)
+            target.append(bytes.fromhex((h + b"0" * (len(h) % 2)).decode()))
+        elif kind == 6:  # [ or ]
+            if t == b"[":
+                stack.append(target)
+                target = []
+            elif stack:
+                done, target = target, stack.pop()
+                target.append(done)
+            else:
                 return None
-            value = stack.pop()
-        else:
-            value = KWD(m.group("op"))
-        (stack[-1] if stack else out).append(value)
-    return None if stack else out
+    return None if stack or pos != end else out
 
 
 def _white(color: Any) -> bool:
