@@ -11,7 +11,7 @@ import io
 import math
 import re
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, NamedTuple
 
 import pikepdf
 from pdfminer.pdfcolor import PREDEFINED_COLORSPACE, PDFColorSpace
@@ -28,8 +28,7 @@ INK_DOWN, INK_UP = 0.16, 0.70  # a glyph's inked band around its baseline, in fo
 Box = tuple[float, float, float, float]  # x0, y0, x1, y1 in mm, origin top left
 
 
-@dataclass(frozen=True)
-class Segment:
+class Segment(NamedTuple):
     """One printed word (the letters between spaces and wide shifts): its text, inked box (mm), point size and
     baseline direction."""
 
@@ -487,8 +486,14 @@ class Drawn:
 _RGB = PREDEFINED_COLORSPACE["DeviceRGB"]
 
 
+_NUMBER = (int, float)
+
+
 def _all_numbers(*values: Any) -> bool:
-    return all(type(v) in (int, float) for v in values)
+    for v in values:
+        if type(v) not in _NUMBER:
+            return False
+    return True
 
 
 _FORMS: dict[bytes, Drawn] = {}  # content key (streams, fonts, nested forms, placement) -> what it draws
@@ -586,8 +591,14 @@ class _Doc:
         return self._once("data", obj, make)
 
     def _entries(self, resources: Any, kind: str) -> list[tuple[str, Any]]:
-        group = resources.get(kind) if resources is not None else None
-        return sorted((str(k)[1:], v) for k, v in group.items()) if group is not None else []
+        """The (name, object) pairs of one kind of resource, sorted by name."""
+        if resources is None:
+            return []
+
+        def make(res: Any) -> list[tuple[str, Any]]:
+            group = res.get(kind)
+            return sorted((str(k)[1:], v) for k, v in group.items()) if group is not None else []
+        return self._once("entries" + kind, resources, make)
 
     def font_key(self, spec: Any) -> bytes:
         """A digest of what pdfminer reads from a font (its program only when it has no Unicode map)."""
