@@ -7,8 +7,7 @@ from datetime import datetime, timezone
 from typing import Any
 
 import cairocffi as cairo
-from pypdf import PdfReader, PdfWriter
-from pypdf.generic import RectangleObject
+import pikepdf
 
 from ..interrupts import checkpoint
 from ..problems import CheckFailed, Problem
@@ -180,19 +179,17 @@ def text(cr: Any, value: str, x: float, y: float, size_pt: float = SMALL_PT, bol
 def set_boxes(data: bytes, trim_inset_mm: float) -> bytes:
     """Give every page a BleedBox equal to its MediaBox and a TrimBox inset by trim_inset_mm (print-shop files).
 
-    cairo writes no page boxes: pypdf reads the document and writes it again with the boxes (a whole new file
-    with a classic cross-reference table, whatever cairo wrote; no /ID, so the bytes depend only on the input).
+    cairo writes no page boxes: qpdf (pikepdf) reads the document and writes it again with the boxes (cairo's
+    %PDF-1.5 kept; a fixed /ID, so the bytes depend only on the input).
     """
     d = mm(trim_inset_mm)
-    reader = PdfReader(io.BytesIO(data), strict=True)
-    writer = PdfWriter(clone_from=reader)
-    writer.pdf_header = reader.pdf_header  # keep cairo's %PDF-1.5 (pypdf would write 1.3)
-    for page in writer.pages:
-        media = page.mediabox
-        page.bleedbox = RectangleObject(media)
-        page.trimbox = RectangleObject((media.left + d, media.bottom + d, media.right - d, media.top - d))
-    buf = io.BytesIO()
-    writer.write(buf)
+    with pikepdf.open(io.BytesIO(data)) as doc:
+        for page in doc.pages:
+            left, bottom, right, top = (float(v) for v in page.obj.MediaBox)
+            page.obj.BleedBox = pikepdf.Array([left, bottom, right, top])
+            page.obj.TrimBox = pikepdf.Array([left + d, bottom + d, right - d, top - d])
+        buf = io.BytesIO()
+        doc.save(buf, static_id=True)
     return buf.getvalue()
 
 
