@@ -1,9 +1,15 @@
-"""Shared fixtures: a throwaway copy of the project's inputs, and one built kit per language per test session."""
+"""Shared fixtures: a throwaway copy of the project's inputs, and one built kit per language per test session.
+
+With xdist (`make test`, `pytest -n 2`) the tests are handed out one by one (``--dist loadgroup``, set below), the
+most expensive first (``SLOW_FIRST``), so that both workers finish together; tests sharing a module-scoped build
+carry ``pytest.mark.xdist_group`` so that one worker runs them all and builds once.
+"""
 
 import fcntl
 import functools
 import json
 import os
+import pickle
 import shutil
 from dataclasses import dataclass
 from pathlib import Path
@@ -23,6 +29,46 @@ def copy_project(folder: Path) -> Path:
         shutil.copytree(ROOT / name, folder / name, ignore=shutil.ignore_patterns("*.mo"))
     shutil.copy(ROOT / "pyproject.toml", folder)
     return folder
+
+
+# Test files in the order their tests should start: the longest first (measured with --durations), so that the
+# last tests handed to the xdist workers are short ones. Every other test keeps its place after these.
+SLOW_FIRST = (
+    "tests/kit/test_integrity.py",
+    "tests/release/test_release.py",
+    "tests/kit/test_incremental.py::test_one_string_rebuild",
+    "tests/kit/test_pseudo_build.py",
+    "tests/components/test_reproducible.py",
+    "tests/content/test_model.py::test_renderers_never_open_a_content_file",
+    "tests/kit/test_adding_a_deck.py",
+    "tests/kit/test_cli.py",
+    "tests/pageqa/test_kit_pages.py",
+    "tests/components/test_kinds_and_floor.py",
+    "tests/kit/test_incremental.py",
+    "tests/i18n/test_build_gate.py",
+    "tests/i18n/test_intake.py",
+    "tests/booklet/test_figures.py",
+    "tests/duel/test_printed_rules.py",
+    "tests/sim/test_gate.py",
+)
+
+
+@pytest.hookimpl(tryfirst=True)
+def pytest_cmdline_main(config):
+    """Under xdist, hand tests out one at a time (groups whole) rather than in chunks: --dist loadgroup."""
+    if getattr(config.option, "numprocesses", None) and getattr(config.option, "dist", None) == "no":
+        config.option.dist = "loadgroup"
+
+
+def pytest_configure(config):
+    config.addinivalue_line("markers", "xdist_group(name): run these tests on one xdist worker (a shared build)")
+
+
+def pytest_collection_modifyitems(config, items):
+    """The slow test files (SLOW_FIRST) first, in that order; the rest in collection order."""
+    def rank(item) -> int:
+        return next((i for i, prefix in enumerate(SLOW_FIRST) if item.nodeid.startswith(prefix)), len(SLOW_FIRST))
+    items.sort(key=rank)
 
 
 @pytest.fixture
@@ -79,6 +125,20 @@ def _kits_folder(tmp_path_factory):
     base = tmp_path_factory.getbasetemp()
     _KITS.append((base.parent if os.environ.get("PYTEST_XDIST_WORKER") else base) / "kits")
     _KITS[-1].mkdir(exist_ok=True)
+
+
+def session_shared(name: str, make):
+    """make()'s (picklable) result computed once per test session: the first xdist worker to ask computes it
+    under a file lock and stores it in the session's kits folder; the other worker reads it."""
+    folder = _KITS[-1]
+    path = folder / f"{name}.pickle"
+    with (folder / f"{name}.lock").open("w") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)
+        if not path.exists():
+            tmp = path.with_suffix(".tmp")
+            tmp.write_bytes(pickle.dumps(make()))
+            tmp.replace(path)
+    return pickle.loads(path.read_bytes())
 
 
 @functools.cache

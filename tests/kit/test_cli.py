@@ -53,6 +53,7 @@ def built_project(tmp_path_factory) -> Path:
     return root
 
 
+@pytest.mark.xdist_group("cli-built")
 @pytest.mark.parametrize("quad, legend, words", [c[1:] for c in BROKEN], ids=[c[0] for c in BROKEN])
 def test_broken_board_stops_the_build_and_keeps_the_previous_kit(built_project, tmp_path, quad, legend, words):
     project = tmp_path / "project"
