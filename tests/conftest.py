@@ -17,7 +17,7 @@ from pathlib import Path
 import pytest
 
 from generator.kit.build import prepare, write_kit
-from generator.kit.model import BuildContext, BuildOptions
+from generator.kit.model import Artifact, BuildContext, BuildOptions
 
 ROOT = Path(__file__).resolve().parents[1]
 KIT_EPOCH = "1767225600"  # fixed dates in every built file
@@ -53,15 +53,20 @@ SLOW_FIRST = (
 )
 
 
-@pytest.hookimpl(tryfirst=True)
-def pytest_cmdline_main(config):
-    """Under xdist, hand tests out one at a time (groups whole) rather than in chunks: --dist loadgroup."""
-    if getattr(config.option, "numprocesses", None) and getattr(config.option, "dist", None) == "no":
-        config.option.dist = "loadgroup"
-
-
 def pytest_configure(config):
+    """Under xdist, hand tests out one at a time, each group whole (--dist loadgroup), unless --dist was given."""
     config.addinivalue_line("markers", "xdist_group(name): run these tests on one xdist worker (a shared build)")
+    given = any(a == "-d" or a.startswith("--dist") for a in config.invocation_params.args)
+    if getattr(config.option, "dist", "no") == "load" and not given:
+        config.option.dist = "loadgroup"
+    if getattr(config, "workerinput", {}).get("dojo_dist") == "loadgroup":
+        config.option.loadgroup = True  # a worker names each test's group in its node id for the controller
+
+
+@pytest.hookimpl(optionalhook=True)
+def pytest_configure_node(node):
+    """Tell each xdist worker the distribution mode chosen above (workers parse only the command line)."""
+    node.workerinput["dojo_dist"] = node.config.option.dist
 
 
 def pytest_collection_modifyitems(config, items):
@@ -145,6 +150,14 @@ def session_shared(name: str, make):
 def kit_context(lang: str) -> BuildContext:
     """Phase one on the project for lang (loaded and checked, board proved), once per test process."""
     return prepare(ROOT, BuildOptions(lang=lang))
+
+
+@functools.cache
+def kit_booklet(lang: str, game: str) -> tuple[Artifact, ...]:
+    """build_booklet(kit_context(lang), game): one game's booklets in every layout and paper, once per session."""
+    from generator.booklet.builders import build_booklet
+
+    return session_shared(f"booklet-{lang}-{game}", lambda: tuple(build_booklet(kit_context(lang), game)))
 
 
 @functools.cache
