@@ -1,8 +1,8 @@
 """Shared fixtures: a throwaway copy of the project's inputs, and one built kit per language per test session.
 
-With xdist (`make test`, `pytest -n 2`) the tests are handed out one by one (``--dist loadgroup``, set below), the
-most expensive first (``SLOW_FIRST``), so that both workers finish together; tests sharing a module-scoped build
-carry ``pytest.mark.xdist_group`` so that one worker runs them all and builds once.
+With xdist (`make test`, `pytest -n 2`) the tests are handed out one by one, the most expensive first
+(``SLOW_FIRST``), so that both workers finish together; tests sharing a module-scoped build (``GROUPS``) go to one
+worker, which builds once.
 """
 
 import fcntl
@@ -53,20 +53,41 @@ SLOW_FIRST = (
 )
 
 
-def pytest_configure(config):
-    """Under xdist, hand tests out one at a time, each group whole (--dist loadgroup), unless --dist was given."""
-    config.addinivalue_line("markers", "xdist_group(name): run these tests on one xdist worker (a shared build)")
-    given = any(a == "-d" or a.startswith("--dist") for a in config.invocation_params.args)
-    if getattr(config.option, "dist", "no") == "load" and not given:
-        config.option.dist = "loadgroup"
-    if getattr(config, "workerinput", {}).get("dojo_dist") == "loadgroup":
-        config.option.loadgroup = True  # a worker names each test's group in its node id for the controller
+# Tests that share one expensive build (a module- or session-scoped fixture): each group runs on one xdist worker,
+# which builds it once. Node id prefixes.
+GROUPS = {
+    "release": ("tests/release/test_release.py::test_release_packs_every_language_with_checksums",
+                "tests/release/test_release.py::test_two_releases_are_byte_identical"),
+    "integrity-built": ("tests/kit/test_integrity.py::test_interrupted_builds_install_nothing",
+                        "tests/kit/test_integrity.py::test_one_core_and_every_core_write_identical_files",
+                        "tests/kit/test_integrity.py::test_a_damaged_installed_pdf_is_rebuilt",
+                        "tests/kit/test_integrity.py::test_sigterm_stops_a_release"),
+    "pristine-it": ("tests/kit/test_cli.py::test_broken_board_stops_the_build",
+                    "tests/kit/test_incremental.py::test_one_string_rebuild"),
+}
+
+
+def group_of(nodeid: str) -> str | None:
+    """The GROUPS name of a test, or None."""
+    return next((name for name, prefixes in GROUPS.items() if nodeid.startswith(prefixes)), None)
 
 
 @pytest.hookimpl(optionalhook=True)
-def pytest_configure_node(node):
-    """Tell each xdist worker the distribution mode chosen above (workers parse only the command line)."""
-    node.workerinput["dojo_dist"] = node.config.option.dist
+def pytest_xdist_make_scheduler(config, log):
+    """Unless --dist is given: hand tests out one at a time, each of GROUPS whole, the groups first (then the
+    order of pytest_collection_modifyitems below), so that the two workers finish together. (xdist's own
+    loadgroup marks do not reach the scheduler under pytest 9.)"""
+    if any(a == "-d" or a.startswith("--dist") for a in config.invocation_params.args):
+        return None
+    from xdist.scheduler import LoadScopeScheduling
+
+    class GroupScheduling(LoadScopeScheduling):
+        """One work unit per test, or per group of GROUPS."""
+
+        def _split_scope(self, nodeid: str) -> str:
+            return group_of(nodeid) or nodeid
+
+    return GroupScheduling(config, log)
 
 
 def pytest_collection_modifyitems(config, items):
@@ -92,6 +113,24 @@ def proved_project(project) -> Path:
     for proof in proofs():
         shutil.copy(proof, cache)
     return project
+
+
+@pytest.fixture(scope="session")
+def pristine_it(tmp_path_factory) -> Path:
+    """A project copy (fixed dates) with its Italian kit built by the real command into build/pnp/it, and its
+    component cache filled: for the tests that start from a built kit (list them in GROUPS["pristine-it"] so
+    that one worker builds it once). Tests copy it, never change it."""
+    from tests.board.helpers import run_cli
+
+    root = copy_project(tmp_path_factory.mktemp("pristine-it"))
+    (root / "build" / "cache").mkdir(parents=True)
+    for proof in proofs():
+        shutil.copy(proof, root / "build" / "cache")
+    with pytest.MonkeyPatch.context() as mp:
+        mp.setenv("SOURCE_DATE_EPOCH", KIT_EPOCH)
+        run = run_cli("build", "--lang", "it", "--root", root)
+    assert run.code == 0, run.err
+    return root
 
 
 @functools.cache

@@ -263,7 +263,6 @@ def built(tmp_path_factory) -> tuple[Path, float]:
     return root, time.monotonic() - t0  # with the board proof: longer than the forced builds below
 
 
-@pytest.mark.xdist_group("integrity-built")
 def test_interrupted_builds_install_nothing_and_the_next_build_succeeds(built):
     root, duration = built
     kit = root / "build" / "pnp" / "it"
@@ -284,7 +283,6 @@ def test_interrupted_builds_install_nothing_and_the_next_build_succeeds(built):
     assert kit_state(kit) == before
 
 
-@pytest.mark.xdist_group("integrity-built")
 def test_one_core_and_every_core_write_identical_files(built):
     root, _ = built
     proc = dojo("build", "--lang", "it", "--root", root, "--jobs", "1", "--force", "--out", root / "serial",
@@ -295,7 +293,6 @@ def test_one_core_and_every_core_write_identical_files(built):
     assert serial["files"] == parallel["files"]
 
 
-@pytest.mark.xdist_group("integrity-built")
 def test_a_damaged_installed_pdf_is_rebuilt_not_called_up_to_date(built):
     root, _ = built
     kit = root / "build" / "pnp" / "it"
@@ -307,7 +304,6 @@ def test_a_damaged_installed_pdf_is_rebuilt_not_called_up_to_date(built):
     assert kit_state(kit) == before
 
 
-@pytest.mark.xdist_group("integrity-built")
 def test_sigterm_stops_a_release_and_leaves_no_temporary_folder(built):
     root, duration = built
     proc = dojo("release", "--root", root, "--jobs", "2", env={"SOURCE_DATE_EPOCH": "1767225600"})

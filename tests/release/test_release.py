@@ -30,7 +30,6 @@ def first_release(tmp_path_factory):
         mp.undo()
 
 
-@pytest.mark.xdist_group("release")
 def test_release_packs_every_language_with_checksums(first_release):
     _, out_dir = first_release
     files = _read_all(out_dir)
@@ -52,7 +51,6 @@ def test_release_packs_every_language_with_checksums(first_release):
     assert "100%" in files["INDEX.txt"].decode()
 
 
-@pytest.mark.xdist_group("release")
 def test_two_releases_are_byte_identical(first_release, tmp_path, monkeypatch):
     """A second release of a fresh copy, on one core, gives the same bytes. Its English kit renders cold; the
     Italian and Russian components come from the first release's component cache (their cold renders are compared
