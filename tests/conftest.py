@@ -5,6 +5,7 @@ With xdist (`make test`, `pytest -n 2`) the tests are handed out one by one, the
 worker, which builds once.
 """
 
+import dataclasses
 import fcntl
 import functools
 import json
@@ -62,6 +63,8 @@ GROUPS = {
                         "tests/kit/test_integrity.py::test_one_core_and_every_core_write_identical_files",
                         "tests/kit/test_integrity.py::test_a_damaged_installed_pdf_is_rebuilt",
                         "tests/kit/test_integrity.py::test_sigterm_stops_a_release"),
+    "ru-again": ("tests/components/test_reproducible.py::test_two_builds_give_identical_bytes",
+                 "tests/content/test_model.py::test_renderers_never_open_a_content_file"),
     "pristine-it": ("tests/kit/test_cli.py::test_broken_board_stops_the_build",
                     "tests/kit/test_incremental.py::test_one_string_rebuild"),
 }
@@ -131,6 +134,18 @@ def pristine_it(tmp_path_factory) -> Path:
         run = run_cli("build", "--lang", "it", "--root", root)
     assert run.code == 0, run.err
     return root
+
+
+@pytest.fixture(scope="session")
+def ru_again(tmp_path_factory) -> tuple[Path, Path, dict]:
+    """The Russian kit written a second time from the session's phase-one context (kit_context("ru")), rendered
+    with a project folder that holds no content/ (phase one read everything the kit needs): (that folder, the
+    kit's folder, its manifest). For test_reproducible and test_model (GROUPS["ru-again"])."""
+    root = tmp_path_factory.mktemp("ru-again")
+    for name in ("locales", "templates"):
+        shutil.copytree(ROOT / name, root / name, ignore=shutil.ignore_patterns("*.mo"))
+    out = root / "out" / "ru"
+    return root, out, write_kit(dataclasses.replace(kit_context("ru"), root=root), out)
 
 
 @functools.cache
