@@ -12,6 +12,7 @@ import json
 import os
 import pickle
 import shutil
+import time
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -59,14 +60,14 @@ SLOW_FIRST = (
 GROUPS = {
     "release": ("tests/release/test_release.py::test_release_packs_every_language_with_checksums",
                 "tests/release/test_release.py::test_two_releases_are_byte_identical"),
-    "integrity-built": ("tests/kit/test_integrity.py::test_interrupted_builds_install_nothing",
-                        "tests/kit/test_integrity.py::test_one_core_and_every_core_write_identical_files",
-                        "tests/kit/test_integrity.py::test_a_damaged_installed_pdf_is_rebuilt",
-                        "tests/kit/test_integrity.py::test_sigterm_stops_a_release"),
     "ru-again": ("tests/components/test_reproducible.py::test_two_builds_give_identical_bytes",
                  "tests/content/test_model.py::test_renderers_never_open_a_content_file"),
     "pristine-it": ("tests/kit/test_cli.py::test_broken_board_stops_the_build",
-                    "tests/kit/test_incremental.py::test_one_string_rebuild"),
+                    "tests/kit/test_incremental.py::test_one_string_rebuild",
+                    "tests/kit/test_integrity.py::test_interrupted_builds_install_nothing",
+                    "tests/kit/test_integrity.py::test_one_core_and_every_core_write_identical_files",
+                    "tests/kit/test_integrity.py::test_a_damaged_installed_pdf_is_rebuilt",
+                    "tests/kit/test_integrity.py::test_sigterm_stops_a_release"),
 }
 
 
@@ -122,18 +123,26 @@ def proved_project(project) -> Path:
 def pristine_it(tmp_path_factory) -> Path:
     """A project copy (fixed dates) with its Italian kit built by the real command into build/pnp/it, and its
     component cache filled: for the tests that start from a built kit (list them in GROUPS["pristine-it"] so
-    that one worker builds it once). Tests copy it, never change it."""
+    that one worker builds it once). Tests copy it, never change it. How long the build took (seconds, the
+    board proof aside) is in the file pristine_seconds(root) names."""
     from tests.board.helpers import run_cli
 
-    root = copy_project(tmp_path_factory.mktemp("pristine-it"))
+    root = copy_project(tmp_path_factory.mktemp("pristine-it") / "project")
     (root / "build" / "cache").mkdir(parents=True)
     for proof in proofs():
         shutil.copy(proof, root / "build" / "cache")
     with pytest.MonkeyPatch.context() as mp:
         mp.setenv("SOURCE_DATE_EPOCH", KIT_EPOCH)
+        start = time.monotonic()
         run = run_cli("build", "--lang", "it", "--root", root)
+        pristine_seconds(root).write_text(f"{time.monotonic() - start:.3f}")
     assert run.code == 0, run.err
     return root
+
+
+def pristine_seconds(root: Path) -> Path:
+    """The file holding how long pristine_it's build took."""
+    return root.parent / "seconds"
 
 
 @pytest.fixture(scope="session")

@@ -19,7 +19,8 @@ def _red_pixels(pdf: bytes) -> int:
     return sum(1 for i in range(0, len(data), 3) if data[i] > 200 and data[i + 1] < 90 and data[i + 2] < 90)
 
 
-def test_pseudo_locale_kit_is_written_with_overflows_outlined(project, tmp_path, capsys):
+def test_pseudo_locale_kit_is_written_with_overflows_outlined(proved_project, capsys):
+    project = proved_project
     assert main(["build", "--lang", "xx", "--root", str(project)]) == 0
     err = capsys.readouterr().err
     out = project / "build/pnp/xx"
@@ -40,13 +41,13 @@ def test_pseudo_locale_kit_is_written_with_overflows_outlined(project, tmp_path,
     assert _red_pixels(italian) < 20
 
 
-def test_overflow_warnings_come_back_from_the_worker_processes(project):
+def test_overflow_warnings_come_back_from_the_worker_processes(proved_project):
     """The overflow policy and the fit watcher are set inside each worker; its warnings reach the parent."""
     from generator.kit import registry
     from generator.kit.build import prepare, render_all
     from generator.kit.model import BuildOptions
 
-    ctx = prepare(project, BuildOptions(lang="xx", overflow="warn"))
+    ctx = prepare(proved_project, BuildOptions(lang="xx", overflow="warn"))
     chosen = tuple(c for c in registry.COMPONENTS if c.id in ("dojo-reference", "dojo-nebbia-deck"))
     assert len(chosen) == 2
     forked: list = []
