@@ -1,1 +1,1 @@
-"""Page QA: read finished PDFs back (glyph boxes, painted marks) and check them against print rules."""
+"""Page QA: read finished PDFs back (word boxes, painted marks) and check them against print rules."""

@@ -22,7 +22,7 @@ LINE_CLEAR_MM = 0.7  # text keeps this far (plus TOUCH_MM: 1 mm) from the cut an
 SAME_LINE_MM = 0.5  # runs on one baseline overlapping more than this are printed over each other
 DECK_KINDS = ("cards", "reference")
 CARD_LAYOUTS = ("sheet", "gutterfold", "single")
-RUN_GAP = 1.5  # glyphs further apart than this many ems are separate runs (labels of neighbouring squares)
+RUN_GAP = 1.5  # words further apart than this many ems are separate runs (labels of neighbouring squares)
 MAX_PER_PAGE = 3  # findings reported per rule and page (the rest are counted)
 
 
@@ -30,18 +30,18 @@ Run = tuple[str, Box, tuple, float]  # text, inked box, line key, smallest size 
 
 
 def runs_of(page: Page) -> list[Run]:
-    """Glyphs joined into runs: consecutive glyphs of one text object on one baseline, at most RUN_GAP ems apart."""
+    """Word segments joined into runs: consecutive segments of one text object on one baseline, at most RUN_GAP ems apart."""
     runs: list[Run] = []
     parts: list[str] = []
     box: list[float] = []
     key: tuple | None = None
     size = 0.0
     last: Box | None = None
-    for g in page.glyphs:
+    for g in page.segments:
         gap = 0.0 if last is None else max(g.box[0] - last[2], last[0] - g.box[2], g.box[1] - last[3],
                                            last[1] - g.box[3])
         if key == g.line and last is not None and gap <= RUN_GAP * g.size / PT_PER_MM:
-            if gap > 0.2 * g.size / PT_PER_MM:  # word spaces are not glyphs
+            if gap > 0.2 * g.size / PT_PER_MM:  # word spaces are not read as segments
                 parts.append(" ")
             box = [min(box[0], g.box[0]), min(box[1], g.box[1]), max(box[2], g.box[2]), max(box[3], g.box[3])]
             size = min(size, g.size)

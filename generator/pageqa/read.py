@@ -1,4 +1,8 @@
-"""Read a PDF back with pdfminer.six: every glyph's box and point size and every painted mark, in mm from top left."""
+"""Read a PDF back: every word's box and point size and every painted mark, in mm from top left.
+
+qpdf (pikepdf) parses the file; pdfminer.six's interpreter runs the content streams (tokenised here) into a device
+that keeps inked boxes only. A form XObject or page content met again is not read again (_FORMS).
+"""
 
 from __future__ import annotations
 
@@ -7,14 +11,16 @@ import io
 import math
 import re
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, NamedTuple
 
+import pikepdf
+from pdfminer.pdfcolor import PREDEFINED_COLORSPACE, PDFColorSpace
 from pdfminer.pdfdevice import PDFTextDevice
+from pdfminer.pdffont import PDFFont
 from pdfminer.pdfinterp import PDFContentParser, PDFPageInterpreter, PDFResourceManager
-from pdfminer.pdfpage import PDFPage
-from pdfminer.pdftypes import stream_value
-from pdfminer.psparser import KWD, LIT, PSEOF, PSKeyword, keyword_name
-from pdfminer.utils import apply_matrix_pt, mult_matrix
+from pdfminer.pdftypes import PDFStream
+from pdfminer.psparser import KWD, LIT, PSEOF, PSKeyword, PSLiteral, keyword_name, literal_name
+from pdfminer.utils import MATRIX_IDENTITY, apply_matrix_pt, mult_matrix
 
 PT_PER_MM = 72 / 25.4
 INK_DOWN, INK_UP = 0.16, 0.70  # a glyph's inked band around its baseline, in font sizes (below, above)
@@ -22,9 +28,9 @@ INK_DOWN, INK_UP = 0.16, 0.70  # a glyph's inked band around its baseline, in fo
 Box = tuple[float, float, float, float]  # x0, y0, x1, y1 in mm, origin top left
 
 
-@dataclass(frozen=True)
-class Glyph:
-    """One printed character: its text, inked box (mm), point size and baseline direction."""
+class Segment(NamedTuple):
+    """One printed word (the letters between spaces and wide shifts): its text, inked box (mm), point size and
+    baseline direction."""
 
     text: str
     box: Box
@@ -34,12 +40,12 @@ class Glyph:
 
 @dataclass(frozen=True)
 class Page:
-    """One page read back: its size (mm), glyphs, the boxes of everything painted in a colour other than white, and
+    """One page read back: its size (mm), word segments, the boxes of everything painted in a colour other than white, and
     of the inked paths that are only stroked (frames, rules, cut marks)."""
 
     number: int
     size: tuple[float, float]
-    glyphs: tuple[Glyph, ...]
+    segments: tuple[Segment, ...]
     marks: tuple[Box, ...]
     strokes: tuple[Box, ...] = ()
 
@@ -48,41 +54,52 @@ _PARSED: dict[bytes, list[Any]] = {}  # content stream digest -> its parsed oper
 
 
 class _CachedInterpreter(PDFPageInterpreter):
-    """pdfminer's interpreter with content streams parsed once per distinct stream (most time is tokenising)."""
+    """pdfminer's interpreter running content given as bytes, each distinct stream tokenised once (_PARSED)."""
 
-    def subinterp(self) -> "_CachedInterpreter":
-        return _CachedInterpreter(self.rsrcmgr, self.device)
-
-    def execute(self, streams: Any) -> None:
-        valid = [stream_value(s) for s in streams]
-        key = hashlib.sha1(b"\0".join(s.get_data() for s in valid)).digest()
+    def execute(self, data: Any) -> None:
+        key = hashlib.sha1(data).digest()
         ops = _PARSED.get(key)
         if ops is None:
-            ops = _tokens(b"\n".join(s.get_data() for s in valid))
+            ops = _tokens(data)
             if ops is None:  # syntax the fast tokenizer does not take: pdfminer's own parser
                 ops = []
                 try:
-                    parser = PDFContentParser(valid)
+                    parser = PDFContentParser([PDFStream({}, data)])
                     while True:
                         ops.append(parser.nextobject()[1])
                 except PSEOF:
                     pass
+            if len(_PARSED) > 20000:
+                _PARSED.clear()
             _PARSED[key] = ops
+        stack: list[Any] = []
+        calls = _CALLS.setdefault(type(self), {})
         for obj in ops:
-            if isinstance(obj, PSKeyword):
+            if not isinstance(obj, PSKeyword):
+                stack.append(obj)
+                continue
+            call = calls.get(obj)
+            if call is None:
                 name = keyword_name(obj)
-                func = getattr(self, "do_" + name.replace("*", "_a").replace('"', "_w").replace("'", "_q"), None)
-                if func is None:
-                    continue
-                nargs = func.__code__.co_argcount - 1
+                func = getattr(type(self), "do_" + name.replace("*", "_a").replace('"', "_w").replace("'", "_q"), None)
+                call = calls[obj] = ((None, _IGNORED[name]) if name in _IGNORED else
+                                     (func, func.__code__.co_argcount - 1) if func is not None else (None, 0))
+            func, nargs = call
+            if func is None:
                 if nargs:
-                    args = self.pop(nargs)
-                    if len(args) == nargs:
-                        func(*args)
-                else:
-                    func()
+                    del stack[-nargs:]
+                continue
+            if nargs:
+                args = stack[-nargs:]
+                del stack[-nargs:]
+                if len(args) == nargs:
+                    func(self, *args)
             else:
-                self.push(obj)
+                func(self)
+
+
+_CALLS: dict[type, dict[Any, tuple[Any, int]]] = {}  # interpreter class -> operator -> (its method, operand count)
+_IGNORED = {"J": 1, "j": 1, "d": 2, "gs": 1, "M": 1, "ri": 1, "i": 1}  # operators that change no box: operands dropped
 
 
 _TOKEN = re.compile(rb"""\s*(?:
@@ -90,8 +107,8 @@ _TOKEN = re.compile(rb"""\s*(?:
   | /(?P<name>[^\s/\[\]()<>{}%]*)
   | \((?P<str>(?:\\.|[^\\()])*)\)
   | <(?P<hex>[0-9A-Fa-f\s]*)>
-  | (?P<open>\[) | (?P<close>\])
   | (?P<op>[A-Za-z'"*][A-Za-z0-9'"*]*)
+  | (?P<bracket>[\[\]])
   | %[^\r\n]*
 )""", re.X)
 _ESCAPE = re.compile(rb"\\([0-7]{1,3}|.)", re.S)
@@ -111,37 +128,37 @@ def _tokens(data: bytes) -> list[Any] | None:
         return None
     out: list[Any] = []
     stack: list[list[Any]] = []
+    target = out
     pos, end = 0, len(data.rstrip())
-    while pos < end:
-        m = _TOKEN.match(data, pos)
-        if m is None or m.end() == pos:
+    for m in _TOKEN.finditer(data, 0, end):
+        if m.start() != pos or m.end() == pos:
             return None
         pos = m.end()
-        kind = m.lastgroup
+        kind = m.lastindex
         if kind is None:
             continue
-        value: Any
-        if kind == "num":
-            t = m.group("num")
-            value = float(t) if b"." in t else int(t)
-        elif kind == "name":
-            value = LIT(m.group("name").decode("latin-1"))
-        elif kind == "str":
-            value = _ESCAPE.sub(_unescape, m.group("str"))
-        elif kind == "hex":
-            h = re.sub(rb"\s", b"", m.group("hex"))
-            value = bytes.fromhex((h + b"0" * (len(h) % 2)).decode())
-        elif kind == "open":
-            stack.append([])
-            continue
-        elif kind == "close":
-            if not stack:
+        t = m.group(kind)
+        if kind == 1:  # number
+            target.append(float(t) if b"." in t else int(t))
+        elif kind == 5:  # operator
+            target.append(KWD(t))
+        elif kind == 2:  # name
+            target.append(LIT(t.decode("latin-1")))
+        elif kind == 3:  # (string)
+            target.append(_ESCAPE.sub(_unescape, t) if b"\\" in t else t)
+        elif kind == 4:  # <hex string>
+            h = re.sub(rb"\s", b"", t)
+            target.append(bytes.fromhex((h + b"0" * (len(h) % 2)).decode()))
+        elif kind == 6:  # [ or ]
+            if t == b"[":
+                stack.append(target)
+                target = []
+            elif stack:
+                done, target = target, stack.pop()
+                target.append(done)
+            else:
                 return None
-            value = stack.pop()
-        else:
-            value = KWD(m.group("op"))
-        (stack[-1] if stack else out).append(value)
-    return None if stack else out
+    return None if stack or pos != end else out
 
 
 def _white(color: Any) -> bool:
@@ -159,16 +176,55 @@ def _bounds(m: Any, box: Any) -> Box:
 
 
 class _Collector(PDFTextDevice):
-    """A pdfminer device keeping only glyph boxes and painted-mark boxes (PDF points, origin bottom left)."""
+    """A pdfminer device keeping only word-segment boxes and painted-mark boxes (PDF points, origin bottom left)."""
 
     def __init__(self, rsrcmgr: PDFResourceManager):
         super().__init__(rsrcmgr)
-        self.glyphs: list[tuple[str, Box, float, tuple[int, float, int]]] = []
+        self.segments: list[tuple[str, Box, float, tuple[int, float, int]]] = []
         self.marks: list[Box] = []
         self.strokes: list[Box] = []  # the marks that are stroked, unfilled paths
         self.clips: list[Box] = []  # figure stack: the clip on entering each form
         self.clip: Box | None = None  # the current clip box (form bounding boxes and W clip paths)
         self.text_object = 0
+        self.fonts: dict[int, tuple[dict[int, tuple[float, str]], Any]] = {}  # id(font) -> its glyphs met so far
+
+    def place(self, drawn: "Drawn", m: Any) -> None:
+        """Add what a content stream drew (its own space) through matrix m (a turn by 90° steps and an even
+        scale): boxes moved, clipped to the current clip; sizes scaled; text objects numbered on from here."""
+        turn = _turn(m)
+        assert turn is not None
+        scale, sign = turn
+        a, b, c, d, e, f = m
+        clip, base = self.clip, self.text_object
+        turned: dict[int, tuple[int, float]] = {}  # local angle -> (angle, across of the origin) on the page
+
+        def move(box: Box) -> Box | None:
+            x0, y0, x1, y1 = box
+            u0, v0, u1, v1 = a * x0 + c * y0 + e, b * x0 + d * y0 + f, a * x1 + c * y1 + e, b * x1 + d * y1 + f
+            out = (min(u0, u1), min(v0, v1), max(u0, u1), max(v0, v1))
+            if clip is not None:
+                out = (max(out[0], clip[0]), max(out[1], clip[1]), min(out[2], clip[2]), min(out[3], clip[3]))
+            return out if out[0] < out[2] and out[1] < out[3] else None
+
+        for text, box, size, (angle, across, obj) in drawn.segments:
+            moved = move(box)
+            if moved is None:
+                continue
+            seen = turned.get(angle)
+            if seen is None:
+                cos, sin = _SIN_COS.get(angle, (math.cos(math.radians(angle)), math.sin(math.radians(angle))))
+                new = round(math.degrees(math.atan2(b * cos + d * sin, a * cos + c * sin))) % 360
+                cos, sin = _SIN_COS.get(new, (math.cos(math.radians(new)), math.sin(math.radians(new))))
+                seen = turned[angle] = (new, -e * sin + f * cos)
+            self.segments.append((text, moved, size * scale, (seen[0], sign * scale * across + seen[1], base + obj)))
+        strokes = set(drawn.strokes)
+        for box in drawn.marks:
+            moved = move(box)
+            if moved is not None:
+                self.marks.append(moved)
+                if box in strokes:
+                    self.strokes.append(moved)
+        self.text_object = base + drawn.objects
 
     def clip_to(self, box: Box) -> None:
         """Narrow the current clip to box (device space)."""
@@ -195,12 +251,21 @@ class _Collector(PDFTextDevice):
         inked = (stroke and not _white(gstate.scolor)) or (fill and not _white(gstate.ncolor))
         if not inked:
             return
-        pts = [apply_matrix_pt(self.ctm, (seg[i], seg[i + 1])) for seg in path for i in range(1, len(seg) - 1, 2)]
-        if not pts:
-            return
-        a, b, c, d = self.ctm[:4]
+        a, b, c, d, e, f = self.ctm
+        if b == 0 and c == 0:  # axis-aligned: the box of the points is moved
+            us = [seg[i] for seg in path for i in range(1, len(seg) - 1, 2)]
+            if not us:
+                return
+            vs = [seg[i] for seg in path for i in range(2, len(seg), 2)]
+            xs, ys = [a * min(us) + e, a * max(us) + e], [d * min(vs) + f, d * max(vs) + f]
+            pts = us  # only their number counts below
+        else:
+            pts = [apply_matrix_pt(self.ctm, (seg[i], seg[i + 1])) for seg in path
+                   for i in range(1, len(seg) - 1, 2)]
+            if not pts:
+                return
+            xs, ys = [p[0] for p in pts], [p[1] for p in pts]
         half = (gstate.linewidth * math.sqrt(abs(a * d - b * c)) / 2) if stroke else 0.0
-        xs, ys = [p[0] for p in pts], [p[1] for p in pts]
         hx = hy = half
         if len(pts) == 2 and not fill:  # a straight stroke with butt caps: width only across it
             hx, hy = (0.0, half) if abs(ys[0] - ys[1]) < 1e-6 else (half, 0.0) if abs(xs[0] - xs[1]) < 1e-6 else (half, half)
@@ -210,16 +275,66 @@ class _Collector(PDFTextDevice):
     def render_image(self, name: str, stream: Any) -> None:
         self._add_mark(_bounds(self.ctm, (0, 0, 1, 1)))
 
-    def render_char(self, matrix: Any, font: Any, fontsize: float, scaling: float, rise: float, cid: int,
-                    ncs: Any, graphicstate: Any) -> float:
-        adv = font.char_width(cid) * fontsize * scaling
-        try:
-            text = font.to_unichr(cid)
-        except Exception:  # noqa: BLE001 - a glyph without a Unicode mapping is still ink
-            text = "\ufffd"
-        if text.isspace():
-            return adv
+    def _chars(self, font: Any) -> dict[int, tuple[float, str]]:
+        """The font's glyphs as they are met: cid -> (advance in text-space units per point, Unicode text)."""
+        table = self.fonts.get(id(font))
+        if table is None:
+            table = self.fonts[id(font)] = ({}, font)  # the font is kept so that its id is not reused
+        return table[0]
+
+    def render_string_horizontal(self, seq: Any, matrix: Any, pos: Any, font: Any, fontsize: float, scaling: float,
+                                 charspace: float, wordspace: float, rise: float, dxscale: float, ncs: Any,
+                                 graphicstate: Any) -> Any:
+        """A shown string as word segments (the letters between spaces and wide shifts), each one inked box: the
+        pen advances exactly as pdfminer's glyph-by-glyph loop does, at a fraction of its cost."""
+        x, y = pos
+        table = self._chars(font)
+        need_space = False
+        start: float | None = None
+        letters: list[str] = []
+        wide = 0.1 * fontsize  # a shift wider than this (a word space in a TJ array) ends a segment
+        size = fontsize * scaling
+        for obj in seq:
+            if isinstance(obj, (int, float)):
+                dx = -obj * dxscale
+                if start is not None and abs(dx) > wide:
+                    self._segment(matrix, start, x, y, rise, fontsize, "".join(letters))
+                    start, letters = None, []
+                x += dx
+                need_space = True
+            elif isinstance(obj, bytes):
+                for cid in font.decode(obj):
+                    if need_space:
+                        x += charspace
+                    known = table.get(cid)
+                    if known is None:
+                        try:
+                            text = font.to_unichr(cid)
+                        except Exception:  # noqa: BLE001 - a glyph without a Unicode mapping is still ink
+                            text = "\ufffd"
+                        known = table[cid] = (font.char_width(cid), text)
+                    width, text = known
+                    if text.isspace():
+                        if start is not None:
+                            self._segment(matrix, start, x, y, rise, fontsize, "".join(letters))
+                            start, letters = None, []
+                    else:
+                        if start is None:
+                            start = x
+                        letters.append(text)
+                    x += width * size
+                    if cid == 32 and wordspace:
+                        x += wordspace
+                    need_space = True
+        if start is not None:
+            self._segment(matrix, start, x, y, rise, fontsize, "".join(letters))
+        return (x, y)
+
+    def _segment(self, matrix: Any, x0: float, x1: float, y: float, rise: float, fontsize: float, text: str) -> None:
+        """One inked segment of a text line: text-space x0..x1 on baseline y, through the text matrix."""
         a, b, c, d, e, f = matrix
+        e, f = a * x0 + c * y + e, b * x0 + d * y + f
+        adv = x1 - x0
         down, up = rise - INK_DOWN * fontsize, rise + INK_UP * fontsize
         # corners (0|adv, down|up) through the matrix: x = a*u + c*v + e, y = b*u + d*v + f
         x_lo, x_hi = c * down + e, c * up + e
@@ -227,7 +342,7 @@ class _Collector(PDFTextDevice):
         xs = (x_lo, x_hi, x_lo + a * adv, x_hi + a * adv)
         ys = (y_lo, y_hi, y_lo + b * adv, y_hi + b * adv)
         box, clip = (min(xs), min(ys), max(xs), max(ys)), self.clip
-        if clip is not None:  # only the visible part of a clipped glyph is ink
+        if clip is not None:  # only the visible part of a clipped segment is ink
             box = (max(box[0], clip[0]), max(box[1], clip[1]), min(box[2], clip[2]), min(box[3], clip[3]))
         if box[0] < box[2] and box[1] < box[3]:
             if b == 0 and c == 0:
@@ -237,28 +352,70 @@ class _Collector(PDFTextDevice):
                 bx, by = c * rise + e, d * rise + f
                 across = -bx * math.sin(math.radians(angle)) + by * math.cos(math.radians(angle))
             size = fontsize * math.sqrt(abs(a * d - b * c))
-            self.glyphs.append((text, box, size, (angle, across, self.text_object)))
-        return adv if not font.is_vertical() else 0.0
+            self.segments.append((text, box, size, (angle, across, self.text_object)))
 
 
 class _Interp(_CachedInterpreter):
-    """Counts text objects (BT) so glyphs of one text run can be told from a neighbour's."""
+    """Counts text objects (BT) so words of one text run can be told from a neighbour's; a form XObject (a card
+    face, a back, an imposed booklet page) or page content met again, here or in an earlier file, is not read
+    again: what it drew is kept in its own space (_FORMS) and placed where it is used."""
 
-    def subinterp(self) -> "_Interp":
-        return _Interp(self.rsrcmgr, self.device)
+    def __init__(self, doc: "_Doc", device: "_Collector"):
+        super().__init__(doc.rsrc, device)
+        self.doc = doc
+
+    def init_resources(self, resources: Any) -> None:
+        """Fonts, forms and colour spaces of a qpdf resource dictionary, by name."""
+        self.resources = resources
+        self.fontmap = self.doc.fonts(resources)
+        self.xobjmap = self.doc.xobjects(resources)
+        self.csmap = self.doc.colorspaces(resources)
+
+    def render_contents(self, resources: Any, streams: Any, ctm: Any = MATRIX_IDENTITY) -> None:
+        self.init_resources(resources)
+        self.init_state(ctm)
+        self.execute(streams)
 
     def do_BT(self) -> None:
         self.device.text_object += 1
         super().do_BT()
 
     def do_q(self) -> None:
-        self.clip_stack = getattr(self, "clip_stack", []) + [self.device.clip]
-        super().do_q()
+        self.gstack.append((self.ctm, self.textstate.copy(), self.graphicstate.copy(), self.device.clip))
 
     def do_Q(self) -> None:
-        if getattr(self, "clip_stack", None):
-            self.device.clip = self.clip_stack.pop()
-        super().do_Q()
+        if self.gstack:
+            self.ctm, self.textstate, self.graphicstate, self.device.clip = self.gstack.pop()
+            self.device.set_ctm(self.ctm)
+
+    def do_cm(self, a: Any, b: Any, c: Any, d: Any, e: Any, f: Any) -> None:
+        if _all_numbers(a, b, c, d, e, f):
+            self.ctm = mult_matrix((a, b, c, d, e, f), self.ctm)
+            self.device.set_ctm(self.ctm)
+
+    def do_m(self, x: Any, y: Any) -> None:
+        if _all_numbers(x, y):
+            self.curpath.append(("m", x, y))
+
+    def do_l(self, x: Any, y: Any) -> None:
+        if _all_numbers(x, y):
+            self.curpath.append(("l", x, y))
+
+    def do_c(self, x1: Any, y1: Any, x2: Any, y2: Any, x3: Any, y3: Any) -> None:
+        if _all_numbers(x1, y1, x2, y2, x3, y3):
+            self.curpath.append(("c", x1, y1, x2, y2, x3, y3))
+
+    def do_re(self, x: Any, y: Any, w: Any, h: Any) -> None:
+        if _all_numbers(x, y, w, h):
+            self.curpath += [("m", x, y), ("l", x + w, y), ("l", x + w, y + h), ("l", x, y + h), ("h",)]
+
+    def do_rg(self, r: Any, g: Any, b: Any) -> None:
+        if _all_numbers(r, g, b):
+            self.graphicstate.ncolor, self.graphicstate.ncs = (r, g, b), _RGB
+
+    def do_RG(self, r: Any, g: Any, b: Any) -> None:
+        if _all_numbers(r, g, b):
+            self.graphicstate.scolor, self.graphicstate.scs = (r, g, b), _RGB
 
     def do_W(self) -> None:
         pts = [(seg[i], seg[i + 1]) for seg in self.curpath for i in range(1, len(seg) - 1, 2)]
@@ -268,23 +425,255 @@ class _Interp(_CachedInterpreter):
 
     do_W_a = do_W
 
+    def do_w(self, linewidth: Any) -> None:
+        """Line width in user space (pdfminer scales it by the matrix at `w`; paint_path scales it when painting)."""
+        self.graphicstate.linewidth = float(linewidth) if isinstance(linewidth, (int, float)) else 1.0
+
+    def do_Do(self, xobjid_arg: Any) -> None:
+        xobj = self.xobjmap.get(literal_name(xobjid_arg)) if isinstance(xobjid_arg, PSLiteral) else None
+        if xobj is None:
+            return
+        subtype = xobj.get("/Subtype")
+        if subtype == "/Image":
+            self.device.render_image("", None)
+        elif subtype == "/Form" and "/BBox" in xobj:
+            res = xobj.get("/Resources")
+            resources = res if res is not None else self.resources
+            bbox = _numbers(xobj.BBox)
+            matrix = _numbers(xobj.get("/Matrix", pikepdf.Array([1, 0, 0, 1, 0, 0])))
+            if _turn(self.ctm) is not None:
+                self.device.place(self._drawn(resources, xobj, bbox, matrix), self.ctm)
+            else:  # drawn where it is used
+                self.device.begin_figure("", bbox, matrix)
+                _Interp(self.doc, self.device).render_contents(resources, self.doc.data(xobj),
+                                                               ctm=mult_matrix(matrix, self.ctm))
+                self.device.end_figure("")
+
+    def _drawn(self, resources: Any, stream: Any, bbox: Any, matrix: Any) -> "Drawn":
+        """What a form or page draws in the space it is used in (before the user's matrix), read once."""
+        key = self.doc.key(stream, resources, bbox, matrix)
+        drawn = _FORMS.get(key)
+        if drawn is None:
+            dev = _Collector(self.rsrcmgr)
+            dev.set_ctm(MATRIX_IDENTITY)
+            if bbox is not None:
+                dev.begin_figure("", bbox, matrix)
+            _Interp(self.doc, dev).render_contents(resources, self.doc.data(stream), ctm=matrix)
+            drawn = Drawn(tuple(dev.segments), tuple(dev.marks), tuple(dev.strokes), dev.text_object)
+            if len(_FORMS) > 20000:
+                _FORMS.clear()
+            _FORMS[key] = drawn
+        return drawn
+
+    def process(self, page: Any, mediabox: tuple[float, ...]) -> None:
+        """Read one page (its content as one stream) into the device."""
+        x0, y0, x1, y1 = mediabox
+        turns = {90: (0, -1, 1, 0, -y0, x1), 180: (-1, 0, 0, -1, x1, y1), 270: (0, 1, -1, 0, y1, -x0)}  # as pdfminer
+        ctm = turns.get(int(page.obj.get("/Rotate", 0)) % 360, (1, 0, 0, 1, -x0, -y0))
+        self.device.place(self._drawn(page.obj.get("/Resources"), page.obj, None, MATRIX_IDENTITY), ctm)
+
+
+@dataclass(frozen=True)
+class Drawn:
+    """What a content stream drew in its own space: segments, marks, outline-only marks, text objects begun."""
+
+    segments: tuple[tuple[str, Box, float, tuple[int, float, int]], ...]
+    marks: tuple[Box, ...]
+    strokes: tuple[Box, ...]
+    objects: int
+
+
+_RGB = PREDEFINED_COLORSPACE["DeviceRGB"]
+
+
+_NUMBER = (int, float)
+
+
+def _all_numbers(*values: Any) -> bool:
+    for v in values:
+        if type(v) not in _NUMBER:
+            return False
+    return True
+
+
+_FORMS: dict[bytes, Drawn] = {}  # content key (streams, fonts, nested forms, placement) -> what it draws
+_FONTS: dict[bytes, PDFFont] = {}  # font content key -> pdfminer's font (widths, Unicode map), across files
+_SIN_COS = {0: (1.0, 0.0), 90: (0.0, 1.0), 180: (-1.0, 0.0), 270: (0.0, -1.0)}  # degrees -> (cos, sin)
+_FONT_FILES = frozenset({"/FontFile", "/FontFile2", "/FontFile3"})
+
+
+def _turn(m: Any) -> tuple[float, int] | None:
+    """(scale, orientation ±1) when matrix m keeps boxes axis-aligned (turns by 90° steps, may mirror) and scales
+    evenly; else None."""
+    a, b, c, d = m[:4]
+    det = a * d - b * c
+    s = math.sqrt(abs(det))
+    eps = 1e-9 * max(s, 1e-9)
+    straight = abs(b) <= eps and abs(c) <= eps and abs(abs(a) - abs(d)) <= eps
+    quarter = abs(a) <= eps and abs(d) <= eps and abs(abs(b) - abs(c)) <= eps
+    return (s, 1 if det > 0 else -1) if s > 0 and (straight or quarter) else None
+
+
+def _numbers(array: Any) -> list[float]:
+    return [float(v) for v in array]
+
+
+def _plain(obj: Any, skip: frozenset[str] = frozenset(), depth: int = 0) -> Any:
+    """A qpdf object as pdfminer's: dicts keyed without the slash, names as literals, streams decoded."""
+    if depth > 12:
+        return None
+    if isinstance(obj, pikepdf.Stream):
+        return PDFStream(_plain(obj.stream_dict, skip, depth + 1) | {"Filter": None}, obj.read_bytes())
+    if isinstance(obj, pikepdf.Dictionary):
+        return {str(k)[1:]: _plain(v, skip, depth + 1) for k, v in obj.items() if str(k) not in skip}
+    if isinstance(obj, pikepdf.Array):
+        return [_plain(v, skip, depth + 1) for v in obj]
+    if isinstance(obj, pikepdf.Name):
+        return LIT(str(obj)[1:])
+    if isinstance(obj, pikepdf.String):
+        return bytes(obj)
+    if isinstance(obj, bool) or isinstance(obj, int):
+        return obj
+    try:
+        return float(obj)
+    except (TypeError, ValueError):
+        return None
+
+
+def _feed(obj: Any, h: Any) -> None:
+    """Feed a plain (pdfminer) object's content into hash h."""
+    if isinstance(obj, PDFStream):
+        h.update(b"S")
+        _feed({k: v for k, v in obj.attrs.items() if k != "Filter"}, h)
+        h.update(hashlib.sha1(obj.rawdata or b"").digest())
+    elif isinstance(obj, dict):
+        h.update(b"{")
+        for k in sorted(obj):
+            h.update(k.encode() + b":")
+            _feed(obj[k], h)
+        h.update(b"}")
+    elif isinstance(obj, list):
+        h.update(b"[")
+        for v in obj:
+            _feed(v, h)
+        h.update(b"]")
+    elif isinstance(obj, PSLiteral):
+        h.update(b"/" + str(obj.name).encode())
+    else:
+        h.update(repr(obj).encode())
+
+
+class _Doc:
+    """One PDF opened with qpdf: its content bytes, fonts, forms and colour spaces, each looked up once."""
+
+    def __init__(self, data: bytes):
+        self.pdf = pikepdf.open(io.BytesIO(data))
+        self.rsrc = PDFResourceManager(caching=False)
+        self.memo: dict[tuple[str, Any], Any] = {}
+
+    def _once(self, kind: str, obj: Any, make: Any) -> Any:
+        key = (kind, obj.objgen if obj.is_indirect else id(obj))
+        if key not in self.memo:
+            self.memo[key] = (make(obj), obj)  # the object is kept so that its id is not reused
+        return self.memo[key][0]
+
+    def data(self, obj: Any) -> bytes:
+        """The decoded content of a form, or of a page (its content streams joined)."""
+        def make(o: Any) -> bytes:
+            if isinstance(o, pikepdf.Stream):
+                return o.read_bytes()
+            contents = o.get("/Contents")
+            if contents is None:
+                return b""
+            if isinstance(contents, pikepdf.Stream):
+                return contents.read_bytes()
+            return b"\n".join(c.read_bytes() for c in contents)
+        return self._once("data", obj, make)
+
+    def _entries(self, resources: Any, kind: str) -> list[tuple[str, Any]]:
+        """The (name, object) pairs of one kind of resource, sorted by name."""
+        if resources is None:
+            return []
+
+        def make(res: Any) -> list[tuple[str, Any]]:
+            group = res.get(kind)
+            return sorted((str(k)[1:], v) for k, v in group.items()) if group is not None else []
+        return self._once("entries" + kind, resources, make)
+
+    def font_key(self, spec: Any) -> bytes:
+        """A digest of what pdfminer reads from a font (its program only when it has no Unicode map)."""
+        def make(o: Any) -> bytes:
+            h = hashlib.sha1()
+            skip = _FONT_FILES if "/ToUnicode" in o else frozenset()
+            _feed(_plain(o, skip), h)
+            return h.digest()
+        return self._once("font-key", spec, make)
+
+    def fonts(self, resources: Any) -> dict[str, PDFFont]:
+        out = {}
+        for name, spec in self._entries(resources, "/Font"):
+            key = self.font_key(spec)
+            font = _FONTS.get(key)
+            if font is None:
+                skip = _FONT_FILES if "/ToUnicode" in spec else frozenset()
+                font = _FONTS[key] = self.rsrc.get_font(None, _plain(spec, skip))
+            out[name] = font
+        return out
+
+    def xobjects(self, resources: Any) -> dict[str, Any]:
+        return dict(self._entries(resources, "/XObject"))
+
+    def colorspaces(self, resources: Any) -> dict[str, PDFColorSpace]:
+        out = PREDEFINED_COLORSPACE.copy()
+        for name, spec in self._entries(resources, "/ColorSpace"):
+            family = str(spec[0] if isinstance(spec, pikepdf.Array) else spec)[1:]
+            if family == "ICCBased" and isinstance(spec, pikepdf.Array) and len(spec) > 1:
+                out[name] = PDFColorSpace(family, int(spec[1].get("/N", 3)))
+            elif family == "DeviceN" and isinstance(spec, pikepdf.Array) and len(spec) > 1:
+                out[name] = PDFColorSpace(family, len(spec[1]))
+            elif family in PREDEFINED_COLORSPACE:
+                out[name] = PREDEFINED_COLORSPACE[family]
+        return out
+
+    def key(self, stream: Any, resources: Any, bbox: Any, matrix: Any) -> bytes:
+        """A digest of everything that decides what a form or page draws: its content, the fonts, the forms it
+        uses (recursively), its colour spaces and its box and matrix; the same in any file."""
+        def make(_o: Any) -> bytes:
+            h = hashlib.sha1(repr((bbox, matrix)).encode())
+            h.update(hashlib.sha1(self.data(stream)).digest())
+            for name, spec in self._entries(resources, "/Font"):
+                h.update(b"F" + name.encode() + self.font_key(spec))
+            for name, xobj in self._entries(resources, "/XObject"):
+                h.update(b"X" + name.encode())
+                if xobj.get("/Subtype") == "/Form":
+                    res = xobj.get("/Resources")
+                    h.update(self.key(xobj, res if res is not None else resources, _numbers(xobj.get("/BBox", [])),
+                                      _numbers(xobj.get("/Matrix", pikepdf.Array([1, 0, 0, 1, 0, 0])))))
+                else:
+                    h.update(str(xobj.get("/Subtype")).encode())
+            for name, cs in sorted(self.colorspaces(resources).items()):
+                h.update(b"C" + name.encode() + cs.name.encode() + str(cs.ncomponents).encode())
+            return h.digest()
+        return self._once(f"key{bbox}{matrix}", stream, make)
+
 
 def read_pdf(data: bytes) -> list[Page]:
-    """Every page of a PDF with its glyphs and painted marks converted to mm from the top-left corner."""
-    rsrc = PDFResourceManager(caching=True)
+    """Every page of a PDF with its word segments and painted marks converted to mm from the top-left corner."""
+    doc = _Doc(data)
     out: list[Page] = []
-    for n, page in enumerate(PDFPage.get_pages(io.BytesIO(data)), 1):
-        dev = _Collector(rsrc)
-        _Interp(rsrc, dev).process_page(page)
-        x0, y0, x1, y1 = page.mediabox
+    for n, page in enumerate(doc.pdf.pages, 1):
+        x0, y0, x1, y1 = _numbers(page.mediabox)
+        dev = _Collector(doc.rsrc)
+        _Interp(doc, dev).process(page, (x0, y0, x1, y1))
         h = y1 - y0
 
         def conv(b: Box) -> Box:
             return ((b[0] - x0) / PT_PER_MM, (h - (b[3] - y0)) / PT_PER_MM,
                     (b[2] - x0) / PT_PER_MM, (h - (b[1] - y0)) / PT_PER_MM)
 
-        glyphs = tuple(Glyph(t, conv(b), s, (ang, round(acc / PT_PER_MM * 10), obj))
-                       for t, b, s, (ang, acc, obj) in dev.glyphs)
-        out.append(Page(n, ((x1 - x0) / PT_PER_MM, h / PT_PER_MM), glyphs, tuple(conv(b) for b in dev.marks),
+        segments = tuple(Segment(t, conv(b), s, (ang, round(acc / PT_PER_MM * 10), obj))
+                       for t, b, s, (ang, acc, obj) in dev.segments)
+        out.append(Page(n, ((x1 - x0) / PT_PER_MM, h / PT_PER_MM), segments, tuple(conv(b) for b in dev.marks),
                         tuple(conv(b) for b in dev.strokes)))
+    doc.pdf.close()
     return out

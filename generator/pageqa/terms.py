@@ -38,9 +38,15 @@ def drift(word: str, spelling: str, others: frozenset[str]) -> bool:
 
 def spelling_drift(text: str, terms: dict[str, frozenset[str]]) -> list[str]:
     """Messages for every word of text that spells a term (canonical spelling -> other spellings) otherwise."""
+    known = _VERDICTS.setdefault(tuple(sorted(terms.items(), key=lambda kv: kv[0])), {})
     out = []
     for word in sorted(set(WORD.findall(text))):
-        for spelling, others in terms.items():
-            if drift(word, spelling, others):
-                out.append(f"{word!r} where the cards write {spelling!r}")
+        found = known.get(word)
+        if found is None:
+            found = known[word] = tuple(f"{word!r} where the cards write {spelling!r}"
+                                        for spelling, others in terms.items() if drift(word, spelling, others))
+        out.extend(found)
     return out
+
+
+_VERDICTS: dict[tuple, dict[str, tuple[str, ...]]] = {}  # terms -> word -> its messages (pages repeat words)
