@@ -1,17 +1,25 @@
-"""Shared fixtures: a throwaway copy of the project's inputs, and one built kit per language per test session."""
+"""Shared fixtures: a throwaway copy of the project's inputs, and one built kit per language per test session.
 
+With xdist (`make test`, `pytest -n 2`) the tests are handed out one by one, the most expensive first
+(``SLOW_FIRST``), so that both workers finish together; tests sharing a module-scoped build (``GROUPS``) go to one
+worker, which builds once.
+"""
+
+import dataclasses
 import fcntl
 import functools
 import json
 import os
+import pickle
 import shutil
+import time
 from dataclasses import dataclass
 from pathlib import Path
 
 import pytest
 
 from generator.kit.build import prepare, write_kit
-from generator.kit.model import BuildContext, BuildOptions
+from generator.kit.model import Artifact, BuildContext, BuildOptions
 
 ROOT = Path(__file__).resolve().parents[1]
 KIT_EPOCH = "1767225600"  # fixed dates in every built file
@@ -23,6 +31,74 @@ def copy_project(folder: Path) -> Path:
         shutil.copytree(ROOT / name, folder / name, ignore=shutil.ignore_patterns("*.mo"))
     shutil.copy(ROOT / "pyproject.toml", folder)
     return folder
+
+
+# Test files in the order their tests should start: the longest first (measured with --durations), so that the
+# last tests handed to the xdist workers are short ones. Every other test keeps its place after these.
+SLOW_FIRST = (
+    "tests/kit/test_integrity.py",
+    "tests/release/test_release.py",
+    "tests/kit/test_incremental.py::test_one_string_rebuild",
+    "tests/kit/test_pseudo_build.py",
+    "tests/components/test_reproducible.py",
+    "tests/content/test_model.py::test_renderers_never_open_a_content_file",
+    "tests/kit/test_adding_a_deck.py",
+    "tests/kit/test_cli.py",
+    "tests/pageqa/test_kit_pages.py",
+    "tests/components/test_kinds_and_floor.py",
+    "tests/kit/test_incremental.py",
+    "tests/i18n/test_build_gate.py",
+    "tests/i18n/test_intake.py",
+    "tests/booklet/test_figures.py",
+    "tests/duel/test_printed_rules.py",
+    "tests/sim/test_gate.py",
+)
+
+
+# Tests that share one expensive build (a module- or session-scoped fixture): each group runs on one xdist worker,
+# which builds it once. Node id prefixes.
+GROUPS = {
+    "release": ("tests/release/test_release.py::test_release_packs_every_language_with_checksums",
+                "tests/release/test_release.py::test_two_releases_are_byte_identical"),
+    "ru-again": ("tests/components/test_reproducible.py::test_two_builds_give_identical_bytes",
+                 "tests/content/test_model.py::test_renderers_never_open_a_content_file"),
+    "pristine-it": ("tests/kit/test_cli.py::test_broken_board_stops_the_build",
+                    "tests/kit/test_incremental.py::test_one_string_rebuild",
+                    "tests/kit/test_integrity.py::test_interrupted_builds_install_nothing",
+                    "tests/kit/test_integrity.py::test_one_core_and_every_core_write_identical_files",
+                    "tests/kit/test_integrity.py::test_a_damaged_installed_pdf_is_rebuilt",
+                    "tests/kit/test_integrity.py::test_sigterm_stops_a_release"),
+}
+
+
+def group_of(nodeid: str) -> str | None:
+    """The GROUPS name of a test, or None."""
+    return next((name for name, prefixes in GROUPS.items() if nodeid.startswith(prefixes)), None)
+
+
+@pytest.hookimpl(optionalhook=True)
+def pytest_xdist_make_scheduler(config, log):
+    """Unless --dist is given: hand tests out one at a time, each of GROUPS whole, the groups first (then the
+    order of pytest_collection_modifyitems below), so that the two workers finish together. (xdist's own
+    loadgroup marks do not reach the scheduler under pytest 9.)"""
+    if any(a == "-d" or a.startswith("--dist") for a in config.invocation_params.args):
+        return None
+    from xdist.scheduler import LoadScopeScheduling
+
+    class GroupScheduling(LoadScopeScheduling):
+        """One work unit per test, or per group of GROUPS."""
+
+        def _split_scope(self, nodeid: str) -> str:
+            return group_of(nodeid) or nodeid
+
+    return GroupScheduling(config, log)
+
+
+def pytest_collection_modifyitems(config, items):
+    """The slow test files (SLOW_FIRST) first, in that order; the rest in collection order."""
+    def rank(item) -> int:
+        return next((i for i, prefix in enumerate(SLOW_FIRST) if item.nodeid.startswith(prefix)), len(SLOW_FIRST))
+    items.sort(key=rank)
 
 
 @pytest.fixture
@@ -41,6 +117,44 @@ def proved_project(project) -> Path:
     for proof in proofs():
         shutil.copy(proof, cache)
     return project
+
+
+@pytest.fixture(scope="session")
+def pristine_it(tmp_path_factory) -> Path:
+    """A project copy (fixed dates) with its Italian kit built by the real command into build/pnp/it, and its
+    component cache filled: for the tests that start from a built kit (list them in GROUPS["pristine-it"] so
+    that one worker builds it once). Tests copy it, never change it. How long the build took (seconds, the
+    board proof aside) is in the file pristine_seconds(root) names."""
+    from tests.board.helpers import run_cli
+
+    root = copy_project(tmp_path_factory.mktemp("pristine-it") / "project")
+    (root / "build" / "cache").mkdir(parents=True)
+    for proof in proofs():
+        shutil.copy(proof, root / "build" / "cache")
+    with pytest.MonkeyPatch.context() as mp:
+        mp.setenv("SOURCE_DATE_EPOCH", KIT_EPOCH)
+        start = time.monotonic()
+        run = run_cli("build", "--lang", "it", "--root", root)
+        pristine_seconds(root).write_text(f"{time.monotonic() - start:.3f}")
+    assert run.code == 0, run.err
+    return root
+
+
+def pristine_seconds(root: Path) -> Path:
+    """The file holding how long pristine_it's build took."""
+    return root.parent / "seconds"
+
+
+@pytest.fixture(scope="session")
+def ru_again(tmp_path_factory) -> tuple[Path, Path, dict]:
+    """The Russian kit written a second time from the session's phase-one context (kit_context("ru")), rendered
+    with a project folder that holds no content/ (phase one read everything the kit needs): (that folder, the
+    kit's folder, its manifest). For test_reproducible and test_model (GROUPS["ru-again"])."""
+    root = tmp_path_factory.mktemp("ru-again")
+    for name in ("locales", "templates"):
+        shutil.copytree(ROOT / name, root / name, ignore=shutil.ignore_patterns("*.mo"))
+    out = root / "out" / "ru"
+    return root, out, write_kit(dataclasses.replace(kit_context("ru"), root=root), out)
 
 
 @functools.cache
@@ -81,10 +195,32 @@ def _kits_folder(tmp_path_factory):
     _KITS[-1].mkdir(exist_ok=True)
 
 
+def session_shared(name: str, make):
+    """make()'s (picklable) result computed once per test session: the first xdist worker to ask computes it
+    under a file lock and stores it in the session's kits folder; the other worker reads it."""
+    folder = _KITS[-1]
+    path = folder / f"{name}.pickle"
+    with (folder / f"{name}.lock").open("w") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)
+        if not path.exists():
+            tmp = path.with_suffix(".tmp")
+            tmp.write_bytes(pickle.dumps(make()))
+            tmp.replace(path)
+    return pickle.loads(path.read_bytes())
+
+
 @functools.cache
 def kit_context(lang: str) -> BuildContext:
     """Phase one on the project for lang (loaded and checked, board proved), once per test process."""
     return prepare(ROOT, BuildOptions(lang=lang))
+
+
+@functools.cache
+def kit_booklet(lang: str, game: str) -> tuple[Artifact, ...]:
+    """build_booklet(kit_context(lang), game): one game's booklets in every layout and paper, once per session."""
+    from generator.booklet.builders import build_booklet
+
+    return session_shared(f"booklet-{lang}-{game}", lambda: tuple(build_booklet(kit_context(lang), game)))
 
 
 @functools.cache

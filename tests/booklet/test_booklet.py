@@ -6,10 +6,9 @@ import re
 import pytest
 from pypdf import PdfReader
 
-from generator.booklet.builders import build_booklet
 from generator.booklet.impose import saddle_order
 from generator.problems import CheckFailed
-from tests.conftest import kit_context
+from tests.conftest import kit_booklet
 
 from .conftest import FIXTURE_TR, booklet_of, make_ctx
 
@@ -126,10 +125,7 @@ def test_booklet_bytes_are_reproducible():
 
 
 def test_project_dojo_booklet_prints_the_italian_seed():
-
-
-    ctx = kit_context("it")
-    arts = {(a.layout, a.paper): a for a in build_booklet(ctx, "dojo")}
+    arts = {(a.layout, a.paper): a for a in kit_booklet("it", "dojo")}
     assert set(arts) == {("saddle-stitch", "A4"), ("plain", "A4"), ("pages", "A5"),  # A4 and Letter editions
                          ("saddle-stitch", "Letter"), ("plain", "Letter"), ("pages", "HalfLetter")}
     text = " ".join(p.extract_text() for p in _reader(arts[("plain", "A4")].data).pages)

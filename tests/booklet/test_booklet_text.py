@@ -6,9 +6,8 @@ import re
 import pytest
 from pypdf import PdfReader
 
-from generator.booklet.builders import build_booklet
 from generator.rules.source import parse
-from tests.conftest import kit_context
+from tests.conftest import kit_booklet
 
 from .conftest import ROOT
 
@@ -36,8 +35,7 @@ def booklet_text():
 
     def get(lang: str, game: str) -> str:
         if (lang, game) not in cache:
-            ctx = kit_context(lang)
-            plain = {a.layout: a for a in build_booklet(ctx, game) if a.paper in ("A4", "A5")}["plain"]
+            plain = {a.layout: a for a in kit_booklet(lang, game) if a.paper in ("A4", "A5")}["plain"]
             assert plain.path == f"rules/{game}-rules-A4.pdf"
             text = " ".join(p.extract_text() for p in PdfReader(io.BytesIO(plain.data)).pages)
             cache[lang, game] = " ".join(text.split())

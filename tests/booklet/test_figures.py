@@ -7,14 +7,14 @@ import pytest
 from pypdf import PdfReader
 from pypdf.generic import IndirectObject
 
-from generator.booklet.builders import GAMES, build_booklet
+from generator.booklet.builders import GAMES
 from generator.booklet.figures import figure_factory, figure_source
 from generator.components.dojo_board_sheets import legend_svg
 from generator.content.dojo import SQUARE_CTX
 from generator.kit.build import prepare
 from generator.kit.model import BuildOptions
 from generator.rules.source import parse
-from tests.conftest import kit_context
+from tests.conftest import kit_booklet, kit_context
 
 from .conftest import ROOT
 
@@ -24,8 +24,8 @@ LANGS = ("it", "en", "ru")
 @pytest.fixture(scope="module", params=LANGS)
 def booklets(request):
     """(ctx, {path: pdf bytes}) of the three games' booklets in one language."""
-    ctx = prepare(ROOT, BuildOptions(request.param))
-    return ctx, {a.path: a.data for game in GAMES for a in build_booklet(ctx, game)}
+    ctx = kit_context(request.param)
+    return ctx, {a.path: a.data for game in GAMES for a in kit_booklet(ctx.lang, game)}
 
 
 def _xobjects(resources, seen: set) -> list:
@@ -161,7 +161,7 @@ def test_the_ladder_figure_shows_belt_names_and_both_start_positions(lang):
 def test_the_dojo_booklets_first_page_is_not_left_half_empty_by_its_board_figure(lang):
     from generator.pageqa.read import read_pdf
 
-    for a in build_booklet(kit_context(lang), "dojo"):
+    for a in kit_booklet(lang, "dojo"):
         if a.layout not in ("pages", "plain"):
             continue
         page = read_pdf(a.data)[0]

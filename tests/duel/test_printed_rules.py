@@ -2,26 +2,25 @@
 
 import re
 from functools import lru_cache
-from pathlib import Path
 
 import pytest
 
 from generator.booklet.builders import duel_rules
 from generator.kit.build import prepare
 from generator.kit.model import BuildOptions
+from tests.conftest import kit_booklet, kit_context
 from tests.duel.test_resolver import duel, resolved_winner
 from tests.ground.kitcache import build_lang
 from tests.render.pdfcheck import reader
 
-ROOT = Path(__file__).resolve().parents[2]
 LANGS = ("it", "en", "ru")
 
 
 @lru_cache(maxsize=None)
 def booklet(lang: str):
     """(context, the A5 duel booklet's text with spaces normalised) for one language."""
-    ctx = prepare(ROOT, BuildOptions(lang, papers=("A4",)))
-    pdf = next(a for a in duel_rules(ctx) if a.layout == "pages").data
+    ctx = kit_context(lang)
+    pdf = next(a for a in kit_booklet(lang, "duel") if a.layout == "pages" and a.paper == "A5").data
     text = " ".join(p.extract_text() for p in reader(pdf).pages)
     return ctx, re.sub(r"\s+", " ", re.sub(r"-\n", "", text))
 
@@ -117,13 +116,13 @@ def test_a_ruling_variant_must_be_one_the_resolver_plays():
     assert r.replace("D03", "exact").value("seigan_forward") == "exact" and r.value("seigan_forward") == "up-to"
 
 
-def test_the_start_cells_are_one_ruling_for_booklet_reference_and_track(project):
+def test_the_start_cells_are_one_ruling_for_booklet_reference_and_track(proved_project):
     """D01 is the one place for the start: a changed value moves the booklet, the setup card and the track."""
     from generator.components.duel_cards import reference_card, track
 
-    path = project / "content/duel/rulings.toml"
+    path = proved_project / "content/duel/rulings.toml"
     path.write_text(path.read_text(encoding="utf-8").replace("value = [4, 9]", "value = [3, 10]"), encoding="utf-8")
-    ctx = prepare(project, BuildOptions("ru", papers=("A4",)))
+    ctx = prepare(proved_project, BuildOptions("ru", papers=("A4",)))
     pdf = next(a for a in duel_rules(ctx) if a.layout == "pages").data
     text = re.sub(r"\s+", " ", " ".join(p.extract_text() for p in reader(pdf).pages))
     assert "на клетке 3 лицом к клетке 12" in text and "на клетке 10 лицом к клетке 1" in text
@@ -150,12 +149,11 @@ def test_a_ruling_text_naming_an_unknown_cell_is_refused_with_its_line(project):
 @pytest.mark.parametrize("lang", LANGS)
 def test_the_seigan_card_names_the_rulings_that_settle_it(lang):
     """A player holding only the Seigan card learns that the booklet's rulings settle its open points."""
-    from generator.components.duel_cards import stance_cards
-
-    ctx = prepare(ROOT, BuildOptions(lang, papers=("A4",)))
+    built = build_lang(lang)  # the stance cards as the kit renders them
+    ctx = built.ctx
     seigan = ctx.model.duel.stance("seigan")
     assert {"D03", "D07", "D10"} <= set(seigan.rulings) and set(seigan.rulings) <= {r.id for r in duel().r.items}
-    pdf = next(a for a in stance_cards(ctx) if a.layout == "single").data
+    pdf = built.pdf("duel-stance-cards", "single").data
     cards = ["".join(p.extract_text().split()) for p in reader(pdf).pages]
     said = ctx.p_("duel-stance-cards", "Kit rulings: %(ids)s (rules booklet).") % {"ids": "D03, D05–D07, D10"}
     assert seigan.rulings == ("D03", "D05", "D06", "D07", "D10") and sum("".join(said.split()) in c for c in cards) == 2  # A's and B's Seigan cards
@@ -167,12 +165,13 @@ def test_the_order_slip_holds_an_order_as_the_rules_define_it(lang):
     from generator.components import duel_pieces
     from generator.content.duel_pieces import CTX
 
-    ctx = prepare(ROOT, BuildOptions(lang, papers=("A4",)))
+    built = build_lang(lang)  # the fighters and order slips as the kit renders them
+    ctx = built.ctx
     cols = ctx.model.duel_pieces.slip_columns
     assert "turn round" in cols[1] and "technique" not in " ".join(cols) and "Facing after" not in " ".join(cols)
     assert duel().r.value("techniques") is False and duel().r.value("deflection") == "none"
-    text = "".join("".join(p.extract_text() for p in reader(a.data).pages) for a in duel_pieces.build(ctx)
-                   if a.paper == "A4")
+    text = "".join("".join(p.extract_text() for p in reader(a.data).pages) for a in built.artifacts
+                   if a.component == duel_pieces.COMPONENT and a.paper == "A4")
     for col in cols:
         shown = ctx.p_(CTX, col)
         assert shown != col or lang == "en"

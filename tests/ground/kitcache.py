@@ -1,4 +1,5 @@
-"""Shared by the GROUND and duel tests: each language's GROUND and duel components rendered once per session."""
+"""Shared by the GROUND and duel tests: each language's GROUND and duel components rendered once per session
+(by the first xdist worker to ask; the other reads them)."""
 
 from __future__ import annotations
 
@@ -11,7 +12,7 @@ from babel.support import NullTranslations
 from generator.kit.build import render_all
 from generator.kit.model import Artifact, BuildContext
 from generator.kit.registry import COMPONENTS
-from tests.conftest import kit_context
+from tests.conftest import kit_context, session_shared
 
 ROOT = Path(__file__).resolve().parents[2]
 # the GROUND and duel components, booklets aside
@@ -55,6 +56,12 @@ def build_lang(lang: str) -> Built:
     """Every GROUND and duel builder for one language, A4 only (fast)."""
     ctx = kit_context(lang)
     ctx = replace(ctx, options=replace(ctx.options, papers=("A4",)))
+    arts, printed = session_shared(f"pieces-{lang}", lambda: _render(ctx))
+    return Built(ctx, arts, printed)
+
+
+def _render(ctx: BuildContext) -> tuple[tuple[Artifact, ...], frozenset[tuple[str, str]]]:
+    """The pieces' artifacts and every (msgctxt, msgid) they looked up."""
     rec = Recorder(ctx.translations)
     arts = tuple(render_all(replace(ctx, translations=rec), PIECES, jobs=1))
-    return Built(ctx, arts, frozenset(rec.seen))
+    return arts, frozenset(rec.seen)

@@ -86,7 +86,8 @@ def test_a_broken_toy_deck_is_refused_in_phase_one(project, monkeypatch):
     assert not (project / "build/pnp").exists()
 
 
-def test_a_missing_deck_template_is_refused_in_phase_one(project, monkeypatch):
+def test_a_missing_deck_template_is_refused_in_phase_one(proved_project, monkeypatch):
+    project = proved_project
     add_toy_deck(project, monkeypatch)
     (project / "templates/toy/cards-front.svg.j2").unlink()
     try:

@@ -8,7 +8,6 @@ from pathlib import Path
 import pytest
 
 from tests.board.helpers import DEAD_END, OPEN, Quad, run_cli
-from tests.conftest import copy_project
 
 BOARD = Path("content/dojo/board")
 
@@ -45,12 +44,9 @@ BROKEN = [
 
 
 @pytest.fixture(scope="module")
-def built_project(tmp_path_factory) -> Path:
+def built_project(pristine_it) -> Path:
     """A project copy with a kit built once by the real command (shared by the broken-board cases)."""
-    root = copy_project(tmp_path_factory.mktemp("built"))
-    first = run_cli("build", "--lang", "it", "--root", root)
-    assert first.code == 0, first.err
-    return root
+    return pristine_it
 
 
 @pytest.mark.parametrize("quad, legend, words", [c[1:] for c in BROKEN], ids=[c[0] for c in BROKEN])

@@ -15,7 +15,6 @@ import shutil
 import signal
 import subprocess
 import sys
-import time
 from pathlib import Path
 
 import pytest
@@ -29,6 +28,7 @@ from generator.output.verify import verify_file, verify_pdf, verify_png
 from generator.problems import CheckFailed
 from generator.render.pdf import PdfDoc, set_boxes
 from tests.board.helpers import run_cli
+from tests.conftest import pristine_seconds
 from tests.kit.faults import ROOT, SIGNALS, dojo, interrupt_after, kit_state, leftovers, run_script
 
 
@@ -196,7 +196,8 @@ def test_a_full_disk_keeps_the_previous_folder(tmp_path, monkeypatch):
     assert (target / "a.txt").read_bytes() == b"old" and leftovers(tmp_path) == []
 
 
-def test_a_read_only_folder_is_a_clear_error_and_writes_nothing(project, monkeypatch):
+def test_a_read_only_folder_is_a_clear_error_and_writes_nothing(proved_project, monkeypatch):
+    project = proved_project
     def denied(*_a, **_k):
         raise PermissionError(errno.EACCES, "Permission denied", str(project / "build" / "pnp"))
 
@@ -251,16 +252,12 @@ def test_concurrent_writers_never_show_a_missing_or_mixed_folder(tmp_path):
 # ---- interrupting real builds (subprocesses; signals at seeded random times) ----
 
 @pytest.fixture(scope="module")
-def built(tmp_path_factory) -> tuple[Path, float]:
-    """A project copy with an Italian kit, and how long a forced build took."""
-    root = tmp_path_factory.mktemp("integrity")
-    for name in ("content", "locales", "templates"):
-        shutil.copytree(ROOT / name, root / name, ignore=shutil.ignore_patterns("*.mo"))
-    shutil.copy(ROOT / "pyproject.toml", root)
-    t0 = time.monotonic()
-    proc = dojo("build", "--lang", "it", "--root", root, env={"SOURCE_DATE_EPOCH": "1767225600"})
-    assert proc.wait(timeout=300) == 0, proc.stderr.read()
-    return root, time.monotonic() - t0  # with the board proof: longer than the forced builds below
+def built(pristine_it, tmp_path_factory) -> tuple[Path, float]:
+    """A copy of a project with an Italian kit built by the real command (tests/conftest.py pristine_it, in
+    GROUPS with these tests), and how long that build took."""
+    root = tmp_path_factory.mktemp("integrity") / "project"
+    shutil.copytree(pristine_it, root)
+    return root, float(pristine_seconds(pristine_it).read_text())
 
 
 def test_interrupted_builds_install_nothing_and_the_next_build_succeeds(built):
