@@ -198,13 +198,26 @@ class _Collector(PDFTextDevice):
         clip, base = self.clip, self.text_object
         turned: dict[int, tuple[int, float]] = {}  # local angle -> (angle, across of the origin) on the page
 
+        # the page box of a local box: x from local x (straight) or y (quarter turn), lower edge first
+        if abs(b) <= abs(a):
+            xi, xp, yi, yp = (0, 2) if a > 0 else (2, 0), a, (1, 3) if d > 0 else (3, 1), d
+        else:
+            xi, xp, yi, yp = (1, 3) if c > 0 else (3, 1), c, (0, 2) if b > 0 else (2, 0), b
+        (i0, i1), (j0, j1) = xi, yi
+        cx0, cy0, cx1, cy1 = clip if clip is not None else (-math.inf, -math.inf, math.inf, math.inf)
+
         def move(box: Box) -> Box | None:
-            x0, y0, x1, y1 = box
-            u0, v0, u1, v1 = a * x0 + c * y0 + e, b * x0 + d * y0 + f, a * x1 + c * y1 + e, b * x1 + d * y1 + f
-            out = (min(u0, u1), min(v0, v1), max(u0, u1), max(v0, v1))
-            if clip is not None:
-                out = (max(out[0], clip[0]), max(out[1], clip[1]), min(out[2], clip[2]), min(out[3], clip[3]))
-            return out if out[0] < out[2] and out[1] < out[3] else None
+            x0, x1 = xp * box[i0] + e, xp * box[i1] + e
+            y0, y1 = yp * box[j0] + f, yp * box[j1] + f
+            if x0 < cx0:
+                x0 = cx0
+            if y0 < cy0:
+                y0 = cy0
+            if x1 > cx1:
+                x1 = cx1
+            if y1 > cy1:
+                y1 = cy1
+            return (x0, y0, x1, y1) if x0 < x1 and y0 < y1 else None
 
         for text, box, size, (angle, across, obj) in drawn.segments:
             moved = move(box)
