@@ -162,7 +162,13 @@ def artifact_problems(artifact: Artifact, lang: str, back_offset: tuple[float, f
     """Every page rule on one PDF artifact (terms: canonical spelling -> other spellings, checked on the text)."""
     deck = artifact.kind in DECK_KINDS and artifact.layout in CARD_LAYOUTS
     problems = []
-    for page in read_pdf(artifact.data):
+    try:
+        pages = read_pdf(artifact.data)
+    except Exception as exc:  # noqa: BLE001 - bytes that do not read back are a damaged file, never a traceback
+        return [Problem("error", "verify", f"the PDF cannot be read back ({type(exc).__name__}: {exc})",
+                        artifact.path, where=lang, hint="nothing was installed; run the build again, and report it "
+                        "if it happens again")]
+    for page in pages:
         slots = card_slots(artifact.layout, artifact.paper, page.number, back_offset) if deck else []
         runs = runs_of(page)
         found = {"page-overlap": overlaps(runs) + text_on_marks(runs, page.strokes, slots), "page-type-size": small_type(runs),

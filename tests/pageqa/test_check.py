@@ -136,3 +136,10 @@ def test_a_failing_page_stops_the_build_naming_file_page_and_language(lang, monk
         build.write_kit(ctx, out, jobs=2)  # in a worker process, as in a real build
     assert "x/bad-A4.pdf" in str(exc.value) and f"page 1, {lang}" in str(exc.value)
     assert not out.exists()  # nothing written
+
+
+def test_a_pdf_that_does_not_read_back_is_a_problem_not_a_traceback():
+    good = _page(lambda cr: pdf.text(cr, "ok", 50, 50, 8))
+    art = Artifact("x.pdf", "c", "sheet", good[: len(good) // 2], "A4", "sheet")
+    found = page_problems([art], "it")
+    assert [(p.rule, p.file) for p in found] == [("verify", "x.pdf")] and "cannot be read back" in found[0].message
