@@ -90,3 +90,21 @@ def test_plain_text_in_one_call_sets_the_glyphs_where_cairosvg_sets_them_letter_
         assert box_a and all(abs(p - q) <= 1 for p, q in zip(box_a, box_b)), (box_a, box_b)
     ink = sum(a.histogram()[64:])
     assert sum(ImageChops.difference(a, b).histogram()[64:]) <= ink // 50  # and the same glyphs
+
+
+def test_the_cairosvg_internals_svg_py_answers_for_are_the_ones_its_drawing_uses():
+    """svg.py replaces cairosvg's parse_url and deep copy in cairosvg.surface: a cairosvg that stops calling them
+    there (or calls another function of the copy module) fails here rather than drawing differently."""
+    import inspect
+
+    import cairosvg.surface
+
+    from generator.render import svg
+
+    source = inspect.getsource(cairosvg.surface.Surface.draw)
+    assert "parse_url(" in source and "copy.deepcopy(" in source
+    assert {n.split("(")[0] for n in source.replace("copy.deepcopy", "").split("copy.")[1:]} == set()
+    assert cairosvg.surface.parse_url is svg._parse_url and cairosvg.surface.copy is svg._Copy
+    cursor = ([1.0, 2.0], [3.0], 4.0)
+    copied = svg._Copy.deepcopy(cursor)
+    assert copied == cursor and copied[0] is not cursor[0] and copied[1] is not cursor[1]
