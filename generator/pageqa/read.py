@@ -10,6 +10,7 @@ import hashlib
 import io
 import math
 import re
+import weakref
 from dataclasses import dataclass
 from typing import Any, NamedTuple
 
@@ -53,52 +54,7 @@ class Page:
 _PARSED: dict[bytes, list[Any]] = {}  # content stream digest -> its parsed operands and operators (cards repeat)
 
 
-class _CachedInterpreter(PDFPageInterpreter):
-    """pdfminer's interpreter running content given as bytes, each distinct stream tokenised once (_PARSED)."""
-
-    def execute(self, data: Any) -> None:
-        key = hashlib.sha1(data).digest()
-        ops = _PARSED.get(key)
-        if ops is None:
-            ops = _tokens(data)
-            if ops is None:  # syntax the fast tokenizer does not take: pdfminer's own parser
-                ops = []
-                try:
-                    parser = PDFContentParser([PDFStream({}, data)])
-                    while True:
-                        ops.append(parser.nextobject()[1])
-                except PSEOF:
-                    pass
-            if len(_PARSED) > 20000:
-                _PARSED.clear()
-            _PARSED[key] = ops
-        stack: list[Any] = []
-        calls = _CALLS.setdefault(type(self), {})
-        for obj in ops:
-            if not isinstance(obj, PSKeyword):
-                stack.append(obj)
-                continue
-            call = calls.get(obj)
-            if call is None:
-                name = keyword_name(obj)
-                func = getattr(type(self), "do_" + name.replace("*", "_a").replace('"', "_w").replace("'", "_q"), None)
-                call = calls[obj] = ((None, _IGNORED[name]) if name in _IGNORED else
-                                     (func, func.__code__.co_argcount - 1) if func is not None else (None, 0))
-            func, nargs = call
-            if func is None:
-                if nargs:
-                    del stack[-nargs:]
-                continue
-            if nargs:
-                args = stack[-nargs:]
-                del stack[-nargs:]
-                if len(args) == nargs:
-                    func(self, *args)
-            else:
-                func(self)
-
-
-_CALLS: dict[type, dict[Any, tuple[Any, int]]] = {}  # interpreter class -> operator -> (its method, operand count)
+_CALLS: dict[Any, tuple[Any, int]] = {}  # operator -> (the interpreter's method, operand count)
 _IGNORED = {"J": 1, "j": 1, "d": 2, "gs": 1, "M": 1, "ri": 1, "i": 1}  # operators that change no box: operands dropped
 
 
@@ -186,7 +142,6 @@ class _Collector(PDFTextDevice):
         self.clips: list[Box] = []  # figure stack: the clip on entering each form
         self.clip: Box | None = None  # the current clip box (form bounding boxes and W clip paths)
         self.text_object = 0
-        self.fonts: dict[int, tuple[dict[int, tuple[float, str]], Any]] = {}  # id(font) -> its glyphs met so far
 
     def place(self, drawn: "Drawn", m: Any) -> None:
         """Add what a content stream drew (its own space) through matrix m (a turn by 90° steps and an even
@@ -288,20 +243,13 @@ class _Collector(PDFTextDevice):
     def render_image(self, name: str, stream: Any) -> None:
         self._add_mark(_bounds(self.ctm, (0, 0, 1, 1)))
 
-    def _chars(self, font: Any) -> dict[int, tuple[float, str]]:
-        """The font's glyphs as they are met: cid -> (advance in text-space units per point, Unicode text)."""
-        table = self.fonts.get(id(font))
-        if table is None:
-            table = self.fonts[id(font)] = ({}, font)  # the font is kept so that its id is not reused
-        return table[0]
-
     def render_string_horizontal(self, seq: Any, matrix: Any, pos: Any, font: Any, fontsize: float, scaling: float,
                                  charspace: float, wordspace: float, rise: float, dxscale: float, ncs: Any,
                                  graphicstate: Any) -> Any:
         """A shown string as word segments (the letters between spaces and wide shifts), each one inked box: the
         pen advances exactly as pdfminer's glyph-by-glyph loop does, at a fraction of its cost."""
         x, y = pos
-        table = self._chars(font)
+        table = _GLYPHS.setdefault(font, {})
         need_space = False
         start: float | None = None
         letters: list[str] = []
@@ -368,14 +316,57 @@ class _Collector(PDFTextDevice):
             self.segments.append((text, box, size, (angle, across, self.text_object)))
 
 
-class _Interp(_CachedInterpreter):
-    """Counts text objects (BT) so words of one text run can be told from a neighbour's; a form XObject (a card
+class _Interp(PDFPageInterpreter):
+    """pdfminer's interpreter running content given as bytes, each distinct stream tokenised once (_PARSED).
+
+    Counts text objects (BT) so words of one text run can be told from a neighbour's; a form XObject (a card
     face, a back, an imposed booklet page) or page content met again, here or in an earlier file, is not read
     again: what it drew is kept in its own space (_FORMS) and placed where it is used."""
 
     def __init__(self, doc: "_Doc", device: "_Collector"):
         super().__init__(doc.rsrc, device)
         self.doc = doc
+
+    def execute(self, data: Any) -> None:
+        key = hashlib.sha1(data).digest()
+        ops = _PARSED.get(key)
+        if ops is None:
+            ops = _tokens(data)
+            if ops is None:  # syntax the fast tokenizer does not take: pdfminer's own parser
+                ops = []
+                try:
+                    parser = PDFContentParser([PDFStream({}, data)])
+                    while True:
+                        ops.append(parser.nextobject()[1])
+                except PSEOF:
+                    pass
+            if len(_PARSED) > 20000:
+                _PARSED.clear()
+            _PARSED[key] = ops
+        stack: list[Any] = []
+        calls = _CALLS
+        for obj in ops:
+            if not isinstance(obj, PSKeyword):
+                stack.append(obj)
+                continue
+            call = calls.get(obj)
+            if call is None:
+                name = keyword_name(obj)
+                func = getattr(_Interp, "do_" + name.replace("*", "_a").replace('"', "_w").replace("'", "_q"), None)
+                call = calls[obj] = ((None, _IGNORED[name]) if name in _IGNORED else
+                                     (func, func.__code__.co_argcount - 1) if func is not None else (None, 0))
+            func, nargs = call
+            if func is None:
+                if nargs:
+                    del stack[-nargs:]
+                continue
+            if nargs:
+                args = stack[-nargs:]
+                del stack[-nargs:]
+                if len(args) == nargs:
+                    func(self, *args)
+            else:
+                func(self)
 
     def init_resources(self, resources: Any) -> None:
         """Fonts, forms and colour spaces of a qpdf resource dictionary, by name."""
@@ -511,6 +502,8 @@ def _all_numbers(*values: Any) -> bool:
 
 _FORMS: dict[bytes, Drawn] = {}  # content key (streams, fonts, nested forms, placement) -> what it draws
 _FONTS: dict[bytes, PDFFont] = {}  # font content key -> pdfminer's font (widths, Unicode map), across files
+_GLYPHS: "weakref.WeakKeyDictionary[PDFFont, dict[int, tuple[float, str]]]" = weakref.WeakKeyDictionary()
+# font -> its glyphs met so far: cid -> (advance in text-space units per point, Unicode text)
 _SIN_COS = {0: (1.0, 0.0), 90: (0.0, 1.0), 180: (-1.0, 0.0), 270: (0.0, -1.0)}  # degrees -> (cos, sin)
 _FONT_FILES = frozenset({"/FontFile", "/FontFile2", "/FontFile3"})
 
@@ -613,12 +606,15 @@ class _Doc:
             return sorted((str(k)[1:], v) for k, v in group.items()) if group is not None else []
         return self._once("entries" + kind, resources, make)
 
+    def font_spec(self, spec: Any) -> Any:
+        """A font as pdfminer reads it (its program left out when it maps its glyphs to Unicode itself)."""
+        return self._once("font", spec, lambda o: _plain(o, _FONT_FILES if "/ToUnicode" in o else frozenset()))
+
     def font_key(self, spec: Any) -> bytes:
-        """A digest of what pdfminer reads from a font (its program only when it has no Unicode map)."""
+        """A digest of what pdfminer reads from a font."""
         def make(o: Any) -> bytes:
             h = hashlib.sha1()
-            skip = _FONT_FILES if "/ToUnicode" in o else frozenset()
-            _feed(_plain(o, skip), h)
+            _feed(self.font_spec(o), h)
             return h.digest()
         return self._once("font-key", spec, make)
 
@@ -628,8 +624,7 @@ class _Doc:
             key = self.font_key(spec)
             font = _FONTS.get(key)
             if font is None:
-                skip = _FONT_FILES if "/ToUnicode" in spec else frozenset()
-                font = _FONTS[key] = self.rsrc.get_font(None, _plain(spec, skip))
+                font = _FONTS[key] = self.rsrc.get_font(None, self.font_spec(spec))
             out[name] = font
         return out
 
