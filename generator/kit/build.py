@@ -137,15 +137,20 @@ def proofs(board: tuple | None, ground: tuple, jobs: int) -> list:
 
     When neither is cached yet (a cold build) the two are played side by side on `jobs` processes (0: every core);
     a cached proof is only read, in this process."""
-    root, _board, fingerprint, deck, settings = board or (None,) * 5
-    data = ground[1]
-    cold = (board is not None and not proof_path(root, proof_key(fingerprint, settings, deck)).exists()
-            and data is not None and not ground_path(ground[0], ground_key(data, GroundProofSettings())).exists())
+    cold = board is not None and ground[1] is not None and not _cached(board, ground)
     _PROOFS.update(board=board, ground=ground)
     try:
         return run_ordered(_proof, ["board", "ground"], jobs if cold else 1)
     finally:
         _PROOFS.clear()
+
+
+def _cached(board: tuple, ground: tuple) -> bool:
+    """Whether either proof is already in the cache (then nothing is gained by a second process)."""
+    root, _board, fingerprint, deck, settings = board
+    ground_root, data = ground
+    return (proof_path(root, proof_key(fingerprint, settings, deck)).exists()
+            or ground_path(ground_root, ground_key(data, GroundProofSettings())).exists())
 
 
 _PROOFS: dict[str, tuple | None] = {}  # the arguments of the proofs being played (inherited by forked workers)
