@@ -119,6 +119,8 @@ def _text(surface: Any, node: Any, draw_as_text: bool = False) -> None:
     letter at the previous one's advance: the same glyph positions); any other text goes to cairosvg's own."""
     if not _plain(node):
         return _LETTER_BY_LETTER(surface, node, draw_as_text)
+    if not draw_as_text and surface.stroke_and_fill and node.get("stroke", "none") == "none":
+        return None  # the outline pass only feeds the stroke: without one, Surface.draw's fill pass draws it all
     cr = surface.context
     weight = node.get("font-weight")
     bold = weight == "bold" or (weight or "").isdigit() and int(weight) >= 550
