@@ -6,6 +6,7 @@ import re
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
+from xml.etree import ElementTree
 from typing import Any
 
 import cairocffi as cairo
@@ -13,9 +14,10 @@ import cairosvg.parser
 import cairosvg.surface
 import cairosvg.text
 import cairosvg.url
+import cssselect2
 import jinja2
 from cairosvg.bounding_box import EMPTY_BOUNDING_BOX, extend_bounding_box
-from cairosvg.helpers import size
+from cairosvg.helpers import paint, size
 
 from .fonts import register_fontconfig
 from markupsafe import Markup
@@ -121,35 +123,141 @@ def _text(surface: Any, node: Any, draw_as_text: bool = False) -> None:
         return _LETTER_BY_LETTER(surface, node, draw_as_text)
     if not draw_as_text and surface.stroke_and_fill and node.get("stroke", "none") == "none":
         return None  # the outline pass only feeds the stroke: without one, Surface.draw's fill pass draws it all
-    cr = surface.context
-    weight = node.get("font-weight")
-    bold = weight == "bold" or (weight or "").isdigit() and int(weight) >= 550
-    slant = {"italic": cairo.FONT_SLANT_ITALIC, "oblique": cairo.FONT_SLANT_OBLIQUE}.get(node.get("font-style"),
-                                                                                         cairo.FONT_SLANT_NORMAL)
-    cr.select_font_face((node.get("font-family") or "sans-serif").split(",")[0].strip("\"' "), slant,
-                        cairo.FONT_WEIGHT_BOLD if bold else cairo.FONT_WEIGHT_NORMAL)
-    cr.set_font_size(surface.font_size)
-    x_bearing, _, width, height, advance, _ = cr.text_extents(node.text)
     x = size(surface, node["x"], "x") if "x" in node else surface.cursor_position[0]
     y = size(surface, node["y"], "y") if "y" in node else surface.cursor_position[1]
-    anchor = node.get("text-anchor")
-    align = -(width / 2 + x_bearing) if anchor == "middle" else -(width + x_bearing) if anchor == "end" else 0.0
     dx, dy = surface.cursor_d_position
+    x0, height, advance = _words(surface.context, node, node.text, surface.font_size, x + dx, y + dy, draw_as_text)
+    surface.cursor_position = (x + advance, y)
+    node["text_bounding_box"] = extend_bounding_box(EMPTY_BOUNDING_BOX, ((x0, y + dy), (x0 + advance, y + dy + height)))
+
+
+def _words(cr: Any, attrs: Any, text: str, font_size: float, x: float, y: float,
+           draw_as_text: bool) -> tuple[float, float, float]:
+    """Set a plain text at (x, y) word by word, each word at the advance of what precedes it (spaces stay gaps, as
+    cairosvg leaves them); text-anchor applied. Returns the start x, the text's height and its advance."""
+    weight = attrs.get("font-weight")
+    bold = weight == "bold" or (weight or "").isdigit() and int(weight) >= 550
+    slant = {"italic": cairo.FONT_SLANT_ITALIC, "oblique": cairo.FONT_SLANT_OBLIQUE}.get(attrs.get("font-style"),
+                                                                                         cairo.FONT_SLANT_NORMAL)
+    cr.select_font_face((attrs.get("font-family") or "sans-serif").split(",")[0].strip("\"' "), slant,
+                        cairo.FONT_WEIGHT_BOLD if bold else cairo.FONT_WEIGHT_NORMAL)
+    cr.set_font_size(font_size)
+    x_bearing, _, width, height, advance, _ = cr.text_extents(text)
+    anchor = attrs.get("text-anchor")
+    x += -(width / 2 + x_bearing) if anchor == "middle" else -(width + x_bearing) if anchor == "end" else 0.0
     cr.save()
-    at = 0.0  # word by word, each at the advance of what precedes it: spaces stay gaps, as cairosvg leaves them
-    for part in re.split(r"(\s+)", node.text):
+    at = 0.0
+    for part in _SPACES.split(text):
         if part and not part.isspace():
-            cr.move_to(x + dx + align + at, y + dy)
+            cr.move_to(x + at, y)
             (cr.show_text if draw_as_text else cr.text_path)(part)
         at += cr.text_extents(part)[4] if part else 0.0
     cr.restore()
-    surface.cursor_position = (x + advance, y)
-    node["text_bounding_box"] = extend_bounding_box(
-        EMPTY_BOUNDING_BOX, ((x + dx + align, y + dy), (x + dx + align + advance, y + dy + height)))
+    return x, height, advance
+
+
+_SPACES = re.compile(r"(\s+)")
+
+
+_XML_SPACE = "{http://www.w3.org/XML/1998/namespace}space"
+_OWN = {"x", "y", "font-family", "font-size", "font-weight", "font-style", "fill", "fill-opacity", "text-anchor",
+        "xml:space"}  # the attributes a text element drawn straight from a run may carry
+_ELEMENT = re.compile(r'<text((?:\s+[\w:-]+="[^"&<\n\r\t]*")*)\s*>([^<\r]*)</text>')
+_ATTRIBUTE = re.compile(r'([\w:-]+)="([^"]*)"')
+_ENTITY = re.compile(r"&(?:(amp|lt|gt|quot|apos)|#(\d+)|#x([0-9a-fA-F]+));")
+_NAMED = {"amp": "&", "lt": "<", "gt": ">", "quot": '"', "apos": "'"}
+_NUMBER = re.compile(r"-?(?:\d+\.?\d*|\.\d+)")
+
+
+@dataclass(frozen=True)
+class _Run:
+    """A plain text element taken out of the SVG source: its attributes, its text as parsed, its source."""
+
+    attrs: dict[str, str]
+    text: str
+    source: str
+
+
+def _unescape(text: str) -> str | None:
+    """Character data as the XML parser reads it (None: an entity it would not know, left to the parser)."""
+    if "&" not in text:
+        return text
+    if text.count("&") != len(_ENTITY.findall(text)):
+        return None
+    return _ENTITY.sub(lambda m: _NAMED[m[1]] if m[1] else chr(int(m[2]) if m[2] else int(m[3], 16)), text)
+
+
+def _run(match: re.Match) -> _Run | None:
+    """A text element that can be drawn straight from its attributes (see _texts), or None."""
+    attrs = dict(_ATTRIBUTE.findall(match[1]))
+    text = _unescape(match[2])
+    if (text is None or not set(attrs) <= _OWN or not _NUMBER.fullmatch(attrs.get("x", "")) or
+            not _NUMBER.fullmatch(attrs.get("y", "")) or not _NUMBER.fullmatch(attrs.get("font-size", "")) or
+            attrs.get("fill", "").startswith("url(") or "inherit" in attrs.values() or
+            "currentColor" in attrs.values()):
+        return None
+    if "xml:space" in attrs:
+        attrs[_XML_SPACE] = attrs.pop("xml:space")
+    return _Run(attrs, text, match[0])
+
+
+def _group_texts(svg: str) -> tuple[str, list[list[_Run]]]:
+    """The SVG with each sequence of plain text elements (only white space between them) replaced by one
+    <dojo-texts i="k"/> marker, and the runs of each marker: cairosvg's parsing and drawing cost per element, and
+    most elements of a face are text. A document with a style sheet is left whole (its rules could match texts)."""
+    if "<style" in svg:
+        return svg, []
+    out: list[str] = []
+    groups: list[list[_Run]] = []
+    at = 0
+    open_group = False
+    for match in _ELEMENT.finditer(svg):
+        run = _run(match)
+        gap = svg[at:match.start()]
+        if run is None:
+            out += [gap, match[0]]
+            open_group = False
+        elif open_group and not gap.strip():
+            groups[-1].append(run)
+        else:
+            out += [gap, f'<dojo-texts i="{len(groups)}" fill="none"/>']
+            groups.append([run])
+            open_group = True
+        at = match.end()
+    out.append(svg[at:])
+    return "".join(out), groups
+
+
+def _texts(surface: Any, node: Any) -> None:
+    """Draw a marker's text elements (_group_texts) as Surface.draw would draw each of them, in order.
+
+    A text drawn straight from its run records exactly what cairosvg records for a plain text element (one
+    show_text per word, same font, size, colour and position: the same PDF bytes); a text whose inherited state
+    asks for more (a stroke, hidden, a clip path) is parsed and drawn by cairosvg itself."""
+    parent = node.parent
+    inherited = {k: v for k, v in parent.items() if k not in cairosvg.parser.NOT_INHERITED_ATTRIBUTES}
+    cr = surface.context
+    for run in surface.text_runs[int(node["i"])]:
+        attrs = {**inherited, **run.attrs}
+        if not (surface.stroke_and_fill and set(attrs) <= _PLAIN and attrs.get("stroke", "none") == "none"):
+            element = cssselect2.ElementWrapper.from_xml_root(ElementTree.fromstring(run.source))
+            surface.draw(cairosvg.parser.Node(element, node.style, node.url_fetcher, parent=parent,
+                                              unsafe=node.unsafe))
+            continue
+        text = cairosvg.parser.handle_white_spaces(run.text, attrs.get(_XML_SPACE) == "preserve")
+        if attrs.get(_XML_SPACE) != "preserve":
+            text = text.lstrip(" ")
+        if not text:
+            continue
+        cr.save()
+        cr.set_source_rgba(*surface.map_color(paint(attrs.get("fill", "black"))[1],
+                                              float(attrs.get("fill-opacity", 1))))
+        _words(cr, attrs, text, float(attrs["font-size"]), float(attrs["x"]), float(attrs["y"]), True)
+        cr.restore()
 
 
 cairosvg.surface.text = _text  # the name cairosvg's Surface.draw calls and compares text elements with
-cairosvg.surface.TAGS.update(text=_text, tspan=_text, textPath=_text)
+cairosvg.surface.TAGS.update(text=_text, tspan=_text, textPath=_text, **{"dojo-texts": _texts})
 
 _NO_URL = cairosvg.url.parse_url(None)
 _PARSE_URL = cairosvg.url.parse_url
@@ -183,8 +291,11 @@ def svg_drawing(svg: str) -> Drawing:
     register_fontconfig()
     if "text-rendering" not in svg[:600]:
         svg = svg.replace("<svg ", '<svg text-rendering="geometricPrecision" ', 1)
+    svg, runs = _group_texts(svg)
     tree = cairosvg.parser.Tree(bytestring=svg.encode("utf-8"))
-    out = _RecordingSvg(tree, None, 96)
+    out = _RecordingSvg.__new__(_RecordingSvg)
+    out.text_runs = runs  # read by _texts while the constructor draws
+    out.__init__(tree, None, 96)
     return Drawing(out.cairo, out.width, out.height)
 
 
