@@ -33,21 +33,11 @@ def n(value: float) -> str:
     return "0" if text in ("-0", "") else text
 
 
-def _bytecode_cache() -> jinja2.BytecodeCache | None:
-    """Compiled templates kept between runs in the user's temporary folder, like Python's own bytecode (Jinja
-    checks each against its template's source before using it); None where that folder cannot be used."""
-    try:
-        return jinja2.FileSystemBytecodeCache()
-    except (OSError, RuntimeError):
-        return None
-
-
 @lru_cache(maxsize=4)
 def environment(templates: Path) -> jinja2.Environment:
     """The template environment of a templates folder (autoescape always on)."""
     env = jinja2.Environment(loader=jinja2.FileSystemLoader(str(templates)), autoescape=True,
-                             undefined=jinja2.StrictUndefined, trim_blocks=True, lstrip_blocks=True,
-                             bytecode_cache=_bytecode_cache())
+                             undefined=jinja2.StrictUndefined, trim_blocks=True, lstrip_blocks=True)
     env.globals.update(n=n, icon_of=icon, zip=zip, suit=lambda *a, **k: Markup(suit_icon(*a, **k)))
     return env
 

@@ -148,18 +148,3 @@ def test_texts_drawn_straight_from_the_source_make_the_same_pdf_as_cairosvg_pars
     monkeypatch.setattr(svg, "_group_texts", lambda text: (text, []))
     assert fast == pdf()
     assert "& é" + "я <x>" in reader(fast).pages[0].extract_text()
-
-
-def test_a_template_changed_after_its_compiled_form_was_cached_renders_the_change(tmp_path):
-    """Compiled templates are cached between runs (svg._bytecode_cache): a cached one is used only while its
-    source is unchanged."""
-    from generator.render import svg
-
-    (tmp_path / "t.svg.j2").write_text("<svg>{{ word }} one</svg>")
-    assert svg.environment(tmp_path).bytecode_cache is not None
-    assert svg.render_template(tmp_path, "t.svg.j2", word="x") == "<svg>x one</svg>"
-    svg.environment.cache_clear()  # a new run: the compiled form comes from the cache
-    assert svg.render_template(tmp_path, "t.svg.j2", word="y") == "<svg>y one</svg>"
-    (tmp_path / "t.svg.j2").write_text("<svg>{{ word }} two</svg>")
-    svg.environment.cache_clear()
-    assert svg.render_template(tmp_path, "t.svg.j2", word="z") == "<svg>z two</svg>"
