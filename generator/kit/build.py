@@ -19,6 +19,7 @@ from ..content.load import load_model
 from ..i18n.gate import check_language as check_catalogs
 from ..i18n.fitwatch import watch_fits
 from ..i18n.runtime import load_translations
+from ..output.cache import TemplateCache
 from ..output.files import remove_leftovers, replace_tree
 from ..output.verify import verify_file
 from ..pageqa.check import page_problems
@@ -27,7 +28,7 @@ from ..render.face import preload_layouts
 from ..render.fonts import preload_fonts, prime_cairo_fonts
 from ..render.layout import hyphenator
 from ..render.preview import missing_previews
-from ..render.svg import preload_templates
+from ..render.svg import environment, preload_templates
 from ..sim.cards import deck_from_nebbia
 from ..sim.gate import ProofSettings, cache_key as proof_key, cache_path as proof_path, cached_proof
 from ..sim.ground.gate import GroundProofSettings, cache_key as ground_key, cache_path as ground_path, ground_gate
@@ -179,6 +180,7 @@ def render_all(ctx: BuildContext, components: tuple[Component, ...] | None = Non
     """
     global _CTX, _COMPONENTS, _TERMS
     chosen = registry.COMPONENTS if components is None else tuple(components)
+    environment(ctx.root / "templates").bytecode_cache = TemplateCache(ctx.root)  # compiled once, not per process
     terms = term_spellings(ctx, frozenset(c.game for c in chosen))
     if cache:
         cache.extend_key(terms)  # the page QA of a cached component passed with these term spellings
