@@ -139,23 +139,36 @@ def _words(cr: Any, attrs: Any, text: str, font_size: float, x: float, y: float,
     bold = weight == "bold" or (weight or "").isdigit() and int(weight) >= 550
     slant = {"italic": cairo.FONT_SLANT_ITALIC, "oblique": cairo.FONT_SLANT_OBLIQUE}.get(attrs.get("font-style"),
                                                                                          cairo.FONT_SLANT_NORMAL)
-    cr.select_font_face((attrs.get("font-family") or "sans-serif").split(",")[0].strip("\"' "), slant,
-                        cairo.FONT_WEIGHT_BOLD if bold else cairo.FONT_WEIGHT_NORMAL)
+    family = (attrs.get("font-family") or "sans-serif").split(",")[0].strip("\"' ")
+    cr.select_font_face(family, slant, cairo.FONT_WEIGHT_BOLD if bold else cairo.FONT_WEIGHT_NORMAL)
     cr.set_font_size(font_size)
-    x_bearing, _, width, height, advance, _ = cr.text_extents(text)
+    known = _EXTENTS.setdefault((family, slant, bold, font_size, tuple(cr.get_matrix()),
+                                 attrs.get("text-rendering"), type(cr.get_target())), {})
+
+    def extents(part: str) -> tuple[float, ...]:
+        found = known.get(part)
+        if found is None:
+            found = known[part] = cr.text_extents(part)
+        return found
+
+    x_bearing, _, width, height, advance, _ = extents(text)
     anchor = attrs.get("text-anchor")
     x += -(width / 2 + x_bearing) if anchor == "middle" else -(width + x_bearing) if anchor == "end" else 0.0
     cr.save()
     at = 0.0
-    for part in _SPACES.split(text):
-        if part and not part.isspace():
+    parts = [part for part in _SPACES.split(text) if part]
+    for i, part in enumerate(parts):
+        if not part.isspace():
             cr.move_to(x + at, y)
             (cr.show_text if draw_as_text else cr.text_path)(part)
-        at += cr.text_extents(part)[4] if part else 0.0
+        if i + 1 < len(parts):
+            at += extents(part)[4]
     cr.restore()
     return x, height, advance
 
 
+_EXTENTS: dict[tuple, dict[str, tuple[float, ...]]] = {}  # cairo's text extents per font, size, matrix, rendering
+# options, kind of surface (its default options) and text: the same words come back on many faces
 _SPACES = re.compile(r"(\s+)")
 
 

@@ -148,3 +148,23 @@ def test_texts_drawn_straight_from_the_source_make_the_same_pdf_as_cairosvg_pars
     monkeypatch.setattr(svg, "_group_texts", lambda text: (text, []))
     assert fast == pdf()
     assert "& é" + "я <x>" in reader(fast).pages[0].extract_text()
+
+
+def test_words_measured_once_draw_the_same_as_words_measured_afresh():
+    """svg._words remembers cairo's text extents per font, size, matrix and text: a face drawn with them remembered
+    is byte for byte the face drawn after forgetting them (here also under a scaled group: another matrix)."""
+    from generator.render import svg
+
+    doc = MIXED_SVG.format(t="Guardia libera, più").replace(
+        "</svg>", '<g transform="scale(1.5)"><text x="3" y="36" font-family="PT Sans" font-size="4" '
+        'fill="#000">Guardia libera, più</text></g></svg>')
+
+    def pdf() -> bytes:
+        face = svg_drawing(doc)
+        return single_pdf(Deck("t", "t", "T", (Card("c", face, face),)), Imprint("T", "v", "it", 0))[0]
+
+    svg._EXTENTS.clear()
+    first = pdf()
+    keys = [k for k in svg._EXTENTS if k[0] == "PT Sans" and k[3] == 4.0]
+    assert len({k[4] for k in keys}) == 2  # the same font and size under two matrices: measured apart
+    assert pdf() == first
