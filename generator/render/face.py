@@ -28,7 +28,7 @@ component, card, slot and language for all of them.
 from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
-from functools import lru_cache
+from functools import cached_property, lru_cache
 from pathlib import Path
 from typing import Any
 
@@ -190,9 +190,9 @@ class Face:
         """Flowing slots start below the layout's top (e.g. under the header band)."""
         self.cursor = self.L.top
 
-    @property
+    @cached_property
     def L(self) -> Layout:  # noqa: N802 (the templates' short name)
-        """The declared layout."""
+        """The declared layout (looked up once per face)."""
         return layout(self.ctx.root / "templates", self.name)
 
     def _where(self) -> Where:

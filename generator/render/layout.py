@@ -11,7 +11,7 @@ from typing import Callable, TypeVar
 import pyphen
 
 from ..problems import CheckFailed, Problem
-from .fonts import Face, face, missing_glyphs, string_width
+from .fonts import Face, face, metrics, missing_glyphs
 
 PT_PER_MM = 72 / 25.4
 ICON_RE = re.compile(r"\{icon:([a-z0-9-]+)\}")
@@ -197,7 +197,8 @@ class _Wrapper:
     def __init__(self, slot: Slot, size_mm: float, lang: str):
         self.slot, self.size, self.lang = slot, size_mm, lang
         self.face = slot.face
-        self.space = string_width(" ", self.face, size_mm)
+        self.width = metrics(self.face).width  # the face's widths, looked up once per paragraph and size
+        self.space = self.width(" ", size_mm)
         self.lines: list[list[tuple[str, bool]]] = []
         self.cur: list[tuple[str, bool]] = []
         self.cur_w = 0.0
@@ -205,7 +206,7 @@ class _Wrapper:
 
     def w(self, parts: list[tuple[str, bool]]) -> float:
         """Width of a word's pieces in mm."""
-        return sum(self.size * ICON_EM if icon else string_width(t, self.face, self.size) for t, icon in parts)
+        return sum(self.size * ICON_EM if icon else self.width(t, self.size) for t, icon in parts)
 
     def add(self, word: str) -> None:
         """Place one word: on this line, hyphenated across lines, or on a new line."""
@@ -239,7 +240,7 @@ class _Wrapper:
             return False
         for head, tail in hyphenations(word, self.lang):
             piece = head if head.endswith(HYPHEN) else head + HYPHEN
-            hw = string_width(piece, self.face, self.size)
+            hw = self.width(piece, self.size)
             if hw <= room:
                 self._append([(piece, False)], hw, gap)
                 self.flush()
@@ -255,6 +256,7 @@ class _Wrapper:
 
 
 def _to_line(parts: list[tuple[str, bool]], size: float, f: Face) -> Line:
+    width = metrics(f).width
     runs: list[Run] = []
     x, buf, start = 0.0, "", 0.0
     for text, icon in parts:
@@ -269,7 +271,7 @@ def _to_line(parts: list[tuple[str, bool]], size: float, f: Face) -> Line:
             if not buf:
                 start = x
             buf += text
-            x += string_width(text, f, size)
+            x += width(text, size)
     if buf:
         runs.append(Run(start, buf))
     return Line(tuple(runs), x)
