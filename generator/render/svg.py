@@ -20,7 +20,7 @@ from cairosvg.bounding_box import EMPTY_BOUNDING_BOX, extend_bounding_box
 from cairosvg.helpers import paint, size
 
 from .fonts import register_fontconfig
-from markupsafe import Markup
+from markupsafe import Markup, escape
 
 from .icons import icon, suit_icon
 
@@ -33,12 +33,48 @@ def n(value: float) -> str:
     return "0" if text in ("-0", "") else text
 
 
+_ICON_PAINT = {"fill": 'fill="{c}"', "hole": 'fill="{b}"',
+               "dots": 'fill="none" stroke="{c}" stroke-width="1.6" stroke-linecap="round"',
+               "stroke": 'fill="none" stroke="{c}" stroke-width="1" stroke-linecap="round" stroke-linejoin="round"'}
+
+
+def icon_svg(name: str, x: float, y: float, size: float, color: str = "#222", bg: str = "#fff") -> Markup:
+    """An icon (icons.py, drawn in a 10x10 box) at (x, y), size wide, as SVG (the templates' m.icon)."""
+    c, b = escape(color), escape(bg)
+    paths = "".join(f'<path d="{escape(d)}" {_ICON_PAINT.get(mode, _ICON_PAINT["stroke"]).format(c=c, b=b)}/>'
+                    for d, mode in icon(name).paths)
+    return Markup(f'<g transform="translate({n(x)} {n(y)}) scale({n(size / 10)})">{paths}</g>')
+
+
+def text_block_svg(block: Any, x: float, y: float, color: str = "#111", icon_color: str | None = None) -> Markup:
+    """A laid-out layout.Block at (x, y) as SVG (the templates' m.text_block): a <text> per run at its baseline,
+    icons inline, an accepted overflow outlined in red. Built in Python: faces print thousands of runs."""
+    slot = block.slot
+    out = []
+    if block.overflow:
+        out.append(f'<rect x="{n(x)}" y="{n(y)}" width="{n(slot.width)}" height="{n(slot.height)}" fill="#ff0000" '
+                   'fill-opacity="0.12" stroke="#e00000" stroke-width="0.5" stroke-dasharray="1.2 0.6"/>')
+    size = block.size
+    style = (f'font-family="{escape(slot.family)}" font-size="{n(size)}"' + (' font-weight="bold"' if slot.bold else "")
+             + (' font-style="italic"' if slot.italic else "") + f' fill="{escape(color)}" xml:space="preserve"')
+    for line, base in zip(block.lines, block.baselines()):
+        lx = x + block.line_x(line)
+        for run in line.runs:
+            if run.icon:
+                out.append(icon_svg(run.text, lx + run.x + size * 0.05, y + base - size * 0.8, size * 0.95,
+                                    icon_color or color))
+            else:
+                out.append(f'<text x="{n(lx + run.x)}" y="{n(y + base)}" {style}>{escape(run.text)}</text>')
+    return Markup("".join(out))
+
+
 @lru_cache(maxsize=4)
 def environment(templates: Path) -> jinja2.Environment:
     """The template environment of a templates folder (autoescape always on)."""
     env = jinja2.Environment(loader=jinja2.FileSystemLoader(str(templates)), autoescape=True,
                              undefined=jinja2.StrictUndefined, trim_blocks=True, lstrip_blocks=True)
-    env.globals.update(n=n, icon_of=icon, zip=zip, suit=lambda *a, **k: Markup(suit_icon(*a, **k)))
+    env.globals.update(n=n, icon_of=icon, zip=zip, suit=lambda *a, **k: Markup(suit_icon(*a, **k)),
+                       icon_svg=icon_svg, text_block_svg=text_block_svg)
     return env
 
 
