@@ -17,7 +17,8 @@ import cairosvg.url
 import cssselect2
 import jinja2
 from cairosvg.bounding_box import EMPTY_BOUNDING_BOX, extend_bounding_box
-from cairosvg.helpers import paint, size
+from cairosvg.defs import gradient_or_pattern
+from cairosvg.helpers import PointError, normalize, paint, size, transform
 
 from .fonts import register_fontconfig
 from markupsafe import Markup, escape
@@ -326,6 +327,79 @@ class _Copy:
         """A copy of the (position, d-position, text path width) cursor, its lists new."""
         return tuple(list(v) if isinstance(v, list) else v for v in cursor)
 
+
+_DRAW = cairosvg.surface.Surface.draw
+_SHAPES = frozenset(("rect", "circle", "ellipse", "line", "path", "polygon", "polyline"))
+_SIMPLE = frozenset((  # what a leaf shape drawn by _draw_shape may carry, its own or inherited
+    "x", "y", "width", "height", "rx", "ry", "cx", "cy", "r", "x1", "y1", "x2", "y2", "d", "points", "transform",
+    "fill", "fill-opacity", "fill-rule", "stroke", "stroke-width", "stroke-opacity", "stroke-linecap",
+    "stroke-linejoin", "stroke-dasharray", "stroke-dashoffset", "stroke-miterlimit", "opacity", "shape-rendering",
+    "font-family", "font-size", "font-weight", "font-style", "text-anchor", "text-rendering", _XML_SPACE,
+    "baseProfile", "version"))  # text attributes are inherited from groups and never draw a shape
+
+
+def _draw(surface: Any, node: Any) -> None:
+    """cairosvg's Surface.draw, with a short way for the most common element, a leaf shape with plain paint
+    (_draw_shape); anything else takes cairosvg's own way."""
+    if node.tag in _SHAPES and not node.children and surface.stroke_and_fill and _SIMPLE.issuperset(node):
+        return _draw_shape(surface, node)
+    return _DRAW(surface, node)
+
+
+def _draw_shape(surface: Any, node: Any) -> None:
+    """Surface.draw's steps for a leaf shape (no children, clip, mask, filter, marker, font or display setting):
+    the same cairo state for its one fill and one stroke, so the same recording; what cannot change the picture
+    of such an element (text font options, markers, the text cursor) is left out."""
+    if ("width" in node and size(surface, node["width"]) == 0) or ("height" in node and
+                                                                   size(surface, node["height"]) == 0):
+        return
+    old_font_size = surface.font_size
+    surface.font_size = size(surface, node.get("font-size", "12pt"))
+    cr = surface.context
+    cr.save()
+    transform(surface, node.get("transform"))
+    opacity = float(node.get("opacity", 1))
+    cr.move_to(size(surface, node.get("x"), "x"), size(surface, node.get("y"), "y"))
+    cap, join = node.get("stroke-linecap"), node.get("stroke-linejoin")
+    if cap in _CAPS:
+        cr.set_line_cap(_CAPS[cap])
+    if join in _JOINS:
+        cr.set_line_join(_JOINS[join])
+    dash_array = normalize(node.get("stroke-dasharray", "")).split()
+    if dash_array:
+        dashes = [size(surface, dash) for dash in dash_array]
+        if sum(dashes):
+            cr.set_dash(dashes, size(surface, node.get("stroke-dashoffset")))
+    cr.set_miter_limit(float(node.get("stroke-miterlimit", 4)))
+    try:
+        cairosvg.surface.TAGS[node.tag](surface, node)
+    except PointError:
+        pass
+    stroke_opacity = float(node.get("stroke-opacity", 1)) * opacity
+    fill_opacity = float(node.get("fill-opacity", 1)) * opacity
+    cr.set_antialias(cairosvg.surface.SHAPE_ANTIALIAS.get(node.get("shape-rendering"), cairo.ANTIALIAS_DEFAULT))
+    cr.save()
+    source, colour = paint(node.get("fill", "black"))
+    if node.get("fill-rule") == "evenodd":
+        cr.set_fill_rule(cairo.FILL_RULE_EVEN_ODD)
+    if not gradient_or_pattern(surface, node, source, fill_opacity):
+        cr.set_source_rgba(*surface.map_color(colour, fill_opacity))
+    cr.fill_preserve()
+    cr.restore()
+    cr.save()
+    cr.set_line_width(size(surface, node.get("stroke-width", "1")))
+    source, colour = paint(node.get("stroke"))
+    if not gradient_or_pattern(surface, node, source, stroke_opacity):
+        cr.set_source_rgba(*surface.map_color(colour, stroke_opacity))
+    cr.stroke()
+    cr.restore()
+    cr.restore()
+    surface.font_size = old_font_size
+
+
+_CAPS = {"square": cairo.LINE_CAP_SQUARE, "round": cairo.LINE_CAP_ROUND}
+_JOINS = {"round": cairo.LINE_JOIN_ROUND, "bevel": cairo.LINE_JOIN_BEVEL}
+cairosvg.surface.Surface.draw = _draw
 
 cairosvg.surface.parse_url = _parse_url  # called three times for every element drawn
 cairosvg.surface.copy = _Copy  # Surface.draw saves the text cursor of every element with copy.deepcopy

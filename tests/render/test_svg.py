@@ -102,7 +102,8 @@ def test_the_cairosvg_internals_svg_py_answers_for_are_the_ones_its_drawing_uses
 
     from generator.render import svg
 
-    source = inspect.getsource(cairosvg.surface.Surface.draw)
+    source = inspect.getsource(svg._DRAW)  # cairosvg's own Surface.draw, which svg._draw wraps
+    assert cairosvg.surface.Surface.draw is svg._draw
     assert "parse_url(" in source and "copy.deepcopy(" in source
     assert {n.split("(")[0] for n in source.replace("copy.deepcopy", "").split("copy.")[1:]} == set()
     assert cairosvg.surface.parse_url is svg._parse_url and cairosvg.surface.copy is svg._Copy
@@ -168,3 +169,43 @@ def test_words_measured_once_draw_the_same_as_words_measured_afresh():
     keys = [k for k in svg._EXTENTS if k[0] == "PT Sans" and k[3] == 4.0]
     assert len({k[4] for k in keys}) == 2  # the same font and size under two matrices: measured apart
     assert pdf() == first
+
+
+SHAPES_SVG = ('<svg xmlns="http://www.w3.org/2000/svg" width="90mm" height="60mm" viewBox="0 0 90 60" '
+              'text-rendering="geometricPrecision"><defs><linearGradient id="g1"><stop offset="0" stop-color="#f00"/>'
+              '<stop offset="1" stop-color="#00f"/></linearGradient></defs>'
+              '<rect width="90" height="60" fill="#fff"/>'
+              '<rect x="2" y="2" width="20" height="10" rx="2" fill="#c33" stroke="#111" stroke-width="0.6"/>'
+              '<rect x="25" y="2" width="0" height="10" fill="#000"/>'
+              '<circle cx="35" cy="8" r="5" fill="#3a3" fill-opacity="0.5" stroke="#000" stroke-opacity="0.4"/>'
+              '<ellipse cx="50" cy="8" rx="6" ry="3" fill="url(#g1)"/>'
+              '<path d="M60 2 L80 12 L62 14 Z" fill="none" stroke="#00a" stroke-width="1.2" stroke-dasharray="2 1" '
+              'stroke-dashoffset="0.5" stroke-linecap="round" stroke-linejoin="bevel"/>'
+              '<path d="M2 20 h20 v20 h-20 z M7 25 h10 v10 h-10 z" fill="#555" fill-rule="evenodd"/>'
+              '<polygon points="30,20 45,40 25,38" fill="#a0a" opacity="0.5" stroke-miterlimit="2" stroke="#000"/>'
+              '<line x1="50" y1="20" x2="85" y2="40" stroke="#0aa" stroke-width="2" stroke-linecap="square" '
+              'shape-rendering="crispEdges"/>'
+              '<g stroke="#f80" stroke-width="0.8" font-size="2" transform="translate(0 2)">'
+              '<rect x="50" y="44" width="30" height="10" fill="#ff0" stroke-width="0.5em"/>'
+              '<polyline points="2,45 12,55 22,45" fill="none" transform="rotate(5 12 50)"/></g>'
+              '<g opacity="0.5"><circle cx="40" cy="50" r="6" fill="#09f"/></g></svg>')
+
+
+def test_leaf_shapes_drawn_the_short_way_make_the_same_pdf_and_picture_as_cairosvg(monkeypatch):
+    """svg._draw_shape (leaf shapes with plain paint) records what cairosvg's Surface.draw records: the PDF and
+    the picture are the same byte for byte (rounded corners, opacities, gradients, dashes, caps, joins, fill
+    rule, miter limit, crisp edges, a zero width, em units, inherited stroke, transforms, group opacity)."""
+    from generator.render import svg
+
+    real, calls = svg._draw_shape, []
+    monkeypatch.setattr(svg, "_draw_shape", lambda s, n: calls.append(n.tag) or real(s, n))
+
+    def outputs() -> tuple[bytes, bytes]:
+        face = svg_drawing(SHAPES_SVG)
+        data = single_pdf(Deck("t", "t", "T", (Card("c", face, face),)), Imprint("T", "v", "it", 0))[0]
+        return data, png_bytes(face, 400)
+
+    short = outputs()
+    assert {"rect", "circle", "ellipse", "path", "polygon", "line", "polyline"} <= set(calls)
+    monkeypatch.setattr(svg, "_draw_shape", svg._DRAW)
+    assert outputs() == short
