@@ -10,6 +10,7 @@ from xml.etree import ElementTree
 from typing import Any
 
 import cairocffi as cairo
+import cairosvg.css
 import cairosvg.parser
 import cairosvg.surface
 import cairosvg.text
@@ -401,6 +402,27 @@ _CAPS = {"square": cairo.LINE_CAP_SQUARE, "round": cairo.LINE_CAP_ROUND}
 _JOINS = {"round": cairo.LINE_JOIN_ROUND, "bevel": cairo.LINE_JOIN_BEVEL}
 cairosvg.surface.Surface.draw = _draw
 
+class _NoRules:
+    """The matcher of a document without style rules: no element matches (cssselect2's Matcher would still look
+    up every element's id, classes and name)."""
+
+    @staticmethod
+    def match(element: Any) -> tuple:
+        """Nothing."""
+        return ()
+
+
+_PARSE_STYLESHEETS = cairosvg.css.parse_stylesheets
+
+
+def _stylesheets(tree: Any, url: Any) -> tuple:
+    """cairosvg's (normal, important) style matchers of a document, a matcher without rules (every selector table
+    of it empty) replaced by _NoRules."""
+    return tuple(m if any(v for v in vars(m).values() if isinstance(v, (dict, list))) else _NoRules
+                 for m in _PARSE_STYLESHEETS(tree, url))
+
+
+cairosvg.css.parse_stylesheets = _stylesheets  # parser.Tree calls it once per document
 cairosvg.surface.parse_url = _parse_url  # called three times for every element drawn
 cairosvg.surface.copy = _Copy  # Surface.draw saves the text cursor of every element with copy.deepcopy
 

@@ -209,3 +209,19 @@ def test_leaf_shapes_drawn_the_short_way_make_the_same_pdf_and_picture_as_cairos
     assert {"rect", "circle", "ellipse", "path", "polygon", "line", "polyline"} <= set(calls)
     monkeypatch.setattr(svg, "_draw_shape", svg._DRAW)
     assert outputs() == short
+
+
+def test_a_style_sheet_still_styles_and_a_document_without_one_skips_matching():
+    """svg._stylesheets: a document without style rules matches nothing per element (_NoRules); one with a style
+    sheet is styled as cairosvg styles it."""
+    import cairosvg.parser
+
+    from generator.render import svg
+
+    plain = '<svg xmlns="http://www.w3.org/2000/svg" width="10mm" height="10mm" viewBox="0 0 10 10"><rect ' \
+            'width="10" height="10" fill="#00f"/></svg>'
+    styled = plain.replace('viewBox="0 0 10 10">', 'viewBox="0 0 10 10"><style>rect { fill: #f00 }</style>')
+    assert cairosvg.parser.Tree(bytestring=plain.encode()).style == (svg._NoRules, svg._NoRules)
+    img = cairo.ImageSurface.create_from_png(io.BytesIO(png_bytes(svg_drawing(styled), 20)))
+    b, g, r = bytes(img.get_data())[40:43]
+    assert (r, g, b) == (255, 0, 0)
