@@ -379,23 +379,28 @@ def _draw_shape(surface: Any, node: Any) -> None:
     stroke_opacity = float(node.get("stroke-opacity", 1)) * opacity
     fill_opacity = float(node.get("fill-opacity", 1)) * opacity
     cr.set_antialias(cairosvg.surface.SHAPE_ANTIALIAS.get(node.get("shape-rendering"), cairo.ANTIALIAS_DEFAULT))
-    cr.save()
-    source, colour = paint(node.get("fill", "black"))
     if node.get("fill-rule") == "evenodd":
         cr.set_fill_rule(cairo.FILL_RULE_EVEN_ODD)
-    if not gradient_or_pattern(surface, node, source, fill_opacity):
-        cr.set_source_rgba(*surface.map_color(colour, fill_opacity))
-    cr.fill_preserve()
-    cr.restore()
-    cr.save()
+    _paint(surface, node, node.get("fill", "black"), fill_opacity, cr.fill_preserve)
     cr.set_line_width(size(surface, node.get("stroke-width", "1")))
-    source, colour = paint(node.get("stroke"))
-    if not gradient_or_pattern(surface, node, source, stroke_opacity):
-        cr.set_source_rgba(*surface.map_color(colour, stroke_opacity))
-    cr.stroke()
-    cr.restore()
+    if not _paint(surface, node, node.get("stroke"), stroke_opacity, cr.stroke):
+        cr.new_path()  # what the (clear) stroke would have left
     cr.restore()
     surface.font_size = old_font_size
+
+
+def _paint(surface: Any, node: Any, value: str | None, opacity: float, draw: Any) -> bool:
+    """Fill or stroke with an SVG paint (gradient, pattern or colour); a clear colour draws nothing (cairo records
+    nothing for it either) and returns False. The fill's source and rule stay set for the stroke, which sets its
+    own source and is not affected by the rule."""
+    source, colour = paint(value)
+    if not gradient_or_pattern(surface, node, source, opacity):
+        rgba = surface.map_color(colour, opacity)
+        if not rgba[3]:
+            return False
+        surface.context.set_source_rgba(*rgba)
+    draw()
+    return True
 
 
 _CAPS = {"square": cairo.LINE_CAP_SQUARE, "round": cairo.LINE_CAP_ROUND}
