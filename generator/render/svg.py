@@ -164,15 +164,24 @@ def _text(surface: Any, node: Any, draw_as_text: bool = False) -> None:
     x = size(surface, node["x"], "x") if "x" in node else surface.cursor_position[0]
     y = size(surface, node["y"], "y") if "y" in node else surface.cursor_position[1]
     dx, dy = surface.cursor_d_position
-    x0, height, advance = _words(surface.context, node, node.text, surface.font_size, x + dx, y + dy, draw_as_text)
+    cr = surface.context
+    x0, height, advance = _words(cr, node, node.text, surface.font_size, x + dx, y + dy, draw_as_text,
+                                 _measured_in(cr, node))
     surface.cursor_position = (x + advance, y)
     node["text_bounding_box"] = extend_bounding_box(EMPTY_BOUNDING_BOX, ((x0, y + dy), (x0 + advance, y + dy + height)))
 
 
-def _words(cr: Any, attrs: Any, text: str, font_size: float, x: float, y: float,
-           draw_as_text: bool) -> tuple[float, float, float]:
+def _measured_in(cr: Any, attrs: Any) -> tuple:
+    """What cairo's text extents depend on besides font, size and text: the matrix, the rendering options and
+    the kind of surface (its default options)."""
+    return tuple(cr.get_matrix()), attrs.get("text-rendering"), type(cr.get_target())
+
+
+def _words(cr: Any, attrs: Any, text: str, font_size: float, x: float, y: float, draw_as_text: bool,
+           measured_in: tuple) -> tuple[float, float, float]:
     """Set a plain text at (x, y) word by word, each word at the advance of what precedes it (spaces stay gaps, as
-    cairosvg leaves them); text-anchor applied. Returns the start x, the text's height and its advance."""
+    cairosvg leaves them); text-anchor applied. Returns the start x, the text's height and its advance. Leaves
+    the font and the current point set (its callers restore the state around it)."""
     weight = attrs.get("font-weight")
     bold = weight == "bold" or (weight or "").isdigit() and int(weight) >= 550
     slant = {"italic": cairo.FONT_SLANT_ITALIC, "oblique": cairo.FONT_SLANT_OBLIQUE}.get(attrs.get("font-style"),
@@ -180,8 +189,7 @@ def _words(cr: Any, attrs: Any, text: str, font_size: float, x: float, y: float,
     family = (attrs.get("font-family") or "sans-serif").split(",")[0].strip("\"' ")
     cr.select_font_face(family, slant, cairo.FONT_WEIGHT_BOLD if bold else cairo.FONT_WEIGHT_NORMAL)
     cr.set_font_size(font_size)
-    known = _EXTENTS.setdefault((family, slant, bold, font_size, tuple(cr.get_matrix()),
-                                 attrs.get("text-rendering"), type(cr.get_target())), {})
+    known = _EXTENTS.setdefault((family, slant, bold, font_size, *measured_in), {})
 
     def extents(part: str) -> tuple[float, ...]:
         found = known.get(part)
@@ -192,7 +200,6 @@ def _words(cr: Any, attrs: Any, text: str, font_size: float, x: float, y: float,
     x_bearing, _, width, height, advance, _ = extents(text)
     anchor = attrs.get("text-anchor")
     x += -(width / 2 + x_bearing) if anchor == "middle" else -(width + x_bearing) if anchor == "end" else 0.0
-    cr.save()
     at = 0.0
     parts = [part for part in _SPACES.split(text) if part]
     for i, part in enumerate(parts):
@@ -201,7 +208,6 @@ def _words(cr: Any, attrs: Any, text: str, font_size: float, x: float, y: float,
             (cr.show_text if draw_as_text else cr.text_path)(part)
         if i + 1 < len(parts):
             at += extents(part)[4]
-    cr.restore()
     return x, height, advance
 
 
@@ -288,6 +294,7 @@ def _texts(surface: Any, node: Any) -> None:
     parent = node.parent
     inherited = {k: v for k, v in parent.items() if k not in cairosvg.parser.NOT_INHERITED_ATTRIBUTES}
     cr = surface.context
+    measured_in = _measured_in(cr, inherited)  # a run carries no transform nor rendering option of its own
     for run in surface.text_runs[int(node["i"])]:
         attrs = {**inherited, **run.attrs}
         if not (surface.stroke_and_fill and set(attrs) <= _PLAIN and attrs.get("stroke", "none") == "none"):
@@ -300,11 +307,9 @@ def _texts(surface: Any, node: Any) -> None:
             text = text.lstrip(" ")
         if not text:
             continue
-        cr.save()
         cr.set_source_rgba(*surface.map_color(paint(attrs.get("fill", "black"))[1],
                                               float(attrs.get("fill-opacity", 1))))
-        _words(cr, attrs, text, float(attrs["font-size"]), float(attrs["x"]), float(attrs["y"]), True)
-        cr.restore()
+        _words(cr, attrs, text, float(attrs["font-size"]), float(attrs["x"]), float(attrs["y"]), True, measured_in)
 
 
 cairosvg.surface.text = _text  # the name cairosvg's Surface.draw calls and compares text elements with
