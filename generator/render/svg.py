@@ -70,13 +70,19 @@ def text_block_svg(block: Any, x: float, y: float, color: str = "#111", icon_col
     return Markup("".join(out))
 
 
+def texts_svg(items: list[dict[str, Any]]) -> Markup:
+    """Every fitted text of a face (Face.texts: block, x, y, color, icon_color) as SVG (the templates' m.texts)."""
+    return Markup("".join(text_block_svg(t["block"], t["x"], t["y"], t.get("color", "#111"), t.get("icon_color"))
+                          for t in items))
+
+
 @lru_cache(maxsize=4)
 def environment(templates: Path) -> jinja2.Environment:
     """The template environment of a templates folder (autoescape always on)."""
     env = jinja2.Environment(loader=jinja2.FileSystemLoader(str(templates)), autoescape=True,
                              undefined=jinja2.StrictUndefined, trim_blocks=True, lstrip_blocks=True)
     env.globals.update(n=n, icon_of=icon, zip=zip, suit=lambda *a, **k: Markup(suit_icon(*a, **k)),
-                       icon_svg=icon_svg, text_block_svg=text_block_svg)
+                       icon_svg=icon_svg, text_block_svg=text_block_svg, texts_svg=texts_svg)
     return env
 
 
