@@ -18,7 +18,9 @@ How to add a deck
    ``generator/components/common.py``) returns the manifest Artifacts: a sheet of 9 per paper (cards apart by a
    gutter of twice the bleed shown, cut marks in the gutters; backs on the following page for a long-edge flip,
    ``BuildOptions.back_offset_mm`` applied), a gutterfold per paper, and
-   the print-shop single-card PDF (TrimBox/BleedBox), plus a PNG preview. Register the builder in
+   the print-shop single-card PDF (TrimBox/BleedBox), plus a PNG preview; all of them are drawn into one cairo
+   document and split into files (``pdf.split``), so each face and font subset is written once and every file
+   holds the same face objects. Register the builder in
    ``generator/kit/registry.py`` ``COMPONENTS``. Every page is then read back by the page QA
    (``generator/pageqa``): card text 3 mm inside the trim, nothing within 5 mm of a sheet edge, no text under
    6.5 pt or touching other text.
