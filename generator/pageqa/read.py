@@ -610,27 +610,32 @@ def _plain(obj: Any, skip: frozenset[str] = frozenset(), depth: int = 0) -> Any:
         return None
 
 
-def _feed(obj: Any, h: Any) -> None:
-    """Feed a plain (pdfminer) object's content into hash h."""
-    if isinstance(obj, PDFStream):
-        h.update(b"S")
-        _feed({k: v for k, v in obj.attrs.items() if k != "Filter"}, h)
-        h.update(hashlib.sha1(obj.rawdata or b"").digest())
-    elif isinstance(obj, dict):
+def _digest(obj: Any, h: Any, skip: frozenset[str] = frozenset(), depth: int = 0) -> None:
+    """Feed what a qpdf object holds into hash h: dictionaries by sorted key (skip left out), references followed,
+    streams by their raw bytes; the same in every file (object numbers never enter it)."""
+    if depth > 12:
+        return
+    if isinstance(obj, pikepdf.Stream):
+        h.update(b"S" + hashlib.sha1(obj.read_raw_bytes()).digest())
+        obj = obj.stream_dict
+    if isinstance(obj, pikepdf.Dictionary):
         h.update(b"{")
-        for k in sorted(obj):
-            h.update(k.encode() + b":")
-            _feed(obj[k], h)
+        for k, v in sorted(obj.items()):
+            if k not in skip:
+                h.update(k.encode() + b":")
+                _digest(v, h, skip, depth + 1)
         h.update(b"}")
-    elif isinstance(obj, list):
-        h.update(b"[")
-        for v in obj:
-            _feed(v, h)
-        h.update(b"]")
-    elif isinstance(obj, PSLiteral):
-        h.update(b"/" + str(obj.name).encode())
+    elif isinstance(obj, pikepdf.Array):
+        text = obj.unparse()
+        if b" R" in text:  # references inside: followed one by one
+            h.update(b"[")
+            for v in obj:
+                _digest(v, h, skip, depth + 1)
+            h.update(b"]")
+        else:
+            h.update(text)
     else:
-        h.update(repr(obj).encode())
+        h.update(obj.unparse() if isinstance(obj, pikepdf.Object) else repr(obj).encode())
 
 
 class _Doc:
@@ -675,10 +680,10 @@ class _Doc:
         return self._once("font", spec, lambda o: _plain(o, _FONT_FILES if "/ToUnicode" in o else frozenset()))
 
     def font_key(self, spec: Any) -> bytes:
-        """A digest of what pdfminer reads from a font."""
+        """A digest of what pdfminer reads from a font (its program left out when it has a Unicode map)."""
         def make(o: Any) -> bytes:
             h = hashlib.sha1()
-            _feed(self.font_spec(o), h)
+            _digest(o, h, _FONT_FILES if "/ToUnicode" in o else frozenset())
             return h.digest()
         return self._once("font-key", spec, make)
 
