@@ -98,7 +98,7 @@ def _chunks(items: list[Card], size: int) -> Iterator[list[Card]]:
         yield items[i:i + size]
 
 
-def _clip_place(cr: Any, drawing: Drawing, x: float, y: float, clip: tuple[float, float, float, float]) -> None:
+def _clip_place(doc: PdfDoc, drawing: Drawing, x: float, y: float, clip: tuple[float, float, float, float]) -> None:
     """Place a bleed-size drawing with its trim corner at (x, y) mm, showing only clip (x0, y0, x1, y1) mm.
 
     Within one PDF a drawing must always show the same part (its trim plus the sheet's bleed): cairo 1.16 writes
@@ -106,7 +106,7 @@ def _clip_place(cr: Any, drawing: Drawing, x: float, y: float, clip: tuple[float
     """
     x0, y0, x1, y1 = clip
     ox, oy = x - BLEED, y - BLEED
-    drawing.place(cr, mm(ox), mm(oy), region=(mm(x0 - ox), mm(y0 - oy), mm(x1 - x0), mm(y1 - y0)))
+    doc.place(drawing, mm(ox), mm(oy), region=(mm(x0 - ox), mm(y0 - oy), mm(x1 - x0), mm(y1 - y0)))
 
 
 @dataclass(frozen=True)
@@ -301,7 +301,7 @@ def sheet_pages(doc: PdfDoc, deck: Deck, paper: str, imp: Imprint) -> None:
         cr = doc.page(*page)
         fronts = grid.spots()[:len(chunk)]
         for card, (x, y) in zip(chunk, fronts):
-            _clip_place(cr, card.front, x, y, grid.shown(x, y))
+            _clip_place(doc, card.front, x, y, grid.shown(x, y))
         cut_marks(cr, grid, fronts)
         footer(cr, imp.line(paper, f"{s}/{sheets}"), grid)
         cr = doc.page(*page)
@@ -312,7 +312,7 @@ def sheet_pages(doc: PdfDoc, deck: Deck, paper: str, imp: Imprint) -> None:
         if deck.back_bleed:
             _bleed_under(cr, deck.back_bleed, spots, page)
         for card, (x, y) in zip(chunk, spots):
-            _clip_place(cr, card.back, x, y, grid.shown(x, y))
+            _clip_place(doc, card.back, x, y, grid.shown(x, y))
         cr.restore()
 
 
@@ -334,9 +334,9 @@ def gutterfold_pages(doc: PdfDoc, deck: Deck, paper: str, imp: Imprint) -> None:
         cr = doc.page(*page)
         spots = []
         for card, (x, y) in zip(chunk, grid.spots()):
-            _clip_place(cr, card.front, x, y, grid.shown(x, y))
+            _clip_place(doc, card.front, x, y, grid.shown(x, y))
             bx = w - x - CARD_W
-            _clip_place(cr, card.back, bx, y, grid.shown(bx, y))
+            _clip_place(doc, card.back, bx, y, grid.shown(bx, y))
             spots += [(x, y), (bx, y)]
         pdf.line(cr, fold, EDGE_MM + 2, fold, _imprint_free(grid)[1][1], 0.5, (0.4, 0.4, 0.4), dash=(2, 1.5))
         cut_marks(cr, _whole(grid), spots)
@@ -362,8 +362,8 @@ def single_pages(doc: PdfDoc, deck: Deck) -> None:
     """The pages of single_pdf (without its boxes), drawn into doc."""
     for card in deck.expanded():
         for drawing in (card.front, card.back):
-            cr = doc.page(BLEED_W, BLEED_H)
-            drawing.place(cr, 0, 0)
+            doc.page(BLEED_W, BLEED_H)
+            doc.place(drawing, 0, 0)
 
 
 def deck_artifacts(deck: Deck, imp: Imprint, papers: tuple[str, ...], gutterfold: bool = True) -> list[Artifact]:

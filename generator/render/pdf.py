@@ -13,7 +13,7 @@ from ..interrupts import checkpoint
 from ..problems import CheckFailed, Problem
 from .fonts import face, missing_glyphs, register_fontconfig
 from .layout import FLOOR_PT
-from .svg import unhinted
+from .svg import Drawing, unhinted
 
 PT_PER_MM = 72 / 25.4
 EDGE_MM = 5.0  # nothing is printed closer than this to a sheet edge
@@ -48,6 +48,8 @@ class PdfDoc:
         self.cr: Any = cairo.Context(self.surface)
         self.cr.set_font_options(unhinted())
         self.pages = 0
+        self.wrappers: dict[tuple[Drawing, Any], list[Any]] = {}  # place(): wrappers shared between pages
+        self.on_page: dict[tuple[Drawing, Any], int] = {}  # how often each was placed on the current page
 
     def page(self, width_mm: float, height_mm: float) -> Any:
         """Start a new page of the given size; return the cairo context (units: pt, origin top left)."""
@@ -59,7 +61,21 @@ class PdfDoc:
                 raise self._failed(exc) from None
         self.surface.set_size(mm(width_mm), mm(height_mm))
         self.pages += 1
+        self.on_page = {}
         return self.cr
+
+    def place(self, drawing: Drawing, x: float, y: float, scale: float = 1.0,
+              region: tuple[float, float, float, float] | None = None) -> None:
+        """Drawing.place on the current page, its wrapper surface shared with the other pages of this document
+        (cairo writes a wrapper once, not once per page: a deck's backs, repeated cards). A drawing placed n times
+        on one page takes n wrappers: one surface twice on a page would repeat a resource key."""
+        key = (drawing, region)
+        n = self.on_page.get(key, 0)
+        self.on_page[key] = n + 1
+        pool = self.wrappers.setdefault(key, [])
+        if n == len(pool):
+            pool.append(drawing.wrapper(region))
+        drawing.paint(self.cr, pool[n], x, y, scale, region)
 
     def finish(self) -> bytes:
         """Close the document and return its bytes; raise if cairo or the write callback failed on the way."""

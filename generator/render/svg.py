@@ -116,12 +116,23 @@ class Drawing:
 
         Each placement goes through a fresh bounded wrapper surface: cairo 1.16 would otherwise repeat resource
         keys on a page, and clipping a large recording surface placed at an offset loses content in its PDFs.
+        (render/pdf.PdfDoc.place shares wrappers between the pages of one document.)
         """
+        self.paint(cr, self.wrapper(region), x, y, scale, region)
+
+    def wrapper(self, region: tuple[float, float, float, float] | None = None) -> Any:
+        """A bounded recording surface showing region (the whole drawing by default) at its origin."""
         rx, ry, rw, rh = region or (0.0, 0.0, self.width, self.height)
         wrap = cairo.RecordingSurface(cairo.CONTENT_COLOR_ALPHA, (0, 0, rw, rh))
         inner = cairo.Context(wrap)
         inner.set_source_surface(self.surface, -rx, -ry)
         inner.paint()
+        return wrap
+
+    def paint(self, cr: Any, wrap: Any, x: float, y: float, scale: float = 1.0,
+              region: tuple[float, float, float, float] | None = None) -> None:
+        """Paint a wrapper of this drawing (made by wrapper(region)) as place() does."""
+        rx, ry = (region or (0.0, 0.0))[:2]
         cr.save()
         cr.translate(x + rx * scale, y + ry * scale)
         if scale != 1.0:

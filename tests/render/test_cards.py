@@ -180,3 +180,38 @@ def test_a_decks_files_share_their_faces_and_stay_separate_documents(deck):
     assert made["test-single.pdf"].pages == 22 and made["test-A4.pdf"].pages == 4
     again = {a.path: a.data for a in deck_artifacts(d, _imp(lang), ("A4", "Letter"))}
     assert again == {p: a.data for p, a in made.items()}  # byte-identical
+
+
+@pytest.mark.parametrize("lang", ["it", "ru"])
+def test_a_drawing_placed_on_many_pages_is_written_once_per_place_on_a_page_and_looks_the_same(lang):
+    """PdfDoc.place shares a drawing's wrapper surface between pages (a deck's backs, repeated cards): placed
+    twice on each of three pages it takes two wrappers, no page repeats a resource key (qpdf finds nothing to
+    warn about), and the pages render exactly as with a fresh wrapper per placement (Drawing.place)."""
+    import io
+
+    import pikepdf
+    import pypdfium2 as pdfium
+
+    from generator.render.pdf import PdfDoc, mm
+
+    face = _face(f"{WORD[lang]} 1", lang, "#dddddd")
+    region = (mm(1), mm(1), mm(BLEED_W - 2), mm(BLEED_H - 2))
+
+    def document(shared: bool) -> bytes:
+        doc = PdfDoc(0, "t")
+        for _ in range(3):
+            cr = doc.page(2 * BLEED_W, BLEED_H)
+            for x in (0, mm(BLEED_W)):
+                doc.place(face, x, 0, region=region) if shared else face.place(cr, x, 0, region=region)
+        if shared:
+            assert [len(pool) for pool in doc.wrappers.values()] == [2]
+        return doc.finish()
+
+    shared, fresh = document(True), document(False)
+    assert len(shared) < len(fresh)
+    with pikepdf.open(io.BytesIO(shared)) as pdf:
+        assert all(len(page.Resources.XObject.keys()) == 2 for page in pdf.pages)
+        assert pdf.get_warnings() == []  # e.g. "dictionary has duplicated key /x6" for a surface twice on a page
+    renders = [[bytes(d[i].render(scale=1).to_pil().tobytes()) for i in range(3)]
+               for d in (pdfium.PdfDocument(shared), pdfium.PdfDocument(fresh))]
+    assert renders[0] == renders[1]
