@@ -14,7 +14,7 @@ from ..rules.source import Block
 from .data_blocks import expand, print_note
 from .figures import INLINE_CB, figure_factory, figure_source, icon_markup_factory
 from .impose import impose
-from .typeset import FORMATS, Footer, render, story
+from .typeset import FORMATS, SAME_LAYOUT, Footer, on_paper, render, story
 
 GAMES = {"dojo": "dojo-rules", "ground": "ground-rules", "duel": "duel-rules"}
 
@@ -58,7 +58,8 @@ def booklet_pdfs(ctx: BuildContext, blocks: Sequence[Block], where: str,
     """The booklet per paper: pages ('A5'/'HalfLetter'), 'booklet[-Letter]' (imposed), plain 'A4'/'Letter'.
 
     Each layout maps to (PDF bytes, pages); where names the rules source in error messages. Generated sections
-    (`![setup](duel)`, ...) are expanded from the model first.
+    (`![setup](duel)`, ...) are expanded from the model first. A5 and A4 are typeset; HalfLetter and Letter are
+    their pages on the other paper (typeset.SAME_LAYOUT), so a paper's files do not depend on the other papers.
     """
     blocks = expand(ctx, [localized(ctx, b) for b in blocks], where)  # generated blocks come translated
     problems = check_glyphs(ctx, blocks, where)
@@ -69,28 +70,27 @@ def booklet_pdfs(ctx: BuildContext, blocks: Sequence[Block], where: str,
     figure = figure_factory(figure_source(ctx), where)
     icons, paint_icon = icon_markup_factory(ctx, where)
     footer = Footer(title, ctx.version, ctx.lang, ctx.board_fingerprint[:8])
+    typeset: dict[str, tuple[bytes, int]] = {}
+
+    def pdf(fmt: str) -> tuple[bytes, int]:
+        base = SAME_LAYOUT.get(fmt, fmt)
+        if base not in typeset:
+            page = FORMATS[base]
+            flow = story(blocks, str, page, ctx.lang, figure, icons)  # blocks are translated already
+            typeset[base] = render(flow, page, footer, title, {INLINE_CB: paint_icon})
+        data, pages = typeset[base]
+        return (data, pages) if base == fmt else (on_paper(data, FORMATS[base], FORMATS[fmt]), pages)
+
     result = {}
     for paper in papers:
         half, sheet = BOOKLET_PAPERS[paper]
-        out = {}
-        for fmt in (half, paper):
-            page = FORMATS[fmt]
-            flow = story(blocks, str, page, ctx.lang, figure, icons)  # blocks are translated already
-            out[fmt] = render(flow, page, footer, title, {INLINE_CB: paint_icon})
-        half_pages = _pages(out[half])
-        booklet = impose(out[half], sheet, title, print_note(ctx))
         key = "booklet" if paper == "A4" else f"booklet-{paper}"
-        result.update({half: (out[half], half_pages), key: (booklet, -(-half_pages // 4) * 2),
-                       paper: (out[paper], _pages(out[paper]))})
+        result[half] = pdf(half)
+        base = SAME_LAYOUT.get(half, half)  # imposed from the typeset pages: both sheets place the same forms
+        booklet = impose(typeset[base][0], sheet, title, print_note(ctx), FORMATS[base].area)
+        result[key] = booklet, -(-result[half][1] // 4) * 2
+        result[paper] = pdf(paper)
     return result
-
-
-def _pages(pdf: bytes) -> int:
-    import io
-
-    from pypdf import PdfReader
-
-    return len(PdfReader(io.BytesIO(pdf)).pages)
 
 
 def build_booklet(ctx: BuildContext, game: str) -> list[Artifact]:
