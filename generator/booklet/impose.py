@@ -102,5 +102,5 @@ def impose(pdf: bytes, sheet: tuple[float, float], title: str, note: str = "",
                 side.obj.Contents = out.make_stream(b"\n".join(ops))
         out.docinfo = out.make_indirect(pikepdf.Dictionary(Title=title, Producer="dojo-pnp", Creator="dojo-pnp"))
         buf = io.BytesIO()
-        out.save(buf, static_id=True, stream_decode_level=pikepdf.StreamDecodeLevel.none)
+        out.save(buf, static_id=True, compress_streams=False, stream_decode_level=pikepdf.StreamDecodeLevel.none)
     return buf.getvalue()

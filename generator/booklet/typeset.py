@@ -416,5 +416,5 @@ def on_paper(pdf: bytes, typeset: Page, paper: Page) -> bytes:
         for p in doc.pages:
             p.obj.MediaBox = pikepdf.Array([round(v, 4) for v in (x, y, x + pw, y + ph)])
         out = io.BytesIO()
-        doc.save(out, static_id=True, stream_decode_level=pikepdf.StreamDecodeLevel.none)
+        doc.save(out, static_id=True, compress_streams=False, stream_decode_level=pikepdf.StreamDecodeLevel.none)
     return out.getvalue()
