@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import replace
+from functools import cache
 from typing import Sequence
 
 from reportlab.lib.pagesizes import A4, LETTER
@@ -70,24 +71,26 @@ def booklet_pdfs(ctx: BuildContext, blocks: Sequence[Block], where: str,
     figure = figure_factory(figure_source(ctx), where)
     icons, paint_icon = icon_markup_factory(ctx, where)
     footer = Footer(title, ctx.version, ctx.lang, ctx.board_fingerprint[:8])
-    typeset: dict[str, tuple[bytes, int]] = {}
 
+    @cache
+    def typeset(fmt: str) -> tuple[bytes, int]:
+        page = FORMATS[fmt]
+        flow = story(blocks, str, page, ctx.lang, figure, icons)  # blocks are translated already
+        return render(flow, page, footer, title, {INLINE_CB: paint_icon})
+
+    @cache
     def pdf(fmt: str) -> tuple[bytes, int]:
         base = SAME_LAYOUT.get(fmt, fmt)
-        if base not in typeset:
-            page = FORMATS[base]
-            flow = story(blocks, str, page, ctx.lang, figure, icons)  # blocks are translated already
-            typeset[base] = render(flow, page, footer, title, {INLINE_CB: paint_icon})
-        data, pages = typeset[base]
-        return (data, pages) if base == fmt else (on_paper(data, FORMATS[base], FORMATS[fmt]), pages)
+        data, pages = typeset(base)
+        return on_paper(data, FORMATS[base], FORMATS[fmt]), pages
 
     result = {}
     for paper in papers:
         half, sheet = BOOKLET_PAPERS[paper]
         key = "booklet" if paper == "A4" else f"booklet-{paper}"
         result[half] = pdf(half)
-        base = SAME_LAYOUT.get(half, half)  # imposed from the typeset pages: both sheets place the same forms
-        booklet = impose(typeset[base][0], sheet, title, print_note(ctx), FORMATS[base].area)
+        base = SAME_LAYOUT.get(half, half)  # both sheets impose the pages of the one typesetting
+        booklet = impose(pdf(base)[0], sheet, title, print_note(ctx), FORMATS[base].area)
         result[key] = booklet, -(-result[half][1] // 4) * 2
         result[paper] = pdf(paper)
     return result

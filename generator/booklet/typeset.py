@@ -402,19 +402,25 @@ def render(flowables: list[Flowable], page: Page, footer: Footer, doc_title: str
 
 
 def on_paper(pdf: bytes, typeset: Page, paper: Page) -> bytes:
-    """The pages of a PDF typeset for one format on another format's paper, its layout box centred (same box).
+    """The pages of a PDF typeset for one format, on the paper of a format with the same layout box (or its own).
 
-    Only the media boxes change (qpdf; streams copied as they are, a fixed /ID): the page content is the very
-    same, so the two papers show the same lines on the same page numbers.
+    Each page's content becomes one form XObject showing the layout box, placed centred on the paper (qpdf; the
+    streams copied as they are, a fixed /ID): both papers of a pair show the very same forms (the same lines on
+    the same page numbers, read once by the page QA), and every page keeps its origin at its corner.
     """
     import pikepdf
 
-    assert typeset.box == paper.box, (typeset.name, paper.name)
     (w, h), (pw, ph) = typeset.size, paper.size
-    x, y = (w - pw) / 2, (h - ph) / 2
+    place = f"q 1 0 0 1 {(pw - w) / 2:.4f} {(ph - h) / 2:.4f} cm /Layout Do Q".encode()
     with pikepdf.open(io.BytesIO(pdf)) as doc:
-        for p in doc.pages:
-            p.obj.MediaBox = pikepdf.Array([round(v, 4) for v in (x, y, x + pw, y + ph)])
+        for page in doc.pages:
+            form = page.obj.Contents  # reportlab writes one content stream per page
+            form.Type, form.Subtype = pikepdf.Name.XObject, pikepdf.Name.Form
+            form.BBox = pikepdf.Array([round(v, 4) for v in typeset.area])
+            form.Resources = doc.make_indirect(page.obj.Resources)
+            page.obj.Resources = pikepdf.Dictionary(XObject=pikepdf.Dictionary(Layout=form))
+            page.obj.Contents = doc.make_stream(place)
+            page.obj.MediaBox = pikepdf.Array([0, 0, round(pw, 4), round(ph, 4)])
         out = io.BytesIO()
         doc.save(out, static_id=True, compress_streams=False, stream_decode_level=pikepdf.StreamDecodeLevel.none)
     return out.getvalue()
