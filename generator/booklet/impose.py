@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import io
+from functools import lru_cache
 
 import pikepdf
 
@@ -21,9 +22,11 @@ def saddle_order(pages: int) -> list[tuple[int | None, int | None]]:
 EDGE = 6.0  # mm: fold ticks, sheet labels and the print note keep at least this far from every sheet edge
 
 
-def fold_marks(width: float, height: float, labels: list[str], note: str = "") -> bytes:
-    """Sheet-size overlays (one PDF, a page per side, fonts once): fold ticks at the top and bottom centre, a label,
-    the print note.
+@lru_cache(maxsize=8)
+def fold_marks(width: float, height: float, sides: int, note: str = "") -> bytes:
+    """Sheet-size overlays (one PDF, a page per side, fonts once): fold ticks at the top and bottom centre, the
+    side's label ('2/3 A': sheet 2 of 3, front), the print note. Kept per process: booklets with as many sheets
+    share them.
 
     Everything stays EDGE mm inside the sheet (printers do not print at the edge); the note (how to print)
     goes on the first side only, in the top margin of its left page.
@@ -37,7 +40,8 @@ def fold_marks(width: float, height: float, labels: list[str], note: str = "") -
     register_reportlab()
     buf = io.BytesIO()
     c = Canvas(buf, pagesize=(width, height), invariant=1, initialFontName="PTSans", initialFontSize=6)
-    for n, label in enumerate(labels):
+    for n in range(sides):
+        label = f"{n // 2 + 1}/{sides // 2} {'AB'[n % 2]}"
         c.setLineWidth(0.4)
         c.setDash(2, 1.5)
         c.setStrokeGray(0.45)
@@ -81,8 +85,7 @@ def impose(pdf: bytes, sheet: tuple[float, float], title: str, note: str = "",
     sw, sh = max(sheet), min(sheet)  # landscape
     with pikepdf.open(io.BytesIO(pdf)) as src, pikepdf.new() as out:
         order = saddle_order(len(src.pages))
-        labels = [f"{n // 2 + 1}/{len(order) // 2} {'AB'[n % 2]}" for n in range(len(order))]
-        with pikepdf.open(io.BytesIO(fold_marks(sw, sh, labels, note))) as marks:
+        with pikepdf.open(io.BytesIO(fold_marks(sw, sh, len(order), note))) as marks:
             for n, (left, right) in enumerate(order):
                 side = out.add_blank_page(page_size=(sw, sh))
                 forms = {"/M": _form(out, marks, marks.pages[n], [0, 0, sw, sh])}
