@@ -41,9 +41,11 @@ def localized(ctx: BuildContext, b: Block) -> Block:
 
 def check_glyphs(ctx: BuildContext, blocks: Sequence[Block], where: str) -> list[Problem]:
     """Every translated text (blocks already localized) must have glyphs in the booklet fonts (reportlab would print boxes)."""
-    problems = []
-    for line, shown in _texts(blocks):
-        missing = missing_glyphs(shown, face("PT Sans"))
+    problems, texts, font = [], _texts(blocks), face("PT Sans")
+    if not missing_glyphs("".join(set("".join(t for _, t in texts))), font):  # each distinct character once
+        return []
+    for line, shown in texts:
+        missing = missing_glyphs(shown, font)
         if missing:
             problems.append(Problem("error", "booklet-glyph", f"[{ctx.lang}] no glyph for {missing!r} in {shown!r}",
                                     where, line, hint="change the translation or the msgid in the catalog"))
