@@ -98,11 +98,9 @@ def _quadrant_page(cr, board: Drawing, legend: Drawing, notes: list, sheet: tupl
     _notes(cr, notes, (w - HALF) / 2, ly + 28)
 
 
-def sheets_pdf(ctx: BuildContext, boards: dict, legend: Drawing, paper: str) -> tuple[bytes, int]:
-    """Four pages, one quadrant each (reading order), joining into the whole board."""
-    imp = imprint(ctx, ctx._("Board"))
+def sheet_pages(ctx: BuildContext, doc: PdfDoc, boards: dict, legend: Drawing, paper: str) -> None:
+    """Four pages of one paper, one quadrant each (reading order), joining into the whole board."""
     page = PAPERS_MM[paper]
-    doc = PdfDoc(imp.epoch, imp.title)
     names = {(0, 0): ctx._("top left"), (0, 1): ctx._("top right"), (1, 0): ctx._("bottom left"),
              (1, 1): ctx._("bottom right")}
     for n, sheet in enumerate(SHEETS, 1):
@@ -112,20 +110,16 @@ def sheets_pdf(ctx: BuildContext, boards: dict, legend: Drawing, paper: str) -> 
         notes = margin_notes(ctx, f"{text} · {paper}", HALF)
         cr = doc.page(*page)
         _quadrant_page(cr, boards[sheet], legend, notes, sheet, page)
-    return doc.finish(), doc.pages
 
 
-def a2_pdf(ctx: BuildContext, whole: Drawing, legend: Drawing) -> tuple[bytes, int]:
+def a2_page(ctx: BuildContext, doc: PdfDoc, whole: Drawing, legend: Drawing) -> None:
     """The whole board on one A2 sheet with legend and margin notes."""
-    imp = imprint(ctx, ctx._("Board"))
     w, h = PAPERS_MM["A2"]
-    doc = PdfDoc(imp.epoch, imp.title)
     cr = doc.page(w, h)
     x, y = (w - SIZE) / 2, (h - SIZE - 70) / 2  # board, legend and notes centred on the sheet
     whole.place(cr, mm(x), mm(y))  # one drawing: every label once (quadrant drawings would repeat the seams)
     legend.place(cr, mm((w - legend.width * 25.4 / 72) / 2), mm(y + SIZE + 6))
     _notes(cr, margin_notes(ctx, "A2", SIZE), x, y + SIZE + 40)
-    return doc.finish(), doc.pages
 
 
 def board_png(whole: Drawing, width_px: int) -> bytes:
@@ -138,12 +132,19 @@ def build(ctx: BuildContext) -> list[Artifact]:
     boards = board_drawings(ctx)
     legend = legend_drawing(ctx)
     out = [Artifact("board.txt", COMPONENT, "board", render_ascii(ctx.board).encode("utf-8"))]
-    for paper in ctx.options.papers:
-        data, pages = sheets_pdf(ctx, boards, legend, paper)
-        out.append(Artifact(f"board-{paper}.pdf", COMPONENT, "board", data, paper, "sheet", pages,
-                            pieces=(("dojo-board", 1),)))
     whole = svg_drawing(board_svg(ctx))
-    data, pages = a2_pdf(ctx, whole, legend)
-    out.append(Artifact("board-A2.pdf", COMPONENT, "board", data, "A2", "sheet", pages))
+    imp = imprint(ctx, ctx._("Board"))
+    doc = PdfDoc(imp.epoch, imp.title)  # every paper in one document, then split: quadrants and legend written once
+    ends = []
+    for paper in ctx.options.papers:
+        sheet_pages(ctx, doc, boards, legend, paper)
+        ends.append(doc.pages)
+    a2_page(ctx, doc, whole, legend)
+    ends.append(doc.pages)
+    files = pdf.split(doc.finish(), ends)
+    for paper, data in zip(ctx.options.papers, files):
+        out.append(Artifact(f"board-{paper}.pdf", COMPONENT, "board", data, paper, "sheet", len(SHEETS),
+                            pieces=(("dojo-board", 1),)))
+    out.append(Artifact("board-A2.pdf", COMPONENT, "board", files[-1], "A2", "sheet", 1))
     out.append(Artifact("previews/board.png", COMPONENT, "preview", board_png(whole, 720)))
     return out

@@ -6,8 +6,10 @@ import dataclasses
 import hashlib
 import importlib
 import json
+import time
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 from .. import KIT_NAME
 from ..board.check import check_dead_ends, design_problems
@@ -19,6 +21,7 @@ from ..content.load import load_model
 from ..i18n.gate import check_language as check_catalogs
 from ..i18n.fitwatch import watch_fits
 from ..i18n.runtime import load_translations
+from ..output.cache import TemplateCache
 from ..output.files import remove_leftovers, replace_tree
 from ..output.verify import verify_file
 from ..pageqa.check import page_problems
@@ -27,7 +30,7 @@ from ..render.face import preload_layouts
 from ..render.fonts import preload_fonts, prime_cairo_fonts
 from ..render.layout import hyphenator
 from ..render.preview import missing_previews
-from ..render.svg import preload_templates
+from ..render.svg import environment, preload_templates
 from ..sim.cards import deck_from_nebbia
 from ..sim.gate import ProofSettings, cache_key as proof_key, cache_path as proof_path, cached_proof
 from ..sim.ground.gate import GroundProofSettings, cache_key as ground_key, cache_path as ground_path, ground_gate
@@ -35,10 +38,10 @@ from .bom import check_bom
 from .cache import ComponentCache, Reads, recording
 from .inputs import inputs_digest
 from .model import DEV_LANGS, LANGS, Artifact, BuildContext, BuildOptions
-from . import registry
+from . import registry, timings
 from .registry import Component
 from .version import kit_version, source_date_epoch
-from .workers import run_ordered
+from .workers import run_ordered, worker_count
 
 BOARD_PATH = Path("content/dojo/board/quadrant.txt")
 
@@ -179,36 +182,40 @@ def render_all(ctx: BuildContext, components: tuple[Component, ...] | None = Non
     """
     global _CTX, _COMPONENTS, _TERMS
     chosen = registry.COMPONENTS if components is None else tuple(components)
-    terms = term_spellings(ctx, frozenset(c.game for c in chosen))
-    if cache:
-        cache.extend_key(terms)  # the page QA of a cached component passed with these term spellings
-    independent = [i for i, c in enumerate(chosen) if not c.from_artifacts]
-    cached = {i: made for i in independent if cache and (made := cache.load(chosen[i], [])) is not None}
-    # the booklets (the longest renders) first, so that the last to finish on two cores are short ones
-    todo = sorted((i for i in independent if i not in cached), key=lambda i: "rules" not in chosen[i].kinds)
-    for index in todo:  # every builder's module imported here, once, before the workers fork
-        importlib.import_module(chosen[index].builder.split(":")[0])
-    if todo or any(c.from_artifacts for c in chosen):
-        prime_cairo_fonts()  # text renders the same whichever component a process draws first
-    if len(todo) > 1:  # read and compiled once here, shared by the forked workers
-        preload(ctx, reportlab=any("rules" in chosen[i].kinds for i in todo))
+    with timings.phase("cache lookups, imports, preload"):
+        environment(ctx.root / "templates").bytecode_cache = TemplateCache(ctx.root)  # compiled once, not per process
+        terms = term_spellings(ctx, frozenset(c.game for c in chosen))
+        if cache:
+            cache.extend_key(terms)  # the page QA of a cached component passed with these term spellings
+        independent = [i for i, c in enumerate(chosen) if not c.from_artifacts]
+        cached = {i: made for i in independent if cache and (made := cache.load(chosen[i], [])) is not None}
+        # the booklets (the longest renders) first, so that the last to finish on two cores are short ones
+        todo = sorted((i for i in independent if i not in cached), key=lambda i: "rules" not in chosen[i].kinds)
+        for index in todo:  # every builder's module imported here, once, before the workers fork
+            importlib.import_module(chosen[index].builder.split(":")[0])
+        if todo or any(c.from_artifacts for c in chosen):
+            prime_cairo_fonts()  # text renders the same whichever component a process draws first
+        if len(todo) > 1:  # read and compiled once here, shared by the forked workers
+            preload(ctx, reportlab=any("rules" in chosen[i].kinds for i in todo))
     _CTX, _COMPONENTS, _TERMS = ctx, chosen, terms
     try:
-        rendered = dict(zip(todo, run_ordered(_render_one, todo, jobs)))
+        with timings.phase(f"components on {worker_count(jobs, len(todo))} process(es)"):
+            rendered = dict(zip(todo, run_ordered(_render_one, todo, jobs)))
         artifacts: list[Artifact] = []
         problems: list[Problem] = []
         accepted: list[Problem] = []
         for index, component in enumerate(chosen):
             before = list(artifacts) if component.from_artifacts else []
             if index in cached:
-                made, found, reads = cached[index], [], None
+                made, found, reads, cost = cached[index], [], None, None
             elif component.from_artifacts:
                 if problems:
                     continue  # a contact sheet of a failed build would only repeat the failure
                 made = cache.load(component, before) if cache else None
-                made, found, reads = (made, [], None) if made is not None else _render_one(index, before)
+                made, found, reads, cost = (made, [], None, None) if made is not None else _render_one(index, before)
             else:
-                made, found, reads = rendered[index]
+                made, found, reads, cost = rendered[index]
+            timings.component(component.id, cost)
             if cache and reads is not None and not found:
                 cache.store(component, before, made, reads)
             artifacts.extend(made)
@@ -240,25 +247,28 @@ _COMPONENTS: tuple[Component, ...] = ()  # the components being rendered (inheri
 _TERMS: dict[str, frozenset[str]] = {}  # the build's term spellings for the page QA (inherited by forked workers)
 
 
-def _render_one(index: int, before: list[Artifact] | None = None) -> tuple[list[Artifact], list[Problem], Reads]:
+def _render_one(index: int, before: list[Artifact] | None = None) -> tuple[list[Artifact], list[Problem], Reads, Any]:
     """One component's artifacts, each read back (verify) and its pages checked (page QA), with a preview when it
     draws none, and the overflows its fit watcher accepted (warnings); or its problems (a worker returns them
-    rather than raising); and what it read (for the cache). In the pseudo-locale (overflow policy "warn") page QA
-    findings are warnings too."""
+    rather than raising); what it read (for the cache); and what it cost (kit/timings.py). In the pseudo-locale
+    (overflow policy "warn") page QA findings are warnings too."""
     ctx, reads = recording(_CTX)
+    start, cpu = timings.now(), time.process_time()
     try:
         component = _COMPONENTS[index]
         with watch_fits(ctx.root, ctx.lang, _CTX.translations, accept_overflow=ctx.options.overflow == "warn") as log:
             artifacts = component.build(ctx, before or [])
+        checked = time.process_time()
         found = page_problems(artifacts, ctx.lang, ctx.options.back_offset_mm, _TERMS)
+        qa = time.process_time() - checked
         if found and ctx.options.overflow != "warn":
-            return [], found, reads
+            return [], found, reads, None
         warned = [dataclasses.replace(p, severity="warning") for p in found]
         artifacts += [] if component.from_artifacts else missing_previews(artifacts)
         verify({a.path: a.data for a in artifacts}, [a.manifest_entry("") for a in artifacts])
-        return artifacts, [*log.warnings, *warned], reads
+        return artifacts, [*log.warnings, *warned], reads, timings.cost(start, cpu, qa)
     except CheckFailed as exc:
-        return [], list(exc.problems), reads
+        return [], list(exc.problems), reads, None
 
 
 def verify(files: dict[str, bytes], entries: list[dict]) -> None:
@@ -313,8 +323,9 @@ def write_kit(ctx: BuildContext, out_dir: Path, digest: str | None = None, jobs:
         raise CheckFailed([Problem("error", "verify", f"two components write {', '.join(twice)}",
                                    hint="give each artifact its own path")])
     files["manifest.json"] = (json.dumps(record, indent=2, ensure_ascii=False) + "\n").encode("utf-8")
-    verify({"manifest.json": files["manifest.json"]}, [])  # every other file was verified as it was rendered
-    replace_tree(out_dir, files)
+    with timings.phase("manifest, write"):
+        verify({"manifest.json": files["manifest.json"]}, [])  # every other file was verified as it was rendered
+        replace_tree(out_dir, files)
     return record
 
 
@@ -326,12 +337,14 @@ def build_kit(root: Path, options: BuildOptions, out_root: Path | None = None, f
     inputs did not change since it was last rendered comes from the component cache (build/cache/components),
     except with force, which renders everything (and refreshes the cache)."""
     out_dir = (out_root or root / "build" / "pnp") / options.lang
-    remove_leftovers(out_dir)
-    digest = inputs_digest(root, options, kit_version(root), source_date_epoch(root))
-    cached = None if force else up_to_date(out_dir, digest)
+    with timings.phase("inputs digest, up-to-date check"):
+        remove_leftovers(out_dir)
+        digest = inputs_digest(root, options, kit_version(root), source_date_epoch(root))
+        cached = None if force else up_to_date(out_dir, digest)
     if cached is not None:
         warnings = tuple(Problem(**w) for w in cached.get("warnings", ()))
         return BuildResult(out_dir, cached, warnings, cached=True)
-    ctx = prepare(root, options, jobs)
+    with timings.phase("phase one: load, check, proofs"):
+        ctx = prepare(root, options, jobs)
     record = write_kit(ctx, out_dir, digest, jobs, ComponentCache(ctx, read=not force))
     return BuildResult(out_dir, record, tuple(Problem(**w) for w in record.get("warnings", ())))  # with overflows

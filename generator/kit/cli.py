@@ -10,6 +10,7 @@ from pathlib import Path
 from .. import interrupts
 from ..i18n.catalogs import PSEUDO_LANG
 from ..problems import CheckFailed
+from . import timings
 from .build import BuildResult, build_kit
 from .model import LANGS, BuildOptions
 
@@ -25,6 +26,8 @@ def register(sub: argparse._SubParsersAction) -> None:
     b.add_argument("--force", action="store_true", help="rebuild even when the kit is up to date")
     b.add_argument("--jobs", type=jobs_count, default=0,
                    help="processes rendering components (default 0: all cores); the files do not depend on it")
+    b.add_argument("--timings", action="store_true",
+                   help="print where the build's time went: its phases, and each component's render and page QA")
     b.set_defaults(run=run_build)
 
 
@@ -62,7 +65,7 @@ def run_build(args: argparse.Namespace) -> int:
     except ValueError as exc:
         print(f"error: {exc}", file=sys.stderr)
         return 2
-    with interrupts.watch():
+    with interrupts.watch(), timings.collecting() as spent:
         try:
             outcome: BuildResult | BaseException = build_kit(args.root.resolve(), options, args.out, force=args.force,
                                                             jobs=args.jobs)
@@ -71,6 +74,8 @@ def run_build(args: argparse.Namespace) -> int:
         stopped = interrupts.report("kit")
     if stopped is not None:
         return stopped
+    if args.timings:
+        print(spent.table(), file=sys.stderr)
     return report(outcome)
 
 

@@ -17,6 +17,7 @@ from typing import Any, NamedTuple
 import pikepdf
 from pdfminer.pdfcolor import PREDEFINED_COLORSPACE, PDFColorSpace
 from pdfminer.pdfdevice import PDFTextDevice
+from pdfminer import pdffont
 from pdfminer.pdffont import PDFFont
 from pdfminer.pdfinterp import PDFContentParser, PDFPageInterpreter, PDFResourceManager
 from pdfminer.pdftypes import PDFStream
@@ -506,6 +507,69 @@ _GLYPHS: "weakref.WeakKeyDictionary[PDFFont, dict[int, tuple[float, str]]]" = we
 # font -> its glyphs met so far: cid -> (advance in text-space units per point, Unicode text)
 _SIN_COS = {0: (1.0, 0.0), 90: (0.0, 1.0), 180: (-1.0, 0.0), 270: (0.0, -1.0)}  # degrees -> (cos, sin)
 _FONT_FILES = frozenset({"/FontFile", "/FontFile2", "/FontFile3"})
+_BF = re.compile(rb"begin(bfchar|bfrange)\s(.*?)\bend\1", re.S)
+_BF_ITEM = re.compile(rb"\s*(?:<([0-9A-Fa-f]*)>|(\[)|(\]))")
+
+
+def _hex_items(body: bytes) -> list[Any] | None:
+    """The hex strings and arrays of hex strings of a bfchar/bfrange section; None for anything else."""
+    out: list[Any] = []
+    target, pos = out, 0
+    for m in _BF_ITEM.finditer(body):
+        if m.start() != pos:
+            return None
+        pos = m.end()
+        if m.group(1) is not None:
+            if not m.group(1):
+                return None  # an empty destination: pdfminer's reading of it is its own
+            target.append(bytes.fromhex(m.group(1).decode() + "0" * (len(m.group(1)) % 2)))
+        elif m.group(2):
+            if target is not out:
+                return None
+            target = []
+        elif target is out:
+            return None
+        else:
+            out.append(target)
+            target = out
+    return out if pos == len(body.rstrip()) and target is out else None
+
+
+class _CMapParser:
+    """pdfminer's ToUnicode reader for the maps cairo and reportlab write (bfchar and bfrange of hex strings), by
+    regex: the same map, ~10x faster; any other CMap goes to pdfminer's PostScript parser."""
+
+    def __init__(self, cmap: Any, fp: Any):
+        self.cmap, self.fp = cmap, fp
+
+    def run(self) -> None:
+        data = self.fp.getvalue()
+        sections = [(m.group(1), _hex_items(m.group(2))) for m in _BF.finditer(data)]
+        if not sections or any(items is None for _kind, items in sections) or b"usecmap" in data:
+            return _PdfminerCMapParser(self.cmap, io.BytesIO(data)).run()
+        add = self.cmap.add_cid2unichr
+        for kind, items in sections:
+            if kind == b"bfchar":
+                for cid, code in zip(items[0::2], items[1::2]):
+                    if isinstance(cid, bytes) and isinstance(code, bytes):
+                        add(int.from_bytes(cid, "big"), code)
+                continue
+            for lo, hi, code in zip(items[0::3], items[1::3], items[2::3]):  # as pdfminer's KEYWORD_ENDBFRANGE
+                if not isinstance(lo, bytes) or not isinstance(hi, bytes) or len(lo) != len(hi):
+                    continue
+                start, end = int.from_bytes(lo, "big"), int.from_bytes(hi, "big")
+                if isinstance(code, list):
+                    for cid, value in zip(range(start, end + 1), code):
+                        add(cid, value)
+                    continue
+                var, prefix = code[-4:], code[:-4]
+                base = int.from_bytes(var, "big")
+                for i in range(end - start + 1):
+                    add(start + i, prefix + ((base + i) & ((1 << (8 * len(var))) - 1)).to_bytes(len(var), "big"))
+
+
+_PdfminerCMapParser = pdffont.CMapParser
+pdffont.CMapParser = _CMapParser  # the name pdfminer's fonts read their ToUnicode maps with
 
 
 def _turn(m: Any) -> tuple[float, int] | None:
@@ -546,27 +610,32 @@ def _plain(obj: Any, skip: frozenset[str] = frozenset(), depth: int = 0) -> Any:
         return None
 
 
-def _feed(obj: Any, h: Any) -> None:
-    """Feed a plain (pdfminer) object's content into hash h."""
-    if isinstance(obj, PDFStream):
-        h.update(b"S")
-        _feed({k: v for k, v in obj.attrs.items() if k != "Filter"}, h)
-        h.update(hashlib.sha1(obj.rawdata or b"").digest())
-    elif isinstance(obj, dict):
+def _digest(obj: Any, h: Any, skip: frozenset[str] = frozenset(), depth: int = 0) -> None:
+    """Feed what a qpdf object holds into hash h: dictionaries by sorted key (skip left out), references followed,
+    streams by their raw bytes; the same in every file (object numbers never enter it)."""
+    if depth > 12:
+        return
+    if isinstance(obj, pikepdf.Stream):
+        h.update(b"S" + hashlib.sha1(obj.read_raw_bytes()).digest())
+        obj = obj.stream_dict
+    if isinstance(obj, pikepdf.Dictionary):
         h.update(b"{")
-        for k in sorted(obj):
-            h.update(k.encode() + b":")
-            _feed(obj[k], h)
+        for k, v in sorted(obj.items()):
+            if k not in skip:
+                h.update(k.encode() + b":")
+                _digest(v, h, skip, depth + 1)
         h.update(b"}")
-    elif isinstance(obj, list):
-        h.update(b"[")
-        for v in obj:
-            _feed(v, h)
-        h.update(b"]")
-    elif isinstance(obj, PSLiteral):
-        h.update(b"/" + str(obj.name).encode())
+    elif isinstance(obj, pikepdf.Array):
+        text = obj.unparse()
+        if b" R" in text:  # references inside: followed one by one
+            h.update(b"[")
+            for v in obj:
+                _digest(v, h, skip, depth + 1)
+            h.update(b"]")
+        else:
+            h.update(text)
     else:
-        h.update(repr(obj).encode())
+        h.update(obj.unparse() if isinstance(obj, pikepdf.Object) else repr(obj).encode())
 
 
 class _Doc:
@@ -611,10 +680,10 @@ class _Doc:
         return self._once("font", spec, lambda o: _plain(o, _FONT_FILES if "/ToUnicode" in o else frozenset()))
 
     def font_key(self, spec: Any) -> bytes:
-        """A digest of what pdfminer reads from a font."""
+        """A digest of what pdfminer reads from a font (its program left out when it has a Unicode map)."""
         def make(o: Any) -> bytes:
             h = hashlib.sha1()
-            _feed(self.font_spec(o), h)
+            _digest(o, h, _FONT_FILES if "/ToUnicode" in o else frozenset())
             return h.digest()
         return self._once("font-key", spec, make)
 

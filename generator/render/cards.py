@@ -18,7 +18,9 @@ How to add a deck
    ``generator/components/common.py``) returns the manifest Artifacts: a sheet of 9 per paper (cards apart by a
    gutter of twice the bleed shown, cut marks in the gutters; backs on the following page for a long-edge flip,
    ``BuildOptions.back_offset_mm`` applied), a gutterfold per paper, and
-   the print-shop single-card PDF (TrimBox/BleedBox), plus a PNG preview. Register the builder in
+   the print-shop single-card PDF (TrimBox/BleedBox), plus a PNG preview; all of them are drawn into one cairo
+   document and split into files (``pdf.split``), so each face and font subset is written once and every file
+   holds the same face objects. Register the builder in
    ``generator/kit/registry.py`` ``COMPONENTS``. Every page is then read back by the page QA
    (``generator/pageqa``): card text 3 mm inside the trim, nothing within 5 mm of a sheet edge, no text under
    6.5 pt or touching other text.
@@ -282,9 +284,15 @@ def _bleed_under(cr: Any, color: str, spots: list[tuple[float, float]], page: tu
 
 def sheet_pdf(deck: Deck, paper: str, imp: Imprint) -> tuple[bytes, int]:
     """Sheets of 9 cards with gutters: each fronts page followed by its backs page mirrored for a long-edge flip."""
+    doc = PdfDoc(imp.epoch, imp.title)
+    sheet_pages(doc, deck, paper, imp)
+    return doc.finish(), doc.pages
+
+
+def sheet_pages(doc: PdfDoc, deck: Deck, paper: str, imp: Imprint) -> None:
+    """The pages of sheet_pdf, drawn into doc."""
     grid = sheet_grid(paper)
     page = grid.page
-    doc = PdfDoc(imp.epoch, imp.title)
     cards = deck.expanded()
     sheets = (len(cards) + PER_SHEET - 1) // PER_SHEET
     for s, chunk in enumerate(_chunks(cards, PER_SHEET), 1):
@@ -304,15 +312,20 @@ def sheet_pdf(deck: Deck, paper: str, imp: Imprint) -> tuple[bytes, int]:
         for card, (x, y) in zip(chunk, spots):
             _clip_place(cr, card.back, x, y, grid.shown(x, y))
         cr.restore()
-    return doc.finish(), doc.pages
 
 
 def gutterfold_pdf(deck: Deck, paper: str, imp: Imprint) -> tuple[bytes, int]:
     """Landscape pages: 4 fronts left of a fold line, their backs mirrored on the right; fold, glue, cut."""
+    doc = PdfDoc(imp.epoch, imp.title)
+    gutterfold_pages(doc, deck, paper, imp)
+    return doc.finish(), doc.pages
+
+
+def gutterfold_pages(doc: PdfDoc, deck: Deck, paper: str, imp: Imprint) -> None:
+    """The pages of gutterfold_pdf, drawn into doc."""
     grid = gutterfold_grid(paper)
     w, h = page = grid.page
     fold = w / 2
-    doc = PdfDoc(imp.epoch, imp.title)
     cards = deck.expanded()
     pages = (len(cards) + 3) // 4
     for p, chunk in enumerate(_chunks(cards, 4), 1):
@@ -326,7 +339,6 @@ def gutterfold_pdf(deck: Deck, paper: str, imp: Imprint) -> tuple[bytes, int]:
         pdf.line(cr, fold, EDGE_MM + 2, fold, _imprint_free(grid)[1][1], 0.5, (0.4, 0.4, 0.4), dash=(2, 1.5))
         cut_marks(cr, _whole(grid), spots)
         footer(cr, imp.line(paper, f"{p}/{pages}"), grid)
-    return doc.finish(), doc.pages
 
 
 def _whole(grid: Grid) -> Grid:
@@ -339,29 +351,51 @@ def _whole(grid: Grid) -> Grid:
 def single_pdf(deck: Deck, imp: Imprint) -> tuple[bytes, int]:
     """Print-shop file: one card face per page with bleed (front, then back), TrimBox and BleedBox set."""
     doc = PdfDoc(imp.epoch, imp.title)
-    for card in deck.expanded():
-        for drawing in (card.front, card.back):
-            cr = doc.page(BLEED_W, BLEED_H)
-            drawing.place(cr, 0, 0)
+    single_pages(doc, deck)
     pages = doc.pages
     return pdf.set_boxes(doc.finish(), BLEED), pages
 
 
+def single_pages(doc: PdfDoc, deck: Deck) -> None:
+    """The pages of single_pdf (without its boxes), drawn into doc."""
+    for card in deck.expanded():
+        for drawing in (card.front, card.back):
+            cr = doc.page(BLEED_W, BLEED_H)
+            drawing.place(cr, 0, 0)
+
+
 def deck_artifacts(deck: Deck, imp: Imprint, papers: tuple[str, ...], gutterfold: bool = True) -> list[Artifact]:
     """Every PDF of a deck (sheet and gutterfold per paper, single cards) and its PNG preview."""
-    out: list[Artifact] = []
     n = len(deck.expanded())
     # bill-of-materials counts: the deck, and each distinct card ("<component>/<card id>")
     pieces = ((deck.component, n), *((f"{deck.component}/{c.id}", c.copies) for c in deck.cards))
+    # Every layout is drawn into one document, then split into one file per layout (pdf.split): each face is
+    # written once, with one font subset, and every file holds the same face objects (the page QA reads a face
+    # once for the whole deck). The print-shop pages come first: a face's first use shows all of its bleed.
+    doc = PdfDoc(imp.epoch, imp.title)
+    parts: list[tuple[str, str, str, tuple]] = []  # (path, paper, layout, bill of materials) per part, in order
+    ends: list[int] = []
+    single_pages(doc, deck)
+    parts.append((f"{deck.slug}-single.pdf", "card", "single", ()))
+    ends.append(doc.pages)
     for paper in papers:
-        data, pages = sheet_pdf(deck, paper, imp)
-        out.append(Artifact(f"{deck.slug}-{paper}.pdf", deck.component, deck.kind, data, paper, "sheet", pages, n,
-                            pieces))
+        sheet_pages(doc, deck, paper, imp)
+        parts.append((f"{deck.slug}-{paper}.pdf", paper, "sheet", pieces))
+        ends.append(doc.pages)
         if gutterfold:
-            data, pages = gutterfold_pdf(deck, paper, imp)
-            out.append(Artifact(f"{deck.slug}-gutterfold-{paper}.pdf", deck.component, deck.kind, data, paper,
-                                "gutterfold", pages, n))
-    data, pages = single_pdf(deck, imp)
-    out.append(Artifact(f"{deck.slug}-single.pdf", deck.component, deck.kind, data, "card", "single", pages, n))
-    out.append(Artifact(f"previews/{deck.slug}.png", deck.component, "preview", pdf_preview(data)))  # 1st front
+            gutterfold_pages(doc, deck, paper, imp)
+            parts.append((f"{deck.slug}-gutterfold-{paper}.pdf", paper, "gutterfold", ()))
+            ends.append(doc.pages)
+    files = pdf.split(doc.finish(), ends)
+    files[0] = pdf.set_boxes(files[0], BLEED)
+    made = {path: Artifact(path, deck.component, deck.kind, data, paper, layout, end - start, n, bom)
+            for (path, paper, layout, bom), data, start, end in zip(parts, files, [0, *ends], ends)}
+    out: list[Artifact] = []
+    for paper in papers:  # the manifest's order: sheet and gutterfold per paper, then the single cards
+        out.append(made[f"{deck.slug}-{paper}.pdf"])
+        if gutterfold:
+            out.append(made[f"{deck.slug}-gutterfold-{paper}.pdf"])
+    single = made[f"{deck.slug}-single.pdf"]
+    out.append(single)
+    out.append(Artifact(f"previews/{deck.slug}.png", deck.component, "preview", pdf_preview(single.data)))  # 1st front
     return out

@@ -193,6 +193,26 @@ def set_boxes(data: bytes, trim_inset_mm: float) -> bytes:
     return buf.getvalue()
 
 
+def split(data: bytes, ends: list[int]) -> list[bytes]:
+    """One PDF cut into consecutive parts, each ending after page ends[i]: qpdf (pikepdf) copies each part's pages
+    with what they use (fonts, forms), so parts drawn in one document share identical font and form objects;
+    the document's information (title, dates) and PDF version are kept, and a fixed /ID keeps the bytes a
+    function of the input."""
+    out = []
+    with pikepdf.open(io.BytesIO(data)) as whole:
+        start = 0
+        for end in ends:
+            with pikepdf.new() as part:
+                part.pages.extend(whole.pages[start:end])
+                if "/Info" in whole.trailer:
+                    part.trailer.Info = part.copy_foreign(whole.trailer.Info)
+                buf = io.BytesIO()
+                part.save(buf, static_id=True, min_version=whole.pdf_version)
+            out.append(buf.getvalue())
+            start = end
+    return out
+
+
 def draw_block(cr: Any, block: Any, x: float, y: float, rgb: tuple[float, float, float] = (0.1, 0.1, 0.1)) -> float:
     """Draw a laid-out layout.Block (text runs only) with cairo at (x, y) mm; returns the y below it."""
     if getattr(block, "overflow", False):  # an accepted overflow (pseudo-locale build): outline the slot in red

@@ -105,3 +105,29 @@ def test_model_digest_is_canonical():
     assert digest({"a": (1, 2.5)}) != digest({"a": (1, 2.25)})
     with pytest.raises(TypeError):
         canonical(object())
+
+
+def test_timings_name_every_phase_and_each_component_rendered(proved_project, pristine_it):
+    """`dojo build --timings`: the phases of this build, and the components it drew (here the one whose string
+    changed, and the contact sheet drawn from every file) with their process, render and page QA seconds."""
+    from tests.board.helpers import run_cli
+
+    shutil.copytree(pristine_it / "build/cache/components", proved_project / "build/cache/components")
+    edit_msgstr(proved_project / "locales/it/LC_MESSAGES/duel.po", "duel/seigan", "Free stance", " (t)")
+    run = run_cli("build", "--lang", "it", "--root", proved_project, "--timings")
+    assert run.code == 0, run.err
+    lines = run.err.splitlines()
+    phases = [line.rsplit(None, 2) for line in lines[1:lines.index(next(l for l in lines if l.split()[0] == "component"))]]
+    assert [p[0] for p in phases] == ["inputs digest, up-to-date check", "phase one: load, check, proofs",
+                                      "cache lookups, imports, preload", "components on 1 process(es)",
+                                      "manifest, write"]
+    assert all(float(wall) >= 0 and float(cpu) >= 0 for _name, wall, cpu in phases)
+    drawn = {line.split()[0]: [float(v) for v in line.split()[2:]] for line in lines
+             if line.split()[0] in ("duel-stance-cards", "contact-sheet", "dojo-rules")}
+    assert set(drawn) == {"duel-stance-cards", "contact-sheet"}  # the others came from the cache
+    start, wall, render, qa = drawn["duel-stance-cards"]
+    assert render > 0 and qa > 0 and wall >= 0.5 * (render + qa) and start > 0
+    assert lines[-1].startswith("build, wall") and float(lines[-1].split()[-1]) >= wall
+    again = run_cli("build", "--lang", "it", "--root", proved_project, "--timings")
+    assert again.code == 0 and "up to date" in again.out
+    assert again.err.splitlines()[1].startswith("inputs digest, up-to-date check") and "phase one" not in again.err

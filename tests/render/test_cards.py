@@ -134,3 +134,49 @@ def test_cut_and_fold_lines_stop_before_the_sheets_small_print(deck, paper):
 
 def _meets_box(a, b):
     return a[0] < b[2] and b[0] < a[2] and a[1] < b[3] and b[1] < a[3]
+
+
+def _form_digests(data: bytes) -> set[str]:
+    """sha256 of every form XObject's content drawn anywhere in a PDF (nested forms included)."""
+    import hashlib
+    import io
+
+    import pikepdf
+
+    found: set[str] = set()
+
+    def walk(resources) -> None:
+        for xobj in (resources.get("/XObject") or {}).values():
+            if xobj.get("/Subtype") == "/Form":
+                found.add(hashlib.sha256(xobj.read_bytes()).hexdigest())
+                if xobj.get("/Resources") is not None:
+                    walk(xobj.Resources)
+
+    with pikepdf.open(io.BytesIO(data)) as pdf:
+        for page in pdf.pages:
+            walk(page.Resources)
+    return found
+
+
+def test_a_decks_files_share_their_faces_and_stay_separate_documents(deck):
+    """deck_artifacts draws every layout in one document and splits it: each face is the same form object in every
+    file (so the page QA reads it once), and each file is a whole document with the deck's title and its pages."""
+    import io
+
+    import pikepdf
+
+    from generator.render.cards import deck_artifacts
+
+    lang, d = deck
+    made = {a.path: a for a in deck_artifacts(d, _imp(lang), ("A4", "Letter"))}
+    assert [p for p in made] == ["test-A4.pdf", "test-gutterfold-A4.pdf", "test-Letter.pdf",
+                                 "test-gutterfold-Letter.pdf", "test-single.pdf", "previews/test.png"]
+    faces = _form_digests(made["test-single.pdf"].data)
+    for path in ("test-A4.pdf", "test-gutterfold-A4.pdf", "test-Letter.pdf", "test-gutterfold-Letter.pdf"):
+        assert len(faces & _form_digests(made[path].data)) >= 20, path  # the 11 fronts' and backs' drawings
+        with pikepdf.open(io.BytesIO(made[path].data)) as pdf:
+            assert len(pdf.pages) == made[path].pages and str(pdf.docinfo["/Title"]) == "Test"
+            assert pdf.pdf_version == "1.5"
+    assert made["test-single.pdf"].pages == 22 and made["test-A4.pdf"].pages == 4
+    again = {a.path: a.data for a in deck_artifacts(d, _imp(lang), ("A4", "Letter"))}
+    assert again == {p: a.data for p, a in made.items()}  # byte-identical
