@@ -62,11 +62,8 @@ def fold_marks(width: float, height: float, sides: int, note: str = "") -> bytes
 def _form(out: pikepdf.Pdf, src: pikepdf.Pdf, page: pikepdf.Page, box: list[float]) -> pikepdf.Stream:
     """A page of src as a form XObject of out showing box: its content stream copied as it is (never decoded or parsed),
     its resources copied once."""
-    contents = page.obj.Contents
-    if not isinstance(contents, pikepdf.Stream):  # several streams (not what reportlab writes): one, decoded
-        page.contents_coalesce()
-        contents = page.obj.Contents
-    form = out.copy_foreign(contents)
+    page.contents_coalesce()  # one content stream (reportlab writes one: nothing to do)
+    form = out.copy_foreign(page.obj.Contents)
     form.Type, form.Subtype = pikepdf.Name.XObject, pikepdf.Name.Form
     form.BBox = pikepdf.Array(box)
     resources = page.obj.Resources

@@ -414,7 +414,8 @@ def on_paper(pdf: bytes, typeset: Page, paper: Page) -> bytes:
     place = f"q 1 0 0 1 {(pw - w) / 2:.4f} {(ph - h) / 2:.4f} cm /Layout Do Q".encode()
     with pikepdf.open(io.BytesIO(pdf)) as doc:
         for page in doc.pages:
-            form = page.obj.Contents  # reportlab writes one content stream per page
+            page.contents_coalesce()  # one content stream (reportlab writes one: nothing to do)
+            form = page.obj.Contents
             form.Type, form.Subtype = pikepdf.Name.XObject, pikepdf.Name.Form
             form.BBox = pikepdf.Array([round(v, 4) for v in typeset.area])
             form.Resources = doc.make_indirect(page.obj.Resources)
