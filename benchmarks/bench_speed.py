@@ -11,6 +11,7 @@ is never touched, and prints:
   (components cached);
 - cold release (empty build/, proof not cached);
 - peak resident memory of a one-language build (largest process);
+- one cold build's `--timings` table: each phase, and each component's process, start, render and page-QA seconds;
 - with --suite, the whole test suite (`pytest -n auto`).
 
 It also checks that builds on one core and on all cores, and the incremental build and a cold --force build of
@@ -115,6 +116,8 @@ def main(argv: list[str]) -> int:
             rows.append((f"cold dojo build --lang it --force --jobs {jobs}",
                          timed([*build, "--jobs", jobs, "--out", str(out)], 3), "s"))
         checks.append(("one core and all cores byte-identical", hashes(proj / "out-1/it") == hashes(proj / "out-0/it")))
+        spent = subprocess.run([*build, "--out", str(proj / "out-t"), "--timings"], env=ENV, check=True,
+                               capture_output=True, text=True).stderr  # where a cold build's time goes
         if protograf is not None:
             rows.append(("protograf: 22-card text deck on A4", protograf, "s"))
             rows.append(("cold one-language build / protograf deck (target 1.5)", rows[1][1] / protograf, "x"))
@@ -144,6 +147,8 @@ def main(argv: list[str]) -> int:
                      timed([*DOJO, "release", "--root", str(proj)], 1, before=cold), "s"))
     if "--suite" in argv:
         rows.append(("test suite (pytest -n auto)", timed([sys.executable, "-m", "pytest", "-q", "-n", "auto"], 1), "s"))
+    print("a cold build, phase by phase and component by component (dojo build --timings):")
+    print(spent)
     for name, value, unit in rows:
         print(f"{name:<60} {value:8.2f} {unit}")
     for name, ok in checks:
