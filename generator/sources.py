@@ -8,7 +8,7 @@ from importlib import metadata
 from pathlib import Path
 
 PACKAGE = Path(__file__).resolve().parent  # the generator that runs (a project copy may have none of its own)
-LIBRARIES = ("cairocffi", "cairosvg", "reportlab", "rl-accel", "pypdf", "jinja2", "babel", "pyphen", "pillow",
+LIBRARIES = ("cairocffi", "cairosvg", "reportlab", "rl-accel", "pikepdf", "jinja2", "babel", "pyphen", "pillow",
              "fonttools", "fontpkg-pt-sans", "fontpkg-pt-sans-narrow", "svgwrite", "svglib")
 
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import replace
+from functools import cache
 from typing import Sequence
 
 from reportlab.lib.pagesizes import A4, LETTER
@@ -14,7 +15,7 @@ from ..rules.source import Block
 from .data_blocks import expand, print_note
 from .figures import INLINE_CB, figure_factory, figure_source, icon_markup_factory
 from .impose import impose
-from .typeset import FORMATS, Footer, render, story
+from .typeset import FORMATS, SAME_LAYOUT, Footer, on_paper, render, story
 
 GAMES = {"dojo": "dojo-rules", "ground": "ground-rules", "duel": "duel-rules"}
 
@@ -40,9 +41,11 @@ def localized(ctx: BuildContext, b: Block) -> Block:
 
 def check_glyphs(ctx: BuildContext, blocks: Sequence[Block], where: str) -> list[Problem]:
     """Every translated text (blocks already localized) must have glyphs in the booklet fonts (reportlab would print boxes)."""
-    problems = []
-    for line, shown in _texts(blocks):
-        missing = missing_glyphs(shown, face("PT Sans"))
+    problems, texts, font = [], _texts(blocks), face("PT Sans")
+    if not missing_glyphs("".join(set("".join(t for _, t in texts))), font):  # each distinct character once
+        return []
+    for line, shown in texts:
+        missing = missing_glyphs(shown, font)
         if missing:
             problems.append(Problem("error", "booklet-glyph", f"[{ctx.lang}] no glyph for {missing!r} in {shown!r}",
                                     where, line, hint="change the translation or the msgid in the catalog"))
@@ -58,7 +61,8 @@ def booklet_pdfs(ctx: BuildContext, blocks: Sequence[Block], where: str,
     """The booklet per paper: pages ('A5'/'HalfLetter'), 'booklet[-Letter]' (imposed), plain 'A4'/'Letter'.
 
     Each layout maps to (PDF bytes, pages); where names the rules source in error messages. Generated sections
-    (`![setup](duel)`, ...) are expanded from the model first.
+    (`![setup](duel)`, ...) are expanded from the model first. A5 and A4 are typeset; HalfLetter and Letter are
+    their pages on the other paper (typeset.SAME_LAYOUT), so a paper's files do not depend on the other papers.
     """
     blocks = expand(ctx, [localized(ctx, b) for b in blocks], where)  # generated blocks come translated
     problems = check_glyphs(ctx, blocks, where)
@@ -69,28 +73,29 @@ def booklet_pdfs(ctx: BuildContext, blocks: Sequence[Block], where: str,
     figure = figure_factory(figure_source(ctx), where)
     icons, paint_icon = icon_markup_factory(ctx, where)
     footer = Footer(title, ctx.version, ctx.lang, ctx.board_fingerprint[:8])
+
+    @cache
+    def typeset(fmt: str) -> tuple[bytes, int]:
+        page = FORMATS[fmt]
+        flow = story(blocks, str, page, ctx.lang, figure, icons)  # blocks are translated already
+        return render(flow, page, footer, title, {INLINE_CB: paint_icon})
+
+    @cache
+    def pdf(fmt: str) -> tuple[bytes, int]:
+        base = SAME_LAYOUT.get(fmt, fmt)
+        data, pages = typeset(base)
+        return on_paper(data, FORMATS[base], FORMATS[fmt]), pages
+
     result = {}
     for paper in papers:
         half, sheet = BOOKLET_PAPERS[paper]
-        out = {}
-        for fmt in (half, paper):
-            page = FORMATS[fmt]
-            flow = story(blocks, str, page, ctx.lang, figure, icons)  # blocks are translated already
-            out[fmt] = render(flow, page, footer, title, {INLINE_CB: paint_icon})
-        half_pages = _pages(out[half])
-        booklet = impose(out[half], sheet, title, print_note(ctx))
         key = "booklet" if paper == "A4" else f"booklet-{paper}"
-        result.update({half: (out[half], half_pages), key: (booklet, -(-half_pages // 4) * 2),
-                       paper: (out[paper], _pages(out[paper]))})
+        result[half] = pdf(half)
+        base = SAME_LAYOUT.get(half, half)  # both sheets impose the pages of the one typesetting
+        booklet = impose(pdf(base)[0], sheet, title, print_note(ctx), FORMATS[base].area)
+        result[key] = booklet, -(-result[half][1] // 4) * 2
+        result[paper] = pdf(paper)
     return result
-
-
-def _pages(pdf: bytes) -> int:
-    import io
-
-    from pypdf import PdfReader
-
-    return len(PdfReader(io.BytesIO(pdf)).pages)
 
 
 def build_booklet(ctx: BuildContext, game: str) -> list[Artifact]:

@@ -3,9 +3,9 @@
 from __future__ import annotations
 
 import io
+from functools import lru_cache
 
-from pypdf import PageObject, PdfReader, PdfWriter
-from pypdf.generic import ArrayObject, DecodedStreamObject, DictionaryObject, FloatObject, NameObject
+import pikepdf
 
 
 def saddle_order(pages: int) -> list[tuple[int | None, int | None]]:
@@ -22,8 +22,11 @@ def saddle_order(pages: int) -> list[tuple[int | None, int | None]]:
 EDGE = 6.0  # mm: fold ticks, sheet labels and the print note keep at least this far from every sheet edge
 
 
-def fold_marks(width: float, height: float, labels: list[str], note: str = "") -> list[PageObject]:
-    """Sheet-size overlays (one PDF, fonts once): fold ticks at the top and bottom centre, a label, the print note.
+@lru_cache(maxsize=8)
+def fold_marks(width: float, height: float, sides: int, note: str = "") -> bytes:
+    """Sheet-size overlays (one PDF, a page per side, fonts once): fold ticks at the top and bottom centre, the
+    side's label ('2/3 A': sheet 2 of 3, front), the print note. Kept per process: booklets with as many sheets
+    share them.
 
     Everything stays EDGE mm inside the sheet (printers do not print at the edge); the note (how to print)
     goes on the first side only, in the top margin of its left page.
@@ -37,7 +40,8 @@ def fold_marks(width: float, height: float, labels: list[str], note: str = "") -
     register_reportlab()
     buf = io.BytesIO()
     c = Canvas(buf, pagesize=(width, height), invariant=1, initialFontName="PTSans", initialFontSize=6)
-    for n, label in enumerate(labels):
+    for n in range(sides):
+        label = f"{n // 2 + 1}/{sides // 2} {'AB'[n % 2]}"
         c.setLineWidth(0.4)
         c.setDash(2, 1.5)
         c.setStrokeGray(0.45)
@@ -52,60 +56,51 @@ def fold_marks(width: float, height: float, labels: list[str], note: str = "") -
             c.drawCentredString(width / 4, height - (EDGE + 2.5) * mm, note)
         c.showPage()
     c.save()
-    return list(PdfReader(io.BytesIO(buf.getvalue())).pages)
+    return buf.getvalue()
 
 
-def _content(page: PageObject) -> bytes:
-    """A page's content stream bytes, decoded (an array of streams joined)."""
-    contents = page["/Contents"].get_object()
-    parts = contents if isinstance(contents, ArrayObject) else [contents]
-    return b"\n".join(c.get_object().get_data() for c in parts)
+def _form(out: pikepdf.Pdf, src: pikepdf.Pdf, page: pikepdf.Page, box: list[float]) -> pikepdf.Stream:
+    """A page of src as a form XObject of out showing box: its content stream copied as it is (never decoded or parsed),
+    its resources copied once."""
+    page.contents_coalesce()  # one content stream (reportlab writes one: nothing to do)
+    form = out.copy_foreign(page.obj.Contents)
+    form.Type, form.Subtype = pikepdf.Name.XObject, pikepdf.Name.Form
+    form.BBox = pikepdf.Array(box)
+    resources = page.obj.Resources
+    form.Resources = out.copy_foreign(resources if resources.is_indirect else src.make_indirect(resources))
+    return form
 
 
-def _form(writer: PdfWriter, page: PageObject) -> object:
-    """A page as a form XObject of writer (its content untouched, its resources copied once), by reference."""
-    form = DecodedStreamObject()
-    form.set_data(_content(page))
-    form.update({NameObject("/Type"): NameObject("/XObject"), NameObject("/Subtype"): NameObject("/Form"),
-                 NameObject("/BBox"): ArrayObject(FloatObject(v) for v in page.mediabox),
-                 NameObject("/Resources"): page["/Resources"].get_object().clone(writer)})
-    return writer._add_object(form.flate_encode())
+def impose(pdf: bytes, sheet: tuple[float, float], title: str, note: str = "",
+           area: tuple[float, float, float, float] | None = None) -> bytes:
+    """Booklet PDF: the pages of pdf (their area, default the whole page: left, bottom, right, top in pt; half
+    the sheet's width each) placed two-up in saddle-stitch order, each centred on its half of the sheet.
 
-
-def impose(pdf: bytes, sheet: tuple[float, float], title: str, note: str = "") -> bytes:
-    """Booklet PDF: the pages of pdf (half the sheet's width each) placed two-up in saddle-stitch order.
-
-    Each page (and each side's fold marks) is placed as a form XObject: its content stream is copied, never
-    parsed and rewritten.
+    Each page (and each side's fold marks) is placed as a form XObject (qpdf): its content stream is copied as
+    it is, never parsed and rewritten; the file has a fixed /ID, so its bytes depend only on the input.
     """
-    reader = PdfReader(io.BytesIO(pdf))
-    pages = reader.pages
     sw, sh = max(sheet), min(sheet)  # landscape
-    writer = PdfWriter()
-    order = saddle_order(len(pages))
-    marks = fold_marks(sw, sh, [f"{n // 2 + 1}/{len(order) // 2} {'AB'[n % 2]}" for n in range(len(order))], note)
-    for n, (left, right) in enumerate(order):
-        side = PageObject.create_blank_page(width=sw, height=sh)
-        forms = {"/M": _form(writer, marks[n])}
-        ops = [b"q /M Do Q"]
-        for slot, index in ((0, left), (1, right)):
-            if index is None:
-                continue
-            page = pages[index]
-            pw, ph = float(page.mediabox.width), float(page.mediabox.height)
-            scale = min((sw / 2) / pw, sh / ph)
-            dx = slot * sw / 2 + (sw / 2 - pw * scale) / 2
-            dy = (sh - ph * scale) / 2
-            name = f"/P{slot}"
-            forms[name] = _form(writer, page)
-            ops.append(f"q {scale:.6f} 0 0 {scale:.6f} {dx:.4f} {dy:.4f} cm {name} Do Q".encode())
-        content = DecodedStreamObject()
-        content.set_data(b"\n".join(ops))
-        side[NameObject("/Resources")] = DictionaryObject(
-            {NameObject("/XObject"): DictionaryObject({NameObject(k): v for k, v in forms.items()})})
-        side[NameObject("/Contents")] = writer._add_object(content.flate_encode())
-        writer.add_page(side)
-    writer.add_metadata({"/Title": title, "/Producer": "dojo-pnp", "/Creator": "dojo-pnp"})
-    buf = io.BytesIO()
-    writer.write(buf)
+    with pikepdf.open(io.BytesIO(pdf)) as src, pikepdf.new() as out:
+        order = saddle_order(len(src.pages))
+        with pikepdf.open(io.BytesIO(fold_marks(sw, sh, len(order), note))) as marks:
+            for n, (left, right) in enumerate(order):
+                side = out.add_blank_page(page_size=(sw, sh))
+                forms = {"/M": _form(out, marks, marks.pages[n], [0, 0, sw, sh])}
+                ops = [b"q /M Do Q"]
+                for slot, index in ((0, left), (1, right)):
+                    if index is None:
+                        continue
+                    page = src.pages[index]
+                    x0, y0, x1, y1 = area or [float(v) for v in page.mediabox]
+                    scale = min(1.0, (sw / 2) / (x1 - x0), sh / (y1 - y0))
+                    dx = slot * sw / 2 + (sw / 2 - (x1 - x0) * scale) / 2 - x0 * scale
+                    dy = (sh - (y1 - y0) * scale) / 2 - y0 * scale
+                    name = f"/P{slot}"
+                    forms[name] = _form(out, src, page, [x0, y0, x1, y1])
+                    ops.append(f"q {scale:.6f} 0 0 {scale:.6f} {dx:.4f} {dy:.4f} cm {name} Do Q".encode())
+                side.obj.Resources = pikepdf.Dictionary(XObject=pikepdf.Dictionary(forms))
+                side.obj.Contents = out.make_stream(b"\n".join(ops))
+        out.docinfo = out.make_indirect(pikepdf.Dictionary(Title=title, Producer="dojo-pnp", Creator="dojo-pnp"))
+        buf = io.BytesIO()
+        out.save(buf, static_id=True, compress_streams=False, stream_decode_level=pikepdf.StreamDecodeLevel.none)
     return buf.getvalue()

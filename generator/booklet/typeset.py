@@ -30,17 +30,40 @@ HEAD_FILL = colors.HexColor("#e9e6df")
 
 @dataclass(frozen=True)
 class Page:
-    """Page geometry and type sizes of one booklet format."""
+    """Page geometry and type sizes of one booklet format: the paper, and the box centred on it that the pages
+    are laid out in (margins measured from the box)."""
 
     name: str
     size: tuple[float, float]
     margin: float
     body: float
+    box: tuple[float, float]
+
+    @property
+    def area(self) -> tuple[float, float, float, float]:
+        """The layout box on the paper: left, bottom, right, top (pt)."""
+        (w, h), (bw, bh) = self.size, self.box
+        return (w - bw) / 2, (h - bh) / 2, (w + bw) / 2, (h + bh) / 2
 
 
-FORMATS = {"A5": Page("A5", A5, 13 * mm, 9.2), "A4": Page("A4", A4, 20 * mm, 10.5),
-           "HalfLetter": Page("HalfLetter", (LETTER[1] / 2, LETTER[0]), 13 * mm, 9.2),  # 5.5 x 8.5 in
-           "Letter": Page("Letter", LETTER, 20 * mm, 10.5)}
+HALF_LETTER = (LETTER[1] / 2, LETTER[0])  # 5.5 x 8.5 in
+
+
+def _within(*sizes: tuple[float, float]) -> tuple[float, float]:
+    """The largest box every one of the papers holds."""
+    return min(w for w, _ in sizes), min(h for _, h in sizes)
+
+
+# A5 and HalfLetter (and A4 and Letter) share one layout box, the part of the page both papers hold: the pages of
+# one typesetting serve both papers (SAME_LAYOUT), with the same line breaks and page numbers on each. The margins
+# are measured from the box, so the paper adds to them: A5 sides 15.2 mm, HalfLetter top and bottom 14 mm, A4 top
+# and bottom 24.8 mm, Letter sides 19 mm (each booklet prints on no more pages than when each paper had its own
+# layout with 13 and 20 mm margins).
+FORMATS = {"A5": Page("A5", A5, 11 * mm, 9.2, _within(A5, HALF_LETTER)),
+           "A4": Page("A4", A4, 16 * mm, 10.5, _within(A4, LETTER)),
+           "HalfLetter": Page("HalfLetter", HALF_LETTER, 11 * mm, 9.2, _within(A5, HALF_LETTER)),
+           "Letter": Page("Letter", LETTER, 16 * mm, 10.5, _within(A4, LETTER))}
+SAME_LAYOUT = {"HalfLetter": "A5", "Letter": "A4"}  # format -> the format whose typesetting it is printed from
 
 
 HYPHENATE_SHARE = 0.4  # only words wider than this share of their line may hyphenate
@@ -132,7 +155,7 @@ def story(blocks: list[Block], tr: Callable[[str], str], page: Page, lang: str,
           figure: Callable[[str, float], Flowable], icon_markup: Callable[[str, float], str]) -> list[Flowable]:
     """Flowables of translated blocks: list runs, numbering counted per section, bullets after a step under it."""
     st = styles(page, lang)
-    width = page.size[0] - 2 * page.margin
+    width = page.box[0] - 2 * page.margin
     out: list[Flowable] = []
     pending: list[Block] = []
     state: dict = {"number": 0, "last": ""}  # numbered items in this section; last block
@@ -339,17 +362,18 @@ def _fit_widths(widths: list[float], need: list[float], total: float) -> list[fl
 
 
 def render(flowables: list[Flowable], page: Page, footer: Footer, doc_title: str,
-           callbacks: dict[str, Callable] | None = None) -> bytes:
-    """Lay the flowables out on pages of one format; every page carries number, title, version and language.
+           callbacks: dict[str, Callable] | None = None) -> tuple[bytes, int]:
+    """Lay the flowables out in the page's layout box; every page carries number, title, version and language.
 
-    callbacks: reportlab onDraw callbacks by name (e.g. the inline icons' painter).
+    Returns the PDF and its number of pages. callbacks: reportlab onDraw callbacks by name (e.g. the inline
+    icons' painter).
     """
     register_reportlab()
     buf = io.BytesIO()
-    w, h = page.size
+    x0, y0, x1, y1 = page.area
     m = page.margin
-    frame = Frame(m, m + 5 * mm, w - 2 * m, h - 2 * m - 5 * mm, id="body", leftPadding=0, rightPadding=0,
-                  topPadding=0, bottomPadding=0)
+    frame = Frame(x0 + m, y0 + m + 5 * mm, x1 - x0 - 2 * m, y1 - y0 - 2 * m - 5 * mm, id="body", leftPadding=0,
+                  rightPadding=0, topPadding=0, bottomPadding=0)
 
     def on_page(canvas, doc) -> None:
         for name, cb in (callbacks or {}).items():
@@ -357,15 +381,15 @@ def render(flowables: list[Flowable], page: Page, footer: Footer, doc_title: str
         canvas.saveState()
         canvas.setStrokeColor(RULE_GREY)
         canvas.setLineWidth(0.4)
-        y = m - 1 * mm
-        canvas.line(m, y + 3.6 * mm, w - m, y + 3.6 * mm)
+        y = y0 + m - 1 * mm
+        canvas.line(x0 + m, y + 3.6 * mm, x1 - m, y + 3.6 * mm)
         canvas.setFillColor(INK)
         canvas.setFont("PTSans", 7.2)
         language = LANG_NAMES.get(footer.lang, footer.lang)
         board = f" · {footer.board}" if footer.board else ""
-        canvas.drawString(m, y, f"{footer.title} · {footer.version} · {footer.lang} ({language}){board}")
+        canvas.drawString(x0 + m, y, f"{footer.title} · {footer.version} · {footer.lang} ({language}){board}")
         canvas.setFont("PTSans-Bold", 8.5)
-        canvas.drawRightString(w - m, y, str(doc.page))
+        canvas.drawRightString(x1 - m, y, str(doc.page))
         canvas.restoreState()
 
     doc = BaseDocTemplate(buf, pagesize=page.size, leftMargin=m, rightMargin=m, topMargin=m, bottomMargin=m,
@@ -374,4 +398,30 @@ def render(flowables: list[Flowable], page: Page, footer: Footer, doc_title: str
                           initialFontName="PTSans", initialFontSize=page.body, lang=footer.lang)
     doc.addPageTemplates([PageTemplate(id="page", frames=[frame], onPage=on_page)])
     doc.build(list(flowables))
-    return buf.getvalue()
+    return buf.getvalue(), doc.page
+
+
+def on_paper(pdf: bytes, typeset: Page, paper: Page) -> bytes:
+    """The pages of a PDF typeset for one format, on the paper of a format with the same layout box (or its own).
+
+    Each page's content becomes one form XObject showing the layout box, placed centred on the paper (qpdf; the
+    streams copied as they are, a fixed /ID): both papers of a pair show the very same forms (the same lines on
+    the same page numbers, read once by the page QA), and every page keeps its origin at its corner.
+    """
+    import pikepdf
+
+    (w, h), (pw, ph) = typeset.size, paper.size
+    place = f"q 1 0 0 1 {(pw - w) / 2:.4f} {(ph - h) / 2:.4f} cm /Layout Do Q".encode()
+    with pikepdf.open(io.BytesIO(pdf)) as doc:
+        for page in doc.pages:
+            page.contents_coalesce()  # one content stream (reportlab writes one: nothing to do)
+            form = page.obj.Contents
+            form.Type, form.Subtype = pikepdf.Name.XObject, pikepdf.Name.Form
+            form.BBox = pikepdf.Array([round(v, 4) for v in typeset.area])
+            form.Resources = doc.make_indirect(page.obj.Resources)
+            page.obj.Resources = pikepdf.Dictionary(XObject=pikepdf.Dictionary(Layout=form))
+            page.obj.Contents = doc.make_stream(place)
+            page.obj.MediaBox = pikepdf.Array([0, 0, round(pw, 4), round(ph, 4)])
+        out = io.BytesIO()
+        doc.save(out, static_id=True, compress_streams=False, stream_decode_level=pikepdf.StreamDecodeLevel.none)
+    return out.getvalue()

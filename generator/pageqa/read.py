@@ -744,9 +744,8 @@ def read_pdf(data: bytes) -> list[Page]:
         _Interp(doc, dev).process(page, (x0, y0, x1, y1))
         h = y1 - y0
 
-        def conv(b: Box) -> Box:
-            return ((b[0] - x0) / PT_PER_MM, (h - (b[3] - y0)) / PT_PER_MM,
-                    (b[2] - x0) / PT_PER_MM, (h - (b[1] - y0)) / PT_PER_MM)
+        def conv(b: Box) -> Box:  # the page was read with its media box's corner at the origin (process)
+            return (b[0] / PT_PER_MM, (h - b[3]) / PT_PER_MM, b[2] / PT_PER_MM, (h - b[1]) / PT_PER_MM)
 
         segments = tuple(Segment(t, conv(b), s, (ang, round(acc / PT_PER_MM * 10), obj))
                        for t, b, s, (ang, acc, obj) in dev.segments)

@@ -118,18 +118,19 @@ def messages(path: Path) -> list[Message]:
     return out
 
 
-# Where each kind of block lands in the booklets (A5: 122 mm text width; A4: 170 mm), for translators.
+# Where each kind of block lands in the booklets (A5 and half-Letter: 118 mm text width; A4 and Letter: 178 mm;
+# booklet.typeset.FORMATS), for translators.
 BLOCK_ROOM = {
     "heading1": "the booklet's title, bold, on the first page and in every page footer (keep it short)",
-    "heading2": "a section heading, bold, one line of 122 mm (A5) preferred",
-    "heading3": "a subsection heading, bold, one line of 122 mm (A5) preferred",
-    "para": "body text, 122 mm wide (A5), wraps and hyphenates: no length limit",
-    "bullet": "a bullet list item, about 117 mm wide (A5), wraps and hyphenates",
-    "number": "a numbered step, about 116 mm wide (A5), wraps and hyphenates",
+    "heading2": "a section heading, bold, one line of 118 mm (A5) preferred",
+    "heading3": "a subsection heading, bold, one line of 118 mm (A5) preferred",
+    "para": "body text, 118 mm wide (A5), wraps and hyphenates: no length limit",
+    "bullet": "a bullet list item, about 113 mm wide (A5), wraps and hyphenates",
+    "number": "a numbered step, about 112 mm wide (A5), wraps and hyphenates",
 }
 
 
 def _cell_comment(b: Block, row: int, col: int) -> str:
     where = "header row (bold, never hyphenated)" if row == 0 else f"row {row} of {len(b.rows) - 1}"
     return (f"rules table \"{b.section}\", column \"{b.rows[0][col]}\", {where}; {len(b.rows[0])} columns in "
-            "the booklet's 122 mm text width (A5), cells wrap")
+            "the booklet's 118 mm text width (A5), cells wrap")

@@ -53,15 +53,17 @@ def make_ctx(lang: str, entries: dict[str, str] | None = None, root: Path = ROOT
     return BuildContext(root, BuildOptions(lang), "0.9.0+test", None, "", {}, tr, model=project_model())
 
 
-def booklet_of(ctx: BuildContext, text: str, where: str) -> dict[str, tuple[bytes, int]]:
+def booklet_of(ctx: BuildContext, text: str, where: str,
+               papers: tuple[str, ...] = ("A4",)) -> dict[str, tuple[bytes, int]]:
     """The booklet of a rules source text: layout -> (PDF bytes, pages)."""
     from generator.booklet.builders import booklet_pdfs
 
-    return booklet_pdfs(ctx, parse(text), where)
+    return booklet_pdfs(ctx, parse(text), where, papers)
 
 
 @pytest.fixture(scope="session")
 def fixture_pdfs():
-    """The fixture booklet in every language: lang -> {layout: (bytes, pages)}."""
+    """The fixture booklet in every language, A4 and Letter editions: lang -> {layout: (bytes, pages)}."""
     text = FIXTURE.read_text(encoding="utf-8")
-    return {lang: booklet_of(make_ctx(lang), text, "tests/booklet/fixture/rules.md") for lang in ("it", "en", "ru")}
+    return {lang: booklet_of(make_ctx(lang), text, "tests/booklet/fixture/rules.md", ("A4", "Letter"))
+            for lang in ("it", "en", "ru")}

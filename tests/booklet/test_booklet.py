@@ -7,14 +7,15 @@ import pytest
 from pypdf import PdfReader
 
 from generator.booklet.impose import saddle_order
+from generator.booklet.typeset import FORMATS
+from generator.pageqa.read import read_pdf
 from generator.problems import CheckFailed
 from tests.conftest import kit_booklet
 
 from .conftest import FIXTURE_TR, booklet_of, make_ctx
 
 LANGS = ("it", "en", "ru")
-A4 = (595.28, 841.89)
-A5 = (419.53, 595.28)
+SIZES = {"A5": (419.53, 595.28), "A4": (595.28, 841.89), "HalfLetter": (396.0, 612.0), "Letter": (612.0, 792.0)}
 
 
 def _reader(data: bytes) -> PdfReader:
@@ -56,20 +57,62 @@ def test_saddle_order_pairs_outer_and_inner_pages():
 
 
 @pytest.mark.parametrize("lang", LANGS)
-def test_page_sizes_and_embedded_fonts(fixture_pdfs, lang):
+@pytest.mark.parametrize("half, booklet, plain", [("A5", "booklet", "A4"), ("HalfLetter", "booklet-Letter", "Letter")])
+def test_page_sizes_and_embedded_fonts(fixture_pdfs, lang, half, booklet, plain):
     pdfs = fixture_pdfs[lang]
-    a5, booklet, a4 = (_reader(pdfs[k][0]) for k in ("A5", "booklet", "A4"))
-    assert all(_size(p) == (round(A5[0], 1), round(A5[1], 1)) for p in a5.pages)
-    assert all(_size(p) == (round(A4[1], 1), round(A4[0], 1)) for p in booklet.pages)
-    assert all(_size(p) == (round(A4[0], 1), round(A4[1], 1)) for p in a4.pages)
-    assert len(booklet.pages) == 2 * -(-len(a5.pages) // 4) == pdfs["booklet"][1]
-    sheets = len(booklet.pages) // 2
-    for n, page in enumerate(booklet.pages):  # every side says which sheet and side it is, beside the fold mark
+    pages, imposed, whole = (_reader(pdfs[k][0]) for k in (half, booklet, plain))
+    (w, h), sheet = SIZES[half], SIZES[plain]
+    assert all(_size(p) == (round(w, 1), round(h, 1)) for p in pages.pages)
+    assert all(_size(p) == (round(sheet[1], 1), round(sheet[0], 1)) for p in imposed.pages)
+    assert all(_size(p) == (round(sheet[0], 1), round(sheet[1], 1)) for p in whole.pages)
+    assert len(imposed.pages) == 2 * -(-len(pages.pages) // 4) == pdfs[booklet][1]
+    sheets = len(imposed.pages) // 2
+    for n, page in enumerate(imposed.pages):  # every side says which sheet and side it is, beside the fold mark
         assert f"{n // 2 + 1}/{sheets} {'AB'[n % 2]}" in page.extract_text()
-    for reader in (a5, booklet, a4):
+    for reader in (pages, imposed, whole):
         fonts = _fonts(reader)
         assert fonts and all(fonts.values()), fonts
         assert all("PTSans" in name for name in fonts)
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_both_papers_of_a_pair_print_one_layout(fixture_pdfs, lang):
+    """A5 and HalfLetter (A4 and Letter) come from one typesetting: the same lines on the same page numbers."""
+    pdfs = fixture_pdfs[lang]
+    for layout in pdfs:
+        assert pdfs[layout][1] == len(_reader(pdfs[layout][0]).pages)  # the page count reportlab reported
+    for one, other in (("A5", "HalfLetter"), ("A4", "Letter")):
+        texts = [[p.extract_text() for p in _reader(pdfs[k][0]).pages] for k in (one, other)]
+        assert texts[0] == texts[1] and len(texts[0]) >= 2
+
+
+def _footer_margins(page, slots: int) -> list[tuple[float, float]]:
+    """(left, right) margins (mm) of the footer line (the lowest text) in each of the page's slots side by side."""
+    low = max(s.box[3] for s in page.segments)
+    line = [s for s in page.segments if s.box[3] > low - 1]
+    width = page.size[0] / slots
+    out = []
+    for k in range(slots):
+        part = [s for s in line if k * width <= s.box[0] < (k + 1) * width]
+        if part:
+            out.append((min(s.box[0] for s in part) - k * width, (k + 1) * width - max(s.box[2] for s in part)))
+    return out
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_footer_keeps_the_margins_on_every_paper(fixture_pdfs, lang):
+    """Footer text from the left margin, page number flush with the right one: the layout box centred on each
+    paper (and on each half of an imposed sheet)."""
+    pt = 72 / 25.4
+    pages_of = {"A5": "A5", "HalfLetter": "HalfLetter", "A4": "A4", "Letter": "Letter", "booklet": "A5",
+                "booklet-Letter": "HalfLetter"}
+    for layout, fmt in pages_of.items():
+        slots = 2 if layout.startswith("booklet") else 1
+        for page in read_pdf(fixture_pdfs[lang][layout][0]):
+            paper = page.size[0] / slots
+            margin = (paper - FORMATS[fmt].box[0] / pt) / 2 + FORMATS[fmt].margin / pt
+            found = _footer_margins(page, slots)
+            assert found and all(abs(m - margin) < 0.2 for pair in found for m in pair), (layout, found, margin)
 
 
 @pytest.mark.parametrize("lang", LANGS)
@@ -119,9 +162,11 @@ def test_missing_glyph_is_a_build_error():
 
 def test_booklet_bytes_are_reproducible():
     text = "# T\n\nOne paragraph.\n\n| a | b |\n|---|---|\n| 1 | 2 |\n"
-    one = booklet_of(make_ctx("ru"), text, "x")
-    two = booklet_of(make_ctx("ru"), text, "x")
-    assert all(one[k][0] == two[k][0] for k in one)
+    one = booklet_of(make_ctx("ru"), text, "x", ("A4", "Letter"))
+    two = booklet_of(make_ctx("ru"), text, "x", ("A4", "Letter"))
+    assert len(one) == 6 and all(one[k][0] == two[k][0] for k in one)
+    letter = booklet_of(make_ctx("ru"), text, "x", ("Letter",))  # a paper's files do not depend on the others
+    assert all(letter[k][0] == one[k][0] for k in letter)
 
 
 def test_project_dojo_booklet_prints_the_italian_seed():

@@ -122,7 +122,8 @@ def test_only_player_words_on_sheets(lang):
 
 def test_fold_marks_and_print_note_keep_off_the_sheet_edges():
     w, h = 841.89, 595.28  # A4 landscape, pt
-    page = fold_marks(w, h, ["1/2 A", "1/2 B"], "Print double-sided, flip on the short edge")[0]
+    marks = fold_marks(w, h, 4, "Print double-sided, flip on the short edge")
+    page = PdfReader(io.BytesIO(marks)).pages[0]
     stream = page.get_contents().get_data().decode("latin-1")
     points = [(float(x), float(y)) for x, y in re.findall(r"(-?[\d.]+) (-?[\d.]+) [ml]\b", stream)]
     points += [(float(x), float(y)) for x, y in re.findall(r"1 0 0 1 (-?[\d.]+) (-?[\d.]+) Tm", stream)]

@@ -143,3 +143,29 @@ def test_a_pdf_that_does_not_read_back_is_a_problem_not_a_traceback():
     art = Artifact("x.pdf", "c", "sheet", good[: len(good) // 2], "A4", "sheet")
     found = page_problems([art], "it")
     assert [(p.rule, p.file) for p in found] == [("verify", "x.pdf")] and "cannot be read back" in found[0].message
+
+
+@pytest.mark.parametrize("lang", list(WORDS))
+def test_a_media_box_away_from_the_origin_reads_as_the_same_page(lang):
+    """A page whose media box starts at (100, 50) pt, its content moved with it, reads back exactly as the page at
+    the origin: boxes are measured from the media box's corner once."""
+    import io
+
+    import pikepdf
+
+    word = WORDS[lang]
+    data = _page(lambda cr: (pdf.text(cr, word, 20, 30, 10), pdf.line(cr, 10, 280, 200, 280)))
+    with pikepdf.open(io.BytesIO(data)) as doc:
+        page = doc.pages[0]
+        x0, y0, x1, y1 = (float(v) for v in page.mediabox)
+        page.obj.MediaBox = pikepdf.Array([x0 + 100, y0 + 50, x1 + 100, y1 + 50])
+        page.contents_add(doc.make_stream(b"1 0 0 1 100 50 cm"), prepend=True)
+        buf = io.BytesIO()
+        doc.save(buf)
+    moved, plain = read_pdf(buf.getvalue())[0], read_pdf(data)[0]
+    assert moved.size == pytest.approx(plain.size)
+    assert [s.text for s in moved.segments] == [s.text for s in plain.segments] and plain.segments
+    for a, b in zip(moved.segments + moved.marks, plain.segments + plain.marks):
+        box_a, box_b = (a.box, b.box) if hasattr(a, "box") else (a, b)
+        assert box_a == pytest.approx(box_b, abs=1e-6)
+    assert plain.segments[0].box[0] == pytest.approx(20, abs=0.5)  # where it was drawn: 20 mm from the left
