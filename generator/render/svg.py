@@ -176,8 +176,9 @@ def _text(surface: Any, node: Any, draw_as_text: bool = False) -> None:
     letter at the previous one's advance: the same glyph positions); any other text goes to cairosvg's own."""
     if not _plain(node):
         return _LETTER_BY_LETTER(surface, node, draw_as_text)
-    if not draw_as_text and surface.stroke_and_fill and node.get("stroke", "none") == "none":
-        return None  # the outline pass only feeds the stroke: without one, Surface.draw's fill pass draws it all
+    if (not draw_as_text and surface.stroke_and_fill and node.get("stroke", "none") == "none"
+            and "url(" not in node.get("fill", "")):
+        return None  # the outline pass only feeds the stroke and a paint server's box: the fill pass draws the rest
     x = size(surface, node["x"], "x") if "x" in node else surface.cursor_position[0]
     y = size(surface, node["y"], "y") if "y" in node else surface.cursor_position[1]
     dx, dy = surface.cursor_d_position
@@ -307,14 +308,15 @@ def _texts(surface: Any, node: Any) -> None:
 
     A text drawn straight from its run records exactly what cairosvg records for a plain text element (one
     show_text per word, same font, size, colour and position: the same PDF bytes); a text whose inherited state
-    asks for more (a stroke, hidden, a clip path) is parsed and drawn by cairosvg itself."""
+    asks for more (a stroke, a gradient, hidden, a clip path) is parsed and drawn by cairosvg itself."""
     parent = node.parent
     inherited = {k: v for k, v in parent.items() if k not in cairosvg.parser.NOT_INHERITED_ATTRIBUTES}
     cr = surface.context
     measured_in = _measured_in(cr, inherited)  # a run carries no transform nor rendering option of its own
     for run in surface.text_runs[int(node["i"])]:
         attrs = {**inherited, **run.attrs}
-        if not (surface.stroke_and_fill and set(attrs) <= _PLAIN and attrs.get("stroke", "none") == "none"):
+        if not (surface.stroke_and_fill and set(attrs) <= _PLAIN and attrs.get("stroke", "none") == "none"
+                and "url(" not in attrs.get("fill", "")):
             element = cssselect2.ElementWrapper.from_xml_root(ElementTree.fromstring(run.source))
             surface.draw(cairosvg.parser.Node(element, node.style, node.url_fetcher, parent=parent,
                                               unsafe=node.unsafe))

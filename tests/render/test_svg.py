@@ -127,7 +127,9 @@ MIXED_SVG = ('<svg xmlns="http://www.w3.org/2000/svg" width="80mm" height="60mm"
              '<g visibility="hidden"><text x="3" y="38" font-family="PT Sans" font-size="5" fill="#000">{t}</text></g>'
              '<g fill="#0aa" font-weight="bold"><text x="3" y="44" font-family="PT Sans" font-size="4">{t}</text>'
              '<text x="78" y="50" font-family="PT Sans" font-size="4" text-anchor="end">{t}</text></g>'
-             '</svg>')
+             '<defs><linearGradient id="g"><stop offset="0" stop-color="#f00"/><stop offset="1" stop-color="#00f"/>'
+             '</linearGradient></defs><g fill="url(#g)"><text x="40" y="56" font-family="PT Sans" font-size="4">{t}'
+             '</text></g></svg>')
 
 
 @pytest.mark.parametrize("lang", ["it", "en", "ru"])
@@ -139,7 +141,7 @@ def test_texts_drawn_straight_from_the_source_make_the_same_pdf_as_cairosvg_pars
 
     doc = MIXED_SVG.format(t={"it": "Guardia libera, più", "en": "Free stance: 1d6", "ru": "Свободная стойка"}[lang])
     marked, groups = svg._group_texts(doc)
-    assert [len(g) for g in groups] == [2, 1, 1, 1, 1, 2] and marked.count("<text") == 1  # the rotated one
+    assert [len(g) for g in groups] == [2, 1, 1, 1, 1, 2, 1] and marked.count("<text") == 1  # the rotated one
 
     def pdf() -> bytes:
         face = svg_drawing(doc)
@@ -148,6 +150,7 @@ def test_texts_drawn_straight_from_the_source_make_the_same_pdf_as_cairosvg_pars
     fast = pdf()
     monkeypatch.setattr(svg, "_group_texts", lambda text: (text, []))
     assert fast == pdf()
+
     assert "& é" + "я <x>" in reader(fast).pages[0].extract_text()
 
 
@@ -225,3 +228,21 @@ def test_a_style_sheet_still_styles_and_a_document_without_one_skips_matching():
     img = cairo.ImageSurface.create_from_png(io.BytesIO(png_bytes(svg_drawing(styled), 20)))
     b, g, r = bytes(img.get_data())[40:43]
     assert (r, g, b) == (255, 0, 0)
+
+
+@pytest.mark.parametrize("where", ["own", "inherited"])
+def test_a_text_filled_with_a_gradient_is_painted_with_it(where):
+    """A text whose fill is a gradient (its own or its group's) is drawn by cairosvg, which needs the text's box
+    from its outline pass: red to blue ink, not a blank."""
+    text = '<text x="1" y="8" font-family="PT Sans" font-size="7" font-weight="bold"{own}>Gradient</text>'
+    body = (text.format(own=' fill="url(#g)"') if where == "own"
+            else f'<g fill="url(#g)">{text.format(own="")}</g>')
+    doc = ('<svg xmlns="http://www.w3.org/2000/svg" width="40mm" height="10mm" viewBox="0 0 40 10"><defs>'
+           '<linearGradient id="g"><stop offset="0" stop-color="#f00"/><stop offset="1" stop-color="#00f"/>'
+           f'</linearGradient></defs><rect width="40" height="10" fill="#fff"/>{body}</svg>')
+    from PIL import Image
+
+    img = Image.open(io.BytesIO(png_bytes(svg_drawing(doc), 400))).convert("RGB")
+    data = img.tobytes()
+    colours = [tuple(data[i:i + 3]) for i in range(0, len(data), 3) if data[i:i + 3] != b"\xff\xff\xff"]
+    assert any(r > 150 and b < 100 for r, g, b in colours) and any(b > 150 and r < 100 for r, g, b in colours)
