@@ -325,7 +325,7 @@ def write_kit(ctx: BuildContext, out_dir: Path, digest: str | None = None, jobs:
     files["manifest.json"] = (json.dumps(record, indent=2, ensure_ascii=False) + "\n").encode("utf-8")
     with timings.phase("manifest, write"):
         verify({"manifest.json": files["manifest.json"]}, [])  # every other file was verified as it was rendered
-        replace_tree(out_dir, files)
+        replace_tree(out_dir, files, {e["path"]: e["sha256"] for e in record["files"]})  # hashed for the manifest
     return record
 
 

@@ -108,19 +108,22 @@ def recover(target: Path) -> None:
         shutil.rmtree(p, ignore_errors=True)
 
 
-def _write_verified(folder: Path, files: dict[str, bytes]) -> None:
-    """Write every file, then read each back and compare its sha256 with the bytes meant to be written."""
+def _write_verified(folder: Path, files: dict[str, bytes], sha256: dict[str, str]) -> None:
+    """Write every file, then read each back and compare its sha256 with the bytes meant to be written (sha256:
+    the hex digests already known, by path; the others are computed)."""
     for rel, data in files.items():
         dest = folder / rel
         dest.parent.mkdir(parents=True, exist_ok=True)
         dest.write_bytes(data)  # no fsync per file (about 10 ms each): a killed process loses nothing written
     for rel, data in files.items():
-        if hashlib.sha256((folder / rel).read_bytes()).digest() != hashlib.sha256(data).digest():
+        meant = sha256.get(rel) or hashlib.sha256(data).hexdigest()
+        if hashlib.sha256((folder / rel).read_bytes()).hexdigest() != meant:
             raise OSError(errno.EIO, "a written file does not read back as written", str(folder / rel))
 
 
-def replace_tree(target: Path, files: dict[str, bytes]) -> None:
-    """Write every file into a fresh staging folder, verify it, then swap it in for target in one step.
+def replace_tree(target: Path, files: dict[str, bytes], sha256: dict[str, str] | None = None) -> None:
+    """Write every file into a fresh staging folder, verify it (against the sha256 hex digests given by path, when
+    the caller has them), then swap it in for target in one step.
 
     Once the lock is held, SIGINT/SIGTERM wait until the folder is swapped in and the staging folder removed
     (a few hundredths of a second): an interrupt never leaves a temporary folder behind.
@@ -133,7 +136,7 @@ def replace_tree(target: Path, files: dict[str, bytes]) -> None:
         staging = Path(tempfile.mkdtemp(dir=target.parent, prefix=f".{target.name}.{STAGING}."))
         try:
             staging.chmod(0o755)
-            _write_verified(staging, files)
+            _write_verified(staging, files, sha256 or {})
             swap_in(staging, target)
             installed(target)
         finally:

@@ -115,5 +115,6 @@ def release(root: Path, options: ReleaseOptions, tick: Callable[[str], None] = l
     kits = build_languages(root, options, tick)
     files = assemble(root, version, epoch, kits)
     verify(files, [])
-    replace_tree(out_dir, files)
-    return ReleaseResult(out_dir, json.loads(files["manifest.json"]))
+    record = json.loads(files["manifest.json"])
+    replace_tree(out_dir, files, {e["path"]: e["sha256"] for e in record["files"]})  # hashed for the manifest
+    return ReleaseResult(out_dir, record)

@@ -6,14 +6,10 @@ import argparse
 import sys
 from pathlib import Path
 
-from rich.console import Console
-from rich.progress import Progress
-
 from .. import interrupts
 from ..kit.cli import jobs_count
 from ..kit.model import LANGS
 from ..problems import CheckFailed
-from .build import ReleaseOptions, release
 
 
 def register(sub: argparse._SubParsersAction) -> None:
@@ -28,6 +24,11 @@ def register(sub: argparse._SubParsersAction) -> None:
 
 def run_release(args: argparse.Namespace) -> int:
     """Build and pack; on any failed gate or an interrupt list why and write nothing more."""
+    from rich.console import Console  # imported here: every other command starts without them
+    from rich.progress import Progress
+
+    from .build import ReleaseOptions, release
+
     opts = ReleaseOptions(langs=tuple(dict.fromkeys(args.lang or LANGS)), jobs=args.jobs)
     console = Console(stderr=True)
     with interrupts.watch():

@@ -120,6 +120,20 @@ def _fake_kit(tmp_path: Path) -> Path:
     return tmp_path / "it"
 
 
+def test_a_file_that_does_not_read_back_as_its_digest_installs_nothing(tmp_path):
+    """replace_tree checks what it wrote against the digests the build computed for the manifest."""
+    kit = _fake_kit(tmp_path)
+    before = {p: p.read_bytes() for p in kit.rglob("*") if p.is_file()}
+    with pytest.raises(OSError) as caught:
+        replace_tree(kit, {"a.txt": b"alpha 2\n", "sub/b.txt": b"beta\n"},
+                     {"a.txt": hashlib.sha256(b"alpha\n").hexdigest()})  # not what a.txt holds now
+    assert "does not read back" in str(caught.value)
+    assert {p: p.read_bytes() for p in kit.rglob("*") if p.is_file()} == before
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["it"]  # no staging folder left
+    replace_tree(kit, {"a.txt": b"alpha 2\n"}, {"a.txt": hashlib.sha256(b"alpha 2\n").hexdigest()})
+    assert (kit / "a.txt").read_bytes() == b"alpha 2\n"
+
+
 @pytest.mark.parametrize("damage", ["edit", "delete", "extra", "folder", "manifest"])
 def test_a_damaged_kit_is_not_up_to_date(tmp_path, damage):
     kit = _fake_kit(tmp_path)
@@ -153,11 +167,11 @@ def exchange(a, b):
     if step == "after-swap":
         die()
     return done
-def write(folder, files):
-    real_write(folder, dict(list(files.items())[:1]))
+def write(folder, files, *digests):
+    real_write(folder, dict(list(files.items())[:1]), *digests)
     if step == "staging":
         die()
-    real_write(folder, files)
+    real_write(folder, files, *digests)
 f.os.replace, f.exchange, f._write_verified = replace, exchange, write
 f.replace_tree(target, {"a.txt": b"new", "b/c.txt": b"new"})
 """
