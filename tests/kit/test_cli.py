@@ -74,3 +74,18 @@ def test_dead_end_is_an_error_when_exported(project):
     run = run_cli("build", "--lang", "en", "--root", project)
     assert run.code == 1
     assert "[dead-end]" in run.err and "error: " in run.err
+
+
+def test_the_console_command_flushes_its_output_and_keeps_its_exit_code(project):
+    """`python -m generator.cli` (as the `dojo` script) leaves with os._exit: what it printed through a pipe is
+    all there, and the exit code is the command's."""
+    import subprocess
+    import sys
+
+    ok = subprocess.run([sys.executable, "-m", "generator.cli", "board", "validate",
+                         str(project / BOARD / "quadrant.txt")], capture_output=True, text=True, cwd=project)
+    assert ok.returncode == 0 and ok.stdout.rstrip().endswith("OK (0 errors, 0 warnings)"), ok.stderr
+    assert ok.stdout.count("\n") > 5
+    bad = subprocess.run([sys.executable, "-m", "generator.cli", "build", "--lang", "zz", "--root", str(project)],
+                         capture_output=True, text=True, cwd=project)
+    assert bad.returncode == 1 and "it, en, ru" in bad.stderr and "Traceback" not in bad.stderr
