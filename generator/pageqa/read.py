@@ -60,14 +60,14 @@ _IGNORED = {"J": 1, "j": 1, "d": 2, "gs": 1, "M": 1, "ri": 1, "i": 1}  # operato
 
 
 _TOKEN = re.compile(rb"""\s*(?:
-    (?P<num>[+-]?(?:\d+\.?\d*|\.\d+))(?![\w.])
-  | /(?P<name>[^\s/\[\]()<>{}%]*)
-  | \((?P<str>(?:\\.|[^\\()])*)\)
-  | <(?P<hex>[0-9A-Fa-f\s]*)>
-  | (?P<op>[A-Za-z'"*][A-Za-z0-9'"*]*)
-  | (?P<bracket>[\[\]])
+    ([+-]?(?:\d+\.?\d*|\.\d+))(?![\w.])
+  | (/[^\s/\[\]()<>{}%]*)
+  | (\((?:\\.|[^\\()])*\))
+  | (<[0-9A-Fa-f\s]*>)
+  | ([A-Za-z'"*][A-Za-z0-9'"*]*)
+  | ([\[\]])
   | %[^\r\n]*
-)""", re.X)
+)""", re.X)  # number, /name, (string), <hex string>, operator, bracket (each group keeps its delimiters), comment
 _ESCAPE = re.compile(rb"\\([0-7]{1,3}|.)", re.S)
 _ESCAPES = {b"n": b"\n", b"r": b"\r", b"t": b"\t", b"b": b"\b", b"f": b"\f"}
 _UNSUPPORTED = re.compile(rb"<<|\bBI\b|\\\r?\n")  # dictionaries, inline images, line continuations
@@ -81,41 +81,40 @@ def _unescape(m: re.Match) -> bytes:
 def _tokens(data: bytes) -> list[Any] | None:
     """A content stream as pdfminer's objects (numbers, literals, strings, arrays, keywords) via one regex, ~10x
     faster than pdfminer's tokeniser; None when the stream holds syntax it does not take."""
-    if _UNSUPPORTED.search(data):
+    if _UNSUPPORTED.search(data) or _TOKEN.sub(b"", data).strip():  # something no token reads
         return None
     out: list[Any] = []
     stack: list[list[Any]] = []
     target = out
-    pos, end = 0, len(data.rstrip())
-    for m in _TOKEN.finditer(data, 0, end):
-        if m.start() != pos or m.end() == pos:
-            return None
-        pos = m.end()
-        kind = m.lastindex
-        if kind is None:
-            continue
-        t = m.group(kind)
-        if kind == 1:  # number
-            target.append(float(t) if b"." in t else int(t))
-        elif kind == 5:  # operator
-            target.append(KWD(t))
-        elif kind == 2:  # name
-            target.append(LIT(t.decode("latin-1")))
-        elif kind == 3:  # (string)
+    keywords = _KEYWORDS
+    for num, name, string, hexes, op, bracket in _TOKEN.findall(data):
+        if num:
+            target.append(float(num) if b"." in num else int(num))
+        elif op:
+            kwd = keywords.get(op)
+            if kwd is None:
+                kwd = keywords[op] = KWD(op)
+            target.append(kwd)
+        elif name:
+            target.append(LIT(name[1:].decode("latin-1")))
+        elif string:
+            t = string[1:-1]
             target.append(_ESCAPE.sub(_unescape, t) if b"\\" in t else t)
-        elif kind == 4:  # <hex string>
-            h = re.sub(rb"\s", b"", t)
+        elif hexes:
+            h = re.sub(rb"\s", b"", hexes[1:-1])
             target.append(bytes.fromhex((h + b"0" * (len(h) % 2)).decode()))
-        elif kind == 6:  # [ or ]
-            if t == b"[":
-                stack.append(target)
-                target = []
-            elif stack:
-                done, target = target, stack.pop()
-                target.append(done)
-            else:
+        elif bracket == b"[":
+            stack.append(target)
+            target = []
+        elif bracket:
+            if not stack:
                 return None
-    return None if stack or pos != end else out
+            done, target = target, stack.pop()
+            target.append(done)
+    return None if stack else out
+
+
+_KEYWORDS: dict[bytes, PSKeyword] = {}  # operator bytes -> pdfminer's keyword
 
 
 def _white(color: Any) -> bool:
@@ -161,10 +160,9 @@ class _Collector(PDFTextDevice):
             xi, xp, yi, yp = (1, 3) if c > 0 else (3, 1), c, (0, 2) if b > 0 else (2, 0), b
         (i0, i1), (j0, j1) = xi, yi
         cx0, cy0, cx1, cy1 = clip if clip is not None else (-math.inf, -math.inf, math.inf, math.inf)
-
-        def move(box: Box) -> Box | None:
-            x0, x1 = xp * box[i0] + e, xp * box[i1] + e
-            y0, y1 = yp * box[j0] + f, yp * box[j1] + f
+        out = self.segments
+        for text, box, size, (angle, across, obj) in drawn.segments:  # each box moved and clipped (inline: hot)
+            x0, x1, y0, y1 = xp * box[i0] + e, xp * box[i1] + e, yp * box[j0] + f, yp * box[j1] + f
             if x0 < cx0:
                 x0 = cx0
             if y0 < cy0:
@@ -173,11 +171,7 @@ class _Collector(PDFTextDevice):
                 x1 = cx1
             if y1 > cy1:
                 y1 = cy1
-            return (x0, y0, x1, y1) if x0 < x1 and y0 < y1 else None
-
-        for text, box, size, (angle, across, obj) in drawn.segments:
-            moved = move(box)
-            if moved is None:
+            if not (x0 < x1 and y0 < y1):
                 continue
             seen = turned.get(angle)
             if seen is None:
@@ -185,14 +179,22 @@ class _Collector(PDFTextDevice):
                 new = round(math.degrees(math.atan2(b * cos + d * sin, a * cos + c * sin))) % 360
                 cos, sin = _SIN_COS.get(new, (math.cos(math.radians(new)), math.sin(math.radians(new))))
                 seen = turned[angle] = (new, -e * sin + f * cos)
-            self.segments.append((text, moved, size * scale, (seen[0], sign * scale * across + seen[1], base + obj)))
-        strokes = set(drawn.strokes)
+            out.append((text, (x0, y0, x1, y1), size * scale, (seen[0], sign * scale * across + seen[1], base + obj)))
+        strokes = set(drawn.strokes) if drawn.strokes else ()
         for box in drawn.marks:
-            moved = move(box)
-            if moved is not None:
-                self.marks.append(moved)
+            x0, x1, y0, y1 = xp * box[i0] + e, xp * box[i1] + e, yp * box[j0] + f, yp * box[j1] + f
+            if x0 < cx0:
+                x0 = cx0
+            if y0 < cy0:
+                y0 = cy0
+            if x1 > cx1:
+                x1 = cx1
+            if y1 > cy1:
+                y1 = cy1
+            if x0 < x1 and y0 < y1:
+                self.marks.append((x0, y0, x1, y1))
                 if box in strokes:
-                    self.strokes.append(moved)
+                    self.strokes.append((x0, y0, x1, y1))
         self.text_object = base + drawn.objects
 
     def clip_to(self, box: Box) -> None:
@@ -744,12 +746,13 @@ def read_pdf(data: bytes) -> list[Page]:
         _Interp(doc, dev).process(page, (x0, y0, x1, y1))
         h = y1 - y0
 
-        def conv(b: Box) -> Box:  # the page was read with its media box's corner at the origin (process)
-            return (b[0] / PT_PER_MM, (h - b[3]) / PT_PER_MM, b[2] / PT_PER_MM, (h - b[1]) / PT_PER_MM)
-
-        segments = tuple(Segment(t, conv(b), s, (ang, round(acc / PT_PER_MM * 10), obj))
-                       for t, b, s, (ang, acc, obj) in dev.segments)
-        out.append(Page(n, ((x1 - x0) / PT_PER_MM, h / PT_PER_MM), segments, tuple(conv(b) for b in dev.marks),
-                        tuple(conv(b) for b in dev.strokes)))
+        k, new = PT_PER_MM, tuple.__new__  # mm from the top left (the page was read with its media box's corner at
+        # the origin: process); Segments made as tuples (a NamedTuple's own constructor is a Python call each)
+        segments = tuple(new(Segment, (t, (b[0] / k, (h - b[3]) / k, b[2] / k, (h - b[1]) / k), s,
+                                       (ang, round(acc / k * 10), obj)))
+                         for t, b, s, (ang, acc, obj) in dev.segments)
+        marks, strokes = ([(b[0] / k, (h - b[3]) / k, b[2] / k, (h - b[1]) / k) for b in boxes]
+                          for boxes in (dev.marks, dev.strokes))
+        out.append(Page(n, ((x1 - x0) / k, h / k), segments, tuple(marks), tuple(strokes)))
     doc.pdf.close()
     return out
