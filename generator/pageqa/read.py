@@ -181,16 +181,9 @@ class _Collector(PDFTextDevice):
                 seen = turned[angle] = (new, -e * sin + f * cos)
             out.append((text, (x0, y0, x1, y1), size * scale, (seen[0], sign * scale * across + seen[1], base + obj)))
         strokes = set(drawn.strokes) if drawn.strokes else ()
-        for box in drawn.marks:
-            x0, x1, y0, y1 = xp * box[i0] + e, xp * box[i1] + e, yp * box[j0] + f, yp * box[j1] + f
-            if x0 < cx0:
-                x0 = cx0
-            if y0 < cy0:
-                y0 = cy0
-            if x1 > cx1:
-                x1 = cx1
-            if y1 > cy1:
-                y1 = cy1
+        for box in drawn.marks:  # fewer than the words: moved and clipped with min/max
+            x0, y0 = max(xp * box[i0] + e, cx0), max(yp * box[j0] + f, cy0)
+            x1, y1 = min(xp * box[i1] + e, cx1), min(yp * box[j1] + f, cy1)
             if x0 < x1 and y0 < y1:
                 self.marks.append((x0, y0, x1, y1))
                 if box in strokes:
