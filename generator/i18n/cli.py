@@ -112,11 +112,13 @@ def run_check(args: argparse.Namespace) -> int:
     root = args.root.resolve()
     extraction = cached_extraction(root)
     problems = []
+    rendered = []
     for lang in _langs(args):
         found = check_language(root, lang, strict=True, extraction=extraction)
         problems.extend(found)
         if args.render and not blocking(found):
-            problems.extend(render_problems(root, lang))
+            rendered.append(lang)
+    problems.extend(render_problems(root, rendered))
     for p in problems:
         print(p.render(), file=sys.stderr)
     errors = blocking(problems)
@@ -128,20 +130,24 @@ def run_check(args: argparse.Namespace) -> int:
     return 0
 
 
-def render_problems(root: Path, lang: str) -> list:
-    """What rendering every component of a language in memory reports (overflowing slots, missing glyphs); a
-    component whose inputs are unchanged since it last rendered without a problem comes from the component cache."""
-    from ..kit.build import prepare, render_all
+def render_problems(root: Path, langs: list[str]) -> list:
+    """What rendering every component of each language in memory reports (overflowing slots, missing glyphs), the
+    languages rendered together on every core; a component whose inputs are unchanged since it last rendered
+    without a problem comes from the component cache."""
+    from ..kit.build import prepare, render_languages
     from ..kit.cache import ComponentCache
     from ..kit.model import BuildOptions
 
-    warnings: list = []
-    try:
-        ctx = prepare(root, BuildOptions(lang=lang, overflow="warn" if lang == PSEUDO_LANG else "error"))
-        render_all(ctx, warnings=warnings, cache=ComponentCache(ctx))
-    except CheckFailed as exc:
-        return list(exc.problems) + warnings
-    return warnings
+    problems: list = []
+    contexts = []
+    for lang in langs:
+        try:
+            contexts.append(prepare(root, BuildOptions(lang=lang, overflow="warn" if lang == PSEUDO_LANG else "error")))
+        except CheckFailed as exc:
+            problems.extend(exc.problems)
+    for _artifacts, found, warnings in render_languages([(ctx, ComponentCache(ctx)) for ctx in contexts]):
+        problems.extend([*found, *warnings])
+    return problems
 
 
 def run_stats(args: argparse.Namespace) -> int:

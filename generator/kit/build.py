@@ -180,56 +180,84 @@ def render_all(ctx: BuildContext, components: tuple[Component, ...] | None = Non
     warning, appended to `warnings`, and is drawn with a red outline. A caller watching fits itself
     (record=True) renders with jobs=1, in its own process.
     """
-    global _CTX, _COMPONENTS, _TERMS
-    chosen = registry.COMPONENTS if components is None else tuple(components)
-    with timings.phase("cache lookups, imports, preload"):
-        environment(ctx.root / "templates").bytecode_cache = TemplateCache(ctx.root)  # compiled once, not per process
-        terms = term_spellings(ctx, frozenset(c.game for c in chosen))
-        if cache:
-            cache.extend_key(terms)  # the page QA of a cached component passed with these term spellings
-        independent = [i for i, c in enumerate(chosen) if not c.from_artifacts]
-        cached = {i: made for i in independent if cache and (made := cache.load(chosen[i], [])) is not None}
-        # the booklets (the longest renders) first, so that the last to finish on two cores are short ones
-        todo = sorted((i for i in independent if i not in cached), key=lambda i: "rules" not in chosen[i].kinds)
-        for index in todo:  # every builder's module imported here, once, before the workers fork
-            importlib.import_module(chosen[index].builder.split(":")[0])
-        if todo or any(c.from_artifacts for c in chosen):
-            prime_cairo_fonts()  # text renders the same whichever component a process draws first
-        if len(todo) > 1:  # read and compiled once here, shared by the forked workers
-            preload(ctx, reportlab=any("rules" in chosen[i].kinds for i in todo))
-    _CTX, _COMPONENTS, _TERMS = ctx, chosen, terms
-    try:
-        with timings.phase(f"components on {worker_count(jobs, len(todo))} process(es)"):
-            rendered = dict(zip(todo, run_ordered(_render_one, todo, jobs)))
-        artifacts: list[Artifact] = []
-        problems: list[Problem] = []
-        accepted: list[Problem] = []
-        for index, component in enumerate(chosen):
-            before = list(artifacts) if component.from_artifacts else []
-            if index in cached:
-                made, found, reads, cost = cached[index], [], None, None
-            elif component.from_artifacts:
-                if problems:
-                    continue  # a contact sheet of a failed build would only repeat the failure
-                made = cache.load(component, before) if cache else None
-                made, found, reads, cost = (made, [], None, None) if made is not None else _render_one(index, before)
-            else:
-                made, found, reads, cost = rendered[index]
-            timings.component(component.id, cost)
-            if cache and reads is not None and not found:
-                cache.store(component, before, made, reads)
-            artifacts.extend(made)
-            problems.extend(p for p in found if p.severity != "warning")
-            accepted.extend(p for p in found if p.severity == "warning")
-    finally:
-        _CTX, _COMPONENTS, _TERMS = None, (), {}
+    ((artifacts, problems, accepted),) = render_languages([(ctx, cache)], components, jobs)
     if warnings is not None:
         warnings.extend(accepted)
-    if not problems and components is None:  # the bill of materials is proved on the whole kit only
-        problems = check_bom(ctx.model.boms, artifacts, ctx.options.papers)
     if problems:
         raise CheckFailed(problems)
     return artifacts
+
+
+Rendered = tuple[list[Artifact], list[Problem], list[Problem]]  # artifacts, blocking problems, accepted warnings
+
+
+def render_languages(builds: list[tuple[BuildContext, ComponentCache | None]],
+                     components: tuple[Component, ...] | None = None, jobs: int = 0) -> list[Rendered]:
+    """render_all for several contexts (languages) at once, on one set of worker processes: every language's
+    booklets are handed out first, so that both cores stay busy to the end of the last language, and what the
+    workers share is loaded once. For each context: its artifacts, its blocking problems (then no artifacts are
+    to be written) and the warnings its fit watchers accepted."""
+    global _CTXS, _COMPONENTS, _TERMS
+    if not builds:
+        return []
+    chosen = registry.COMPONENTS if components is None else tuple(components)
+    with timings.phase("cache lookups, imports, preload"):
+        terms, cached = [], []
+        for ctx, cache in builds:
+            environment(ctx.root / "templates").bytecode_cache = TemplateCache(ctx.root)  # compiled once, not per process
+            terms.append(term_spellings(ctx, frozenset(c.game for c in chosen)))
+            if cache:
+                cache.extend_key(terms[-1])  # the page QA of a cached component passed with these term spellings
+            cached.append({i: made for i, c in enumerate(chosen)
+                           if not c.from_artifacts and cache and (made := cache.load(c, [])) is not None})
+        # the booklets (the longest renders) first, so that the last to finish on two cores are short ones
+        todo = sorted(((k, i) for k in range(len(builds)) for i, c in enumerate(chosen)
+                       if not c.from_artifacts and i not in cached[k]), key=lambda job: "rules" not in chosen[job[1]].kinds)
+        for module in dict.fromkeys(chosen[i].builder.split(":")[0] for _k, i in todo):
+            importlib.import_module(module)  # every builder's module imported here, once, before the workers fork
+        if todo or any(c.from_artifacts for c in chosen):
+            prime_cairo_fonts()  # text renders the same whichever component a process draws first
+        if len(todo) > 1:  # read and compiled once here, shared by the forked workers
+            for k in dict.fromkeys(k for k, _i in todo):
+                preload(builds[k][0], reportlab=any("rules" in chosen[i].kinds for _k, i in todo))
+    _CTXS, _COMPONENTS, _TERMS = [ctx for ctx, _cache in builds], chosen, terms
+    try:
+        with timings.phase(f"components on {worker_count(jobs, len(todo))} process(es)"):
+            rendered = dict(zip(todo, run_ordered(_render_one, todo, jobs)))
+        return [_assemble(k, ctx, cache, chosen, cached[k], rendered, components is None)
+                for k, (ctx, cache) in enumerate(builds)]
+    finally:
+        _CTXS, _COMPONENTS, _TERMS = [], (), []
+
+
+def _assemble(k: int, ctx: BuildContext, cache: ComponentCache | None, chosen: tuple[Component, ...],
+              cached: dict[int, list[Artifact]], rendered: dict, whole_kit: bool) -> Rendered:
+    """One context's artifacts in manifest order: from the cache, the workers, or drawn here from the artifacts
+    before them (a contact sheet); stored in the cache when they rendered cleanly; the bill of materials checked
+    when it is the whole kit."""
+    artifacts: list[Artifact] = []
+    problems: list[Problem] = []
+    accepted: list[Problem] = []
+    for index, component in enumerate(chosen):
+        before = list(artifacts) if component.from_artifacts else []
+        if index in cached:
+            made, found, reads, cost = cached[index], [], None, None
+        elif component.from_artifacts:
+            if problems:
+                continue  # a contact sheet of a failed build would only repeat the failure
+            made = cache.load(component, before) if cache else None
+            made, found, reads, cost = (made, [], None, None) if made is not None else _render_one((k, index), before)
+        else:
+            made, found, reads, cost = rendered[k, index]
+        timings.component(component.id, cost)
+        if cache and reads is not None and not found:
+            cache.store(component, before, made, reads)
+        artifacts.extend(made)
+        problems.extend(p for p in found if p.severity != "warning")
+        accepted.extend(p for p in found if p.severity == "warning")
+    if not problems and whole_kit:  # the bill of materials is proved on the whole kit only
+        problems = check_bom(ctx.model.boms, artifacts, ctx.options.papers)
+    return ([] if problems else artifacts), problems, accepted
 
 
 def preload(ctx: BuildContext, reportlab: bool) -> None:
@@ -242,24 +270,26 @@ def preload(ctx: BuildContext, reportlab: bool) -> None:
     hyphenator(ctx.lang)
 
 
-_CTX: BuildContext | None = None  # the context of the build being rendered (inherited by forked workers)
+_CTXS: list[BuildContext] = []  # the contexts of the builds being rendered (inherited by forked workers)
 _COMPONENTS: tuple[Component, ...] = ()  # the components being rendered (inherited by forked workers)
-_TERMS: dict[str, frozenset[str]] = {}  # the build's term spellings for the page QA (inherited by forked workers)
+_TERMS: list[dict[str, frozenset[str]]] = []  # each build's term spellings for the page QA (inherited by workers)
 
 
-def _render_one(index: int, before: list[Artifact] | None = None) -> tuple[list[Artifact], list[Problem], Reads, Any]:
-    """One component's artifacts, each read back (verify) and its pages checked (page QA), with a preview when it
-    draws none, and the overflows its fit watcher accepted (warnings); or its problems (a worker returns them
-    rather than raising); what it read (for the cache); and what it cost (kit/timings.py). In the pseudo-locale
-    (overflow policy "warn") page QA findings are warnings too."""
-    ctx, reads = recording(_CTX)
+def _render_one(job: tuple[int, int], before: list[Artifact] | None = None) -> tuple[list[Artifact], list[Problem], Reads, Any]:
+    """One component (job: context number, component number) rendered: its artifacts, each read back (verify)
+    and its pages checked (page QA), with a preview when it draws none, and the overflows its fit watcher accepted
+    (warnings); or its problems (a worker returns them rather than raising); what it read (for the cache); and
+    what it cost (kit/timings.py). In the pseudo-locale (overflow policy "warn") page QA findings are warnings
+    too."""
+    k, index = job
+    ctx, reads = recording(_CTXS[k])
     start, cpu = timings.now(), time.process_time()
     try:
         component = _COMPONENTS[index]
-        with watch_fits(ctx.root, ctx.lang, _CTX.translations, accept_overflow=ctx.options.overflow == "warn") as log:
+        with watch_fits(ctx.root, ctx.lang, _CTXS[k].translations, accept_overflow=ctx.options.overflow == "warn") as log:
             artifacts = component.build(ctx, before or [])
         checked = time.process_time()
-        found = page_problems(artifacts, ctx.lang, ctx.options.back_offset_mm, _TERMS)
+        found = page_problems(artifacts, ctx.lang, ctx.options.back_offset_mm, _TERMS[k])
         qa = time.process_time() - checked
         if found and ctx.options.overflow != "warn":
             return [], found, reads, None
@@ -311,6 +341,13 @@ def write_kit(ctx: BuildContext, out_dir: Path, digest: str | None = None, jobs:
     policy join its warnings)."""
     overflows: list[Problem] = []
     artifacts = render_all(ctx, jobs=jobs, warnings=overflows, cache=cache)
+    return install_kit(ctx, artifacts, overflows, out_dir, digest)
+
+
+def install_kit(ctx: BuildContext, artifacts: list[Artifact], overflows: list[Problem], out_dir: Path,
+                digest: str | None) -> dict:
+    """Output: the manifest of rendered artifacts (overflows accepted by the "warn" policy join its warnings),
+    then out_dir replaced at once by them; the manifest."""
     ctx = dataclasses.replace(ctx, warnings=ctx.warnings + tuple(overflows))
     record = manifest(ctx, artifacts)
     if digest is not None:
@@ -336,15 +373,43 @@ def build_kit(root: Path, options: BuildOptions, out_root: Path | None = None, f
     Components render on `jobs` processes (0: every core); the files do not depend on it. A component whose
     inputs did not change since it was last rendered comes from the component cache (build/cache/components),
     except with force, which renders everything (and refreshes the cache)."""
-    out_dir = (out_root or root / "build" / "pnp") / options.lang
-    with timings.phase("inputs digest, up-to-date check"):
-        remove_leftovers(out_dir)
-        digest = inputs_digest(root, options, kit_version(root), source_date_epoch(root))
-        cached = None if force else up_to_date(out_dir, digest)
-    if cached is not None:
-        warnings = tuple(Problem(**w) for w in cached.get("warnings", ()))
-        return BuildResult(out_dir, cached, warnings, cached=True)
-    with timings.phase("phase one: load, check, proofs"):
-        ctx = prepare(root, options, jobs)
-    record = write_kit(ctx, out_dir, digest, jobs, ComponentCache(ctx, read=not force))
-    return BuildResult(out_dir, record, tuple(Problem(**w) for w in record.get("warnings", ())))  # with overflows
+    (outcome,) = build_kits(root, [options], out_root, force, jobs)
+    if isinstance(outcome, CheckFailed):
+        raise outcome
+    return outcome
+
+
+def build_kits(root: Path, options: list[BuildOptions], out_root: Path | None = None, force: bool = False,
+               jobs: int = 0) -> list[BuildResult | CheckFailed]:
+    """build_kit for several languages: each checked in phase one, then the components of all of them rendered
+    on one set of worker processes (render_languages), then each kit installed; per language its result, or
+    the CheckFailed that stopped it (the other languages still build)."""
+    outcomes: dict[int, BuildResult | CheckFailed] = {}
+    pending = []  # (number, context, output folder, inputs digest)
+    for n, opts in enumerate(options):
+        out_dir = (out_root or root / "build" / "pnp") / opts.lang
+        with timings.phase("inputs digest, up-to-date check"):
+            remove_leftovers(out_dir)
+            digest = inputs_digest(root, opts, kit_version(root), source_date_epoch(root))
+            cached = None if force else up_to_date(out_dir, digest)
+        if cached is not None:
+            outcomes[n] = BuildResult(out_dir, cached, tuple(Problem(**w) for w in cached.get("warnings", ())),
+                                      cached=True)
+            continue
+        try:
+            with timings.phase("phase one: load, check, proofs"):
+                pending.append((n, prepare(root, opts, jobs), out_dir, digest))
+        except CheckFailed as exc:
+            outcomes[n] = exc
+    builds = [(ctx, ComponentCache(ctx, read=not force)) for _n, ctx, _o, _d in pending]
+    for (n, ctx, out_dir, digest), (artifacts, problems, overflows) in zip(pending, render_languages(builds, jobs=jobs)):
+        if problems:
+            outcomes[n] = CheckFailed(problems)
+            continue
+        try:
+            record = install_kit(ctx, artifacts, overflows, out_dir, digest)
+        except CheckFailed as exc:
+            outcomes[n] = exc
+            continue
+        outcomes[n] = BuildResult(out_dir, record, tuple(Problem(**w) for w in record.get("warnings", ())))
+    return [outcomes[n] for n in range(len(options))]

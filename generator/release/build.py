@@ -10,12 +10,11 @@ from pathlib import Path
 from typing import Callable
 
 from .. import KIT_NAME
-from ..kit.build import build_kit, verify
+from ..kit.build import build_kits, verify
 from ..kit.model import LANGS, PAPERS, BuildOptions
-from ..kit.workers import run_ordered
 from ..kit.version import kit_version, source_date_epoch
 from ..output.files import remove_leftovers, replace_tree
-from ..problems import CheckFailed, Problem
+from ..problems import CheckFailed
 from .index import index_text
 from .pack import zip_bytes
 
@@ -36,31 +35,27 @@ class ReleaseResult:
     manifest: dict
 
 
-def _build(args: tuple[Path, str, int]) -> tuple[str, dict | None, list[Problem]]:
-    root, lang, jobs = args
-    try:
-        return lang, build_kit(root, BuildOptions(lang=lang, release=True), jobs=jobs).manifest, []
-    except CheckFailed as exc:
-        tagged = [dataclasses.replace(p, where=f"language {lang}" + (f", {p.where}" if p.where else ""))
-                  for p in exc.problems]
-        return lang, None, tagged
-
-
 def build_languages(root: Path, options: ReleaseOptions, tick: Callable[[str], None]) -> dict[str, dict]:
-    """Build every language, one after the other, each on `jobs` processes (its components spread evenly over the
-    cores: three languages on two cores would leave one core idle for the third); raise CheckFailed listing the
-    problems of all of them."""
+    """Build every language's kit: each checked in phase one, then the components of all of them rendered on
+    `jobs` processes together (every language's booklets first, so both cores stay busy to the end); raise
+    CheckFailed listing the problems of all of them, each naming its language."""
     try:
-        results = run_ordered(_build, [(root, lang, options.jobs) for lang in options.langs], 1,
-                              lambda res: tick(res[0]))
+        outcomes = build_kits(root, [BuildOptions(lang=lang, release=True) for lang in options.langs],
+                              jobs=options.jobs)
     except BaseException:
         for lang in options.langs:  # staging folders of the workers just stopped
             remove_leftovers(root / "build" / "pnp" / lang)
         raise
-    problems = [p for _lang, _m, probs in results for p in probs]
+    problems = []
+    for lang, outcome in zip(options.langs, outcomes):
+        if isinstance(outcome, CheckFailed):
+            problems += [dataclasses.replace(p, where=f"language {lang}" + (f", {p.where}" if p.where else ""))
+                         for p in outcome.problems]
+        else:
+            tick(lang)
     if problems:
         raise CheckFailed(problems)
-    return {lang: manifest for lang, manifest, _p in results}
+    return {lang: outcome.manifest for lang, outcome in zip(options.langs, outcomes)}
 
 
 EDITION_OF = {"A5": "A4", "HalfLetter": "Letter"}  # booklet page sizes go with the paper they are imposed on

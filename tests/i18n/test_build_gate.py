@@ -128,12 +128,12 @@ def test_check_render_reports_what_rendering_finds(project, with_board, monkeypa
     import generator.kit.build as kit_build
     from generator.problems import Problem
 
-    def overflowing(ctx, components=None, warnings=None, cache=None):
-        text = ctx.p_("dojo-nebbia", "Fog")
-        raise CheckFailed([Problem("error", "overflow", f"{text!r} overflows the card title", where=ctx.lang)])
+    def overflowing(builds, components=None, jobs=0):
+        return [([], [Problem("error", "overflow", f"{ctx.p_('dojo-nebbia', 'Fog')!r} overflows the card title",
+                               where=ctx.lang)], []) for ctx, _cache in builds]
 
     root = with_board(project)
-    monkeypatch.setattr(kit_build, "render_all", overflowing)
+    monkeypatch.setattr(kit_build, "render_languages", overflowing)
     assert main(["i18n", "check", "--root", str(root), "--lang", "ru"]) == 0
     assert main(["i18n", "check", "--render", "--root", str(root), "--lang", "ru"]) == 1
     assert "'Туман' overflows the card title" in capsys.readouterr().err

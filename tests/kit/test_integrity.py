@@ -216,7 +216,8 @@ def test_a_read_only_folder_is_a_clear_error_and_writes_nothing(proved_project, 
         raise PermissionError(errno.EACCES, "Permission denied", str(project / "build" / "pnp"))
 
     monkeypatch.setattr(output_files.tempfile, "mkdtemp", denied)
-    monkeypatch.setattr("generator.kit.build.render_all", lambda ctx, **_k: [])  # the write is what this test is about
+    monkeypatch.setattr("generator.kit.build.render_languages",  # the write is what this test is about
+                        lambda builds, *_a, **_k: [([], [], []) for _ in builds])
     run = run_cli("build", "--lang", "en", "--root", project)
     assert run.code == 2 and "Permission denied" in run.err and "previous kit is unchanged" in run.err
     assert "Traceback" not in run.err
