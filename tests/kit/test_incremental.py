@@ -131,3 +131,19 @@ def test_timings_name_every_phase_and_each_component_rendered(proved_project, pr
     again = run_cli("build", "--lang", "it", "--root", proved_project, "--timings")
     assert again.code == 0 and "up to date" in again.out
     assert again.err.splitlines()[1].startswith("inputs digest, up-to-date check") and "phase one" not in again.err
+
+
+def test_languages_built_together_stop_only_where_they_fail(proved_project, pristine_it):
+    """build_kits (the release's and `i18n check --render`'s path): a language whose catalog does not parse is
+    refused with its problem, the others are built as a build of each alone builds them."""
+    from generator.kit.build import build_kits
+    from generator.problems import CheckFailed
+
+    shutil.copytree(pristine_it / "build/cache/components", proved_project / "build/cache/components")
+    po = proved_project / "locales/en/LC_MESSAGES/kit.po"
+    po.write_text(po.read_text(encoding="utf-8") + '\nmsgid "unterminated\n', encoding="utf-8")
+    it, en = build_kits(proved_project, [BuildOptions(lang="it"), BuildOptions(lang="en")],
+                        proved_project / "out", jobs=2)
+    assert isinstance(en, CheckFailed) and any("kit.po" in (p.file or "") for p in en.problems)
+    assert not isinstance(it, CheckFailed) and hashes(it.out_dir) == hashes(pristine_it / "build/pnp/it")
+    assert sorted(p.name for p in (proved_project / "out").iterdir()) == ["it"]  # nothing written for en
