@@ -69,7 +69,7 @@ def _notes(cr, blocks: list, x: float, y: float) -> None:
         y = pdf.draw_block(cr, b, x, y, (0.25, 0.25, 0.25)) + 0.6
 
 
-def _quadrant_page(cr, board: Drawing, legend: Drawing, notes: list, sheet: tuple[int, int],
+def _quadrant_page(doc: PdfDoc, board: Drawing, legend: Drawing, notes: list, sheet: tuple[int, int],
                    page: tuple[float, float]) -> None:
     """One quadrant: its board drawing, pale glue strips towards the right/bottom neighbours, seam marks."""
     w, h = page
@@ -78,7 +78,8 @@ def _quadrant_page(cr, board: Drawing, legend: Drawing, notes: list, sheet: tupl
     py = TOP + (STRIP if qr else 0)
     _, _, rw, rh = sheet_region(sheet)
     rx1, ry1 = px + rw, py + rh
-    board.place(cr, mm(px), mm(py))
+    cr = doc.cr
+    doc.place(board, mm(px), mm(py))
     cr.save()
     cr.set_source_rgba(1, 1, 1, 0.6)
     if qc == 0:
@@ -94,7 +95,7 @@ def _quadrant_page(cr, board: Drawing, legend: Drawing, notes: list, sheet: tupl
         pdf.line(cr, x - 2, y, x + 2, y, 0.4)
         pdf.line(cr, x, y - 2, x, y + 2, 0.4)
     ly = max(ry1, py + HALF) + 4
-    legend.place(cr, mm((w - legend.width * 25.4 / 72) / 2), mm(ly))
+    doc.place(legend, mm((w - legend.width * 25.4 / 72) / 2), mm(ly))
     _notes(cr, notes, (w - HALF) / 2, ly + 28)
 
 
@@ -108,8 +109,8 @@ def sheet_pages(ctx: BuildContext, doc: PdfDoc, boards: dict, legend: Drawing, p
                       "3 and 4 along the top seam mark; glue each onto the pale strip of its neighbour, squares "
                       "matching.") % {"n": n, "position": names[sheet]})
         notes = margin_notes(ctx, f"{text} · {paper}", HALF)
-        cr = doc.page(*page)
-        _quadrant_page(cr, boards[sheet], legend, notes, sheet, page)
+        doc.page(*page)
+        _quadrant_page(doc, boards[sheet], legend, notes, sheet, page)
 
 
 def a2_page(ctx: BuildContext, doc: PdfDoc, whole: Drawing, legend: Drawing) -> None:
@@ -117,8 +118,8 @@ def a2_page(ctx: BuildContext, doc: PdfDoc, whole: Drawing, legend: Drawing) -> 
     w, h = PAPERS_MM["A2"]
     cr = doc.page(w, h)
     x, y = (w - SIZE) / 2, (h - SIZE - 70) / 2  # board, legend and notes centred on the sheet
-    whole.place(cr, mm(x), mm(y))  # one drawing: every label once (quadrant drawings would repeat the seams)
-    legend.place(cr, mm((w - legend.width * 25.4 / 72) / 2), mm(y + SIZE + 6))
+    doc.place(whole, mm(x), mm(y))  # one drawing: every label once (quadrant drawings would repeat the seams)
+    doc.place(legend, mm((w - legend.width * 25.4 / 72) / 2), mm(y + SIZE + 6))
     _notes(cr, margin_notes(ctx, "A2", SIZE), x, y + SIZE + 40)
 
 

@@ -233,7 +233,7 @@ def track(ctx: BuildContext) -> list[Artifact]:
                           starts=starts, cell=cell)
         doc = PdfDoc(imp.epoch, imp.title)
         cr = doc.page(w, h)
-        strip.place(cr, mm((w - f.size[0]) / 2), mm(h / 2 - cell / 2 - 8))
+        doc.place(strip, mm((w - f.size[0]) / 2), mm(h / 2 - cell / 2 - 8))
         text(cr, imp.line(paper), w / 2, h - 6.5, align="center")
         out.append(Artifact(f"duel/track-{paper}.pdf", comp, "sheet", doc.finish(), paper, "sheet", doc.pages,
                             pieces=(("duel-track", 1),)))

@@ -87,7 +87,7 @@ def player_mats(ctx: BuildContext) -> list[Artifact]:
         for i, d in enumerate(mats, 1):
             cr = doc.page(w, h)
             x, y = (w - MAT_W * scale) / 2, (h - MAT_H * scale) / 2 - 2
-            d.place(cr, mm(x), mm(y), scale)
+            doc.place(d, mm(x), mm(y), scale)
             text(cr, imp.line(paper, f"{i}/{len(mats)}"), w / 2, h - 6.5, align="center")
         out.append(Artifact(f"ground/player-mats-{paper}.pdf", comp, "sheet", doc.finish(), paper, "sheet",
                             doc.pages, pieces=((comp, len(mats)),)))
@@ -135,12 +135,12 @@ def tokens(ctx: BuildContext) -> list[Artifact]:
             cr = doc.page(w, h)
             for (front, back, pw), (x, y) in zip(pieces, places):
                 px = x if side == 0 else w - x - pw  # long-edge flip: mirror x, keep y
-                (front if side == 0 else back).place(cr, mm(px), mm(y))
+                doc.place(front if side == 0 else back, mm(px), mm(y))
             xs = sorted({x for x, _ in places} | {x + p[2] for p, (x, _) in zip(pieces, places)})
             if side == 0:
                 crop_marks(cr, [min(xs), max(xs)], [min(y for _, y in places), max(y for _, y in places) + TOKEN],
                            (w, h))
-                track.place(cr, (mm(w) - track.width) / 2, mm(h - 42))
+                doc.place(track, (mm(w) - track.width) / 2, mm(h - 42))
             text(cr, imp.line(paper, ui(ctx, comp, "fronts") if side == 0 else ui(ctx, comp, "backs")), w / 2,
                  h - 6.5, align="center")
         out.append(Artifact(f"ground/tokens-{paper}.pdf", comp, "sheet", doc.finish(), paper, "duplex-long-edge",

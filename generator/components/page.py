@@ -17,8 +17,8 @@ def page_artifacts(ctx: BuildContext, component: str, slug: str, title: str,
     for paper, drawings in pages.items():
         doc = PdfDoc(imp.epoch, title)
         for d in drawings:
-            cr = doc.page(d.width * 25.4 / 72, d.height * 25.4 / 72)
-            d.place(cr, 0, 0)
+            doc.page(d.width * 25.4 / 72, d.height * 25.4 / 72)
+            doc.place(d, 0, 0)
         out.append(Artifact(f"{slug}-{paper}.pdf", component, kind, doc.finish(), paper, layout, doc.pages))
     out.append(Artifact(f"previews/{slug}.png", component, "preview", pdf_preview(out[0].data)))
     return out

@@ -110,18 +110,11 @@ class Drawing:
     width: float
     height: float
 
-    def place(self, cr: Any, x: float, y: float, scale: float = 1.0,
-              region: tuple[float, float, float, float] | None = None) -> None:
-        """Paint with its origin at (x, y) pt; region (x, y, w, h in the drawing's pt) shows only that part.
-
-        Each placement goes through a fresh bounded wrapper surface: cairo 1.16 would otherwise repeat resource
-        keys on a page, and clipping a large recording surface placed at an offset loses content in its PDFs.
-        (render/pdf.PdfDoc.place shares wrappers between the pages of one document.)
-        """
-        self.paint(cr, self.wrapper(region), x, y, scale, region)
-
     def wrapper(self, region: tuple[float, float, float, float] | None = None) -> Any:
-        """A bounded recording surface showing region (the whole drawing by default) at its origin."""
+        """A bounded recording surface showing region (x, y, w, h in the drawing's pt; the whole drawing by default)
+        at its origin. A drawing reaches a page only through such a wrapper (render/pdf.PdfDoc.place): cairo 1.16
+        would otherwise repeat resource keys on a page, and clipping a large recording surface placed at an offset
+        loses content in its PDFs."""
         rx, ry, rw, rh = region or (0.0, 0.0, self.width, self.height)
         wrap = cairo.RecordingSurface(cairo.CONTENT_COLOR_ALPHA, (0, 0, rw, rh))
         inner = cairo.Context(wrap)
@@ -131,7 +124,7 @@ class Drawing:
 
     def paint(self, cr: Any, wrap: Any, x: float, y: float, scale: float = 1.0,
               region: tuple[float, float, float, float] | None = None) -> None:
-        """Paint a wrapper of this drawing (made by wrapper(region)) as place() does."""
+        """Paint a wrapper of this drawing (made by wrapper(region)) with the drawing's origin at (x, y) pt."""
         rx, ry = (region or (0.0, 0.0))[:2]
         cr.save()
         cr.translate(x + rx * scale, y + ry * scale)

@@ -186,7 +186,7 @@ def test_a_decks_files_share_their_faces_and_stay_separate_documents(deck):
 def test_a_drawing_placed_on_many_pages_is_written_once_per_place_on_a_page_and_looks_the_same(lang):
     """PdfDoc.place shares a drawing's wrapper surface between pages (a deck's backs, repeated cards): placed
     twice on each of three pages it takes two wrappers, no page repeats a resource key (qpdf finds nothing to
-    warn about), and the pages render exactly as with a fresh wrapper per placement (Drawing.place)."""
+    warn about), and the pages render exactly as with a fresh wrapper per placement."""
     import io
 
     import pikepdf
@@ -202,7 +202,7 @@ def test_a_drawing_placed_on_many_pages_is_written_once_per_place_on_a_page_and_
         for _ in range(3):
             cr = doc.page(2 * BLEED_W, BLEED_H)
             for x in (0, mm(BLEED_W)):
-                doc.place(face, x, 0, region=region) if shared else face.place(cr, x, 0, region=region)
+                doc.place(face, x, 0, region=region) if shared else face.paint(cr, face.wrapper(region), x, 0, region=region)
         if shared:
             assert [len(pool) for pool in doc.wrappers.values()] == [2]
         return doc.finish()
