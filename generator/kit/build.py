@@ -212,14 +212,15 @@ def render_languages(builds: list[tuple[BuildContext, ComponentCache | None]],
                            if not c.from_artifacts and cache and (made := cache.load(c, [])) is not None})
         # the booklets (the longest renders) first, so that the last to finish on two cores are short ones
         todo = sorted(((k, i) for k in range(len(builds)) for i, c in enumerate(chosen)
-                       if not c.from_artifacts and i not in cached[k]), key=lambda job: "rules" not in chosen[job[1]].kinds)
+                       if not c.from_artifacts and i not in cached[k]),
+                      key=lambda job: "rules" not in chosen[job[1]].kinds)
         for module in dict.fromkeys(chosen[i].builder.split(":")[0] for _k, i in todo):
             importlib.import_module(module)  # every builder's module imported here, once, before the workers fork
         if todo or any(c.from_artifacts for c in chosen):
             prime_cairo_fonts()  # text renders the same whichever component a process draws first
         if len(todo) > 1:  # read and compiled once here, shared by the forked workers
-            for k in dict.fromkeys(k for k, _i in todo):
-                preload(builds[k][0], reportlab=any("rules" in chosen[i].kinds for _k, i in todo))
+            langs = [builds[k][0].lang for k in dict.fromkeys(k for k, _i in todo)]
+            preload(builds[0][0].root, langs, reportlab=any("rules" in chosen[i].kinds for _k, i in todo))
     _CTXS, _COMPONENTS, _TERMS = [ctx for ctx, _cache in builds], chosen, terms
     try:
         with timings.phase(f"components on {worker_count(jobs, len(todo))} process(es)"):
@@ -260,14 +261,15 @@ def _assemble(k: int, ctx: BuildContext, cache: ComponentCache | None, chosen: t
     return ([] if problems else artifacts), problems, accepted
 
 
-def preload(ctx: BuildContext, reportlab: bool) -> None:
-    """What every worker would otherwise read or compile for itself: fonts, SVG templates, face layouts and the
+def preload(root: Path, langs: list[str], reportlab: bool) -> None:
+    """What every worker would otherwise read or compile for itself: fonts, SVG templates, face layouts and each
     language's hyphenation dictionary."""
-    templates = ctx.root / "templates"
+    templates = root / "templates"
     preload_fonts(reportlab)
     preload_templates(templates)
     preload_layouts(templates)
-    hyphenator(ctx.lang)
+    for lang in langs:
+        hyphenator(lang)
 
 
 _CTXS: list[BuildContext] = []  # the contexts of the builds being rendered (inherited by forked workers)
