@@ -388,8 +388,7 @@ def deck_artifacts(deck: Deck, imp: Imprint, papers: tuple[str, ...], gutterfold
             gutterfold_pages(doc, deck, paper, imp)
             parts.append((f"{deck.slug}-gutterfold-{paper}.pdf", paper, "gutterfold", ()))
             ends.append(doc.pages)
-    files = pdf.split(doc.finish(), ends)
-    files[0] = pdf.set_boxes(files[0], BLEED)
+    files = pdf.split(doc.finish(), ends, {0: BLEED})  # the print-shop part with its TrimBox and BleedBox
     made = {path: Artifact(path, deck.component, deck.kind, data, paper, layout, end - start, n, bom)
             for (path, paper, layout, bom), data, start, end in zip(parts, files, [0, *ends], ends)}
     out: list[Artifact] = []

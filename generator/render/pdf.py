@@ -208,28 +208,36 @@ def set_boxes(data: bytes, trim_inset_mm: float) -> bytes:
     cairo writes no page boxes: qpdf (pikepdf) reads the document and writes it again with the boxes (cairo's
     %PDF-1.5 kept; a fixed /ID, so the bytes depend only on the input).
     """
-    d = mm(trim_inset_mm)
     with pikepdf.open(io.BytesIO(data)) as doc:
-        for page in doc.pages:
-            left, bottom, right, top = (float(v) for v in page.obj.MediaBox)
-            page.obj.BleedBox = pikepdf.Array([left, bottom, right, top])
-            page.obj.TrimBox = pikepdf.Array([left + d, bottom + d, right - d, top - d])
+        _boxes(doc.pages, trim_inset_mm)
         buf = io.BytesIO()
         doc.save(buf, static_id=True)
     return buf.getvalue()
 
 
-def split(data: bytes, ends: list[int]) -> list[bytes]:
+def _boxes(pages: Any, trim_inset_mm: float) -> None:
+    """set_boxes on pikepdf pages."""
+    d = mm(trim_inset_mm)
+    for page in pages:
+        left, bottom, right, top = (float(v) for v in page.obj.MediaBox)
+        page.obj.BleedBox = pikepdf.Array([left, bottom, right, top])
+        page.obj.TrimBox = pikepdf.Array([left + d, bottom + d, right - d, top - d])
+
+
+def split(data: bytes, ends: list[int], trim_insets: dict[int, float] | None = None) -> list[bytes]:
     """One PDF cut into consecutive parts, each ending after page ends[i]: qpdf (pikepdf) copies each part's pages
     with what they use (fonts, forms), so parts drawn in one document share identical font and form objects;
     the document's information (title, dates) and PDF version are kept, and a fixed /ID keeps the bytes a
-    function of the input."""
+    function of the input. trim_insets: part number -> the set_boxes inset (mm) of its pages (print-shop files,
+    given their boxes here rather than read and written again)."""
     out = []
     with pikepdf.open(io.BytesIO(data)) as whole:
         start = 0
-        for end in ends:
+        for k, end in enumerate(ends):
             with pikepdf.new() as part:
                 part.pages.extend(whole.pages[start:end])
+                if trim_insets and k in trim_insets:
+                    _boxes(part.pages, trim_insets[k])
                 if "/Info" in whole.trailer:
                     part.trailer.Info = part.copy_foreign(whole.trailer.Info)
                 buf = io.BytesIO()

@@ -48,7 +48,9 @@ def pdf_preview(data: bytes, width_px: int = THUMB_PX, page: int = 0) -> bytes:
         h = min(full_h - y0, round((bottom - top) * s)) // 2 * 2
         crop_px = (x0, full_h - y0 - h, full_w - x0 - w, y0)  # left, bottom, right, top
         crop = tuple((c - 0.5) / s if c else 0.0 for c in crop_px)  # pypdfium2 rounds crops up to whole pixels
-        image = p.render(scale=s, crop=crop, fill_color=WHITE, rev_byteorder=True).to_pil().reduce(2)
+        # RGBX shares pdfium's buffer (3-byte RGB would be copied whole): halved first, then made RGB
+        image = p.render(scale=s, crop=crop, fill_color=WHITE, rev_byteorder=True, prefer_bgrx=True).to_pil()
+        image = image.reduce(2).convert("RGB")
     finally:
         doc.close()
     buf = io.BytesIO()
