@@ -9,6 +9,7 @@ import cairocffi as cairo
 from ..kit.model import Artifact, BuildContext
 from ..problems import CheckFailed, Problem
 from ..render.fonts import face, missing_glyphs, register_fontconfig
+from ..render.preview import surface_png
 
 THUMB_H = 240  # px
 LABEL_H = 22
@@ -46,9 +47,7 @@ def contact_png(ctx: BuildContext, previews: list[Artifact]) -> bytes:
         cr.move_to(x, LABEL_H + THUMB_H + 26)
         cr.show_text(component)
         x += w + 16
-    buf = io.BytesIO()
-    sheet.write_to_png(buf)
-    return buf.getvalue()
+    return surface_png(sheet)
 
 
 def contact_sheet_png(ctx: BuildContext, before: list[Artifact]) -> list[Artifact]:

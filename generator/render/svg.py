@@ -468,7 +468,7 @@ def svg_drawing(svg: str) -> Drawing:
 
 def png_bytes(drawing: Drawing, width_px: int, background: tuple[float, float, float] = (1, 1, 1)) -> bytes:
     """A PNG preview of a drawing, width_px wide."""
-    import io
+    from .preview import surface_png
 
     scale = width_px / drawing.width
     h = max(1, round(drawing.height * scale))
@@ -479,6 +479,4 @@ def png_bytes(drawing: Drawing, width_px: int, background: tuple[float, float, f
     cr.scale(scale, scale)
     cr.set_source_surface(drawing.surface, 0, 0)
     cr.paint()
-    buf = io.BytesIO()
-    img.write_to_png(buf)
-    return buf.getvalue()
+    return surface_png(img)
