@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 import svgwrite
 
 from ..board.model import DOJO, N, SAFE, Board, to_quadrant
@@ -165,23 +167,27 @@ def link_route(board: Board, i: int, j: int) -> float | None:
     return None
 
 
+@lru_cache(maxsize=4)
+def link_routes(board: Board) -> dict[tuple[int, int], float | None]:
+    """link_route of every link (i < j), worked out once per board (every quadrant sheet draws the links)."""
+    return {(i, j): link_route(board, i, j) for i, j in enumerate(board.links) if j is not None and i < j}
+
+
 def link_problems(board: Board) -> list[Problem]:
     """A tunnel link that cannot be routed around the Central Dojo stops the build."""
     return [Problem("error", "board-link", f"the link between tunnels {coord(i)} and {coord(j)} cannot be drawn "
                     "without crossing the Central Dojo", "content/dojo/board/quadrant.txt", None, None, coord(i),
                     "add a bend to BENDS in generator/components/dojo_board.py")
-            for i, j in enumerate(board.links) if j is not None and i < j and link_route(board, i, j) is None]
+            for (i, j), bend in link_routes(board).items() if bend is None]
 
 
 def _links(dwg, board: Board) -> None:
     """Dashed curves joining each tunnel to its partner, bent round the Central Dojo, under every label."""
     g = dwg.g(fill="none", stroke="#5a4fa0", stroke_width=0.7, stroke_opacity=0.55, stroke_dasharray="2.5 1.5")
-    for i, j in enumerate(board.links):
-        if j is None or j < i:
-            continue
+    for (i, j), bend in link_routes(board).items():
         (r1, c1), (r2, c2) = divmod(i, N), divmod(j, N)
         x1, y1, x2, y2 = M + (c1 + 0.5) * S, M + (r1 + 0.5) * S, M + (c2 + 0.5) * S, M + (r2 + 0.5) * S
-        bend = link_route(board, i, j) or 0.15
+        bend = bend or 0.15
         mx, my = (x1 + x2) / 2 + (y2 - y1) * bend, (y1 + y2) / 2 - (x2 - x1) * bend
         g.add(dwg.path(d=f"M{x1:.2f} {y1:.2f}Q{mx:.2f} {my:.2f} {x2:.2f} {y2:.2f}"))
     dwg.add(g)

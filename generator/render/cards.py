@@ -30,8 +30,10 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import Any, Iterator
 
+import cairocffi as cairo
 
 from ..artifact import Artifact
 from . import pdf
@@ -234,6 +236,16 @@ def cut_marks(cr: Any, grid: Grid, spots: list[tuple[float, float]], reach: floa
     pdf.lines(cr, segments)
 
 
+@lru_cache(maxsize=64)
+def marks_drawing(grid: Grid, spots: tuple[tuple[float, float], ...]) -> Drawing:
+    """cut_marks of a page as a drawing, drawn once per grid and card places in this process and placed on every
+    page that has them (PdfDoc.place): cairo writes its strokes once per document, not once per page."""
+    w, h = mm(grid.page[0]), mm(grid.page[1])
+    surface = cairo.RecordingSurface(cairo.CONTENT_COLOR_ALPHA, (0, 0, w, h))
+    cut_marks(cairo.Context(surface), grid, list(spots))
+    return Drawing(surface, w, h)
+
+
 def _imprint_free(grid: Grid) -> tuple[tuple[float, float], tuple[float, float]]:
     """Where lines may run on the sheet (x and y lower bounds, x and y upper bounds, mm): EDGE_MM inside the edges
     and clear of the small print's band (IMPRINT_ROOM beside the card block), so no line crosses the footer."""
@@ -302,7 +314,7 @@ def sheet_pages(doc: PdfDoc, deck: Deck, paper: str, imp: Imprint) -> None:
         fronts = grid.spots()[:len(chunk)]
         for card, (x, y) in zip(chunk, fronts):
             _clip_place(doc, card.front, x, y, grid.shown(x, y))
-        cut_marks(cr, grid, fronts)
+        doc.place(marks_drawing(grid, tuple(fronts)), 0, 0)
         footer(cr, imp.line(paper, f"{s}/{sheets}"), grid)
         cr = doc.page(*page)
         cr.save()
@@ -339,7 +351,7 @@ def gutterfold_pages(doc: PdfDoc, deck: Deck, paper: str, imp: Imprint) -> None:
             _clip_place(doc, card.back, bx, y, grid.shown(bx, y))
             spots += [(x, y), (bx, y)]
         pdf.line(cr, fold, EDGE_MM + 2, fold, _imprint_free(grid)[1][1], 0.5, (0.4, 0.4, 0.4), dash=(2, 1.5))
-        cut_marks(cr, _whole(grid), spots)
+        doc.place(marks_drawing(_whole(grid), tuple(spots)), 0, 0)
         footer(cr, imp.line(paper, f"{p}/{pages}"), grid)
 
 
