@@ -26,7 +26,7 @@ from generator.output import files as output_files
 from generator.output.files import remove_leftovers, replace_tree
 from generator.output.verify import verify_file, verify_pdf, verify_png
 from generator.problems import CheckFailed
-from generator.render.pdf import PdfDoc, set_boxes
+from generator.render.pdf import MEMORY_FILES, CallbackSink, FileSink, PdfDoc, set_boxes
 from tests.board.helpers import run_cli
 from tests.conftest import pristine_seconds
 from tests.kit.faults import ROOT, SIGNALS, dojo, interrupt_after, kit_state, leftovers, run_script
@@ -88,7 +88,7 @@ def test_an_interrupt_inside_cairos_write_callback_is_not_swallowed():
             return self.buf.write(data)
 
     with interrupts.watch(), pytest.raises(Interrupted) as caught:
-        doc = PdfDoc(0, "test")
+        doc = PdfDoc(0, "test", CallbackSink())  # where there are no memory files (FileSink runs no Python)
         doc.sink.buf = Killer(doc.sink.buf)
         for n in range(4):
             doc.page(100, 100).rectangle(n, n, 10, 10)
@@ -102,12 +102,37 @@ def test_a_write_error_in_cairo_is_a_build_error():
         def write(self, data):
             raise OSError(errno.ENOSPC, "No space left on device")
 
-    doc = PdfDoc(0, "test")
+    doc = PdfDoc(0, "test", CallbackSink())
     doc.sink.buf = Broken()
     doc.page(100, 100).rectangle(0, 0, 10, 10)
     with pytest.raises(CheckFailed) as caught:
         doc.finish()
     assert caught.value.problems[0].rule == "render" and "No space left" in caught.value.problems[0].message
+
+
+@pytest.mark.skipif(not MEMORY_FILES, reason="memory files (memfd) are Linux's")
+def test_a_write_error_in_cairos_own_file_output_is_a_build_error():
+    """The default output (a memory file cairo writes itself): a failing write (here /dev/full) stops the build."""
+    sink = FileSink()
+    sink.target = "/dev/full"
+    with pytest.raises(CheckFailed) as caught:  # at the page cairo first flushes its buffer, or at the end
+        doc = PdfDoc(0, "test", sink)
+        for n in range(40):
+            doc.page(100, 100).rectangle(n, n, 10, 10)
+        doc.finish()
+    assert caught.value.problems[0].rule == "render" and "cairo could not write" in caught.value.problems[0].message
+
+
+def test_the_default_output_holds_the_same_bytes_as_the_callback():
+    """cairo writes the same document through its own file output and through the write callback."""
+    def draw(doc: PdfDoc) -> bytes:
+        for n in range(3):
+            doc.page(100, 100).rectangle(n, n, 10, 10)
+            doc.cr.fill()
+        return doc.finish()
+
+    default, callback = draw(PdfDoc(0, "same")), draw(PdfDoc(0, "same", CallbackSink()))
+    assert default == callback and default.startswith(b"%PDF-1.5")
 
 
 # ---- "up to date" only when it is ----
