@@ -8,7 +8,7 @@ from ..kit.model import Artifact, BuildContext
 from ..problems import CheckFailed, Problem
 from ..render.layout import Slot, Where, fit
 from ..render.pdf import PAPERS_MM
-from ..render.svg import Drawing, render_template, svg_drawing
+from ..render.svg import Drawing, template_drawing
 from .common import Collect, small_print
 from .dojo_board import S
 from .page import page_artifacts
@@ -51,9 +51,8 @@ def _page(ctx: BuildContext, pawns: Pawns, paper: str, col: Collect) -> Drawing 
     imp = col.run(lambda: fit(small_print(ctx, title_text) + f" · {paper}", Slot("imprint", w - 24, 4, 6, 5), where))
     if None in (title, instr, imp) or any(it["name"] is None or it["small"] is None for it in items):
         return None
-    svg = render_template(ctx.root / "templates", "dojo-pawns.svg.j2", W=w, H=h, x0=x0, pw=PW, base=BASE,
-                          panel=PANEL, r=R, cy=CY, pawns=items, title=title, instructions=instr, imprint=imp)
-    return svg_drawing(svg)
+    return template_drawing(ctx.root / "templates", "dojo-pawns.svg.j2", W=w, H=h, x0=x0, pw=PW, base=BASE,
+                            panel=PANEL, r=R, cy=CY, pawns=items, title=title, instructions=instr, imprint=imp)
 
 
 def build(ctx: BuildContext) -> list[Artifact]:

@@ -8,7 +8,7 @@ from ..kit.model import Artifact, BuildContext
 from ..problems import CheckFailed, Problem
 from ..render.layout import Slot, Where, fit
 from ..render.pdf import PAPERS_MM
-from ..render.svg import Drawing, render_template, svg_drawing
+from ..render.svg import Drawing, template_drawing
 from .common import small_print
 from .duel_draw import fighter
 from .page import page_artifacts
@@ -74,9 +74,8 @@ def _page(ctx: BuildContext, pieces: DuelPieces, paper: str) -> Drawing:
                           help=fit(tr(pieces.slip_instructions), Slot("slip help", w - 2 * X0 - 6, 8, 8, 6), where)))
     imprint = fit(small_print(ctx, heading) + f" · {paper}",
                   Slot("imprint", w - 2 * X0, 4, 6, 5), where)
-    svg = render_template(ctx.root / "templates", "duel/pieces.svg.j2", W=w, H=h, x0=X0, size=size, title=title,
-                          cut=cut, fighters=fighters, slips=slips, imprint=imprint)
-    return svg_drawing(svg)
+    return template_drawing(ctx.root / "templates", "duel/pieces.svg.j2", W=w, H=h, x0=X0, size=size, title=title,
+                            cut=cut, fighters=fighters, slips=slips, imprint=imprint)
 
 
 def build(ctx: BuildContext) -> list[Artifact]:

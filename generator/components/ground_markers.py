@@ -15,7 +15,7 @@ from ..problems import CheckFailed, Problem
 from ..render.colour import ink_on
 from ..render.layout import Slot, Where, fit
 from ..render.pdf import PAPERS_MM
-from ..render.svg import Drawing, render_template, svg_drawing
+from ..render.svg import Drawing, template_drawing
 from .common import small_print
 from ..render.icons import suit_icon
 from .ground_mats import mat_scale, spaces
@@ -90,8 +90,8 @@ def _side(ctx: BuildContext, data: GroundData, pieces: GroundPieces, paper: str,
                          fit(seat_name, Slot("seat", SEAT_W - 2, 10, 10, 7, bold=True), where)))
     label = tr(pieces.title) + " · " + (ctx.p_(COMPONENT, "fronts") if not back else ctx.p_(COMPONENT, "backs"))
     imprint = fit(f"{small_print(ctx, label)} · {paper}", Slot("imprint", w - 2 * X0, 4, 6, 5), where)
-    return svg_drawing(render_template(ctx.root / "templates", "ground/markers.svg.j2", W=w, H=h, x0=X0, rows=rows,
-                                       title=title, instructions=instructions, marks="", imprint=imprint))
+    return template_drawing(ctx.root / "templates", "ground/markers.svg.j2", W=w, H=h, x0=X0, rows=rows,
+                            title=title, instructions=instructions, marks="", imprint=imprint)
 
 
 def build(ctx: BuildContext) -> list[Artifact]:

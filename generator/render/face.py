@@ -35,7 +35,7 @@ from typing import Any
 from ..content.toml_source import TomlSource, load_toml
 from ..problems import CheckFailed, Problem
 from .layout import Block, Slot, Where, fit, fit_stack, fit_table, settle
-from .svg import Drawing, render_template, svg_drawing
+from .svg import Drawing, render_template, template_drawing
 
 STYLE_FILE = "style.toml"
 
@@ -319,16 +319,22 @@ class Face:
 
     def svg(self, **values: Any) -> str:
         """The face as SVG text (templates/<name>.svg.j2); any text that did not fit raises every problem found."""
+        templates, name, values = self._template(values)
+        return render_template(templates, name, **values)
+
+    def drawing(self, **values: Any) -> Drawing:
+        """The face drawn (a reusable vector Drawing): svg() drawn, its texts handed over without SVG text."""
+        templates, name, values = self._template(values)
+        return template_drawing(templates, name, **values)
+
+    def _template(self, values: dict[str, Any]) -> tuple[Path, str, dict[str, Any]]:
+        """The face's template and what it is rendered with; any text that did not fit raises every problem."""
         if self.problems:
             raise CheckFailed(self.problems)
         L = self.L
         w, h = self.size or (L.width, L.height)
-        return render_template(self.ctx.root / "templates", f"{self.template or self.name}.svg.j2", W=w, H=h,
-                               L=L.slots, P=L.palette, at=self.at, texts=self.texts, **values)
-
-    def drawing(self, **values: Any) -> Drawing:
-        """The face drawn (a reusable vector Drawing)."""
-        return svg_drawing(self.svg(**values))
+        return (self.ctx.root / "templates", f"{self.template or self.name}.svg.j2",
+                dict(W=w, H=h, L=L.slots, P=L.palette, at=self.at, texts=self.texts, **values))
 
 
 def collect(builders: list[Any]) -> list[Any]:

@@ -57,6 +57,8 @@ def text_block_svg(block: Any, x: float, y: float, color: str = "#111", icon_col
         out.append(f'<rect x="{n(x)}" y="{n(y)}" width="{n(slot.width)}" height="{n(slot.height)}" fill="#ff0000" '
                    'fill-opacity="0.12" stroke="#e00000" stroke-width="0.5" stroke-dasharray="1.2 0.6"/>')
     size = block.size
+    if _COLLECTED is not None and _direct(slot.family, color):
+        return Markup("".join(out)) + _direct_runs(_COLLECTED, block, x, y, color, icon_color)
     style = (f'font-family="{escape(slot.family)}" font-size="{n(size)}"' + (' font-weight="bold"' if slot.bold else "")
              + (' font-style="italic"' if slot.italic else "") + f' fill="{escape(color)}" xml:space="preserve"')
     for line, base in zip(block.lines, block.baselines()):
@@ -68,6 +70,51 @@ def text_block_svg(block: Any, x: float, y: float, color: str = "#111", icon_col
             else:
                 out.append(f'<text x="{n(lx + run.x)}" y="{n(y + base)}" {style}>{escape(run.text)}</text>')
     return Markup("".join(out))
+
+
+_COLLECTED: list[list["_Run"]] | None = None  # template_drawing(): the runs of the <dojo-texts> markers written
+
+
+def _direct(family: str, color: str) -> bool:
+    """Whether a block's runs can go straight to a marker: attribute values the SVG would carry unchanged and
+    _run would accept (no character escaped, no inherit, currentColor or paint server)."""
+    return not (_SPECIAL.search(family) or _SPECIAL.search(color) or color.startswith("url(")
+                or "inherit" in (family, color) or "currentColor" in (family, color))
+
+
+def _direct_runs(collected: list[list["_Run"]], block: Any, x: float, y: float, color: str,
+                 icon_color: str | None) -> Markup:
+    """text_block_svg's text elements as runs of <dojo-texts> markers (the attributes _run would read back from
+    them: the same numbers, so the same drawing), icons still inline between them."""
+    slot, size = block.slot, block.size
+    style = {"font-family": slot.family, "font-size": n(size), **({"font-weight": "bold"} if slot.bold else {}),
+             **({"font-style": "italic"} if slot.italic else {}), "fill": color, _XML_SPACE: "preserve"}
+    out: list[str] = []
+    runs: list[_Run] = []
+    for line, base in zip(block.lines, block.baselines()):
+        lx = x + block.line_x(line)
+        for run in line.runs:
+            if run.icon:
+                if runs:
+                    out.append(f'<dojo-texts i="{len(collected)}" fill="none"/>')
+                    collected.append(runs)
+                    runs = []
+                out.append(icon_svg(run.text, lx + run.x + size * 0.05, y + base - size * 0.8, size * 0.95,
+                                    icon_color or color))
+            elif "\r" in run.text:  # the XML parser would turn it into a line feed
+                out.append(text_svg(run.text, {"x": n(lx + run.x), "y": n(y + base), **style}))
+            else:
+                runs.append(_Run({"x": n(lx + run.x), "y": n(y + base), **style}, run.text, ""))
+    if runs:
+        out.append(f'<dojo-texts i="{len(collected)}" fill="none"/>')
+        collected.append(runs)
+    return Markup("".join(out))
+
+
+def text_svg(text: str, attrs: dict[str, str]) -> str:
+    """A <text> element with these attributes (xml:space spelled out)."""
+    spelled = "".join(f' {"xml:space" if k == _XML_SPACE else k}="{escape(v)}"' for k, v in attrs.items())
+    return f"<text{spelled}>{escape(text)}</text>"
 
 
 def texts_svg(items: list[dict[str, Any]]) -> Markup:
@@ -100,6 +147,21 @@ def preload_templates(templates: Path) -> None:
 def render_template(templates: Path, name: str, **values: Any) -> str:
     """Render one SVG template to text."""
     return environment(templates).get_template(name).render(**values)
+
+
+def template_drawing(templates: Path, name: str, **values: Any) -> "Drawing":
+    """svg_drawing(render_template(...)) with the fitted texts (m.text_block, m.texts) handed to the drawing as
+    runs rather than written as <text> elements and parsed back: the same drawing, without the SVG text."""
+    global _COLLECTED
+    collected: list[list[_Run]] = []
+    _COLLECTED = collected
+    try:
+        svg = render_template(templates, name, **values)
+    finally:
+        _COLLECTED = None
+    if "<style" in svg:  # style rules could match the texts: written out for cairosvg
+        return svg_drawing(render_template(templates, name, **values))
+    return svg_drawing(svg, collected)
 
 
 @dataclass(frozen=True, eq=False)
@@ -235,6 +297,7 @@ _ATTRIBUTE = re.compile(r'([\w:-]+)="([^"]*)"')
 _ENTITY = re.compile(r"&(?:(amp|lt|gt|quot|apos)|#(\d+)|#x([0-9a-fA-F]+));")
 _NAMED = {"amp": "&", "lt": "<", "gt": ">", "quot": '"', "apos": "'"}
 _NUMBER = re.compile(r"-?(?:\d+\.?\d*|\.\d+)")
+_SPECIAL = re.compile("[&<>\"'\n\r\t]")  # escaped in attribute values, or normalised by the XML parser
 
 
 @dataclass(frozen=True)
@@ -269,14 +332,14 @@ def _run(match: re.Match) -> _Run | None:
     return _Run(attrs, text, match[0])
 
 
-def _group_texts(svg: str) -> tuple[str, list[list[_Run]]]:
+def _group_texts(svg: str, groups: list[list[_Run]]) -> tuple[str, list[list[_Run]]]:
     """The SVG with each sequence of plain text elements (only white space between them) replaced by one
-    <dojo-texts i="k"/> marker, and the runs of each marker: cairosvg's parsing and drawing cost per element, and
-    most elements of a face are text. A document with a style sheet is left whole (its rules could match texts)."""
+    <dojo-texts i="k"/> marker, and the runs of each marker (appended to groups, the markers already written):
+    cairosvg's parsing and drawing cost per element, and most elements of a face are text. A document with a
+    style sheet is left whole (its rules could match texts)."""
     if "<style" in svg:
-        return svg, []
+        return svg, groups
     out: list[str] = []
-    groups: list[list[_Run]] = []
     at = 0
     open_group = False
     for match in _ELEMENT.finditer(svg):
@@ -310,7 +373,8 @@ def _texts(surface: Any, node: Any) -> None:
         attrs = {**inherited, **run.attrs}
         if not (surface.stroke_and_fill and set(attrs) <= _PLAIN and attrs.get("stroke", "none") == "none"
                 and "url(" not in attrs.get("fill", "")):
-            element = cssselect2.ElementWrapper.from_xml_root(ElementTree.fromstring(run.source))
+            source = run.source or text_svg(run.text, run.attrs)
+            element = cssselect2.ElementWrapper.from_xml_root(ElementTree.fromstring(source))
             surface.draw(cairosvg.parser.Node(element, node.style, node.url_fetcher, parent=parent,
                                               unsafe=node.unsafe))
             continue
@@ -449,8 +513,9 @@ cairosvg.surface.parse_url = _parse_url  # called three times for every element 
 cairosvg.surface.copy = _Copy  # Surface.draw saves the text cursor of every element with copy.deepcopy
 
 
-def svg_drawing(svg: str) -> Drawing:
-    """Parse and draw an SVG document once; the Drawing is then placed on any number of pages.
+def svg_drawing(svg: str, runs: list[list[_Run]] | None = None) -> Drawing:
+    """Parse and draw an SVG document once (runs: those of the <dojo-texts> markers it already holds, see
+    template_drawing); the Drawing is then placed on any number of pages.
 
     Text is drawn with unhinted metrics (text-rendering="geometricPrecision" on the root, inherited): cairo's
     default hinting rounds every glyph advance and set lines about 3% wider than layout.fit measured them.
@@ -458,7 +523,7 @@ def svg_drawing(svg: str) -> Drawing:
     register_fontconfig()
     if "text-rendering" not in svg[:600]:
         svg = svg.replace("<svg ", '<svg text-rendering="geometricPrecision" ', 1)
-    svg, runs = _group_texts(svg)
+    svg, runs = _group_texts(svg, list(runs or ()))
     tree = cairosvg.parser.Tree(bytestring=svg.encode("utf-8"))
     out = _RecordingSvg.__new__(_RecordingSvg)
     out.text_runs = runs  # read by _texts while the constructor draws
