@@ -10,6 +10,7 @@ from xml.etree import ElementTree
 from typing import Any
 
 import cairocffi as cairo
+import cairosvg.colors
 import cairosvg.css
 import cairosvg.parser
 import cairosvg.surface
@@ -293,6 +294,7 @@ _XML_SPACE = "{http://www.w3.org/XML/1998/namespace}space"
 _OWN = {"x", "y", "font-family", "font-size", "font-weight", "font-style", "fill", "fill-opacity", "text-anchor",
         "xml:space"}  # the attributes a text element drawn straight from a run may carry
 _ELEMENT = re.compile(r'<text((?:\s+[\w:-]+="[^"&<\n\r\t]*")*)\s*>([^<\r]*)</text>')
+_PIECE = re.compile(_ELEMENT.pattern + r'|<dojo-texts i="(\d+)" fill="none"/>')  # a text element or a marker
 _ATTRIBUTE = re.compile(r'([\w:-]+)="([^"]*)"')
 _ENTITY = re.compile(r"&(?:(amp|lt|gt|quot|apos)|#(\d+)|#x([0-9a-fA-F]+));")
 _NAMED = {"amp": "&", "lt": "<", "gt": ">", "quot": '"', "apos": "'"}
@@ -332,27 +334,32 @@ def _run(match: re.Match) -> _Run | None:
     return _Run(attrs, text, match[0])
 
 
-def _group_texts(svg: str, groups: list[list[_Run]]) -> tuple[str, list[list[_Run]]]:
-    """The SVG with each sequence of plain text elements (only white space between them) replaced by one
-    <dojo-texts i="k"/> marker, and the runs of each marker (appended to groups, the markers already written):
-    cairosvg's parsing and drawing cost per element, and most elements of a face are text. A document with a
-    style sheet is left whole (its rules could match texts)."""
+def _group_texts(svg: str, written: list[list[_Run]]) -> tuple[str, list[list[_Run]]]:
+    """The SVG with each sequence of plain text elements and markers already written (written: their runs; only
+    white space between them) replaced by one <dojo-texts i="k"/> marker, and the runs of each marker: cairosvg's
+    parsing and drawing cost per element, and most elements of a face are text. A document with a style sheet is
+    left whole (its rules could match texts)."""
     if "<style" in svg:
-        return svg, groups
+        return svg, written
     out: list[str] = []
+    groups: list[list[_Run]] = []
     at = 0
     open_group = False
-    for match in _ELEMENT.finditer(svg):
-        run = _run(match)
+    for match in _PIECE.finditer(svg):
         gap = svg[at:match.start()]
-        if run is None:
+        if match[3] is not None:
+            runs: list[_Run] | None = written[int(match[3])]
+        else:
+            run = _run(match)
+            runs = None if run is None else [run]
+        if runs is None:
             out += [gap, match[0]]
             open_group = False
         elif open_group and not gap.strip():
-            groups[-1].append(run)
+            groups[-1] += runs
         else:
             out += [gap, f'<dojo-texts i="{len(groups)}" fill="none"/>']
-            groups.append([run])
+            groups.append(list(runs))
             open_group = True
         at = match.end()
     out.append(svg[at:])
@@ -383,7 +390,7 @@ def _texts(surface: Any, node: Any) -> None:
             text = text.lstrip(" ")
         if not text:
             continue
-        cr.set_source_rgba(*surface.map_color(paint(attrs.get("fill", "black"))[1],
+        cr.set_source_rgba(*surface.map_color(_paint_of(attrs.get("fill", "black"))[1],
                                               float(attrs.get("fill-opacity", 1))))
         _words(cr, attrs, text, float(attrs["font-size"]), float(attrs["x"]), float(attrs["y"]), True, measured_in)
 
@@ -436,7 +443,8 @@ def _draw_shape(surface: Any, node: Any) -> None:
                                                                    size(surface, node["height"]) == 0):
         return
     old_font_size = surface.font_size
-    surface.font_size = size(surface, node.get("font-size", "12pt"))
+    font_size = node.get("font-size")
+    surface.font_size = _twelve_pt(surface) if font_size is None else size(surface, font_size)
     cr = surface.context
     cr.save()
     transform(surface, node.get("transform"))
@@ -447,7 +455,7 @@ def _draw_shape(surface: Any, node: Any) -> None:
         cr.set_line_cap(_CAPS[cap])
     if join in _JOINS:
         cr.set_line_join(_JOINS[join])
-    dash_array = normalize(node.get("stroke-dasharray", "")).split()
+    dash_array = normalize(node["stroke-dasharray"]).split() if "stroke-dasharray" in node else ()
     if dash_array:
         dashes = [size(surface, dash) for dash in dash_array]
         if sum(dashes):
@@ -474,7 +482,7 @@ def _paint(surface: Any, node: Any, value: str | None, opacity: float, draw: Any
     """Fill or stroke with an SVG paint (gradient, pattern or colour); a clear colour draws nothing (cairo records
     nothing for it either) and returns False. The fill's source and rule stay set for the stroke, which sets its
     own source and is not affected by the rule."""
-    source, colour = paint(value)
+    source, colour = _paint_of(value)
     if not gradient_or_pattern(surface, node, source, opacity):
         rgba = surface.map_color(colour, opacity)
         if not rgba[3]:
@@ -484,6 +492,16 @@ def _paint(surface: Any, node: Any, value: str | None, opacity: float, draw: Any
     return True
 
 
+def _twelve_pt(surface: Any) -> float:
+    """size(surface, "12pt"), cairosvg's font size of an element without one, worked out once per surface."""
+    found = surface.__dict__.get("twelve_pt")
+    if found is None:
+        found = surface.twelve_pt = size(surface, "12pt")
+    return found
+
+
+_paint_of = lru_cache(maxsize=1024)(paint)  # cairosvg's paint(): the url and colour of an SVG paint (pure)
+cairosvg.surface.color = lru_cache(maxsize=1024)(cairosvg.colors.color)  # Surface.map_color's parser (pure)
 _CAPS = {"square": cairo.LINE_CAP_SQUARE, "round": cairo.LINE_CAP_ROUND}
 _JOINS = {"round": cairo.LINE_JOIN_ROUND, "bevel": cairo.LINE_JOIN_BEVEL}
 cairosvg.surface.Surface.draw = _draw
@@ -523,7 +541,7 @@ def svg_drawing(svg: str, runs: list[list[_Run]] | None = None) -> Drawing:
     register_fontconfig()
     if "text-rendering" not in svg[:600]:
         svg = svg.replace("<svg ", '<svg text-rendering="geometricPrecision" ', 1)
-    svg, runs = _group_texts(svg, list(runs or ()))
+    svg, runs = _group_texts(svg, runs or [])
     tree = cairosvg.parser.Tree(bytestring=svg.encode("utf-8"))
     out = _RecordingSvg.__new__(_RecordingSvg)
     out.text_runs = runs  # read by _texts while the constructor draws
