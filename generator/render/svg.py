@@ -252,18 +252,25 @@ def _measured_in(cr: Any, attrs: Any) -> tuple:
 
 
 def _words(cr: Any, attrs: Any, text: str, font_size: float, x: float, y: float, draw_as_text: bool,
-           measured_in: tuple) -> tuple[float, float, float]:
+           measured_in: tuple, font_set: list | None = None) -> tuple[float, float, float]:
     """Set a plain text at (x, y) word by word, each word at the advance of what precedes it (spaces stay gaps, as
     cairosvg leaves them); text-anchor applied. Returns the start x, the text's height and its advance. Leaves
-    the font and the current point set (its callers restore the state around it)."""
+    the font and the current point set (its callers restore the state around it). font_set: the font its caller
+    last set on cr ([key], kept up to date), so that the same font is not selected again."""
     weight = attrs.get("font-weight")
     bold = weight == "bold" or (weight or "").isdigit() and int(weight) >= 550
     slant = {"italic": cairo.FONT_SLANT_ITALIC, "oblique": cairo.FONT_SLANT_OBLIQUE}.get(attrs.get("font-style"),
                                                                                          cairo.FONT_SLANT_NORMAL)
     family = (attrs.get("font-family") or "sans-serif").split(",")[0].strip("\"' ")
-    cr.select_font_face(family, slant, cairo.FONT_WEIGHT_BOLD if bold else cairo.FONT_WEIGHT_NORMAL)
-    cr.set_font_size(font_size)
-    known = _EXTENTS.setdefault((family, slant, bold, font_size, *measured_in), {})
+    key = (family, slant, bold, font_size, *measured_in)
+    if font_set is None or font_set[0] != key:
+        cr.select_font_face(family, slant, cairo.FONT_WEIGHT_BOLD if bold else cairo.FONT_WEIGHT_NORMAL)
+        cr.set_font_size(font_size)
+        if font_set is not None:
+            font_set[0] = key
+    known = _EXTENTS.get(key)
+    if known is None:
+        known = _EXTENTS[key] = {}
 
     def extents(part: str) -> tuple[float, ...]:
         found = known.get(part)
@@ -275,14 +282,29 @@ def _words(cr: Any, attrs: Any, text: str, font_size: float, x: float, y: float,
     anchor = attrs.get("text-anchor")
     x += -(width / 2 + x_bearing) if anchor == "middle" else -(width + x_bearing) if anchor == "end" else 0.0
     at = 0.0
-    parts = [part for part in _SPACES.split(text) if part]
+    parts = [part for part in _SPACES.split(text) if part] if " " in text or not text.isprintable() else [text]
+    last = len(parts) - 1
+    if draw_as_text:  # cairo's own calls (cairocffi checks the status after each: once at the end here)
+        ptr = cr._pointer  # cairocffi's documented cffi pointer
+        for i, part in enumerate(parts):
+            if not part.isspace():
+                _MOVE_TO(ptr, x + at, y)
+                _SHOW_TEXT(ptr, part.encode("utf-8"))
+            if i < last:
+                at += extents(part)[4]
+        cr._check_status()
+        return x, height, advance
     for i, part in enumerate(parts):
         if not part.isspace():
             cr.move_to(x + at, y)
-            (cr.show_text if draw_as_text else cr.text_path)(part)
-        if i + 1 < len(parts):
+            cr.text_path(part)
+        if i < last:
             at += extents(part)[4]
     return x, height, advance
+
+
+_MOVE_TO = cairo.cairo.cairo_move_to
+_SHOW_TEXT = cairo.cairo.cairo_show_text
 
 
 _EXTENTS: dict[tuple, dict[str, tuple[float, ...]]] = {}  # cairo's text extents per font, size, matrix, rendering
@@ -376,6 +398,8 @@ def _texts(surface: Any, node: Any) -> None:
     inherited = {k: v for k, v in parent.items() if k not in cairosvg.parser.NOT_INHERITED_ATTRIBUTES}
     cr = surface.context
     measured_in = _measured_in(cr, inherited)  # a run carries no transform nor rendering option of its own
+    font_set: list = [None]  # the font and colour last set on cr here: not set again for the next run
+    colour = None
     for run in surface.text_runs[int(node["i"])]:
         attrs = {**inherited, **run.attrs}
         if not (surface.stroke_and_fill and set(attrs) <= _PLAIN and attrs.get("stroke", "none") == "none"
@@ -384,15 +408,19 @@ def _texts(surface: Any, node: Any) -> None:
             element = cssselect2.ElementWrapper.from_xml_root(ElementTree.fromstring(source))
             surface.draw(cairosvg.parser.Node(element, node.style, node.url_fetcher, parent=parent,
                                               unsafe=node.unsafe))
+            font_set[0] = colour = None  # Surface.draw restores the state it found: set both again
             continue
         text = cairosvg.parser.handle_white_spaces(run.text, attrs.get(_XML_SPACE) == "preserve")
         if attrs.get(_XML_SPACE) != "preserve":
             text = text.lstrip(" ")
         if not text:
             continue
-        cr.set_source_rgba(*surface.map_color(_paint_of(attrs.get("fill", "black"))[1],
-                                              float(attrs.get("fill-opacity", 1))))
-        _words(cr, attrs, text, float(attrs["font-size"]), float(attrs["x"]), float(attrs["y"]), True, measured_in)
+        rgba = surface.map_color(_paint_of(attrs.get("fill", "black"))[1], float(attrs.get("fill-opacity", 1)))
+        if rgba != colour:
+            cr.set_source_rgba(*rgba)
+            colour = rgba
+        _words(cr, attrs, text, float(attrs["font-size"]), float(attrs["x"]), float(attrs["y"]), True, measured_in,
+               font_set)
 
 
 cairosvg.surface.text = _text  # the name cairosvg's Surface.draw calls and compares text elements with
