@@ -93,8 +93,10 @@ def cmap(path: Path) -> frozenset[int]:
         return frozenset(font.getBestCmap())
 
 
+@lru_cache(maxsize=4096)
 def missing_glyphs(text: str, f: Face) -> str:
-    """Characters of text (other than whitespace/controls) the face has no glyph for."""
+    """Characters of text (other than whitespace/controls) the face has no glyph for (asked again for repeated
+    texts: a deck's footer, the small print of every page)."""
     have = cmap(f.path)
     return "".join(sorted({ch for ch in text if not ch.isspace() and ord(ch) not in have and ord(ch) >= 32}))
 

@@ -277,8 +277,10 @@ def _to_line(parts: list[tuple[str, bool]], size: float, f: Face) -> Line:
     return Line(tuple(runs), x)
 
 
+@lru_cache(maxsize=4096)
 def wrap(text: str, slot: Slot, size_pt: float, lang: str) -> tuple[tuple[Line, ...], float]:
-    """Lines of text at one size, and how many mm the widest unbreakable word sticks out (0 = fits)."""
+    """Lines of text at one size, and how many mm the widest unbreakable word sticks out (0 = fits); worked out
+    once per process for the same text, slot, size and language (a deck's footer is fitted on every card)."""
     size = size_pt / PT_PER_MM
     wrapper = _Wrapper(slot, size, lang)
     all_lines: list[Line] = []
