@@ -13,6 +13,7 @@ import cairocffi as cairo
 import cairosvg.colors
 import cairosvg.css
 import cairosvg.parser
+import cairosvg.path
 import cairosvg.surface
 import cairosvg.text
 import cairosvg.url
@@ -20,7 +21,7 @@ import cssselect2
 import jinja2
 from cairosvg.bounding_box import EMPTY_BOUNDING_BOX, extend_bounding_box
 from cairosvg.defs import gradient_or_pattern
-from cairosvg.helpers import PointError, normalize, paint, size, transform
+from cairosvg.helpers import PATH_LETTERS, PointError, normalize, paint, quadratic_points, size, transform
 
 from .fonts import register_fontconfig
 from markupsafe import Markup, escape
@@ -490,7 +491,7 @@ def _draw_shape(surface: Any, node: Any) -> None:
             cr.set_dash(dashes, size(surface, node.get("stroke-dashoffset")))
     cr.set_miter_limit(float(node.get("stroke-miterlimit", 4)))
     try:
-        cairosvg.surface.TAGS[node.tag](surface, node)
+        (_path if node.tag == "path" else cairosvg.surface.TAGS[node.tag])(surface, node)
     except PointError:
         pass
     stroke_opacity = float(node.get("stroke-opacity", 1)) * opacity
@@ -518,6 +519,98 @@ def _paint(surface: Any, node: Any, value: str | None, opacity: float, draw: Any
         surface.context.set_source_rgba(*rgba)
     draw()
     return True
+
+
+def _path(surface: Any, node: Any) -> None:
+    """cairosvg's path drawing for a path of moves, lines, cubic and quadratic curves and closes: the same cairo
+    calls with the same numbers (its current point and subpath start kept alike), without the marker vertices and
+    angles it works out for every point (a leaf shape has no markers) and with the path's commands read once per
+    process (icons repeat on every card); any other path is cairosvg's."""
+    commands = _path_commands(node.get("d", ""))
+    if commands is None:
+        return cairosvg.path.path(surface, node)
+    cr = surface.context
+    if cr.has_current_point():
+        point = cr.get_current_point()
+    else:
+        cr.move_to(0, 0)
+        point = 0, 0
+    last = first = None
+    for letter, a in commands:
+        if last in (None, "z", "Z") and letter not in "mM":
+            first = point
+        if last in (None, "m", "M", "z", "Z"):
+            first = None
+        if letter not in "mMzZ" and first is None:
+            first = point
+        if letter == "M":
+            cr.move_to(a[0], a[1])
+            point = a[0], a[1]
+        elif letter == "m":
+            cr.rel_move_to(a[0], a[1])
+            point = point[0] + a[0], point[1] + a[1]
+        elif letter == "L":
+            cr.line_to(a[0], a[1])
+            point = a[0], a[1]
+        elif letter == "l":
+            cr.rel_line_to(a[0], a[1])
+            point = point[0] + a[0], point[1] + a[1]
+        elif letter == "H":
+            cr.line_to(a[0], point[1])
+            point = a[0], point[1]
+        elif letter == "h":
+            cr.rel_line_to(a[0], 0)
+            point = point[0] + a[0], point[1]
+        elif letter == "V":
+            cr.line_to(point[0], a[0])
+            point = point[0], a[0]
+        elif letter == "v":
+            cr.rel_line_to(0, a[0])
+            point = point[0], point[1] + a[0]
+        elif letter == "C":
+            cr.curve_to(*a)
+            point = a[4], a[5]
+        elif letter == "c":
+            cr.rel_curve_to(*a)
+            point = point[0] + a[4], point[1] + a[5]
+        elif letter == "Q":
+            cr.curve_to(*quadratic_points(point[0], point[1], *a))
+            point = a[2], a[3]
+        elif letter == "q":
+            cr.rel_curve_to(*quadratic_points(0, 0, *a))
+            point = point[0] + a[2], point[1] + a[3]
+        elif first:  # z, Z
+            cr.close_path()
+            point = first
+        last = letter
+
+
+_ARITY = {"M": 2, "m": 2, "L": 2, "l": 2, "H": 1, "h": 1, "V": 1, "v": 1, "C": 6, "c": 6, "Q": 4, "q": 4, "Z": 0,
+          "z": 0}  # the path commands _path draws itself, and how many numbers each takes
+_COMMAND = re.compile(f"([{PATH_LETTERS}])([^{PATH_LETTERS}]*)")
+
+
+@lru_cache(maxsize=4096)
+def _path_commands(d: str) -> tuple[tuple[str, tuple[float, ...]], ...] | None:
+    """A path's commands as cairosvg's path() reads them (its spacing and normalisation, repeated arguments
+    taken as repeated commands, moves then as lines), or None when it holds anything else (arcs, smooth curves,
+    units, a wrong count of numbers: cairosvg's own path() draws it)."""
+    for letter in PATH_LETTERS:
+        d = d.replace(letter, f" {letter} ")
+    out = []
+    for letter, args in _COMMAND.findall(normalize(d).strip()):
+        arity = _ARITY.get(letter)
+        words = args.strip().split(" ") if args.strip() else []
+        if arity is None or (len(words) % arity if arity else words) or not words and arity:
+            return None
+        try:
+            numbers = [float(w) for w in words]
+        except ValueError:
+            return None
+        for k in range(0, max(len(numbers), 1), arity or 1):
+            out.append((letter if not k else {"m": "l", "M": "L"}.get(letter, letter),
+                        tuple(numbers[k:k + arity])))
+    return tuple(out)
 
 
 def _twelve_pt(surface: Any) -> float:

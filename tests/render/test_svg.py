@@ -79,7 +79,7 @@ def test_plain_text_in_one_call_sets_the_glyphs_where_cairosvg_sets_them_letter_
     doc = TEXT_SVG.format(anchor=anchor, text={"it": "Guardia libera, più", "en": "Free stance: 1d6",
                                                "ru": "Свободная стойка"}[lang])
     fast = png_bytes(svg_drawing(doc), 600)
-    monkeypatch.setattr(svg, "_group_texts", lambda text: (text, []))  # every <text> through cairosvg
+    monkeypatch.setattr(svg, "_group_texts", lambda text, written: (text, written))  # every <text> through cairosvg
     monkeypatch.setattr(cairosvg.surface, "text", svg._LETTER_BY_LETTER)
     monkeypatch.setitem(cairosvg.surface.TAGS, "text", svg._LETTER_BY_LETTER)
     slow = png_bytes(svg_drawing(doc), 600)
@@ -140,7 +140,7 @@ def test_texts_drawn_straight_from_the_source_make_the_same_pdf_as_cairosvg_pars
     from generator.render import svg
 
     doc = MIXED_SVG.format(t={"it": "Guardia libera, più", "en": "Free stance: 1d6", "ru": "Свободная стойка"}[lang])
-    marked, groups = svg._group_texts(doc)
+    marked, groups = svg._group_texts(doc, [])
     assert [len(g) for g in groups] == [2, 1, 1, 1, 1, 2, 1] and marked.count("<text") == 1  # the rotated one
 
     def pdf() -> bytes:
@@ -148,7 +148,7 @@ def test_texts_drawn_straight_from_the_source_make_the_same_pdf_as_cairosvg_pars
         return single_pdf(Deck("t", "t", "T", (Card("c", face, face),)), Imprint("T", "v", lang, 0))[0]
 
     fast = pdf()
-    monkeypatch.setattr(svg, "_group_texts", lambda text: (text, []))
+    monkeypatch.setattr(svg, "_group_texts", lambda text, written: (text, written))
     assert fast == pdf()
 
     assert "& é" + "я <x>" in reader(fast).pages[0].extract_text()
@@ -185,6 +185,9 @@ SHAPES_SVG = ('<svg xmlns="http://www.w3.org/2000/svg" width="90mm" height="60mm
               '<path d="M60 2 L80 12 L62 14 Z" fill="none" stroke="#00a" stroke-width="1.2" stroke-dasharray="2 1" '
               'stroke-dashoffset="0.5" stroke-linecap="round" stroke-linejoin="bevel"/>'
               '<path d="M2 20 h20 v20 h-20 z M7 25 h10 v10 h-10 z" fill="#555" fill-rule="evenodd"/>'
+              '<path d="m60 20 3 2 4-1 l1 1 H70 V24 c1 1 2 2 3 0 1-1 2 0 3 1 C78 27 79 28 80 26 q1 2 2 0 Q84 30 86 28 '
+              'L88 30 z m0 3 l1.5.5 1E-1 2 Z" fill="#ccf" stroke="#000" stroke-width="0.3"/>'
+              '<path d="M60 32 A3 3 0 0 1 66 32 S70 36 72 32 T80 32" fill="none" stroke="#000"/>'
               '<polygon points="30,20 45,40 25,38" fill="#a0a" opacity="0.5" stroke-miterlimit="2" stroke="#000"/>'
               '<line x1="50" y1="20" x2="85" y2="40" stroke="#0aa" stroke-width="2" stroke-linecap="square" '
               'shape-rendering="crispEdges"/>'
@@ -210,6 +213,8 @@ def test_leaf_shapes_drawn_the_short_way_make_the_same_pdf_and_picture_as_cairos
 
     short = outputs()
     assert {"rect", "circle", "ellipse", "path", "polygon", "line", "polyline"} <= set(calls)
+    assert svg._path_commands("M1 2 3 4l1-1z")[1:] == (("L", (3.0, 4.0)), ("l", (1.0, -1.0)), ("z", ()))
+    assert svg._path_commands("M60 32 A3 3 0 0 1 66 32") is None and svg._path_commands("M1 2 3") is None
     monkeypatch.setattr(svg, "_draw_shape", svg._DRAW)
     assert outputs() == short
 
@@ -246,3 +251,25 @@ def test_a_text_filled_with_a_gradient_is_painted_with_it(where):
     data = img.tobytes()
     colours = [tuple(data[i:i + 3]) for i in range(0, len(data), 3) if data[i:i + 3] != b"\xff\xff\xff"]
     assert any(r > 150 and b < 100 for r, g, b in colours) and any(b > 150 and r < 100 for r, g, b in colours)
+
+
+@pytest.mark.parametrize("lang", ["it", "ru"])
+def test_texts_handed_to_the_drawing_make_the_same_pdf_as_their_svg_text(lang):
+    """template_drawing hands the fitted texts (m.texts, m.text_block) to the drawing as runs: the PDF is byte for
+    byte the one drawn from the SVG text of the same template (bold and narrow slots, centred lines, inline icons,
+    markup characters, colours)."""
+    from generator.render.svg import template_drawing
+
+    where = Where("test", "runs", lang)
+    texts = [dict(block=fit(TRICKY[lang], Slot("name", 55, 12, 10, 6, bold=True, align="center"), where), x=7, y=8),
+             dict(block=fit(SAMPLES[lang] + " {icon:tatami} " + SAMPLES[lang], Slot("body", 50, 40, 9, 6), where),
+                  x=9, y=24, color="#a00", icon_color="#0a0"),
+             dict(block=fit(SAMPLES[lang], Slot("note", 50, 10, 7, 6, family="PT Sans Narrow"), where), x=9, y=70)]
+    values = dict(W=BLEED_W, H=BLEED_H, texts=texts)
+
+    def pdf(face) -> bytes:
+        return single_pdf(Deck("t", "t", "T", (Card("c", face, face),)), Imprint("T", "v", lang, 0))[0]
+
+    handed = pdf(template_drawing(ROOT / "templates", "figure.svg.j2", **values))
+    assert handed == pdf(svg_drawing(render_template(ROOT / "templates", "figure.svg.j2", **values)))
+    assert TRICKY[lang] in reader(handed).pages[0].extract_text()
