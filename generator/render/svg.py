@@ -247,9 +247,16 @@ def _text(surface: Any, node: Any, draw_as_text: bool = False) -> None:
 
 
 def _measured_in(cr: Any, attrs: Any) -> tuple:
-    """What cairo's text extents depend on besides font, size and text: the matrix, the rendering options and
-    the kind of surface (its default options)."""
-    return tuple(cr.get_matrix()), attrs.get("text-rendering"), type(cr.get_target())
+    """What cairo's text extents depend on besides font, size and text: the matrix (xx, yx, xy, yy, x0, y0), the
+    rendering options and the kind of surface (its default options); read with cairo's own calls (cairocffi makes
+    a matrix and a surface object for them)."""
+    lib, m = cairo.cairo, _MATRIX
+    lib.cairo_get_matrix(cr._pointer, m)
+    return (m.xx, m.yx, m.xy, m.yy, m.x0, m.y0), attrs.get("text-rendering"), \
+        lib.cairo_surface_get_type(lib.cairo_get_target(cr._pointer))
+
+
+_MATRIX = cairo.ffi.new("cairo_matrix_t *")  # _measured_in's buffer
 
 
 def _words(cr: Any, attrs: Any, text: str, font_size: float, x: float, y: float, draw_as_text: bool,
