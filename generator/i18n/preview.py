@@ -16,6 +16,7 @@ from typing import Callable
 
 from ..output.files import write_bytes_atomic
 from ..problems import CheckFailed, Problem
+from ..render.face import forget_templates
 from ..render.preview import pdf_preview
 from .catalogs import catalog_paths, read_catalog
 from .fitwatch import watch_fits
@@ -144,6 +145,7 @@ class Preview:
                 self.ctx = dataclasses.replace(self.ctx, translations=load_translations(self.root, self.lang))
                 self.entries = new
             else:
+                forget_templates()  # an edited template or face layout is read again
                 self.prepare()
                 chosen = self.units
         except CheckFailed as exc:

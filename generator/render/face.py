@@ -35,7 +35,7 @@ from typing import Any
 from ..content.toml_source import TomlSource, load_toml
 from ..problems import CheckFailed, Problem
 from .layout import Block, Slot, Where, fit, fit_stack, fit_table, settle
-from .svg import Drawing, render_template, template_drawing
+from .svg import Drawing, environment, render_template, template_drawing
 
 STYLE_FILE = "style.toml"
 
@@ -155,6 +155,14 @@ def layout(templates: Path, name: str) -> Layout:
     width, height = face.get("width", 69.5), face.get("height", 94.9)
     slots = {k: _spec(at[k], k, v, styles, palette) for k, v in raw.get("slot", {}).items()}
     return Layout(name, width, height, face.get("bottom", height), slots, palette, face.get("top", 0.0))
+
+
+def forget_templates() -> None:
+    """Forget the SVG templates and face layouts read in this process, so that edited ones are read again (the
+    preview's watch mode)."""
+    environment.cache_clear()
+    layout.cache_clear()
+    _styles.cache_clear()
 
 
 def preload_layouts(templates: Path) -> None:

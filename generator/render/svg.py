@@ -127,9 +127,11 @@ def texts_svg(items: list[dict[str, Any]]) -> Markup:
 
 @lru_cache(maxsize=4)
 def environment(templates: Path) -> jinja2.Environment:
-    """The template environment of a templates folder (autoescape always on)."""
+    """The template environment of a templates folder (autoescape always on). Templates are read once per process
+    (no file times looked up at every render); after an edit, face.forget_templates() starts a new one."""
     env = jinja2.Environment(loader=jinja2.FileSystemLoader(str(templates)), autoescape=True,
-                             undefined=jinja2.StrictUndefined, trim_blocks=True, lstrip_blocks=True)
+                             undefined=jinja2.StrictUndefined, trim_blocks=True, lstrip_blocks=True,
+                             auto_reload=False)
     env.globals.update(n=n, icon_of=icon, zip=zip, suit=lambda *a, **k: Markup(suit_icon(*a, **k)),
                        icon_svg=icon_svg, text_block_svg=text_block_svg, texts_svg=texts_svg)
     return env
