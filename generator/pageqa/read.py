@@ -1,7 +1,8 @@
-"""Read a PDF back: every word's box and point size and every painted mark, in mm from top left.
+"""Read a PDF back: every run of words (its box and point size) and every painted mark, in mm from top left.
 
 qpdf (pikepdf) parses the file; pdfminer.six's interpreter runs the content streams (tokenised here) into a device
-that keeps inked boxes only. A form XObject or page content met again is not read again (_FORMS).
+that keeps inked boxes only. Words are joined into runs where they are drawn; a form XObject or page content met
+again is not read again (_FORMS): its runs and marks are moved to where it is used.
 """
 
 from __future__ import annotations
@@ -30,24 +31,29 @@ INK_DOWN, INK_UP = 0.16, 0.70  # a glyph's inked band around its baseline, in fo
 Box = tuple[float, float, float, float]  # x0, y0, x1, y1 in mm, origin top left
 
 
-class Segment(NamedTuple):
-    """One printed word (the letters between spaces and wide shifts): its text, inked box (mm), point size and
-    baseline direction."""
+RUN_GAP = 1.5  # words further apart than this many ems are separate runs (labels of neighbouring squares)
+SPACE_GAP = 0.2  # words further apart than this many ems are read with a space between them
+SAME_BASELINE = 0.05 * PT_PER_MM  # words of one text object whose baselines are this close (pt) share a line
+
+
+class Run(NamedTuple):
+    """Printed words read as one run (consecutive words of one text object on one baseline, at most RUN_GAP ems
+    apart): its text, inked box (mm), baseline key and smallest point size."""
 
     text: str
     box: Box
-    size: float
     line: tuple[int, int, int]  # (rotation in degrees, baseline position 0.1 mm, text object): same line, same key
+    size: float
 
 
 @dataclass(frozen=True)
 class Page:
-    """One page read back: its size (mm), word segments, the boxes of everything painted in a colour other than white, and
-    of the inked paths that are only stroked (frames, rules, cut marks)."""
+    """One page read back: its size (mm), runs of words, the boxes of everything painted in a colour other than
+    white, and of the inked paths that are only stroked (frames, rules, cut marks)."""
 
     number: int
     size: tuple[float, float]
-    segments: tuple[Segment, ...]
+    runs: tuple[Run, ...]
     marks: tuple[Box, ...]
     strokes: tuple[Box, ...] = ()
 
@@ -136,16 +142,26 @@ class _Collector(PDFTextDevice):
 
     def __init__(self, rsrcmgr: PDFResourceManager):
         super().__init__(rsrcmgr)
-        self.segments: list[tuple[str, Box, float, tuple[int, float, int]]] = []
+        self.runs: list[tuple[str, Box, float, tuple[int, float, int]]] = []  # joined runs of words
+        self.segments: list[tuple[str, Box, float, tuple[int, float, int]]] = []  # words not joined yet
         self.marks: list[Box] = []
         self.strokes: list[Box] = []  # the marks that are stroked, unfilled paths
         self.clips: list[Box] = []  # figure stack: the clip on entering each form
         self.clip: Box | None = None  # the current clip box (form bounding boxes and W clip paths)
         self.text_object = 0
 
+    def join(self) -> list[tuple[str, Box, float, tuple[int, float, int]]]:
+        """The runs drawn so far: the words met since the last call joined into runs (they never cross a form: a
+        form's words are in its own text objects)."""
+        if self.segments:
+            self.runs += _join(self.segments)
+            self.segments = []
+        return self.runs
+
     def place(self, drawn: "Drawn", m: Any) -> None:
         """Add what a content stream drew (its own space) through matrix m (a turn by 90° steps and an even
         scale): boxes moved, clipped to the current clip; sizes scaled; text objects numbered on from here."""
+        out = self.join()
         turn = _turn(m)
         assert turn is not None
         scale, sign = turn
@@ -160,8 +176,7 @@ class _Collector(PDFTextDevice):
             xi, xp, yi, yp = (1, 3) if c > 0 else (3, 1), c, (0, 2) if b > 0 else (2, 0), b
         (i0, i1), (j0, j1) = xi, yi
         cx0, cy0, cx1, cy1 = clip if clip is not None else (-math.inf, -math.inf, math.inf, math.inf)
-        out = self.segments
-        for text, box, size, (angle, across, obj) in drawn.segments:  # each box moved and clipped (inline: hot)
+        for text, box, size, (angle, across, obj) in drawn.runs:  # each box moved and clipped (inline: hot)
             x0, x1, y0, y1 = xp * box[i0] + e, xp * box[i1] + e, yp * box[j0] + f, yp * box[j1] + f
             if x0 < cx0:
                 x0 = cx0
@@ -459,7 +474,7 @@ class _Interp(PDFPageInterpreter):
             if bbox is not None:
                 dev.begin_figure("", bbox, matrix)
             _Interp(self.doc, dev).render_contents(resources, self.doc.data(stream), ctm=matrix)
-            drawn = Drawn(tuple(dev.segments), tuple(dev.marks), tuple(dev.strokes), dev.text_object)
+            drawn = Drawn(tuple(dev.join()), tuple(dev.marks), tuple(dev.strokes), dev.text_object)
             if len(_FORMS) > 20000:
                 _FORMS.clear()
             _FORMS[key] = drawn
@@ -475,9 +490,9 @@ class _Interp(PDFPageInterpreter):
 
 @dataclass(frozen=True)
 class Drawn:
-    """What a content stream drew in its own space: segments, marks, outline-only marks, text objects begun."""
+    """What a content stream drew in its own space: runs of words, marks, outline-only marks, text objects begun."""
 
-    segments: tuple[tuple[str, Box, float, tuple[int, float, int]], ...]
+    runs: tuple[tuple[str, Box, float, tuple[int, float, int]], ...]
     marks: tuple[Box, ...]
     strokes: tuple[Box, ...]
     objects: int
@@ -565,6 +580,36 @@ class _CMapParser:
 
 _PdfminerCMapParser = pdffont.CMapParser
 pdffont.CMapParser = _CMapParser  # the name pdfminer's fonts read their ToUnicode maps with
+
+
+def _join(segments: list[tuple[str, Box, float, tuple[int, float, int]]]) -> list[tuple[str, Box, float, tuple]]:
+    """Words (text, box, size, line) joined into runs: consecutive words of one text object on one baseline, at
+    most RUN_GAP ems apart, read with a space where they are more than SPACE_GAP ems apart (word spaces are not
+    read as words); a run keeps its first word's line and its smallest size. Any even scale or turn by 90° steps
+    joins the same words."""
+    runs = []
+    parts: list[str] = []
+    x0 = y0 = x1 = y1 = 0.0
+    key: tuple | None = None
+    size = 0.0
+    last: Box | None = None
+    for text, b, s, line in segments:
+        if key is not None and line[2] == key[2] and line[0] == key[0] and abs(line[1] - key[1]) <= SAME_BASELINE:
+            gap = max(b[0] - last[2], last[0] - b[2], b[1] - last[3], last[1] - b[3])
+            if gap <= RUN_GAP * s:
+                if gap > SPACE_GAP * s:
+                    parts.append(" ")
+                parts.append(text)
+                x0, y0, x1, y1 = min(x0, b[0]), min(y0, b[1]), max(x1, b[2]), max(y1, b[3])
+                size = min(size, s)
+                last = b
+                continue
+        if key is not None:
+            runs.append(("".join(parts), (x0, y0, x1, y1), size, key))
+        parts, (x0, y0, x1, y1), key, size, last = [text], b, line, s, b
+    if key is not None:
+        runs.append(("".join(parts), (x0, y0, x1, y1), size, key))
+    return runs
 
 
 def _turn(m: Any) -> tuple[float, int] | None:
@@ -730,7 +775,7 @@ class _Doc:
 
 
 def read_pdf(data: bytes) -> list[Page]:
-    """Every page of a PDF with its word segments and painted marks converted to mm from the top-left corner."""
+    """Every page of a PDF with its runs of words and painted marks converted to mm from the top-left corner."""
     doc = _Doc(data)
     out: list[Page] = []
     for n, page in enumerate(doc.pdf.pages, 1):
@@ -740,12 +785,12 @@ def read_pdf(data: bytes) -> list[Page]:
         h = y1 - y0
 
         k, new = PT_PER_MM, tuple.__new__  # mm from the top left (the page was read with its media box's corner at
-        # the origin: process); Segments made as tuples (a NamedTuple's own constructor is a Python call each)
-        segments = tuple(new(Segment, (t, (b[0] / k, (h - b[3]) / k, b[2] / k, (h - b[1]) / k), s,
-                                       (ang, round(acc / k * 10), obj)))
-                         for t, b, s, (ang, acc, obj) in dev.segments)
+        # the origin: process); Runs made as tuples (a NamedTuple's own constructor is a Python call each)
+        runs = tuple(new(Run, (t, (b[0] / k, (h - b[3]) / k, b[2] / k, (h - b[1]) / k),
+                               (ang, round(acc / k * 10), obj), s))
+                     for t, b, s, (ang, acc, obj) in dev.join())
         marks, strokes = ([(b[0] / k, (h - b[3]) / k, b[2] / k, (h - b[1]) / k) for b in boxes]
                           for boxes in (dev.marks, dev.strokes))
-        out.append(Page(n, ((x1 - x0) / k, h / k), segments, tuple(marks), tuple(strokes)))
+        out.append(Page(n, ((x1 - x0) / k, h / k), runs, tuple(marks), tuple(strokes)))
     doc.pdf.close()
     return out

@@ -4,7 +4,7 @@ from pathlib import Path
 
 import pytest
 
-from generator.pageqa.check import edge_band, runs_of, text_on_marks
+from generator.pageqa.check import edge_band, text_on_marks
 from generator.pageqa.read import read_pdf
 from generator.render.cards import (BLEED_H, BLEED_W, CARD_W, Card, Deck, Imprint, card_slots, gutterfold_pdf,
                                     sheet_grid, sheet_pdf, single_pdf)
@@ -125,7 +125,7 @@ def test_cut_and_fold_lines_stop_before_the_sheets_small_print(deck, paper):
         pages = [p for p in read_pdf(render(d, paper, _imp(lang))[0]) if p.number % 2 or layout == "gutterfold"]
         for page in pages:  # the pages carrying the small print (sheet fronts, every gutterfold page)
             slots = card_slots(layout, paper, page.number)
-            runs = runs_of(page)
+            runs = page.runs
             footer = [r for r in runs if "0.9.0+test" in r[0]]
             lines = [b for b in page.strokes if not any(_meets_box(b, t) for _, t in slots)]
             assert footer and lines, (layout, page.number)  # the small print and the cut lines are read back
