@@ -73,7 +73,9 @@ _TOKEN = re.compile(rb"""\s*(?:
   | ([A-Za-z'"*][A-Za-z0-9'"*]*)
   | ([\[\]])
   | %[^\r\n]*
-)""", re.X)  # number, /name, (string), <hex string>, operator, bracket (each group keeps its delimiters), comment
+  | (\S)
+)""", re.X)  # number, /name, (string), <hex string>, operator, bracket (each group keeps its delimiters), comment,
+# or a character no token starts with (then the stream goes to pdfminer's parser)
 _ESCAPE = re.compile(rb"\\([0-7]{1,3}|.)", re.S)
 _ESCAPES = {b"n": b"\n", b"r": b"\r", b"t": b"\t", b"b": b"\b", b"f": b"\f"}
 _UNSUPPORTED = re.compile(rb"<<|\bBI\b|\\\r?\n")  # dictionaries, inline images, line continuations
@@ -87,13 +89,15 @@ def _unescape(m: re.Match) -> bytes:
 def _tokens(data: bytes) -> list[Any] | None:
     """A content stream as pdfminer's objects (numbers, literals, strings, arrays, keywords) via one regex, ~10x
     faster than pdfminer's tokeniser; None when the stream holds syntax it does not take."""
-    if _UNSUPPORTED.search(data) or _TOKEN.sub(b"", data).strip():  # something no token reads
+    if _UNSUPPORTED.search(data):
         return None
     out: list[Any] = []
     stack: list[list[Any]] = []
     target = out
     keywords = _KEYWORDS
-    for num, name, string, hexes, op, bracket in _TOKEN.findall(data):
+    for num, name, string, hexes, op, bracket, other in _TOKEN.findall(data):
+        if other:  # something no token reads
+            return None
         if num:
             target.append(float(num) if b"." in num else int(num))
         elif op:
