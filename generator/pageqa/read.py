@@ -452,14 +452,11 @@ class _Interp(PDFPageInterpreter):
         xobj = self.xobjmap.get(literal_name(xobjid_arg)) if isinstance(xobjid_arg, PSLiteral) else None
         if xobj is None:
             return
-        subtype = xobj.get("/Subtype")
+        subtype, res, bbox, matrix = self.doc.form(xobj)
         if subtype == "/Image":
             self.device.render_image("", None)
-        elif subtype == "/Form" and "/BBox" in xobj:
-            res = xobj.get("/Resources")
+        elif subtype == "/Form" and bbox:
             resources = res if res is not None else self.resources
-            bbox = _numbers(xobj.BBox)
-            matrix = _numbers(xobj.get("/Matrix", pikepdf.Array([1, 0, 0, 1, 0, 0])))
             if _turn(self.ctm) is not None:
                 self.device.place(self._drawn(resources, xobj, bbox, matrix), self.ctm)
             else:  # drawn where it is used
@@ -690,7 +687,7 @@ class _Doc:
         self.rsrc = PDFResourceManager(caching=False)
         self.memo: dict[tuple[str, Any], Any] = {}
 
-    def _once(self, kind: str, obj: Any, make: Any) -> Any:
+    def _once(self, kind: Any, obj: Any, make: Any) -> Any:
         key = (kind, obj.objgen if obj.is_indirect else id(obj))
         if key not in self.memo:
             self.memo[key] = (make(obj), obj)  # the object is kept so that its id is not reused
@@ -766,16 +763,22 @@ class _Doc:
                 h.update(b"F" + name.encode() + self.font_key(spec))
             for name, xobj in self._entries(resources, "/XObject"):
                 h.update(b"X" + name.encode())
-                if xobj.get("/Subtype") == "/Form":
-                    res = xobj.get("/Resources")
-                    h.update(self.key(xobj, res if res is not None else resources, _numbers(xobj.get("/BBox", [])),
-                                      _numbers(xobj.get("/Matrix", pikepdf.Array([1, 0, 0, 1, 0, 0])))))
+                subtype, res, box, mat = self.form(xobj)
+                if subtype == "/Form":
+                    h.update(self.key(xobj, res if res is not None else resources, box, mat))
                 else:
-                    h.update(str(xobj.get("/Subtype")).encode())
-            for name, cs in sorted(self.colorspaces(resources).items()):
-                h.update(b"C" + name.encode() + cs.name.encode() + str(cs.ncomponents).encode())
+                    h.update(subtype.encode())
+            if self._entries(resources, "/ColorSpace"):  # the predefined ones are the same everywhere
+                h.update(self._once("cs-key", resources, lambda res: repr(
+                    [(n, cs.name, cs.ncomponents) for n, cs in sorted(self.colorspaces(res).items())]).encode()))
             return h.digest()
-        return self._once(f"key{bbox}{matrix}", stream, make)
+        return self._once(("key", None if bbox is None else tuple(bbox), tuple(matrix)), stream, make)
+
+    def form(self, xobj: Any) -> tuple[str, Any, list[float], list[float]]:
+        """An XObject's subtype, resources, box and matrix (looked up once)."""
+        return self._once("form", xobj, lambda o: (
+            str(o.get("/Subtype")), o.get("/Resources"), _numbers(o.get("/BBox", [])),
+            _numbers(o.get("/Matrix", pikepdf.Array([1, 0, 0, 1, 0, 0])))))
 
 
 def read_pdf(data: bytes) -> list[Page]:
