@@ -7,6 +7,7 @@ again is not read again (_FORMS): its runs and marks are moved to where it is us
 
 from __future__ import annotations
 
+import functools
 import hashlib
 import io
 import math
@@ -166,6 +167,12 @@ class _Collector(PDFTextDevice):
         """Add what a content stream drew (its own space) through matrix m (a turn by 90° steps and an even
         scale): boxes moved, clipped to the current clip; sizes scaled; text objects numbered on from here."""
         out = self.join()
+        if self.clip is None and not self.text_object and tuple(m) == (1, 0, 0, 1, 0, 0):  # a page at the origin
+            out += drawn.runs
+            self.marks += drawn.marks
+            self.strokes += [box for box in drawn.marks if box in drawn.stroked] if drawn.strokes else []
+            self.text_object = drawn.objects
+            return
         turn = _turn(m)
         assert turn is not None
         scale, sign = turn
@@ -199,7 +206,7 @@ class _Collector(PDFTextDevice):
                 cos, sin = _SIN_COS.get(new, (math.cos(math.radians(new)), math.sin(math.radians(new))))
                 seen = turned[angle] = (new, -e * sin + f * cos)
             out.append((text, (x0, y0, x1, y1), size * scale, (seen[0], sign * scale * across + seen[1], base + obj)))
-        strokes = set(drawn.strokes) if drawn.strokes else ()
+        strokes = drawn.stroked
         for box in drawn.marks:  # fewer than the words: moved and clipped with min/max
             x0, y0 = max(xp * box[i0] + e, cx0), max(yp * box[j0] + f, cy0)
             x1, y1 = min(xp * box[i1] + e, cx1), min(yp * box[j1] + f, cy1)
@@ -497,6 +504,11 @@ class Drawn:
     marks: tuple[Box, ...]
     strokes: tuple[Box, ...]
     objects: int
+
+    @functools.cached_property
+    def stroked(self) -> frozenset[Box]:
+        """The outline-only marks, to tell them among the marks."""
+        return frozenset(self.strokes)
 
 
 _RGB = PREDEFINED_COLORSPACE["DeviceRGB"]
