@@ -201,3 +201,27 @@ def test_words_join_into_the_same_runs_drawn_on_the_page_or_in_a_form_placed_at_
         runs = page(scale).runs
         assert sorted(r.text for r in runs) == sorted(r.text for r in plain.runs), scale
         assert max(r.size for r in runs) == pytest.approx(10 * scale, rel=0.01)
+
+
+@pytest.mark.parametrize("lang", list(WORDS))
+def test_a_content_stream_the_fast_reader_does_not_take_reads_the_same_through_pdfminers_parser(lang):
+    """A stream with an inline dictionary (marked content) goes to pdfminer's own parser and reads as the same
+    runs and marks."""
+    import io
+
+    import pikepdf
+
+    from generator.pageqa import read
+
+    word = WORDS[lang]
+    data = _page(lambda cr: (pdf.text(cr, word, 20, 30, 10), pdf.line(cr, 10, 280, 200, 280)))
+    with pikepdf.open(io.BytesIO(data)) as doc:
+        page = doc.pages[0]
+        page.contents_add(doc.make_stream(b"/Span <</Lang (x)>> BDC"), prepend=True)
+        page.contents_add(doc.make_stream(b"EMC"))
+        buf = io.BytesIO()
+        doc.save(buf)
+    assert read._code(b"/Span <</Lang (x)>> BDC") is None  # the fast reader declines it
+    marked, plain = read_pdf(buf.getvalue())[0], read_pdf(data)[0]
+    assert [r.text for r in marked.runs] == [r.text for r in plain.runs] == [word]
+    assert marked.runs[0].box == pytest.approx(plain.runs[0].box) and marked.marks == plain.marks
