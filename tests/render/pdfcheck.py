@@ -21,17 +21,16 @@ def size_mm(box) -> tuple[float, float]:
 
 
 def placements(page, r: PdfReader) -> list[tuple[float, float]]:
-    """Translations (pt) of every form XObject painted on a page, in painting order, but for a form as large as the
-    page (its cut marks, drawn once per document: render/cards.marks_drawing)."""
-    forms = page["/Resources"].get_object().get("/XObject") or {}
-    width, height = float(page.mediabox.width), float(page.mediabox.height)
+    """Translations (pt) of every form XObject painted on a page, in painting order, except forms as wide as the
+    page (a sheet's cut and fold lines, drawn once and shown on every page)."""
     out, last = [], (0.0, 0.0)
+    forms = page["/Resources"].get("/XObject", {})
     for operands, op in ContentStream(page.get_contents(), r).operations:
         if op == b"cm":
             last = (float(operands[4]), float(operands[5]))
         elif op == b"Do":
-            x0, y0, x1, y1 = (float(v) for v in forms[operands[0]].get_object()["/BBox"])
-            if abs(x1 - x0 - width) > 1 or abs(y1 - y0 - height) > 1:
+            box = forms[operands[0]].get_object().get("/BBox")
+            if box is None or float(box[2]) - float(box[0]) < float(page.mediabox.width) - 1:
                 out.append(last)
     return out
 
