@@ -559,50 +559,33 @@ def _path(surface: Any, node: Any) -> None:
             first = None
         if letter not in "mMzZ" and first is None:
             first = point
-        if letter == "M":
-            cr.move_to(a[0], a[1])
-            point = a[0], a[1]
-        elif letter == "m":
-            cr.rel_move_to(a[0], a[1])
-            point = point[0] + a[0], point[1] + a[1]
-        elif letter == "L":
-            cr.line_to(a[0], a[1])
-            point = a[0], a[1]
-        elif letter == "l":
-            cr.rel_line_to(a[0], a[1])
-            point = point[0] + a[0], point[1] + a[1]
-        elif letter == "H":
-            cr.line_to(a[0], point[1])
-            point = a[0], point[1]
-        elif letter == "h":
-            cr.rel_line_to(a[0], 0)
-            point = point[0] + a[0], point[1]
-        elif letter == "V":
-            cr.line_to(point[0], a[0])
-            point = point[0], a[0]
-        elif letter == "v":
-            cr.rel_line_to(0, a[0])
-            point = point[0], point[1] + a[0]
-        elif letter == "C":
-            cr.curve_to(*a)
-            point = a[4], a[5]
-        elif letter == "c":
-            cr.rel_curve_to(*a)
-            point = point[0] + a[4], point[1] + a[5]
-        elif letter == "Q":
-            cr.curve_to(*quadratic_points(point[0], point[1], *a))
-            point = a[2], a[3]
-        elif letter == "q":
-            cr.rel_curve_to(*quadratic_points(0, 0, *a))
-            point = point[0] + a[2], point[1] + a[3]
-        elif first:  # z, Z
-            cr.close_path()
-            point = first
+        if letter in "zZ":
+            if first:
+                cr.close_path()
+                point = first
+        else:
+            _arity, method, args, moved = _STEPS[letter]
+            getattr(cr, method)(*args(point, a))
+            point = moved(point, a)
         last = letter
 
 
-_ARITY = {"M": 2, "m": 2, "L": 2, "l": 2, "H": 1, "h": 1, "V": 1, "v": 1, "C": 6, "c": 6, "Q": 4, "q": 4, "Z": 0,
-          "z": 0}  # the path commands _path draws itself, and how many numbers each takes
+_STEPS: dict[str, tuple[int, str, Any, Any]] = {  # what _path draws itself: numbers taken, the cairo call, its
+    # arguments and the current point after it, from the current point p and the numbers a, as cairosvg's path() has
+    "M": (2, "move_to", lambda p, a: a, lambda p, a: a),
+    "m": (2, "rel_move_to", lambda p, a: a, lambda p, a: (p[0] + a[0], p[1] + a[1])),
+    "L": (2, "line_to", lambda p, a: a, lambda p, a: a),
+    "l": (2, "rel_line_to", lambda p, a: a, lambda p, a: (p[0] + a[0], p[1] + a[1])),
+    "H": (1, "line_to", lambda p, a: (a[0], p[1]), lambda p, a: (a[0], p[1])),
+    "h": (1, "rel_line_to", lambda p, a: (a[0], 0), lambda p, a: (p[0] + a[0], p[1])),
+    "V": (1, "line_to", lambda p, a: (p[0], a[0]), lambda p, a: (p[0], a[0])),
+    "v": (1, "rel_line_to", lambda p, a: (0, a[0]), lambda p, a: (p[0], p[1] + a[0])),
+    "C": (6, "curve_to", lambda p, a: a, lambda p, a: a[4:]),
+    "c": (6, "rel_curve_to", lambda p, a: a, lambda p, a: (p[0] + a[4], p[1] + a[5])),
+    "Q": (4, "curve_to", lambda p, a: quadratic_points(p[0], p[1], *a), lambda p, a: a[2:]),
+    "q": (4, "rel_curve_to", lambda p, a: quadratic_points(0, 0, *a), lambda p, a: (p[0] + a[2], p[1] + a[3])),
+}
+_ARITY = {**{k: v[0] for k, v in _STEPS.items()}, "Z": 0, "z": 0}
 _COMMAND = re.compile(f"([{PATH_LETTERS}])([^{PATH_LETTERS}]*)")
 
 
