@@ -491,49 +491,53 @@ def _draw_shape(surface: Any, node: Any) -> None:
     font_size = node.get("font-size")
     surface.font_size = _twelve_pt(surface) if font_size is None else size(surface, font_size)
     cr = surface.context
-    cr.save()
+    lib, ptr = cairo.cairo, cr._pointer  # cairo's own calls: cairocffi checks the status after each, here once
+    lib.cairo_save(ptr)
     transform(surface, node.get("transform"))
     opacity = float(node.get("opacity", 1))
-    cr.move_to(size(surface, node.get("x"), "x"), size(surface, node.get("y"), "y"))
+    lib.cairo_move_to(ptr, size(surface, node.get("x"), "x"), size(surface, node.get("y"), "y"))
     cap, join = node.get("stroke-linecap"), node.get("stroke-linejoin")
     if cap in _CAPS:
-        cr.set_line_cap(_CAPS[cap])
+        lib.cairo_set_line_cap(ptr, _CAPS[cap])
     if join in _JOINS:
-        cr.set_line_join(_JOINS[join])
+        lib.cairo_set_line_join(ptr, _JOINS[join])
     dash_array = normalize(node["stroke-dasharray"]).split() if "stroke-dasharray" in node else ()
     if dash_array:
         dashes = [size(surface, dash) for dash in dash_array]
         if sum(dashes):
             cr.set_dash(dashes, size(surface, node.get("stroke-dashoffset")))
-    cr.set_miter_limit(float(node.get("stroke-miterlimit", 4)))
+    lib.cairo_set_miter_limit(ptr, float(node.get("stroke-miterlimit", 4)))
     try:
         (_path if node.tag == "path" else cairosvg.surface.TAGS[node.tag])(surface, node)
     except PointError:
         pass
     stroke_opacity = float(node.get("stroke-opacity", 1)) * opacity
     fill_opacity = float(node.get("fill-opacity", 1)) * opacity
-    cr.set_antialias(cairosvg.surface.SHAPE_ANTIALIAS.get(node.get("shape-rendering"), cairo.ANTIALIAS_DEFAULT))
+    lib.cairo_set_antialias(ptr, cairosvg.surface.SHAPE_ANTIALIAS.get(node.get("shape-rendering"),
+                                                                      cairo.ANTIALIAS_DEFAULT))
     if node.get("fill-rule") == "evenodd":
-        cr.set_fill_rule(cairo.FILL_RULE_EVEN_ODD)
-    _paint(surface, node, node.get("fill", "black"), fill_opacity, cr.fill_preserve)
-    cr.set_line_width(size(surface, node.get("stroke-width", "1")))
-    if not _paint(surface, node, node.get("stroke"), stroke_opacity, cr.stroke):
-        cr.new_path()  # what the (clear) stroke would have left
-    cr.restore()
+        lib.cairo_set_fill_rule(ptr, cairo.FILL_RULE_EVEN_ODD)
+    _paint(surface, node, node.get("fill", "black"), fill_opacity, lib.cairo_fill_preserve)
+    lib.cairo_set_line_width(ptr, size(surface, node.get("stroke-width", "1")))
+    if not _paint(surface, node, node.get("stroke"), stroke_opacity, lib.cairo_stroke):
+        lib.cairo_new_path(ptr)  # what the (clear) stroke would have left
+    lib.cairo_restore(ptr)
+    cr._check_status()
     surface.font_size = old_font_size
 
 
 def _paint(surface: Any, node: Any, value: str | None, opacity: float, draw: Any) -> bool:
-    """Fill or stroke with an SVG paint (gradient, pattern or colour); a clear colour draws nothing (cairo records
-    nothing for it either) and returns False. The fill's source and rule stay set for the stroke, which sets its
-    own source and is not affected by the rule."""
+    """Fill or stroke (draw: cairo's call, given the context) with an SVG paint (gradient, pattern or colour); a
+    clear colour draws nothing (cairo records nothing for it either) and returns False. The fill's source and rule
+    stay set for the stroke, which sets its own source and is not affected by the rule."""
     source, colour = _paint_of(value)
+    ptr = surface.context._pointer
     if not gradient_or_pattern(surface, node, source, opacity):
         rgba = surface.map_color(colour, opacity)
         if not rgba[3]:
             return False
-        surface.context.set_source_rgba(*rgba)
-    draw()
+        cairo.cairo.cairo_set_source_rgba(ptr, *rgba)
+    draw(ptr)
     return True
 
 
