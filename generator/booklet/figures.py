@@ -105,13 +105,25 @@ def _fresh(value: Any) -> Any:
     return value.clone() if isinstance(value, Color) else list(value) if isinstance(value, list) else value
 
 
-class _Shapes(Svg2RlgShapeConverter):
-    """svglib's shape converter styling every shape as svglib does, each distinct (shape class, attribute, SVG
-    values) converted and checked by reportlab once per drawing."""
+_OWN = tuple(dict.fromkeys(["style"] + [name for names, *_ in _STYLES + _FONT_STYLES for name in names]))
 
-    def __init__(self, attrs: _Attrs):
+
+def _alpha(colour: Any) -> Any:
+    return getattr(colour, "alpha", None)
+
+
+class _Shapes(Svg2RlgShapeConverter):
+    """svglib's shape converter styling every shape as svglib does, each distinct style worked out once per drawing.
+
+    Without a style sheet, a shape's style follows from its class, its node's own style attributes, its parent
+    node and the alpha of its colours: shapes alike in these take the values (and refusals) of the first.
+    """
+
+    def __init__(self, attrs: _Attrs, sheet: bool):
         super().__init__("figure.svg", attrs)
+        self.sheet = sheet
         self.set: dict[tuple, tuple[bool, Any]] = {}
+        self.styles: dict[tuple, list[tuple[str, Any]]] = {}
 
     def _value(self, shape: Any, node: Any, name: str, default: Any) -> Any:
         """The SVG value svglib styles the shape with (the node's or an ancestor's, else the default)."""
@@ -125,12 +137,9 @@ class _Shapes(Svg2RlgShapeConverter):
             value = find(node.parent, "color") or default
         return value.replace("!important", "").strip() if isinstance(value, str) else value
 
-    def applyStyleOnShape(self, shape: Any, node: Any, only_explicit: bool = False) -> None:  # noqa: N802
-        """svglib's styling: the same values set, the same refused (reportlab's checks), each worked out once."""
-        if only_explicit or shape.__class__ == Group:
-            super().applyStyleOnShape(shape, node, only_explicit)
-            return
-        cls = shape.__class__
+    def _style(self, shape: Any, node: Any) -> list[tuple[str, Any]]:
+        """svglib's styling of the shape (svglib 2.3 applyStyleOnShape, before its last two steps): what it set."""
+        cls, out = shape.__class__, []
         for names, attr, func, defaults in _STYLES + _FONT_STYLES if cls == String else _STYLES:
             values = tuple(self._value(shape, node, name, default) for name, default in zip(names, defaults))
             key = (cls, attr, func, values)
@@ -144,6 +153,28 @@ class _Shapes(Svg2RlgShapeConverter):
                     done = self.set[key] = (False, None)
             elif done[0]:
                 shape.__dict__[attr] = _fresh(done[1])  # what setattr stored when reportlab accepted it
+            if done[0]:
+                out.append((attr, done[1]))
+        return out
+
+    def applyStyleOnShape(self, shape: Any, node: Any, only_explicit: bool = False) -> None:  # noqa: N802
+        """svglib's styling: the same values set, the same refused (reportlab's checks), each style worked out once."""
+        if only_explicit or shape.__class__ == Group:
+            super().applyStyleOnShape(shape, node, only_explicit)
+            return
+        if self.sheet:
+            self._style(shape, node)
+        else:
+            parent = node.parent
+            key = (shape.__class__, None if parent is None else parent.etree_element,
+                   tuple(map(node.etree_element.attrib.get, _OWN)),
+                   _alpha(getattr(shape, "fillColor", None)), _alpha(getattr(shape, "strokeColor", None)))
+            done = self.styles.get(key)
+            if done is None:
+                self.styles[key] = self._style(shape, node)
+            else:
+                for attr, value in done:
+                    shape.__dict__[attr] = _fresh(value)
         if getattr(shape, "fillOpacity", None) is not None and shape.fillColor:
             shape.fillColor.alpha = shape.fillOpacity
         if getattr(shape, "strokeWidth", None) == 0:
@@ -153,10 +184,10 @@ class _Shapes(Svg2RlgShapeConverter):
 class _Renderer(SvgRenderer):
     """svglib's SVG renderer with the kit's faces and the remembering attribute converter."""
 
-    def __init__(self) -> None:
+    def __init__(self, sheet: bool) -> None:
         super().__init__("figure.svg", font_map=_faces())
         self.attrConverter = _Attrs(_faces())
-        self.shape_converter = _Shapes(self.attrConverter)
+        self.shape_converter = _Shapes(self.attrConverter, sheet)
 
 
 def vector(svg: str, box: tuple[float, float, float, float] | None = None) -> RlDrawing:
@@ -168,7 +199,7 @@ def vector(svg: str, box: tuple[float, float, float, float] | None = None) -> Rl
         root.set("viewBox", f"{n(x)} {n(y)} {n(w)} {n(h)}")
         root.set("width", f"{n(w)}mm")
         root.set("height", f"{n(h)}mm")
-    drawing = _Renderer().render(root)
+    drawing = _Renderer(sheet="<style" in svg).render(root)
     drawing.initialFontName = "PTSans"  # reportlab's renderer would otherwise select (and list) Helvetica
     return drawing
 
