@@ -57,13 +57,14 @@ def _faces() -> _Faces:
 
 class _Attrs(Svg2RlgAttributeConverter):
     """svglib's attribute converter for one drawing, answering again from memory: an attribute looked up on a node
-    (svglib walks up the ancestors for every style attribute of every shape) and a length converted."""
+    (svglib walks up the ancestors for every style attribute of every shape), a length converted, a font found."""
 
     def __init__(self, font_map: FontMap):
         super().__init__(font_map=font_map)
         self.css_rules = CSSMatcher()
         self.found: dict[tuple[Any, str], str] = {}
         self.lengths: dict[tuple, Any] = {}
+        self.families: dict[tuple, str] = {}
 
     def findAttr(self, svgNode: Any, name: str) -> str:  # noqa: N802 (svglib's name)
         """The node's (or its nearest ancestor's) value of the attribute, looked up once."""
@@ -81,6 +82,15 @@ class _Attrs(Svg2RlgAttributeConverter):
         if value is None:
             value = self.lengths[key] = super().convertLength(svgAttr, em_base, attr_name, default)
         return list(value) if isinstance(value, list) else value
+
+    def convertFontFamily(self, fontAttr: str | None, weightAttr: str = "normal",  # noqa: N802
+                          styleAttr: str = "normal") -> str:
+        """svglib's reportlab face for an SVG font family, weight and style, looked up once."""
+        key = (fontAttr, weightAttr, styleAttr)
+        name = self.families.get(key)
+        if name is None:
+            name = self.families[key] = super().convertFontFamily(fontAttr, weightAttr, styleAttr)
+        return name
 
 
 # svglib's styling table (svglib 2.3, Svg2RlgShapeConverter.applyStyleOnShape): SVG attributes -> shape attribute,
