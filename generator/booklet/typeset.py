@@ -14,8 +14,9 @@ from reportlab.lib.pagesizes import A4, A5, LETTER
 from reportlab.lib.styles import ParagraphStyle
 from reportlab.lib.units import mm
 from reportlab.pdfbase.pdfmetrics import stringWidth
-from reportlab.platypus import (BaseDocTemplate, Flowable, Frame, ListFlowable, ListItem, PageTemplate, Paragraph,
-                                Table, TableStyle)
+from reportlab.platypus import (BaseDocTemplate, Flowable, Frame, ListFlowable, ListItem, PageTemplate, Table,
+                                TableStyle)
+from reportlab.platypus import Paragraph as RlParagraph
 
 from ..render.fonts import register_reportlab
 from ..render.layout import hyphenations, tie_short_tail
@@ -99,6 +100,21 @@ def unbroken(style: ParagraphStyle, text: str, width: float) -> ParagraphStyle:
     return ParagraphStyle(f"{style.name}-unbroken", parent=style, hyphenationLang="", embeddedHyphenation=0,
                           uriWasteReduce=0, splitLongWords=0, fontSize=style.fontSize * scale,
                           leading=style.leading * scale)
+
+
+class Paragraph(RlParagraph):
+    """A reportlab paragraph that breaks its lines once per width: the layout asks a paragraph for its size again
+    and again at the same width (keep-with-next groups, list items, page ends), and reportlab would break its
+    lines anew each time, the same way."""
+
+    def wrap(self, availWidth: float, availHeight: float) -> tuple[float, float]:  # noqa: N803 (reportlab's names)
+        """The paragraph's width and height at this width (its lines broken only when the width changed)."""
+        done = self.__dict__.get("_wrapped")
+        if done and done[0] == availWidth and "blPara" in self.__dict__:  # a split may drop the lines: break anew
+            return done[1]
+        size = super().wrap(availWidth, availHeight)
+        self._wrapped = availWidth, size
+        return size
 
 
 @dataclass(frozen=True)
