@@ -62,16 +62,26 @@ class _Attrs(Svg2RlgAttributeConverter):
     def __init__(self, font_map: FontMap):
         super().__init__(font_map=font_map)
         self.css_rules = CSSMatcher()
-        self.found: dict[tuple[Any, str], str] = {}
+        self.found: dict[tuple[Any, str], str] = {}  # (lxml element, attribute) -> value
         self.lengths: dict[tuple, Any] = {}
         self.families: dict[tuple, str] = {}
 
     def findAttr(self, svgNode: Any, name: str) -> str:  # noqa: N802 (svglib's name)
-        """The node's (or its nearest ancestor's) value of the attribute, looked up once."""
-        key = (svgNode, name)
+        """The node's (or its nearest ancestor's) value of the attribute, looked up once (svglib's look-up: the
+        node's own value once its style rules are applied, else its parent's)."""
+        element = getattr(svgNode, "etree_element", None)
+        if element is None:
+            return super().findAttr(svgNode, name)
+        key = (element, name)
         value = self.found.get(key)
         if value is None:
-            value = self.found[key] = super().findAttr(svgNode, name)
+            if element.get("__rules_applied"):
+                value = element.get(name, "").strip()
+                if not value or value == "inherit":
+                    value = "" if svgNode.parent is None else self.findAttr(svgNode.parent, name)
+            else:
+                value = super().findAttr(svgNode, name)  # applies the node's style rules first
+            self.found[key] = value
         return value
 
     def convertLength(self, svgAttr: str, em_base: float = DEFAULT_FONT_SIZE / PX_TO_PT, attr_name: str | None = None,  # noqa: N802

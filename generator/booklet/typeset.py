@@ -5,6 +5,7 @@ from __future__ import annotations
 import io
 import re
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import Callable
 from xml.sax.saxutils import escape
 
@@ -87,8 +88,10 @@ class Hyphenator:
         return iter(hyphenations(word, self.lang))
 
 
+@lru_cache(maxsize=256)
 def hyphenated(style: ParagraphStyle, lang: str, width: float) -> ParagraphStyle:
-    """The style hyphenating (in the language) only words wider than a share of `width`."""
+    """The style hyphenating (in the language) only words wider than a share of `width` (one per style, language
+    and width: paragraphs share it)."""
     hy = Hyphenator(lang, style.fontName, style.fontSize, width)
     return ParagraphStyle(f"{style.name}-{width:.0f}", parent=style, hyphenationLang=hy if lang in PYPHEN else "")
 
