@@ -13,7 +13,9 @@ from functools import lru_cache
 from typing import Any, Callable
 
 from lxml import etree
+from reportlab import rl_config
 from reportlab.graphics import renderPDF
+from reportlab.graphics.shapes import DerivedValue
 from reportlab.graphics.shapes import Drawing as RlDrawing
 from reportlab.graphics.shapes import Group, String
 from reportlab.lib.colors import Color
@@ -132,6 +134,17 @@ def _alpha(colour: Any) -> Any:
     return getattr(colour, "alpha", None)
 
 
+def _accepts(shape: Any, attr: str, value: Any) -> bool:
+    """Whether reportlab's shape checking (rl_config.shapeChecking) lets the shape take the value."""
+    checks = shape._attrMap
+    if not checks or attr[0] == "_" or isinstance(value, DerivedValue):
+        return True
+    if attr in checks:
+        return bool(checks[attr].validate(value))
+    prop = getattr(shape.__class__, attr, None)
+    return isinstance(prop, property) and prop.fset is not None
+
+
 class _Shapes(Svg2RlgShapeConverter):
     """svglib's shape converter styling every shape as svglib does, each distinct style worked out once per drawing.
 
@@ -167,10 +180,12 @@ class _Shapes(Svg2RlgShapeConverter):
             if done is None:
                 try:
                     value = getattr(self.attrConverter, func)(*values)
-                    setattr(shape, attr, value)  # reportlab refuses an attribute or value the class does not take
-                    done = self.set[key] = (True, _fresh(value))
+                    ok = _accepts(shape, attr, value)
                 except (AttributeError, KeyError, ValueError):
-                    done = self.set[key] = (False, None)
+                    ok = False
+                if ok:
+                    setattr(shape, attr, value)
+                done = self.set[key] = (True, _fresh(value)) if ok else (False, None)
             elif done[0]:
                 shape.__dict__[attr] = _fresh(done[1])  # what setattr stored when reportlab accepted it
             if done[0]:
@@ -210,8 +225,11 @@ class _Renderer(SvgRenderer):
         self.shape_converter = _Shapes(self.attrConverter, sheet)
 
 
-def vector(svg: str, box: tuple[float, float, float, float] | None = None) -> RlDrawing:
-    """An SVG document as a reportlab Drawing (vector); box (x, y, w, h in the SVG's units, mm) crops it."""
+def vector(svg: str, box: tuple[float, float, float, float] | None = None, svglib_only: bool = False) -> RlDrawing:
+    """An SVG document as a reportlab Drawing (vector); box (x, y, w, h in the SVG's units, mm) crops it.
+
+    svglib_only: svglib's own conversion, shape by shape with reportlab's checks (the tests compare it with the
+    remembering one, which must draw the same)."""
     root = etree.fromstring(svg.encode("utf-8"), etree.XMLParser(remove_comments=True, resolve_entities=False))
     _flatten_opacity(root)
     if box is not None:
@@ -219,7 +237,14 @@ def vector(svg: str, box: tuple[float, float, float, float] | None = None) -> Rl
         root.set("viewBox", f"{n(x)} {n(y)} {n(w)} {n(h)}")
         root.set("width", f"{n(w)}mm")
         root.set("height", f"{n(h)}mm")
-    drawing = _Renderer(sheet="<style" in svg).render(root)
+    if svglib_only:
+        drawing = SvgRenderer("figure.svg", font_map=_faces()).render(root)
+    else:
+        checking, rl_config.shapeChecking = rl_config.shapeChecking, 0  # checked where svglib needs it (_accepts)
+        try:
+            drawing = _Renderer(sheet="<style" in svg).render(root)
+        finally:
+            rl_config.shapeChecking = checking
     drawing.initialFontName = "PTSans"  # reportlab's renderer would otherwise select (and list) Helvetica
     return drawing
 
@@ -389,4 +414,4 @@ def icon_markup_factory(ctx: BuildContext, where: str) -> tuple[Callable[[str, f
 def _inline_svg(ctx: BuildContext, name: str) -> str:
     from ..components.ground_figures import suit_svg
 
-    return suit_svg(ctx, name) or render_template(ctx.root / "templates", "icon.svg.j2", name=name)
+    return suit_svg(ctx, name) or render_template(ctx.root / "templates", "icon.svg.j2", icon=name)
