@@ -167,6 +167,55 @@ def _proof(kind: str) -> object:
     return cached_proof(*args) if args is not None else None
 
 
+def warm(root: Path, options: list[BuildOptions], jobs: int) -> None:
+    """Phase one's slow parts for builds of several languages played side by side into their caches, before phase
+    one reads them: the board and GROUND proofs not cached yet, and every language's catalog checks and compiled
+    catalogs (a cold release checks three languages' catalogs while the proofs play). One language's phase one
+    plays its proofs side by side itself (prepare). Whatever fails here, phase one meets again and reports."""
+    options = [o for o in options if not check_language(o.lang, o.release)]  # phase one stops those at once
+    langs = list(dict.fromkeys(o.lang for o in options))
+    if len(langs) < 2:
+        return
+    board, fingerprint, board_problems = load_board(root)
+    model, _found = load_model(root, registry.deck_sources())
+    tasks: list[tuple] = []
+    if board is not None and model is not None and not blocking(board_problems):
+        try:
+            deck = sim_deck(model.dojo.nebbia)
+        except CheckFailed:
+            deck = None
+        for games, seed in dict.fromkeys((o.proof_games, o.proof_seed) for o in options) if deck else ():
+            settings = ProofSettings(games=games, seed=seed)
+            if not proof_path(root, proof_key(fingerprint, settings, deck)).exists():
+                tasks.append(("board", root, board, fingerprint, deck, settings))
+        if model.ground is not None and not ground_path(root, ground_key(model.ground, GroundProofSettings())).exists():
+            tasks.append(("ground", root, model.ground))
+    tasks += [("catalogs", root, lang, release) for lang, release in dict.fromkeys((o.lang, o.release) for o in options)
+              if lang in LANGS]
+    tasks += [("translations", root, lang) for lang in langs if lang in LANGS]  # the pseudo-locale is never cached
+    _WARM[:] = tasks
+    try:
+        with timings.phase("phase one: proofs and catalogs side by side"):
+            run_ordered(_warm_one, range(len(tasks)), jobs)
+    finally:
+        _WARM.clear()
+
+
+_WARM: list[tuple] = []  # the tasks warm() hands out (inherited by forked workers)
+_WARMERS = {"board": cached_proof, "ground": ground_gate,
+            "catalogs": lambda root, lang, release: check_catalogs(root, lang, strict=release),
+            "translations": load_translations}
+
+
+def _warm_one(i: int) -> None:
+    """One of warm()'s tasks (a worker's piece of work); a failure is left for phase one to report."""
+    kind, *args = _WARM[i]
+    try:
+        _WARMERS[kind](*args)
+    except CheckFailed:
+        pass
+
+
 def render_all(ctx: BuildContext, components: tuple[Component, ...] | None = None, jobs: int = 0,
                warnings: list[Problem] | None = None, cache: ComponentCache | None = None) -> list[Artifact]:
     """Phase two: every registered component (or the given ones) rendered in memory, in manifest order, each
@@ -387,7 +436,7 @@ def build_kits(root: Path, options: list[BuildOptions], out_root: Path | None = 
     on one set of worker processes (render_languages), then each kit installed; per language its result, or
     the CheckFailed that stopped it (the other languages still build)."""
     outcomes: dict[int, BuildResult | CheckFailed] = {}
-    pending = []  # (number, context, output folder, inputs digest)
+    todo = []  # (number, options, output folder, inputs digest)
     for n, opts in enumerate(options):
         out_dir = (out_root or root / "build" / "pnp") / opts.lang
         with timings.phase("inputs digest, up-to-date check"):
@@ -397,7 +446,11 @@ def build_kits(root: Path, options: list[BuildOptions], out_root: Path | None = 
         if cached is not None:
             outcomes[n] = BuildResult(out_dir, cached, tuple(Problem(**w) for w in cached.get("warnings", ())),
                                       cached=True)
-            continue
+        else:
+            todo.append((n, opts, out_dir, digest))
+    warm(root, [opts for _n, opts, _o, _d in todo], jobs)
+    pending = []  # (number, context, output folder, inputs digest)
+    for n, opts, out_dir, digest in todo:
         try:
             with timings.phase("phase one: load, check, proofs"):
                 pending.append((n, prepare(root, opts, jobs), out_dir, digest))

@@ -12,7 +12,7 @@ from ..artifact import Artifact
 from ..problems import Problem
 from ..render.cards import card_slots
 from ..render.pdf import EDGE_MM
-from .read import PT_PER_MM, Box, Page, read_pdf
+from .read import Box, Page, Run, read_pdf
 from .terms import spelling_drift
 
 MIN_PT = 6.5  # smallest type allowed (the same floor as render.layout.FLOOR_PT, checked independently)
@@ -22,38 +22,7 @@ LINE_CLEAR_MM = 0.7  # text keeps this far (plus TOUCH_MM: 1 mm) from the cut an
 SAME_LINE_MM = 0.5  # runs on one baseline overlapping more than this are printed over each other
 DECK_KINDS = ("cards", "reference")
 CARD_LAYOUTS = ("sheet", "gutterfold", "single")
-RUN_GAP = 1.5  # words further apart than this many ems are separate runs (labels of neighbouring squares)
 MAX_PER_PAGE = 3  # findings reported per rule and page (the rest are counted)
-
-
-Run = tuple[str, Box, tuple, float]  # text, inked box, line key, smallest size (pt)
-
-
-def runs_of(page: Page) -> list[Run]:
-    """Word segments joined into runs: consecutive segments of one text object on one baseline, at most RUN_GAP ems apart."""
-    runs: list[Run] = []
-    parts: list[str] = []
-    box: list[float] = []
-    key: tuple | None = None
-    size = 0.0
-    last: Box | None = None
-    for g in page.segments:
-        gap = 0.0 if last is None else max(g.box[0] - last[2], last[0] - g.box[2], g.box[1] - last[3],
-                                           last[1] - g.box[3])
-        if key == g.line and last is not None and gap <= RUN_GAP * g.size / PT_PER_MM:
-            if gap > 0.2 * g.size / PT_PER_MM:  # word spaces are not read as segments
-                parts.append(" ")
-            box = [min(box[0], g.box[0]), min(box[1], g.box[1]), max(box[2], g.box[2]), max(box[3], g.box[3])]
-            size = min(size, g.size)
-        else:
-            if key is not None:
-                runs.append(("".join(parts), tuple(box), key, size))
-            parts, box, key, size = [], list(g.box), g.line, g.size
-        parts.append(g.text)
-        last = g.box
-    if key is not None:
-        runs.append(("".join(parts), tuple(box), key, size))
-    return runs
 
 
 def _meets(a: Box, b: Box) -> bool:
@@ -69,7 +38,7 @@ def _repeat(ta: str, a: Box, tb: str, b: Box) -> bool:
     return ta.strip() in tb and _inside(a, (b[0] - 0.05, b[1] - 0.05, b[2] + 0.05, b[3] + 0.05))
 
 
-def overlaps(runs: list[Run]) -> list[str]:
+def overlaps(runs: tuple[Run, ...]) -> list[str]:
     """Text runs on different lines whose inked boxes touch or overlap."""
     cells: dict[tuple[int, int], list[int]] = defaultdict(list)
     for i, (_, b, _, _) in enumerate(runs):
@@ -97,24 +66,24 @@ def overlaps(runs: list[Run]) -> list[str]:
     return out
 
 
-def small_type(runs: list[Run]) -> list[str]:
+def small_type(runs: tuple[Run, ...]) -> list[str]:
     """Runs set smaller than MIN_PT."""
     return [f"text {text.strip()[:40]!r} is {size:.1f} pt (minimum {MIN_PT} pt) at ({box[0]:.1f}, {box[1]:.1f}) mm"
             for text, box, _, size in runs if size < MIN_PT - 0.01]
 
 
-def edge_band(page: Page, runs: list[Run] | None = None) -> list[str]:
+def edge_band(page: Page, runs: tuple[Run, ...] | None = None) -> list[str]:
     """Glyphs and painted marks closer than EDGE_MM to the sheet edge."""
     w, h = page.size
     inner = (EDGE_MM - 0.01, EDGE_MM - 0.01, w - EDGE_MM + 0.01, h - EDGE_MM + 0.01)
     out = [f"text {t.strip()[:40]!r} within {EDGE_MM:g} mm of the sheet edge at ({b[0]:.1f}, {b[1]:.1f}) mm"
-           for t, b, _, _ in (runs_of(page) if runs is None else runs) if not _inside(b, inner)]
+           for t, b, _, _ in (page.runs if runs is None else runs) if not _inside(b, inner)]
     out += [f"ink within {EDGE_MM:g} mm of the sheet edge: box ({b[0]:.1f}, {b[1]:.1f})–({b[2]:.1f}, {b[3]:.1f}) mm"
             for b in page.marks if not _inside(b, inner)]
     return out
 
 
-def safe_zone(runs: list[Run], slots: list[tuple[str, Box]]) -> list[str]:
+def safe_zone(runs: tuple[Run, ...], slots: list[tuple[str, Box]]) -> list[str]:
     """Text inside a card's trim that comes closer than SAFE_MM to the cut."""
     out = []
     for text, b, _, _ in runs if slots else ():
@@ -143,7 +112,7 @@ def frame_safe_zone(strokes: tuple[Box, ...], slots: list[tuple[str, Box]]) -> l
     return out
 
 
-def text_on_marks(runs: list[Run], strokes: tuple[Box, ...], slots: list[tuple[str, Box]]) -> list[str]:
+def text_on_marks(runs: tuple[Run, ...], strokes: tuple[Box, ...], slots: list[tuple[str, Box]]) -> list[str]:
     """Text within 1 mm of a line drawn between the cards (cut marks, fold lines): small print on a cut line."""
     out = []
     for mark in strokes if slots else ():
@@ -170,7 +139,7 @@ def artifact_problems(artifact: Artifact, lang: str, back_offset: tuple[float, f
                         "if it happens again")]
     for page in pages:
         slots = card_slots(artifact.layout, artifact.paper, page.number, back_offset) if deck else []
-        runs = runs_of(page)
+        runs = page.runs
         found = {"page-overlap": overlaps(runs) + text_on_marks(runs, page.strokes, slots), "page-type-size": small_type(runs),
                  "page-edge": [] if artifact.layout == "single" else edge_band(page, runs),
                  "page-safe-zone": safe_zone(runs, slots) + frame_safe_zone(page.strokes, slots),

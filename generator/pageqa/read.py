@@ -1,11 +1,13 @@
-"""Read a PDF back: every word's box and point size and every painted mark, in mm from top left.
+"""Read a PDF back: every run of words (its box and point size) and every painted mark, in mm from top left.
 
 qpdf (pikepdf) parses the file; pdfminer.six's interpreter runs the content streams (tokenised here) into a device
-that keeps inked boxes only. A form XObject or page content met again is not read again (_FORMS).
+that keeps inked boxes only. Words are joined into runs where they are drawn; a form XObject or page content met
+again is not read again (_FORMS): its runs and marks are moved to where it is used.
 """
 
 from __future__ import annotations
 
+import functools
 import hashlib
 import io
 import math
@@ -30,29 +32,34 @@ INK_DOWN, INK_UP = 0.16, 0.70  # a glyph's inked band around its baseline, in fo
 Box = tuple[float, float, float, float]  # x0, y0, x1, y1 in mm, origin top left
 
 
-class Segment(NamedTuple):
-    """One printed word (the letters between spaces and wide shifts): its text, inked box (mm), point size and
-    baseline direction."""
+RUN_GAP = 1.5  # words further apart than this many ems are separate runs (labels of neighbouring squares)
+SPACE_GAP = 0.2  # words further apart than this many ems are read with a space between them
+SAME_BASELINE = 0.05 * PT_PER_MM  # words of one text object whose baselines are this close (pt) share a line
+
+
+class Run(NamedTuple):
+    """Printed words read as one run (consecutive words of one text object on one baseline, at most RUN_GAP ems
+    apart): its text, inked box (mm), baseline key and smallest point size."""
 
     text: str
     box: Box
-    size: float
     line: tuple[int, int, int]  # (rotation in degrees, baseline position 0.1 mm, text object): same line, same key
+    size: float
 
 
 @dataclass(frozen=True)
 class Page:
-    """One page read back: its size (mm), word segments, the boxes of everything painted in a colour other than white, and
-    of the inked paths that are only stroked (frames, rules, cut marks)."""
+    """One page read back: its size (mm), runs of words, the boxes of everything painted in a colour other than
+    white, and of the inked paths that are only stroked (frames, rules, cut marks)."""
 
     number: int
     size: tuple[float, float]
-    segments: tuple[Segment, ...]
+    runs: tuple[Run, ...]
     marks: tuple[Box, ...]
     strokes: tuple[Box, ...] = ()
 
 
-_PARSED: dict[bytes, list[Any]] = {}  # content stream digest -> its parsed operands and operators (cards repeat)
+_PARSED: dict[bytes, list[tuple[Any, tuple]]] = {}  # content stream digest -> its calls (method, operands)
 
 
 _CALLS: dict[Any, tuple[Any, int]] = {}  # operator -> (the interpreter's method, operand count)
@@ -67,7 +74,9 @@ _TOKEN = re.compile(rb"""\s*(?:
   | ([A-Za-z'"*][A-Za-z0-9'"*]*)
   | ([\[\]])
   | %[^\r\n]*
-)""", re.X)  # number, /name, (string), <hex string>, operator, bracket (each group keeps its delimiters), comment
+  | (\S)
+)""", re.X)  # number, /name, (string), <hex string>, operator, bracket (each group keeps its delimiters), comment,
+# or a character no token starts with (then the stream goes to pdfminer's parser)
 _ESCAPE = re.compile(rb"\\([0-7]{1,3}|.)", re.S)
 _ESCAPES = {b"n": b"\n", b"r": b"\r", b"t": b"\t", b"b": b"\b", b"f": b"\f"}
 _UNSUPPORTED = re.compile(rb"<<|\bBI\b|\\\r?\n")  # dictionaries, inline images, line continuations
@@ -78,23 +87,30 @@ def _unescape(m: re.Match) -> bytes:
     return bytes([int(e, 8) & 0xFF]) if e[:1].isdigit() else _ESCAPES.get(e, e)
 
 
-def _tokens(data: bytes) -> list[Any] | None:
-    """A content stream as pdfminer's objects (numbers, literals, strings, arrays, keywords) via one regex, ~10x
-    faster than pdfminer's tokeniser; None when the stream holds syntax it does not take."""
-    if _UNSUPPORTED.search(data) or _TOKEN.sub(b"", data).strip():  # something no token reads
+def _code(data: bytes) -> list[tuple[Any, tuple]] | None:
+    """A content stream as the interpreter's calls (method, operands) via one regex, ~10x faster than pdfminer's
+    tokeniser; None when the stream holds syntax it does not take. Operands are pdfminer's objects (numbers,
+    literals, strings, arrays)."""
+    if _UNSUPPORTED.search(data):
         return None
-    out: list[Any] = []
+    out: list[Any] = []  # the operand stack
+    code: list[tuple[Any, tuple]] = []
     stack: list[list[Any]] = []
     target = out
     keywords = _KEYWORDS
-    for num, name, string, hexes, op, bracket in _TOKEN.findall(data):
+    for num, name, string, hexes, op, bracket, other in _TOKEN.findall(data):
+        if other:  # something no token reads
+            return None
         if num:
             target.append(float(num) if b"." in num else int(num))
         elif op:
             kwd = keywords.get(op)
             if kwd is None:
                 kwd = keywords[op] = KWD(op)
-            target.append(kwd)
+            if target is out:
+                _call(kwd, out, code)
+            else:
+                target.append(kwd)
         elif name:
             target.append(LIT(name[1:].decode("latin-1")))
         elif string:
@@ -111,7 +127,38 @@ def _tokens(data: bytes) -> list[Any] | None:
                 return None
             done, target = target, stack.pop()
             target.append(done)
-    return None if stack else out
+    return None if stack else code
+
+
+def _compile(tokens: Any) -> list[tuple[Any, tuple]]:
+    """Tokens (pdfminer's objects) as the interpreter's calls, as _code gives them."""
+    out: list[Any] = []
+    code: list[tuple[Any, tuple]] = []
+    for obj in tokens:
+        if isinstance(obj, PSKeyword):
+            _call(obj, out, code)
+        else:
+            out.append(obj)
+    return code
+
+
+def _call(kwd: PSKeyword, stack: list[Any], code: list[tuple[Any, tuple]]) -> None:
+    """Operator kwd takes its operands from the top of stack, as pdfminer's interpreter does: too few there, it is
+    not called; an operator that changes no box (_IGNORED) or has no method drops its operands or none."""
+    call = _CALLS.get(kwd)
+    if call is None:
+        name = keyword_name(kwd)
+        func = getattr(_Interp, "do_" + name.replace("*", "_a").replace('"', "_w").replace("'", "_q"), None)
+        call = _CALLS[kwd] = ((None, _IGNORED[name]) if name in _IGNORED else
+                              (func, func.__code__.co_argcount - 1) if func is not None else (None, 0))
+    func, nargs = call
+    if nargs:
+        args = tuple(stack[-nargs:])
+        del stack[-nargs:]
+        if func is not None and len(args) == nargs:
+            code.append((func, args))
+    elif func is not None:
+        code.append((func, ()))
 
 
 _KEYWORDS: dict[bytes, PSKeyword] = {}  # operator bytes -> pdfminer's keyword
@@ -136,16 +183,32 @@ class _Collector(PDFTextDevice):
 
     def __init__(self, rsrcmgr: PDFResourceManager):
         super().__init__(rsrcmgr)
-        self.segments: list[tuple[str, Box, float, tuple[int, float, int]]] = []
+        self.runs: list[tuple[str, Box, float, tuple[int, float, int]]] = []  # joined runs of words
+        self.segments: list[tuple[str, Box, float, tuple[int, float, int]]] = []  # words not joined yet
         self.marks: list[Box] = []
         self.strokes: list[Box] = []  # the marks that are stroked, unfilled paths
         self.clips: list[Box] = []  # figure stack: the clip on entering each form
         self.clip: Box | None = None  # the current clip box (form bounding boxes and W clip paths)
         self.text_object = 0
 
+    def join(self) -> list[tuple[str, Box, float, tuple[int, float, int]]]:
+        """The runs drawn so far: the words met since the last call joined into runs (they never cross a form: a
+        form's words are in its own text objects)."""
+        if self.segments:
+            self.runs += _join(self.segments)
+            self.segments = []
+        return self.runs
+
     def place(self, drawn: "Drawn", m: Any) -> None:
         """Add what a content stream drew (its own space) through matrix m (a turn by 90° steps and an even
         scale): boxes moved, clipped to the current clip; sizes scaled; text objects numbered on from here."""
+        out = self.join()
+        if self.clip is None and not self.text_object and tuple(m) == (1, 0, 0, 1, 0, 0):  # a page at the origin
+            out += drawn.runs
+            self.marks += drawn.marks
+            self.strokes += [box for box in drawn.marks if box in drawn.stroked] if drawn.strokes else []
+            self.text_object = drawn.objects
+            return
         turn = _turn(m)
         assert turn is not None
         scale, sign = turn
@@ -160,8 +223,7 @@ class _Collector(PDFTextDevice):
             xi, xp, yi, yp = (1, 3) if c > 0 else (3, 1), c, (0, 2) if b > 0 else (2, 0), b
         (i0, i1), (j0, j1) = xi, yi
         cx0, cy0, cx1, cy1 = clip if clip is not None else (-math.inf, -math.inf, math.inf, math.inf)
-        out = self.segments
-        for text, box, size, (angle, across, obj) in drawn.segments:  # each box moved and clipped (inline: hot)
+        for text, box, size, (angle, across, obj) in drawn.runs:  # each box moved and clipped (inline: hot)
             x0, x1, y0, y1 = xp * box[i0] + e, xp * box[i1] + e, yp * box[j0] + f, yp * box[j1] + f
             if x0 < cx0:
                 x0 = cx0
@@ -180,7 +242,7 @@ class _Collector(PDFTextDevice):
                 cos, sin = _SIN_COS.get(new, (math.cos(math.radians(new)), math.sin(math.radians(new))))
                 seen = turned[angle] = (new, -e * sin + f * cos)
             out.append((text, (x0, y0, x1, y1), size * scale, (seen[0], sign * scale * across + seen[1], base + obj)))
-        strokes = set(drawn.strokes) if drawn.strokes else ()
+        strokes = drawn.stroked
         for box in drawn.marks:  # fewer than the words: moved and clipped with min/max
             x0, y0 = max(xp * box[i0] + e, cx0), max(yp * box[j0] + f, cy0)
             x1, y1 = min(xp * box[i1] + e, cx1), min(yp * box[j1] + f, cy1)
@@ -325,44 +387,23 @@ class _Interp(PDFPageInterpreter):
 
     def execute(self, data: Any) -> None:
         key = hashlib.sha1(data).digest()
-        ops = _PARSED.get(key)
-        if ops is None:
-            ops = _tokens(data)
-            if ops is None:  # syntax the fast tokenizer does not take: pdfminer's own parser
-                ops = []
+        code = _PARSED.get(key)
+        if code is None:
+            code = _code(data)
+            if code is None:  # syntax the fast tokenizer does not take: pdfminer's own parser
+                tokens = []
                 try:
                     parser = PDFContentParser([PDFStream({}, data)])
                     while True:
-                        ops.append(parser.nextobject()[1])
+                        tokens.append(parser.nextobject()[1])
                 except PSEOF:
                     pass
+                code = _compile(tokens)
             if len(_PARSED) > 20000:
                 _PARSED.clear()
-            _PARSED[key] = ops
-        stack: list[Any] = []
-        calls = _CALLS
-        for obj in ops:
-            if not isinstance(obj, PSKeyword):
-                stack.append(obj)
-                continue
-            call = calls.get(obj)
-            if call is None:
-                name = keyword_name(obj)
-                func = getattr(_Interp, "do_" + name.replace("*", "_a").replace('"', "_w").replace("'", "_q"), None)
-                call = calls[obj] = ((None, _IGNORED[name]) if name in _IGNORED else
-                                     (func, func.__code__.co_argcount - 1) if func is not None else (None, 0))
-            func, nargs = call
-            if func is None:
-                if nargs:
-                    del stack[-nargs:]
-                continue
-            if nargs:
-                args = stack[-nargs:]
-                del stack[-nargs:]
-                if len(args) == nargs:
-                    func(self, *args)
-            else:
-                func(self)
+            _PARSED[key] = code
+        for func, args in code:
+            func(self, *args)
 
     def init_resources(self, resources: Any) -> None:
         """Fonts, forms and colour spaces of a qpdf resource dictionary, by name."""
@@ -433,14 +474,11 @@ class _Interp(PDFPageInterpreter):
         xobj = self.xobjmap.get(literal_name(xobjid_arg)) if isinstance(xobjid_arg, PSLiteral) else None
         if xobj is None:
             return
-        subtype = xobj.get("/Subtype")
+        subtype, res, bbox, matrix = self.doc.form(xobj)
         if subtype == "/Image":
             self.device.render_image("", None)
-        elif subtype == "/Form" and "/BBox" in xobj:
-            res = xobj.get("/Resources")
+        elif subtype == "/Form" and bbox:
             resources = res if res is not None else self.resources
-            bbox = _numbers(xobj.BBox)
-            matrix = _numbers(xobj.get("/Matrix", pikepdf.Array([1, 0, 0, 1, 0, 0])))
             if _turn(self.ctm) is not None:
                 self.device.place(self._drawn(resources, xobj, bbox, matrix), self.ctm)
             else:  # drawn where it is used
@@ -459,7 +497,7 @@ class _Interp(PDFPageInterpreter):
             if bbox is not None:
                 dev.begin_figure("", bbox, matrix)
             _Interp(self.doc, dev).render_contents(resources, self.doc.data(stream), ctm=matrix)
-            drawn = Drawn(tuple(dev.segments), tuple(dev.marks), tuple(dev.strokes), dev.text_object)
+            drawn = Drawn(tuple(dev.join()), tuple(dev.marks), tuple(dev.strokes), dev.text_object)
             if len(_FORMS) > 20000:
                 _FORMS.clear()
             _FORMS[key] = drawn
@@ -475,12 +513,17 @@ class _Interp(PDFPageInterpreter):
 
 @dataclass(frozen=True)
 class Drawn:
-    """What a content stream drew in its own space: segments, marks, outline-only marks, text objects begun."""
+    """What a content stream drew in its own space: runs of words, marks, outline-only marks, text objects begun."""
 
-    segments: tuple[tuple[str, Box, float, tuple[int, float, int]], ...]
+    runs: tuple[tuple[str, Box, float, tuple[int, float, int]], ...]
     marks: tuple[Box, ...]
     strokes: tuple[Box, ...]
     objects: int
+
+    @functools.cached_property
+    def stroked(self) -> frozenset[Box]:
+        """The outline-only marks, to tell them among the marks."""
+        return frozenset(self.strokes)
 
 
 _RGB = PREDEFINED_COLORSPACE["DeviceRGB"]
@@ -567,6 +610,36 @@ _PdfminerCMapParser = pdffont.CMapParser
 pdffont.CMapParser = _CMapParser  # the name pdfminer's fonts read their ToUnicode maps with
 
 
+def _join(segments: list[tuple[str, Box, float, tuple[int, float, int]]]) -> list[tuple[str, Box, float, tuple]]:
+    """Words (text, box, size, line) joined into runs: consecutive words of one text object on one baseline, at
+    most RUN_GAP ems apart, read with a space where they are more than SPACE_GAP ems apart (word spaces are not
+    read as words); a run keeps its first word's line and its smallest size. Any even scale or turn by 90° steps
+    joins the same words."""
+    runs = []
+    parts: list[str] = []
+    x0 = y0 = x1 = y1 = 0.0
+    key: tuple | None = None
+    size = 0.0
+    last: Box | None = None
+    for text, b, s, line in segments:
+        if key is not None and line[2] == key[2] and line[0] == key[0] and abs(line[1] - key[1]) <= SAME_BASELINE:
+            gap = max(b[0] - last[2], last[0] - b[2], b[1] - last[3], last[1] - b[3])
+            if gap <= RUN_GAP * s:
+                if gap > SPACE_GAP * s:
+                    parts.append(" ")
+                parts.append(text)
+                x0, y0, x1, y1 = min(x0, b[0]), min(y0, b[1]), max(x1, b[2]), max(y1, b[3])
+                size = min(size, s)
+                last = b
+                continue
+        if key is not None:
+            runs.append(("".join(parts), (x0, y0, x1, y1), size, key))
+        parts, (x0, y0, x1, y1), key, size, last = [text], b, line, s, b
+    if key is not None:
+        runs.append(("".join(parts), (x0, y0, x1, y1), size, key))
+    return runs
+
+
 def _turn(m: Any) -> tuple[float, int] | None:
     """(scale, orientation ±1) when matrix m keeps boxes axis-aligned (turns by 90° steps, may mirror) and scales
     evenly; else None."""
@@ -641,7 +714,7 @@ class _Doc:
         self.rsrc = PDFResourceManager(caching=False)
         self.memo: dict[tuple[str, Any], Any] = {}
 
-    def _once(self, kind: str, obj: Any, make: Any) -> Any:
+    def _once(self, kind: Any, obj: Any, make: Any) -> Any:
         key = (kind, obj.objgen if obj.is_indirect else id(obj))
         if key not in self.memo:
             self.memo[key] = (make(obj), obj)  # the object is kept so that its id is not reused
@@ -717,20 +790,26 @@ class _Doc:
                 h.update(b"F" + name.encode() + self.font_key(spec))
             for name, xobj in self._entries(resources, "/XObject"):
                 h.update(b"X" + name.encode())
-                if xobj.get("/Subtype") == "/Form":
-                    res = xobj.get("/Resources")
-                    h.update(self.key(xobj, res if res is not None else resources, _numbers(xobj.get("/BBox", [])),
-                                      _numbers(xobj.get("/Matrix", pikepdf.Array([1, 0, 0, 1, 0, 0])))))
+                subtype, res, box, mat = self.form(xobj)
+                if subtype == "/Form":
+                    h.update(self.key(xobj, res if res is not None else resources, box, mat))
                 else:
-                    h.update(str(xobj.get("/Subtype")).encode())
-            for name, cs in sorted(self.colorspaces(resources).items()):
-                h.update(b"C" + name.encode() + cs.name.encode() + str(cs.ncomponents).encode())
+                    h.update(subtype.encode())
+            if self._entries(resources, "/ColorSpace"):  # the predefined ones are the same everywhere
+                h.update(self._once("cs-key", resources, lambda res: repr(
+                    [(n, cs.name, cs.ncomponents) for n, cs in sorted(self.colorspaces(res).items())]).encode()))
             return h.digest()
-        return self._once(f"key{bbox}{matrix}", stream, make)
+        return self._once(("key", None if bbox is None else tuple(bbox), tuple(matrix)), stream, make)
+
+    def form(self, xobj: Any) -> tuple[str, Any, list[float], list[float]]:
+        """An XObject's subtype, resources, box and matrix (looked up once)."""
+        return self._once("form", xobj, lambda o: (
+            str(o.get("/Subtype")), o.get("/Resources"), _numbers(o.get("/BBox", [])),
+            _numbers(o.get("/Matrix", pikepdf.Array([1, 0, 0, 1, 0, 0])))))
 
 
 def read_pdf(data: bytes) -> list[Page]:
-    """Every page of a PDF with its word segments and painted marks converted to mm from the top-left corner."""
+    """Every page of a PDF with its runs of words and painted marks converted to mm from the top-left corner."""
     doc = _Doc(data)
     out: list[Page] = []
     for n, page in enumerate(doc.pdf.pages, 1):
@@ -740,12 +819,12 @@ def read_pdf(data: bytes) -> list[Page]:
         h = y1 - y0
 
         k, new = PT_PER_MM, tuple.__new__  # mm from the top left (the page was read with its media box's corner at
-        # the origin: process); Segments made as tuples (a NamedTuple's own constructor is a Python call each)
-        segments = tuple(new(Segment, (t, (b[0] / k, (h - b[3]) / k, b[2] / k, (h - b[1]) / k), s,
-                                       (ang, round(acc / k * 10), obj)))
-                         for t, b, s, (ang, acc, obj) in dev.segments)
+        # the origin: process); Runs made as tuples (a NamedTuple's own constructor is a Python call each)
+        runs = tuple(new(Run, (t, (b[0] / k, (h - b[3]) / k, b[2] / k, (h - b[1]) / k),
+                               (ang, round(acc / k * 10), obj), s))
+                     for t, b, s, (ang, acc, obj) in dev.join())
         marks, strokes = ([(b[0] / k, (h - b[3]) / k, b[2] / k, (h - b[1]) / k) for b in boxes]
                           for boxes in (dev.marks, dev.strokes))
-        out.append(Page(n, ((x1 - x0) / k, h / k), segments, tuple(marks), tuple(strokes)))
+        out.append(Page(n, ((x1 - x0) / k, h / k), runs, tuple(marks), tuple(strokes)))
     doc.pdf.close()
     return out

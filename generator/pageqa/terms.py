@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
+import functools
 import re
 import unicodedata
 
 WORD = re.compile(r"[^\W\d_][\w-]*")
 
 
+@functools.lru_cache(maxsize=65536)
 def fold(word: str) -> str:
     """Lower case without accents (Jōdan -> jodan)."""
     return "".join(c for c in unicodedata.normalize("NFKD", word.lower()) if not unicodedata.combining(c))

@@ -28,6 +28,7 @@ How to add a deck
 
 from __future__ import annotations
 
+import functools
 import math
 from dataclasses import dataclass
 from typing import Any, Iterator
@@ -37,7 +38,7 @@ from ..artifact import Artifact
 from . import pdf
 from .pdf import EDGE_MM, PAPERS_MM, PdfDoc, mm
 from .preview import pdf_preview
-from .svg import Drawing
+from .svg import Drawing, recorded
 
 CARD_W, CARD_H = 63.5, 88.9
 BLEED = 3.0
@@ -302,7 +303,7 @@ def sheet_pages(doc: PdfDoc, deck: Deck, paper: str, imp: Imprint) -> None:
         fronts = grid.spots()[:len(chunk)]
         for card, (x, y) in zip(chunk, fronts):
             _clip_place(doc, card.front, x, y, grid.shown(x, y))
-        cut_marks(cr, grid, fronts)
+        doc.place(_lines(grid, tuple(fronts), fold=False), 0, 0)
         footer(cr, imp.line(paper, f"{s}/{sheets}"), grid)
         cr = doc.page(*page)
         cr.save()
@@ -327,7 +328,6 @@ def gutterfold_pages(doc: PdfDoc, deck: Deck, paper: str, imp: Imprint) -> None:
     """The pages of gutterfold_pdf, drawn into doc."""
     grid = gutterfold_grid(paper)
     w, h = page = grid.page
-    fold = w / 2
     cards = deck.expanded()
     pages = (len(cards) + 3) // 4
     for p, chunk in enumerate(_chunks(cards, 4), 1):
@@ -338,9 +338,20 @@ def gutterfold_pages(doc: PdfDoc, deck: Deck, paper: str, imp: Imprint) -> None:
             bx = w - x - CARD_W
             _clip_place(doc, card.back, bx, y, grid.shown(bx, y))
             spots += [(x, y), (bx, y)]
-        pdf.line(cr, fold, EDGE_MM + 2, fold, _imprint_free(grid)[1][1], 0.5, (0.4, 0.4, 0.4), dash=(2, 1.5))
-        cut_marks(cr, _whole(grid), spots)
+        doc.place(_lines(grid, tuple(spots), fold=True), 0, 0)
         footer(cr, imp.line(paper, f"{p}/{pages}"), grid)
+
+
+@functools.lru_cache(maxsize=64)
+def _lines(grid: Grid, spots: tuple[tuple[float, float], ...], fold: bool) -> Drawing:
+    """A sheet's cut lines for the cards at spots (and a gutterfold's fold line), drawn once: every page with the
+    same cards in the same places shows this one drawing (written once per file, read once by the page QA)."""
+    def draw(cr: Any) -> None:
+        if fold:
+            x = grid.page[0] / 2
+            pdf.line(cr, x, EDGE_MM + 2, x, _imprint_free(grid)[1][1], 0.5, (0.4, 0.4, 0.4), dash=(2, 1.5))
+        cut_marks(cr, _whole(grid) if fold else grid, list(spots))
+    return recorded(mm(grid.page[0]), mm(grid.page[1]), draw)
 
 
 def _whole(grid: Grid) -> Grid:

@@ -135,6 +135,13 @@ class Drawing:
         cr.restore()
 
 
+def recorded(width: float, height: float, draw: Any) -> Drawing:
+    """A Drawing of width x height pt made by draw(cr) on a cairo context in pt, origin top left."""
+    surface = cairo.RecordingSurface(cairo.CONTENT_COLOR_ALPHA, (0, 0, width, height))
+    draw(cairo.Context(surface))
+    return Drawing(surface, width, height)
+
+
 def unhinted() -> Any:
     """Font options with hinting off: glyph advances are the font's own (what layout.fit measured)."""
     opts = cairo.FontOptions()

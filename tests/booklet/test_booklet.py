@@ -88,8 +88,8 @@ def test_both_papers_of_a_pair_print_one_layout(fixture_pdfs, lang):
 
 def _footer_margins(page, slots: int) -> list[tuple[float, float]]:
     """(left, right) margins (mm) of the footer line (the lowest text) in each of the page's slots side by side."""
-    low = max(s.box[3] for s in page.segments)
-    line = [s for s in page.segments if s.box[3] > low - 1]
+    low = max(s.box[3] for s in page.runs)
+    line = [s for s in page.runs if s.box[3] > low - 1]
     width = page.size[0] / slots
     out = []
     for k in range(slots):

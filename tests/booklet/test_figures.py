@@ -150,7 +150,7 @@ def test_the_ladder_figure_shows_belt_names_and_both_start_positions(lang):
     ctx = kit_context(lang)
     page = read_pdf(renderPDF.drawToString(vector(*figure_source(ctx).makers["belt-ladder"]())))[0]
     w, h = page.size
-    shown = [g for g in page.segments if g.box[0] >= 0 and g.box[1] >= 0 and g.box[2] <= w and g.box[3] <= h]
+    shown = [g for g in page.runs if g.box[0] >= 0 and g.box[1] >= 0 and g.box[2] <= w and g.box[3] <= h]
     text = "".join(g.text for g in shown)  # only what lies inside the figure's box is printed
     start_3 = ctx.p_(BELT_CTX, "Start with 6 or more players, or for the shorter game")
     assert ctx.p_(BELT_CTX, "Start") in text and start_3.split()[-1] in text  # labels under the strip, not cut off
@@ -166,7 +166,7 @@ def test_the_dojo_booklets_first_page_is_not_left_half_empty_by_its_board_figure
             continue
         page = read_pdf(a.data)[0]
         w, h = page.size
-        body = [b[3] for b in page.marks + tuple(g.box for g in page.segments) if b[3] < h - 20]  # above the footer
+        body = [b[3] for b in page.marks + tuple(g.box for g in page.runs) if b[3] < h - 20]  # above the footer
         assert max(body) > 0.75 * h, f"{a.path}: page 1 ends at {max(body):.0f} of {h:.0f} mm"
 
 

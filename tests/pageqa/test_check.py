@@ -6,7 +6,7 @@ from babel.support import NullTranslations
 from generator.kit import build
 from generator.kit.registry import Component
 from generator.kit.model import Artifact
-from generator.pageqa.check import (edge_band, frame_safe_zone, overlaps, page_problems, runs_of, safe_zone,
+from generator.pageqa.check import (edge_band, frame_safe_zone, overlaps, page_problems, safe_zone,
                                     small_type, text_on_marks)
 from generator.pageqa.read import read_pdf
 from generator.problems import CheckFailed
@@ -29,15 +29,15 @@ def test_text_lines_that_touch_are_found_and_spaced_lines_pass(lang):
     word = WORDS[lang]
     close = read_pdf(_page(lambda cr: (pdf.text(cr, word, 50, 50, 10), pdf.text(cr, word, 50, 52.5, 10))))[0]
     apart = read_pdf(_page(lambda cr: (pdf.text(cr, word, 50, 50, 10), pdf.text(cr, word, 50, 55, 10))))[0]
-    assert [g.text for g in close.segments] == 2 * word.split()  # read back word by word
-    assert overlaps(runs_of(close)) and word in overlaps(runs_of(close))[0]
-    assert overlaps(runs_of(apart)) == []
+    assert [r.text for r in close.runs] == [word, word]  # read back as two runs of words, spaces included
+    assert overlaps(close.runs) and word in overlaps(close.runs)[0]
+    assert overlaps(apart.runs) == []
 
 
 @pytest.mark.parametrize("lang", list(WORDS))
 def test_type_under_the_floor_is_found(lang):
     page = read_pdf(_page(lambda cr: (pdf.text(cr, WORDS[lang], 50, 50, 5), pdf.text(cr, "ok", 50, 80, 6.5))))[0]
-    found = small_type(runs_of(page))
+    found = small_type(page.runs)
     assert len(found) == 1 and "5.0 pt" in found[0] and WORDS[lang].split()[0] in found[0]
 
 
@@ -54,8 +54,8 @@ def test_text_outside_a_cards_safe_zone_is_found_with_the_card():
     assert slots[0][0] == "card 2 front"
     near = read_pdf(_page(lambda cr: pdf.text(cr, "cut", 4.5, 20, 8), (BLEED_W, BLEED_H)))[0]
     inside = read_pdf(_page(lambda cr: pdf.text(cr, "cut", 7, 20, 8), (BLEED_W, BLEED_H)))[0]
-    assert safe_zone(runs_of(near), slots) == ["card 2 front: text 'cut' outside the safe zone (3 mm inside the trim)"]
-    assert safe_zone(runs_of(inside), slots) == []
+    assert safe_zone(near.runs, slots) == ["card 2 front: text 'cut' outside the safe zone (3 mm inside the trim)"]
+    assert safe_zone(inside.runs, slots) == []
 
 
 def _frame(cr, inset: float, width: float, fill: tuple | None = None) -> None:
@@ -104,10 +104,10 @@ def test_small_print_on_a_cut_line_between_cards_is_found(lang):
         pdf.line(cr, 100, y - 5, 100, y - 0.5 - gap)  # a cut line coming down from the block
         pdf.text(cr, WORDS[lang], 95, y, 8)
 
-    assert WORDS[lang].split()[0] in text_on_marks(runs_of(read_pdf(_page(lambda cr: sheet(cr, 0)))[0]), read_pdf(
+    assert WORDS[lang].split()[0] in text_on_marks(read_pdf(_page(lambda cr: sheet(cr, 0)))[0].runs, read_pdf(
         _page(lambda cr: sheet(cr, 0)))[0].strokes, slots)[0]
     clear = read_pdf(_page(lambda cr: sheet(cr, 2.5)))[0]
-    assert clear.strokes and text_on_marks(runs_of(clear), clear.strokes, slots) == []
+    assert clear.strokes and text_on_marks(clear.runs, clear.strokes, slots) == []
 
 
 BAD: list[Artifact] = []  # what the fake component below renders
@@ -164,8 +164,64 @@ def test_a_media_box_away_from_the_origin_reads_as_the_same_page(lang):
         doc.save(buf)
     moved, plain = read_pdf(buf.getvalue())[0], read_pdf(data)[0]
     assert moved.size == pytest.approx(plain.size)
-    assert [s.text for s in moved.segments] == [s.text for s in plain.segments] and plain.segments
-    for a, b in zip(moved.segments + moved.marks, plain.segments + plain.marks):
+    assert [s.text for s in moved.runs] == [s.text for s in plain.runs] and plain.runs
+    for a, b in zip(moved.runs + moved.marks, plain.runs + plain.marks):
         box_a, box_b = (a.box, b.box) if hasattr(a, "box") else (a, b)
         assert box_a == pytest.approx(box_b, abs=1e-6)
-    assert plain.segments[0].box[0] == pytest.approx(20, abs=0.5)  # where it was drawn: 20 mm from the left
+    assert plain.runs[0].box[0] == pytest.approx(20, abs=0.5)  # where it was drawn: 20 mm from the left
+
+
+@pytest.mark.parametrize("lang", list(WORDS))
+def test_words_join_into_the_same_runs_drawn_on_the_page_or_in_a_form_placed_at_any_scale(lang):
+    """Runs are joined where the words are drawn (a card face once, whichever sheet it lands on): words one em
+    apart join with a space, words three ems apart stay apart, and a form placed at half size reads the same."""
+    import cairocffi as cairo
+
+    from generator.render.svg import Drawing
+
+    word, mm = WORDS[lang], 72 / 25.4
+    surface = cairo.RecordingSurface(cairo.CONTENT_COLOR_ALPHA, (0, 0, 100 * mm, 40 * mm))
+    cr = cairo.Context(surface)
+    first, gap = pdf.text_width(word, 10), 10 / mm  # the word's width and one em, in mm
+    pdf.text(cr, word, 5, 20, 10)
+    pdf.text(cr, "A", 5 + first + 1.0 * gap, 20, 10)  # one em after the word: the same run
+    pdf.text(cr, "B", 60, 20, 10)  # far away on the same baseline: a run of its own
+    drawing = Drawing(surface, 100 * mm, 40 * mm)
+
+    def page(scale):
+        doc = PdfDoc(0, "t")
+        doc.page(210.0, 297.0)
+        doc.place(drawing, 20, 30, scale)
+        return read_pdf(doc.finish())[0]
+
+    plain = read_pdf(_page(lambda c: (pdf.text(c, word, 25, 50, 10), pdf.text(c, "A", 25 + first + gap, 50, 10),
+                                      pdf.text(c, "B", 80, 50, 10))))[0]
+    assert sorted(r.text for r in plain.runs) == sorted([f"{word} A", "B"])
+    for scale in (1.0, 0.5):
+        runs = page(scale).runs
+        assert sorted(r.text for r in runs) == sorted(r.text for r in plain.runs), scale
+        assert max(r.size for r in runs) == pytest.approx(10 * scale, rel=0.01)
+
+
+@pytest.mark.parametrize("lang", list(WORDS))
+def test_a_content_stream_the_fast_reader_does_not_take_reads_the_same_through_pdfminers_parser(lang):
+    """A stream with an inline dictionary (marked content) goes to pdfminer's own parser and reads as the same
+    runs and marks."""
+    import io
+
+    import pikepdf
+
+    from generator.pageqa import read
+
+    word = WORDS[lang]
+    data = _page(lambda cr: (pdf.text(cr, word, 20, 30, 10), pdf.line(cr, 10, 280, 200, 280)))
+    with pikepdf.open(io.BytesIO(data)) as doc:
+        page = doc.pages[0]
+        page.contents_add(doc.make_stream(b"/Span <</Lang (x)>> BDC"), prepend=True)
+        page.contents_add(doc.make_stream(b"EMC"))
+        buf = io.BytesIO()
+        doc.save(buf)
+    assert read._code(b"/Span <</Lang (x)>> BDC") is None  # the fast reader declines it
+    marked, plain = read_pdf(buf.getvalue())[0], read_pdf(data)[0]
+    assert [r.text for r in marked.runs] == [r.text for r in plain.runs] == [word]
+    assert marked.runs[0].box == pytest.approx(plain.runs[0].box) and marked.marks == plain.marks

@@ -21,13 +21,17 @@ def size_mm(box) -> tuple[float, float]:
 
 
 def placements(page, r: PdfReader) -> list[tuple[float, float]]:
-    """Translations (pt) of every form XObject painted on a page, in painting order."""
+    """Translations (pt) of every form XObject painted on a page, in painting order, except forms as wide as the
+    page (a sheet's cut and fold lines, drawn once and shown on every page)."""
     out, last = [], (0.0, 0.0)
+    forms = page["/Resources"].get("/XObject", {})
     for operands, op in ContentStream(page.get_contents(), r).operations:
         if op == b"cm":
             last = (float(operands[4]), float(operands[5]))
         elif op == b"Do":
-            out.append(last)
+            box = forms[operands[0]].get_object().get("/BBox")
+            if box is None or float(box[2]) - float(box[0]) < float(page.mediabox.width) - 1:
+                out.append(last)
     return out
 
 

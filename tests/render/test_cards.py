@@ -4,7 +4,7 @@ from pathlib import Path
 
 import pytest
 
-from generator.pageqa.check import edge_band, runs_of, text_on_marks
+from generator.pageqa.check import edge_band, text_on_marks
 from generator.pageqa.read import read_pdf
 from generator.render.cards import (BLEED_H, BLEED_W, CARD_W, Card, Deck, Imprint, card_slots, gutterfold_pdf,
                                     sheet_grid, sheet_pdf, single_pdf)
@@ -125,7 +125,7 @@ def test_cut_and_fold_lines_stop_before_the_sheets_small_print(deck, paper):
         pages = [p for p in read_pdf(render(d, paper, _imp(lang))[0]) if p.number % 2 or layout == "gutterfold"]
         for page in pages:  # the pages carrying the small print (sheet fronts, every gutterfold page)
             slots = card_slots(layout, paper, page.number)
-            runs = runs_of(page)
+            runs = page.runs
             footer = [r for r in runs if "0.9.0+test" in r[0]]
             lines = [b for b in page.strokes if not any(_meets_box(b, t) for _, t in slots)]
             assert footer and lines, (layout, page.number)  # the small print and the cut lines are read back
@@ -215,3 +215,21 @@ def test_a_drawing_placed_on_many_pages_is_written_once_per_place_on_a_page_and_
     renders = [[bytes(d[i].render(scale=1).to_pil().tobytes()) for i in range(3)]
                for d in (pdfium.PdfDocument(shared), pdfium.PdfDocument(fresh))]
     assert renders[0] == renders[1]
+
+
+@pytest.mark.parametrize("paper", ["A4", "Letter"])
+def test_cut_lines_are_one_drawing_per_arrangement_shown_on_every_page_that_has_it(deck, paper):
+    """A sheet's cut lines (and a gutterfold's fold line) are drawn once per arrangement of cards and shown on each
+    page with it: the file holds one such drawing for the full sheets and one for a last, partial sheet."""
+    lang, d = deck  # 11 cards: a full sheet of 9 and a last sheet of 2; gutterfold pages of 4, 4 and 3
+    for layout, render, pages, kinds in (("sheet", sheet_pdf, (0, 2), 2), ("gutterfold", gutterfold_pdf, (0, 1, 2), 2)):
+        r = reader(render(d, paper, _imp(lang))[0])
+        shown = []
+        for n in pages:
+            page = r.pages[n]
+            forms = page["/Resources"]["/XObject"]
+            wide = [forms[k].indirect_reference.idnum for k in forms
+                    if float(forms[k].get_object()["/BBox"][2]) >= float(page.mediabox.width) - 1]
+            assert len(wide) == 1, (layout, n)  # the page's lines: one drawing
+            shown.append(wide[0])
+        assert len(set(shown)) == kinds, (layout, shown)  # the same drawing on pages with the same arrangement
