@@ -124,7 +124,7 @@ _FONT_STYLES = ((("font-family", "font-weight", "font-style"), "fontName", "conv
 
 def _fresh(value: Any) -> Any:
     """A value a shape can own (svglib sets a colour's alpha in place)."""
-    return value.clone() if isinstance(value, Color) else list(value) if isinstance(value, list) else value
+    return copy.copy(value) if isinstance(value, (Color, list)) else value
 
 
 _OWN = tuple(dict.fromkeys(["style"] + [name for names, *_ in _STYLES + _FONT_STYLES for name in names]))
