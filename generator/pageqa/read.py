@@ -59,7 +59,7 @@ class Page:
     strokes: tuple[Box, ...] = ()
 
 
-_PARSED: dict[bytes, list[tuple[Any, tuple]]] = {}  # content stream digest -> its calls (method, operands)
+_PARSED: dict[bytes, list[Any]] = {}  # content stream digest -> its parsed operands and operators (cards repeat)
 
 
 _CALLS: dict[Any, tuple[Any, int]] = {}  # operator -> (the interpreter's method, operand count)
@@ -87,14 +87,12 @@ def _unescape(m: re.Match) -> bytes:
     return bytes([int(e, 8) & 0xFF]) if e[:1].isdigit() else _ESCAPES.get(e, e)
 
 
-def _code(data: bytes) -> list[tuple[Any, tuple]] | None:
-    """A content stream as the interpreter's calls (method, operands) via one regex, ~10x faster than pdfminer's
-    tokeniser; None when the stream holds syntax it does not take. Operands are pdfminer's objects (numbers,
-    literals, strings, arrays)."""
+def _tokens(data: bytes) -> list[Any] | None:
+    """A content stream as pdfminer's objects (numbers, literals, strings, arrays, keywords) via one regex, ~10x
+    faster than pdfminer's tokeniser; None when the stream holds syntax it does not take."""
     if _UNSUPPORTED.search(data):
         return None
-    out: list[Any] = []  # the operand stack
-    code: list[tuple[Any, tuple]] = []
+    out: list[Any] = []
     stack: list[list[Any]] = []
     target = out
     keywords = _KEYWORDS
@@ -107,10 +105,7 @@ def _code(data: bytes) -> list[tuple[Any, tuple]] | None:
             kwd = keywords.get(op)
             if kwd is None:
                 kwd = keywords[op] = KWD(op)
-            if target is out:
-                _call(kwd, out, code)
-            else:
-                target.append(kwd)
+            target.append(kwd)
         elif name:
             target.append(LIT(name[1:].decode("latin-1")))
         elif string:
@@ -127,38 +122,7 @@ def _code(data: bytes) -> list[tuple[Any, tuple]] | None:
                 return None
             done, target = target, stack.pop()
             target.append(done)
-    return None if stack else code
-
-
-def _compile(tokens: Any) -> list[tuple[Any, tuple]]:
-    """Tokens (pdfminer's objects) as the interpreter's calls, as _code gives them."""
-    out: list[Any] = []
-    code: list[tuple[Any, tuple]] = []
-    for obj in tokens:
-        if isinstance(obj, PSKeyword):
-            _call(obj, out, code)
-        else:
-            out.append(obj)
-    return code
-
-
-def _call(kwd: PSKeyword, stack: list[Any], code: list[tuple[Any, tuple]]) -> None:
-    """Operator kwd takes its operands from the top of stack, as pdfminer's interpreter does: too few there, it is
-    not called; an operator that changes no box (_IGNORED) or has no method drops its operands or none."""
-    call = _CALLS.get(kwd)
-    if call is None:
-        name = keyword_name(kwd)
-        func = getattr(_Interp, "do_" + name.replace("*", "_a").replace('"', "_w").replace("'", "_q"), None)
-        call = _CALLS[kwd] = ((None, _IGNORED[name]) if name in _IGNORED else
-                              (func, func.__code__.co_argcount - 1) if func is not None else (None, 0))
-    func, nargs = call
-    if nargs:
-        args = tuple(stack[-nargs:])
-        del stack[-nargs:]
-        if func is not None and len(args) == nargs:
-            code.append((func, args))
-    elif func is not None:
-        code.append((func, ()))
+    return None if stack else out
 
 
 _KEYWORDS: dict[bytes, PSKeyword] = {}  # operator bytes -> pdfminer's keyword
@@ -387,23 +351,44 @@ class _Interp(PDFPageInterpreter):
 
     def execute(self, data: Any) -> None:
         key = hashlib.sha1(data).digest()
-        code = _PARSED.get(key)
-        if code is None:
-            code = _code(data)
-            if code is None:  # syntax the fast tokenizer does not take: pdfminer's own parser
-                tokens = []
+        ops = _PARSED.get(key)
+        if ops is None:
+            ops = _tokens(data)
+            if ops is None:  # syntax the fast tokenizer does not take: pdfminer's own parser
+                ops = []
                 try:
                     parser = PDFContentParser([PDFStream({}, data)])
                     while True:
-                        tokens.append(parser.nextobject()[1])
+                        ops.append(parser.nextobject()[1])
                 except PSEOF:
                     pass
-                code = _compile(tokens)
             if len(_PARSED) > 20000:
                 _PARSED.clear()
-            _PARSED[key] = code
-        for func, args in code:
-            func(self, *args)
+            _PARSED[key] = ops
+        stack: list[Any] = []
+        calls = _CALLS
+        for obj in ops:
+            if not isinstance(obj, PSKeyword):
+                stack.append(obj)
+                continue
+            call = calls.get(obj)
+            if call is None:
+                name = keyword_name(obj)
+                func = getattr(_Interp, "do_" + name.replace("*", "_a").replace('"', "_w").replace("'", "_q"), None)
+                call = calls[obj] = ((None, _IGNORED[name]) if name in _IGNORED else
+                                     (func, func.__code__.co_argcount - 1) if func is not None else (None, 0))
+            func, nargs = call
+            if func is None:
+                if nargs:
+                    del stack[-nargs:]
+                continue
+            if nargs:
+                args = stack[-nargs:]
+                del stack[-nargs:]
+                if len(args) == nargs:
+                    func(self, *args)
+            else:
+                func(self)
 
     def init_resources(self, resources: Any) -> None:
         """Fonts, forms and colour spaces of a qpdf resource dictionary, by name."""

@@ -221,7 +221,7 @@ def test_a_content_stream_the_fast_reader_does_not_take_reads_the_same_through_p
         page.contents_add(doc.make_stream(b"EMC"))
         buf = io.BytesIO()
         doc.save(buf)
-    assert read._code(b"/Span <</Lang (x)>> BDC") is None  # the fast reader declines it
+    assert read._tokens(b"/Span <</Lang (x)>> BDC") is None  # the fast reader declines it
     marked, plain = read_pdf(buf.getvalue())[0], read_pdf(data)[0]
     assert [r.text for r in marked.runs] == [r.text for r in plain.runs] == [word]
     assert marked.runs[0].box == pytest.approx(plain.runs[0].box) and marked.marks == plain.marks
