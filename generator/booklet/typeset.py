@@ -5,6 +5,7 @@ from __future__ import annotations
 import io
 import re
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import Callable
 from xml.sax.saxutils import escape
 
@@ -14,8 +15,9 @@ from reportlab.lib.pagesizes import A4, A5, LETTER
 from reportlab.lib.styles import ParagraphStyle
 from reportlab.lib.units import mm
 from reportlab.pdfbase.pdfmetrics import stringWidth
-from reportlab.platypus import (BaseDocTemplate, Flowable, Frame, ListFlowable, ListItem, PageTemplate, Paragraph,
-                                Table, TableStyle)
+from reportlab.platypus import (BaseDocTemplate, Flowable, Frame, ListFlowable, ListItem, PageTemplate, Table,
+                                TableStyle)
+from reportlab.platypus import Paragraph as RlParagraph
 
 from ..render.fonts import register_reportlab
 from ..render.layout import hyphenations, tie_short_tail
@@ -86,8 +88,10 @@ class Hyphenator:
         return iter(hyphenations(word, self.lang))
 
 
+@lru_cache(maxsize=256)
 def hyphenated(style: ParagraphStyle, lang: str, width: float) -> ParagraphStyle:
-    """The style hyphenating (in the language) only words wider than a share of `width`."""
+    """The style hyphenating (in the language) only words wider than a share of `width` (one per style, language
+    and width: paragraphs share it)."""
     hy = Hyphenator(lang, style.fontName, style.fontSize, width)
     return ParagraphStyle(f"{style.name}-{width:.0f}", parent=style, hyphenationLang=hy if lang in PYPHEN else "")
 
@@ -99,6 +103,21 @@ def unbroken(style: ParagraphStyle, text: str, width: float) -> ParagraphStyle:
     return ParagraphStyle(f"{style.name}-unbroken", parent=style, hyphenationLang="", embeddedHyphenation=0,
                           uriWasteReduce=0, splitLongWords=0, fontSize=style.fontSize * scale,
                           leading=style.leading * scale)
+
+
+class Paragraph(RlParagraph):
+    """A reportlab paragraph that breaks its lines once per width: the layout asks a paragraph for its size again
+    and again at the same width (keep-with-next groups, list items, page ends), and reportlab would break its
+    lines anew each time, the same way."""
+
+    def wrap(self, availWidth: float, availHeight: float) -> tuple[float, float]:  # noqa: N803 (reportlab's names)
+        """The paragraph's width and height at this width (its lines broken only when the width changed)."""
+        done = self.__dict__.get("_wrapped")
+        if done and done[0] == availWidth and "blPara" in self.__dict__:  # a split may drop the lines: break anew
+            return done[1]
+        size = super().wrap(availWidth, availHeight)
+        self._wrapped = availWidth, size
+        return size
 
 
 @dataclass(frozen=True)

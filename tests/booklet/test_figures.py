@@ -168,3 +168,21 @@ def test_the_dojo_booklets_first_page_is_not_left_half_empty_by_its_board_figure
         w, h = page.size
         body = [b[3] for b in page.marks + tuple(g.box for g in page.runs) if b[3] < h - 20]  # above the footer
         assert max(body) > 0.75 * h, f"{a.path}: page 1 ends at {max(body):.0f} of {h:.0f} mm"
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_figures_draw_as_svglib_alone_draws_them(lang):
+    """The remembering conversion (attribute look-ups, styles, reportlab's checks worked out once per drawing)
+    draws every figure and inline icon exactly as svglib's own shape-by-shape conversion."""
+    from reportlab.graphics import renderPDF
+
+    from generator.booklet.figures import _inline_svg, vector
+    from generator.render.icons import ICONS
+
+    ctx = kit_context(lang)
+    sources = [maker() for maker in figure_source(ctx).makers.values()]
+    sources += [(_inline_svg(ctx, name), None) for name in sorted(ICONS)[:6]]
+    assert len(sources) > 10
+    for svg, box in sources:
+        fast, plain = vector(svg, box), vector(svg, box, svglib_only=True)
+        assert renderPDF.drawToString(fast, invariant=1) == renderPDF.drawToString(plain, invariant=1), svg[:200]
