@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import dataclasses
+import gc
 import hashlib
 import importlib
 import json
@@ -271,12 +272,14 @@ def render_languages(builds: list[tuple[BuildContext, ComponentCache | None]],
             langs = [builds[k][0].lang for k in dict.fromkeys(k for k, _i in todo)]
             preload(builds[0][0].root, langs, reportlab=any("rules" in chosen[i].kinds for _k, i in todo))
     _CTXS, _COMPONENTS, _TERMS = [ctx for ctx, _cache in builds], chosen, terms
+    gc.freeze()  # what the workers inherit is never scanned by their cycle collector (nor copied by it)
     try:
         with timings.phase(f"components on {worker_count(jobs, len(todo))} process(es)"):
             rendered = dict(zip(todo, run_ordered(_render_one, todo, jobs)))
         return [_assemble(k, ctx, cache, chosen, cached[k], rendered, components is None)
                 for k, (ctx, cache) in enumerate(builds)]
     finally:
+        gc.unfreeze()
         _CTXS, _COMPONENTS, _TERMS = [], (), []
 
 
