@@ -114,16 +114,11 @@ def prepare(root: Path, options: BuildOptions, jobs: int = 1) -> BuildContext:
     catalog_problems = check_catalogs(root, options.lang, strict=options.release)
     found = board_problems + content_problems + registry.missing_templates(root) + catalog_problems
     blockers = blocking(found)
-    board_proof = None
-    if board is not None and not blocking(board_problems):
-        try:
-            deck = sim_deck(model.dojo.nebbia) if model is not None else None
-        except CheckFailed as exc:  # reported with every other problem of phase one
-            blockers += blocking(list(exc.problems))
-        else:
-            if deck is not None:
-                board_proof = (root, board, fingerprint, deck,
-                               ProofSettings(games=options.proof_games, seed=options.proof_seed))
+    try:
+        board_proof = board_proof_args(root, board, fingerprint, board_problems, model, options)
+    except CheckFailed as exc:  # reported with every other problem of phase one
+        board_proof = None
+        blockers += blocking(list(exc.problems))
     proof, (ground_proof, ground_problems) = proofs(board_proof, (root, model.ground if model is not None else None),
                                                     jobs)
     blockers += [] if proof is None or proof.ok else list(proof.problems)
@@ -136,12 +131,22 @@ def prepare(root: Path, options: BuildOptions, jobs: int = 1) -> BuildContext:
                         source_date_epoch(root), ground_proof, model)
 
 
+def board_proof_args(root: Path, board: Board | None, fingerprint: str, board_problems: list[Problem],
+                     model: Any, options: BuildOptions) -> tuple | None:
+    """The arguments of cached_proof for the board with these options; None without a board and model fit to
+    prove; CheckFailed when a Nebbia card has no effect in the simulator."""
+    if board is None or model is None or blocking(board_problems):
+        return None
+    return (root, board, fingerprint, sim_deck(model.dojo.nebbia),
+            ProofSettings(games=options.proof_games, seed=options.proof_seed))
+
+
 def proofs(board: tuple | None, ground: tuple, jobs: int) -> list:
     """[board proof (None without a board to prove), GROUND gate]: the arguments of cached_proof and ground_gate.
 
     When neither is cached yet (a cold build) the two are played side by side on `jobs` processes (0: every core);
     a cached proof is only read, in this process."""
-    cold = board is not None and ground[1] is not None and not _cached(board, ground)
+    cold = board is not None and ground[1] is not None and not (_board_cached(board) or _ground_cached(ground))
     _PROOFS.update(board=board, ground=ground)
     try:
         return run_ordered(_proof, ["board", "ground"], jobs if cold else 1)
@@ -149,12 +154,16 @@ def proofs(board: tuple | None, ground: tuple, jobs: int) -> list:
         _PROOFS.clear()
 
 
-def _cached(board: tuple, ground: tuple) -> bool:
-    """Whether either proof is already in the cache (then nothing is gained by a second process)."""
+def _board_cached(board: tuple) -> bool:
+    """Whether the board proof of these cached_proof arguments is in the cache."""
     root, _board, fingerprint, deck, settings = board
-    ground_root, data = ground
-    return (proof_path(root, proof_key(fingerprint, settings, deck)).exists()
-            or ground_path(ground_root, ground_key(data, GroundProofSettings())).exists())
+    return proof_path(root, proof_key(fingerprint, settings, deck)).exists()
+
+
+def _ground_cached(ground: tuple) -> bool:
+    """Whether the GROUND gate of these ground_gate arguments is in the cache."""
+    root, data = ground
+    return ground_path(root, ground_key(data, GroundProofSettings())).exists()
 
 
 _PROOFS: dict[str, tuple | None] = {}  # the arguments of the proofs being played (inherited by forked workers)
@@ -180,17 +189,15 @@ def warm(root: Path, options: list[BuildOptions], jobs: int) -> None:
     board, fingerprint, board_problems = load_board(root)
     model, _found = load_model(root, registry.deck_sources())
     tasks: list[tuple] = []
-    if board is not None and model is not None and not blocking(board_problems):
+    for o in {(o.proof_games, o.proof_seed): o for o in options}.values():  # one proof per setting
         try:
-            deck = sim_deck(model.dojo.nebbia)
+            board_proof = board_proof_args(root, board, fingerprint, board_problems, model, o)
         except CheckFailed:
-            deck = None
-        for games, seed in dict.fromkeys((o.proof_games, o.proof_seed) for o in options) if deck else ():
-            settings = ProofSettings(games=games, seed=seed)
-            if not proof_path(root, proof_key(fingerprint, settings, deck)).exists():
-                tasks.append(("board", root, board, fingerprint, deck, settings))
-        if model.ground is not None and not ground_path(root, ground_key(model.ground, GroundProofSettings())).exists():
-            tasks.append(("ground", root, model.ground))
+            break
+        if board_proof is not None and not _board_cached(board_proof):
+            tasks.append(("board", *board_proof))
+    if model is not None and model.ground is not None and not _ground_cached((root, model.ground)):
+        tasks.append(("ground", root, model.ground))
     tasks += [("catalogs", root, lang, release) for lang, release in dict.fromkeys((o.lang, o.release) for o in options)
               if lang in LANGS]
     tasks += [("translations", root, lang) for lang in langs if lang in LANGS]  # the pseudo-locale is never cached

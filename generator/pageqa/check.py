@@ -72,12 +72,12 @@ def small_type(runs: tuple[Run, ...]) -> list[str]:
             for text, box, _, size in runs if size < MIN_PT - 0.01]
 
 
-def edge_band(page: Page, runs: tuple[Run, ...] | None = None) -> list[str]:
+def edge_band(page: Page) -> list[str]:
     """Glyphs and painted marks closer than EDGE_MM to the sheet edge."""
     w, h = page.size
     inner = (EDGE_MM - 0.01, EDGE_MM - 0.01, w - EDGE_MM + 0.01, h - EDGE_MM + 0.01)
     out = [f"text {t.strip()[:40]!r} within {EDGE_MM:g} mm of the sheet edge at ({b[0]:.1f}, {b[1]:.1f}) mm"
-           for t, b, _, _ in (page.runs if runs is None else runs) if not _inside(b, inner)]
+           for t, b, _, _ in page.runs if not _inside(b, inner)]
     out += [f"ink within {EDGE_MM:g} mm of the sheet edge: box ({b[0]:.1f}, {b[1]:.1f})–({b[2]:.1f}, {b[3]:.1f}) mm"
             for b in page.marks if not _inside(b, inner)]
     return out
@@ -141,7 +141,7 @@ def artifact_problems(artifact: Artifact, lang: str, back_offset: tuple[float, f
         slots = card_slots(artifact.layout, artifact.paper, page.number, back_offset) if deck else []
         runs = page.runs
         found = {"page-overlap": overlaps(runs) + text_on_marks(runs, page.strokes, slots), "page-type-size": small_type(runs),
-                 "page-edge": [] if artifact.layout == "single" else edge_band(page, runs),
+                 "page-edge": [] if artifact.layout == "single" else edge_band(page),
                  "page-safe-zone": safe_zone(runs, slots) + frame_safe_zone(page.strokes, slots),
                  "term-spelling": spelling_drift(" ".join(r[0] for r in runs), terms or {})}
         for rule, messages in found.items():

@@ -52,25 +52,38 @@ def icon_svg(name: str, x: float, y: float, size: float, color: str = "#222", bg
 
 def text_block_svg(block: Any, x: float, y: float, color: str = "#111", icon_color: str | None = None) -> Markup:
     """A laid-out layout.Block at (x, y) as SVG (the templates' m.text_block): a <text> per run at its baseline,
-    icons inline, an accepted overflow outlined in red. Built in Python: faces print thousands of runs."""
-    slot = block.slot
+    icons inline, an accepted overflow outlined in red. Built in Python: faces print thousands of runs. Inside
+    template_drawing the runs go to <dojo-texts> markers instead (the attributes _run would read back from the
+    <text> elements: the same numbers, so the same drawing)."""
+    slot, size = block.slot, block.size
     out = []
     if block.overflow:
         out.append(f'<rect x="{n(x)}" y="{n(y)}" width="{n(slot.width)}" height="{n(slot.height)}" fill="#ff0000" '
                    'fill-opacity="0.12" stroke="#e00000" stroke-width="0.5" stroke-dasharray="1.2 0.6"/>')
-    size = block.size
-    if _COLLECTED is not None and _direct(slot.family, color):
-        return Markup("".join(out)) + _direct_runs(_COLLECTED, block, x, y, color, icon_color)
-    style = (f'font-family="{escape(slot.family)}" font-size="{n(size)}"' + (' font-weight="bold"' if slot.bold else "")
-             + (' font-style="italic"' if slot.italic else "") + f' fill="{escape(color)}" xml:space="preserve"')
+    collected = _COLLECTED if _COLLECTED is not None and _direct(slot.family, color) else None
+    style = {"font-family": slot.family, "font-size": n(size), **({"font-weight": "bold"} if slot.bold else {}),
+             **({"font-style": "italic"} if slot.italic else {}), "fill": color, _XML_SPACE: "preserve"}
+    runs: list[_Run] = []
+
+    def marker() -> None:  # the runs met since the last icon, as one marker
+        if runs:
+            out.append(f'<dojo-texts i="{len(collected)}" fill="none"/>')
+            collected.append(list(runs))
+            runs.clear()
     for line, base in zip(block.lines, block.baselines()):
         lx = x + block.line_x(line)
         for run in line.runs:
             if run.icon:
+                marker()
                 out.append(icon_svg(run.text, lx + run.x + size * 0.05, y + base - size * 0.8, size * 0.95,
                                     icon_color or color))
+                continue
+            attrs = {"x": n(lx + run.x), "y": n(y + base), **style}
+            if collected is None or "\r" in run.text:  # the XML parser would turn \r into a line feed
+                out.append(text_svg(run.text, attrs))
             else:
-                out.append(f'<text x="{n(lx + run.x)}" y="{n(y + base)}" {style}>{escape(run.text)}</text>')
+                runs.append(_Run(attrs, run.text, ""))
+    marker()
     return Markup("".join(out))
 
 
@@ -82,35 +95,6 @@ def _direct(family: str, color: str) -> bool:
     _run would accept (no character escaped, no inherit, currentColor or paint server)."""
     return not (_SPECIAL.search(family) or _SPECIAL.search(color) or color.startswith("url(")
                 or "inherit" in (family, color) or "currentColor" in (family, color))
-
-
-def _direct_runs(collected: list[list["_Run"]], block: Any, x: float, y: float, color: str,
-                 icon_color: str | None) -> Markup:
-    """text_block_svg's text elements as runs of <dojo-texts> markers (the attributes _run would read back from
-    them: the same numbers, so the same drawing), icons still inline between them."""
-    slot, size = block.slot, block.size
-    style = {"font-family": slot.family, "font-size": n(size), **({"font-weight": "bold"} if slot.bold else {}),
-             **({"font-style": "italic"} if slot.italic else {}), "fill": color, _XML_SPACE: "preserve"}
-    out: list[str] = []
-    runs: list[_Run] = []
-    for line, base in zip(block.lines, block.baselines()):
-        lx = x + block.line_x(line)
-        for run in line.runs:
-            if run.icon:
-                if runs:
-                    out.append(f'<dojo-texts i="{len(collected)}" fill="none"/>')
-                    collected.append(runs)
-                    runs = []
-                out.append(icon_svg(run.text, lx + run.x + size * 0.05, y + base - size * 0.8, size * 0.95,
-                                    icon_color or color))
-            elif "\r" in run.text:  # the XML parser would turn it into a line feed
-                out.append(text_svg(run.text, {"x": n(lx + run.x), "y": n(y + base), **style}))
-            else:
-                runs.append(_Run({"x": n(lx + run.x), "y": n(y + base), **style}, run.text, ""))
-    if runs:
-        out.append(f'<dojo-texts i="{len(collected)}" fill="none"/>')
-        collected.append(runs)
-    return Markup("".join(out))
 
 
 def text_svg(text: str, attrs: dict[str, str]) -> str:
@@ -557,8 +541,6 @@ def _path(surface: Any, node: Any) -> None:
         point = 0, 0
     last = first = None
     for letter, a in commands:
-        if last in (None, "z", "Z") and letter not in "mM":
-            first = point
         if last in (None, "m", "M", "z", "Z"):
             first = None
         if letter not in "mMzZ" and first is None:
