@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from bisect import bisect_right
 from collections import deque
 
 from ..board.model import DOJO, FATIGUE, MIST, MISSTEP, CHALLENGE, N, SAFE, TRAINING, Board
@@ -44,6 +45,7 @@ class Tables:
         self.rank = tuple(RANK_TUNNEL_USED if self.kind[i] == K_TUNNEL and self.closer[i] else _RANK[self.kind[i]]
                           for i in range(self.size))
         self.best_start = tuple(min(room, key=lambda i: (self.dist[i], i)) if room else -1 for room in self.rooms)
+        self._low: list[tuple[tuple[int, int], ...]] = [tuple((0, r) for r in self.rank)]
         self._ranked: dict[tuple[int, int], tuple[list, bool]] = {}
         self._entries: dict[int, list] = {}
 
@@ -69,6 +71,15 @@ class Tables:
                     dist[b] = dist[a] + 1
                     todo.append(b)
         return tuple(dist)
+
+    def lows(self, n: int) -> list[tuple[tuple[int, int], ...]]:
+        """lows(n)[j][x], j < n: a lower bound of (Fatica, end rank) over the j-step walks from x (revisits allowed)."""
+        low = self._low
+        while len(low) < n:
+            prev = low[-1]
+            low.append(tuple(min(((self.fatigue[y] + prev[y][0], prev[y][1]) for y in ys), default=(FAR, 0))
+                             for ys in self.steps))
+        return low
 
     def walks(self, start: int, length: int, visited: set[int]) -> list[tuple[int, tuple[int, ...]]]:
         """Every walk of exactly length steps avoiding visited (Dojo as a wall) as (Fatica count, squares), N<E<S<W order."""
@@ -118,14 +129,14 @@ class Tables:
         """Dojo entries (DR-X02): walks of fewer than length steps then one step in, as (Fatica count, squares)."""
         out: list[tuple[int, tuple[int, ...]]] = []
         path: list[int] = []
-        nbrs, is_dojo, fat, entry = self.nbrs, self.is_dojo, self.fatigue, self.entry
+        nbrs, is_dojo, fat, entry, dist = self.nbrs, self.is_dojo, self.fatigue, self.entry, self.dist
 
         def rec(a: int, k: int, f: int) -> None:
             for b in nbrs[a]:
                 if is_dojo[b]:
                     if b == entry[a]:
                         out.append((f, tuple(path) + (b,)))
-                elif k > 1 and b not in visited:
+                elif dist[b] < k - 1 and b not in visited:  # else no entrance is reached in the steps left
                     visited.add(b)
                     path.append(b)
                     rec(b, k - 1, f + fat[b])
@@ -141,12 +152,47 @@ class Tables:
         key = (start, length)
         hit = self._ranked.get(key)
         if hit is None:
-            rank = self.rank
-            walks = [(f, rank[p[-1]], p) for f, p in self.walks(start, length, {start})]
-            walks.sort(key=lambda w: (w[0], w[1]))
-            hit = (walks[:KEEP], len(walks) > KEEP)
+            hit = self._best_walks(start, length)
             self._ranked[key] = hit
         return hit
+
+    def _best_walks(self, start: int, length: int) -> tuple[list[tuple[int, int, tuple[int, ...]]], bool]:
+        """The first KEEP of walks(start, length, {start}) stably sorted by (Fatica, end rank), and whether more exist.
+
+        Once more than KEEP walks were seen, a step whose walks cannot beat the last one kept (by lows) is skipped.
+        """
+        keys: list[tuple[int, int]] = []
+        kept: list[tuple[int, int, tuple[int, ...]]] = []
+        seen = 0
+        visited, path = {start}, []
+        steps, fat, rank, low = self.steps, self.fatigue, self.rank, self.lows(length)
+
+        def rec(a: int, k: int, f: int) -> None:
+            nonlocal seen
+            bound = low[k - 1]
+            for b in steps[a]:
+                if b in visited:
+                    continue
+                g = f + fat[b]
+                if seen > KEEP and (g + bound[b][0], bound[b][1]) >= keys[-1]:
+                    continue
+                path.append(b)
+                if k > 1:
+                    visited.add(b)
+                    rec(b, k - 1, g)
+                    visited.discard(b)
+                else:
+                    seen += 1
+                    i = bisect_right(keys, (g, rank[b]))
+                    if i < KEEP:
+                        keys.insert(i, (g, rank[b]))
+                        kept.insert(i, (g, rank[b], tuple(path)))
+                        del keys[KEEP:], kept[KEEP:]
+                path.pop()
+
+        if length > 0:
+            rec(start, length, 0)
+        return kept, seen > KEEP
 
     def fresh_entries(self, start: int) -> list[tuple[int, tuple[int, ...]]]:
         """Every Dojo entry of a fresh movement of up to 12 steps, by (Fatica, N<E<S<W); filter by length."""

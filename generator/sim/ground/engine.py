@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass, field
+from functools import lru_cache
 
 from ...content.ground import GroundData
 
@@ -42,6 +43,12 @@ class Selection:
     action: str
     target: int | str | None = None
     spend: bool = False
+
+
+@lru_cache(maxsize=None)
+def selection(action: str, target: int | str | None = None, spend: bool = False) -> Selection:
+    """The one shared Selection with these fields (immutable, so every list of legal options reuses it)."""
+    return Selection(action, target, spend)
 
 
 @dataclass(frozen=True)
@@ -127,6 +134,8 @@ class Game:
         self.data, self.config, self.rng, self.n, self.scen = data, config, rng, n, scen
         self.kind = MODES[config.mode]
         self.policies = list(policies) if len(policies) == n else [policies[0]] * n
+        self.seats_after = tuple(tuple((p + i) % n for i in range(1, n)) for p in range(n))
+        self.moves = tuple(tuple(selection(a, o) for a in (SUPPORT, ATTACK) for o in others) for others in self.seats_after)
         self.suit_of = {s.id: s.suit for s in data.solutions}
         self.g1, self.g2, self.g3, self.g4, self.g5, self.g6 = (data.ruled(f"G{i}") for i in range(1, 7))
         self.fired: set[str] = set()
@@ -195,9 +204,9 @@ class Game:
         suits = {self.suit_of[c] for c in self.hands[p]}
         return [x for x in self.problems if x.up and not x.denied and x.claimed_by is None and x.suit in suits]
 
-    def others(self, p: int) -> list[int]:
+    def others(self, p: int) -> tuple[int, ...]:
         """GR-A13: the other players, clockwise from p."""
-        return [(p + i) % self.n for i in range(1, self.n)]
+        return self.seats_after[p]
 
     def lead_order(self) -> list[int]:
         """GR-R07: seats from the Lead player clockwise."""
@@ -248,21 +257,20 @@ class Game:
     # ---- Select and Reveal -----------------------------------------------------------------------
     def legal_selections(self, p: int) -> list[Selection]:
         """Every legal Select choice of p (GR-R02, GR-R03, GR-F02, GR-F03, GR-A13, GR-P05)."""
-        hidden = [x.id for x in self.hidden()]
-        base: list[Selection] = [Selection(INVESTIGATE, h) for h in hidden] or [Selection(INVESTIGATE)]
-        base += [Selection(SOLVE, x.id) for x in self.solvable(p)]
-        base += [Selection(a, o) for a in (SUPPORT, ATTACK) for o in self.others(p)]
-        base.append(Selection(GROUND))
+        base = [selection(INVESTIGATE, x.id) for x in self.hidden()] or [selection(INVESTIGATE)]
+        base += [selection(SOLVE, x.id) for x in self.solvable(p)]
+        base += self.moves[p]
+        base.append(selection(GROUND))
         if self.stress[p] < GATE:
             return base
         gated = [s for s in base if s.action in (ATTACK, GROUND)]
         if self.ready[p]:
-            gated += [Selection(s.action, s.target, True) for s in base]
+            gated += [selection(s.action, s.target, True) for s in base]
         return gated
 
-    def check_selection(self, p: int, s: Selection) -> None:
-        """Raise IllegalChoice naming the rule a Select choice breaks."""
-        if s in self.legal_selections(p):
+    def check_selection(self, p: int, s: Selection, legal: list[Selection]) -> None:
+        """Raise IllegalChoice naming the rule a Select choice breaks unless it is one of legal (legal_selections(p))."""
+        if s in legal:
             return
         if not isinstance(s, Selection) or s.action not in ACTIONS:
             raise IllegalChoice("GR-R02", f"seat {p + 1}: {s!r} is not one of the five Actions")
@@ -291,10 +299,11 @@ class Game:
         """GR-R02/R03: every player chooses at once (none sees another's choice), then Freedom is spent."""
         chosen = []
         for p in range(self.n):
-            if not self.legal_selections(p):
+            legal = self.legal_selections(p)
+            if not legal:
                 raise Deadlock("GR-R02", f"seat {p + 1} has no legal Action (round {self.round})")
             s = self.policies[p].select(self, p)
-            self.check_selection(p, s)
+            self.check_selection(p, s, legal)
             chosen.append(s)
         self.fire("GR-R02")
         for p, s in enumerate(chosen):
