@@ -270,7 +270,7 @@ class Game:
             before = self.pos[p] // 3
             self.change(p, -1, P_FATIGUE)
             replan = self.pos[p] // 3 != before
-        if not t.is_safe[x] and not self.first_round:
+        if self.sq.count(x) > 1 and not t.is_safe[x] and not self.first_round:  # an opponent stands on x
             sq, med = self.sq, self.med
             for j in self.order[p]:
                 if sq[j] == x and not med[j]:

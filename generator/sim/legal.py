@@ -19,17 +19,17 @@ class IllegalChoice(ValueError):
 
 def check_path(g, p: int, cur: int, left: int, visited: set[int], path: tuple[int, ...]) -> None:
     """DR-T01-T05, DR-X01/X02: steps between open neighbours, no revisit, no more than rolled, full when possible."""
-    t = g.t
+    nbrs, is_dojo = g.t.nbrs, g.t.is_dojo
     if not isinstance(path, (tuple, list)):
         raise IllegalChoice("DR-T01", p, f"path {path!r} is not a sequence of squares")
     if len(path) > left:
         raise IllegalChoice("DR-T01", p, f"path {tuple(path)}: {len(path)} steps, the dice gave {left}")
     a, seen = cur, set()
     for i, x in enumerate(path):
-        if not isinstance(x, int) or x not in t.nbrs[a]:
+        if not isinstance(x, int) or x not in nbrs[a]:
             raise IllegalChoice("DR-T02", p, f"step {i + 1} of {path}: {x!r} is not an open neighbour of {a} "
                                              "(a wall or not orthogonal)")
-        if t.is_dojo[x]:
+        if is_dojo[x]:
             if g.pos[p] < BROWN:
                 raise IllegalChoice("DR-T04", p, f"step {i + 1} of {path}: the Dojo is a wall below Brown "
                                                  f"(position {g.pos[p]})")
@@ -39,8 +39,8 @@ def check_path(g, p: int, cur: int, left: int, visited: set[int], path: tuple[in
             raise IllegalChoice("DR-T03", p, f"step {i + 1} of {path} re-enters square {x}")
         seen.add(x)
         a = x
-    if len(path) < left and not (path and t.is_dojo[path[-1]]):
-        longest = t.longest(cur, left, set(visited))
+    if len(path) < left and not (path and is_dojo[path[-1]]):
+        longest = g.t.longest(cur, left, set(visited))
         if longest > len(path):
             raise IllegalChoice("DR-T05", p, f"path of {len(path)} step(s) while a walk of {longest} exists "
                                              f"({left} rolled)")

@@ -22,7 +22,8 @@ def _lower_belt_squares(g, p: int) -> dict[int, int]:
 
 
 def _higher(path: tuple[int, ...], lower: dict[int, int]) -> int:
-    return sum(lower.get(x, 0) for x in path) if lower else 0
+    """Kumite with nothing to gain on a path (no square twice): its squares' counts in lower."""
+    return sum(n for x, n in lower.items() if x in path) if lower else 0
 
 
 def expected_gain(att: int, dfn: int) -> float:

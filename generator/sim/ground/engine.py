@@ -134,8 +134,9 @@ class Game:
         self.data, self.config, self.rng, self.n, self.scen = data, config, rng, n, scen
         self.kind = MODES[config.mode]
         self.policies = list(policies) if len(policies) == n else [policies[0]] * n
-        self.seats_after = tuple(tuple((p + i) % n for i in range(1, n)) for p in range(n))
-        self.moves = tuple(tuple(selection(a, o) for a in (SUPPORT, ATTACK) for o in others) for others in self.seats_after)
+        self.seats_after = tuple(tuple((p + i) % n for i in range(1, n)) for p in range(n))  # others(p)
+        self.moves = tuple(tuple(selection(a, o) for a in (SUPPORT, ATTACK) for o in seats)
+                           for seats in self.seats_after)  # each seat's SUPPORT and ATTACK Selections (GR-A13)
         self.suit_of = {s.id: s.suit for s in data.solutions}
         self.g1, self.g2, self.g3, self.g4, self.g5, self.g6 = (data.ruled(f"G{i}") for i in range(1, 7))
         self.fired: set[str] = set()
@@ -227,7 +228,7 @@ class Game:
         cap = data.max_priority(n)
         surface = data.problem(self.scen.surface)
         self.problems = [ProblemState(surface.id, surface.suit, surface.value, surface.priority, True)]
-        hidden = [data.problem(h) for h in self.scen.hidden if data.problem(h).priority <= cap]
+        hidden = [h for h in map(data.problem, self.scen.hidden) if h.priority <= cap]
         self.rng.shuffle(hidden)  # the face-down cards are shuffled after filtering: nobody knows which is which
         self.problems += [ProblemState(h.id, h.suit, h.value, h.priority, False) for h in hidden]
         self.deck = [s.id for s in data.solutions]
