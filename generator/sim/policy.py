@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from .cards import CARD_IDS, KAESHI, KIAI, UKE
-from .tables import RANK_PLAIN, RANK_TUNNEL_USED
+from .tables import GROW, RANK_PLAIN, RANK_TUNNEL_USED
 
 BROWN = 15
 _OUTCOMES = tuple((a, d) for a in range(1, 7) for d in range(1, 7))
@@ -75,11 +75,11 @@ class P0:
             ranked, cut = t.ranked(cur, left)
         else:
             ranked, cut = self._rank(g, t.walks(cur, left, visited)), False
-        if ranked:
+        while ranked:
             choice, done = self._scan(g, ranked, lower)
             if done or not cut:
                 return choice
-            return self._scan(g, self._rank(g, t.walks(cur, left, set(visited))), lower)[0]
+            ranked, cut = t.ranked(cur, left, GROW * len(ranked))  # the best walks so far do not settle it: more
         longest = t.longest(cur, left, set(visited))
         return self._scan(g, self._rank(g, t.walks(cur, longest, set(visited))), lower)[0] if longest else ()
 

@@ -15,7 +15,7 @@ _KIND = {TRAINING: K_TRAINING, FATIGUE: K_FATIGUE, MIST: K_MIST, MISSTEP: K_MISS
 RANK_TUNNEL_USED, RANK_PLAIN = 2, 3
 _RANK = {K_TRAINING: 0, K_MIST: 1, K_TUNNEL: RANK_PLAIN, K_TATAMI: RANK_PLAIN, K_FATIGUE: RANK_PLAIN,
          K_SAFE: RANK_PLAIN, K_CHALLENGE: 4, K_MISSTEP: 5, K_DOJO: RANK_PLAIN}
-KEEP = 40  # walks kept per (start, length) in the P0 table; P0 re-enumerates in the rare case it needs more
+GROW = 8  # P0 asks for this many times more walks of a fresh movement when the ones it has do not settle its choice
 FAR = 10_000
 
 
@@ -147,19 +147,20 @@ class Tables:
             rec(start, length, 0)
         return out
 
-    def ranked(self, start: int, length: int) -> tuple[list[tuple[int, int, tuple[int, ...]]], bool]:
-        """P0 table of a fresh movement: the best KEEP walks by (Fatica, static end rank, N<E<S<W), and whether cut."""
+    def ranked(self, start: int, length: int, keep: int = 1) -> tuple[list[tuple[int, int, tuple[int, ...]]], bool]:
+        """P0 table of a fresh movement: its best walks by (Fatica, static end rank, N<E<S<W), at least keep of them
+        (fewer only when there are no more), and whether there are more."""
         key = (start, length)
         hit = self._ranked.get(key)
-        if hit is None:
-            hit = self._best_walks(start, length)
+        if hit is None or (hit[1] and len(hit[0]) < keep):
+            hit = self.best_walks(start, length, keep)
             self._ranked[key] = hit
         return hit
 
-    def _best_walks(self, start: int, length: int) -> tuple[list[tuple[int, int, tuple[int, ...]]], bool]:
-        """The first KEEP of walks(start, length, {start}) stably sorted by (Fatica, end rank), and whether more exist.
+    def best_walks(self, start: int, length: int, keep: int) -> tuple[list[tuple[int, int, tuple[int, ...]]], bool]:
+        """The first keep of walks(start, length, {start}) stably sorted by (Fatica, end rank), and whether there are more.
 
-        Once more than KEEP walks were seen, a step whose walks cannot beat the last one kept (by lows) is skipped.
+        Once more than keep walks were seen, a step whose walks cannot beat the last one kept (by lows) is skipped.
         """
         keys: list[tuple[int, int]] = []
         kept: list[tuple[int, int, tuple[int, ...]]] = []
@@ -174,7 +175,7 @@ class Tables:
                 if b in visited:
                     continue
                 g = f + fat[b]
-                if seen > KEEP and (g + bound[b][0], bound[b][1]) >= keys[-1]:
+                if seen > keep and (g + bound[b][0], bound[b][1]) >= keys[-1]:
                     continue
                 path.append(b)
                 if k > 1:
@@ -184,15 +185,15 @@ class Tables:
                 else:
                     seen += 1
                     i = bisect_right(keys, (g, rank[b]))
-                    if i < KEEP:
+                    if i < keep:
                         keys.insert(i, (g, rank[b]))
                         kept.insert(i, (g, rank[b], tuple(path)))
-                        del keys[KEEP:], kept[KEEP:]
+                        del keys[keep:], kept[keep:]
                 path.pop()
 
         if length > 0:
             rec(start, length, 0)
-        return kept, seen > KEEP
+        return kept, seen > keep
 
     def fresh_entries(self, start: int) -> list[tuple[int, tuple[int, ...]]]:
         """Every Dojo entry of a fresh movement of up to 12 steps, by (Fatica, N<E<S<W); filter by length."""

@@ -6,7 +6,7 @@ from pathlib import Path
 
 from generator.board.load import load_quadrant
 from generator.board.model import build_board
-from generator.sim.tables import KEEP, Tables
+from generator.sim.tables import Tables
 
 ROOT = Path(__file__).resolve().parents[2]
 BOARD = build_board(load_quadrant(ROOT / "content/dojo/board/quadrant.txt").quadrant)
@@ -31,10 +31,9 @@ def starts(t: Tables, k: int = 30) -> list[int]:
     return random.Random(t.size + k).sample([i for i in range(t.size) if not t.is_dojo[i]], k)
 
 
-def plain_ranked(t: Tables, start: int, length: int):
-    """ranked by definition: every walk, stably sorted by (Fatica, end rank), the first KEEP and whether cut."""
-    walks = sorted(((f, t.rank[p[-1]], p) for f, p in t.walks(start, length, {start})), key=lambda w: w[:2])
-    return walks[:KEEP], len(walks) > KEEP
+def plain_ranked(t: Tables, start: int, length: int) -> list:
+    """Every walk of a fresh movement, stably sorted by (Fatica, end rank)."""
+    return sorted(((f, t.rank[p[-1]], p) for f, p in t.walks(start, length, {start})), key=lambda w: w[:2])
 
 
 def plain_entries(t: Tables, start: int, length: int, visited: set[int]) -> list:
@@ -53,12 +52,25 @@ def plain_entries(t: Tables, start: int, length: int, visited: set[int]) -> list
     return out
 
 
-def test_ranked_is_the_stable_sort_of_every_walk():
-    """The bounded search keeps exactly the walks a full sort keeps, in the same order, and the same cut."""
+def test_best_walks_are_the_first_of_the_stable_sort_of_every_walk():
+    """The bounded search keeps exactly the first walks of a full sort, in the same order, and tells when cut."""
     for t in TABLES:
         for start in starts(t):
             for length in range(1, 13):
-                assert t.ranked(start, length) == plain_ranked(t, start, length), (start, length)
+                walks = plain_ranked(t, start, length)
+                for keep in (1, 3, 40):
+                    assert t.best_walks(start, length, keep) == (walks[:keep], len(walks) > keep), (start, length)
+
+
+def test_ranked_grows_on_demand():
+    """ranked gives at least the walks asked for, a prefix of the full sort, and all of them once not cut."""
+    t = Tables(BOARD)
+    for start in starts(t, 10):
+        walks = plain_ranked(t, start, 9)
+        for keep in (1, 8, 2, 64, 10**6):
+            ranked, cut = t.ranked(start, 9, keep)
+            assert ranked == walks[:len(ranked)] and len(ranked) >= min(keep, len(walks))
+            assert cut == (len(ranked) < len(walks))
 
 
 def test_entries_equal_the_unpruned_search():
