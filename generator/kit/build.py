@@ -476,10 +476,12 @@ def build_kit(root: Path, options: BuildOptions, out_root: Path | None = None, f
 
 
 def build_kits(root: Path, options: list[BuildOptions], out_root: Path | None = None, force: bool = False,
-               jobs: int = 0) -> list[BuildResult | CheckFailed]:
+               jobs: int = 0, all_or_nothing: bool = False) -> list[BuildResult | CheckFailed]:
     """build_kit for several languages: each checked in phase one, then the components of all of them rendered
     on one set of worker processes (render_languages), then each kit installed; per language its result, or
-    the CheckFailed that stopped it (the other languages still build)."""
+    the CheckFailed that stopped it. The other languages still build, unless all_or_nothing (a release): then a
+    language failing phase one stops the others before they render, one failing to render keeps the others
+    from being installed, and those held back come as a CheckFailed without problems of their own."""
     outcomes: dict[int, BuildResult | CheckFailed] = {}
     todo = []  # (number, options, output folder, inputs digest)
     for n, opts in enumerate(options):
@@ -505,8 +507,14 @@ def build_kits(root: Path, options: list[BuildOptions], out_root: Path | None = 
                 pending.append((n, prepare(root, opts, jobs, inputs), out_dir, digest))
         except CheckFailed as exc:
             outcomes[n] = exc
+    if all_or_nothing and outcomes:
+        pending = []
     builds = [(ctx, ComponentCache(ctx, read=not force)) for _n, ctx, _o, _d in pending]
-    for (n, ctx, out_dir, digest), (artifacts, problems, overflows) in zip(pending, render_languages(builds, jobs=jobs)):
+    rendered = render_languages(builds, jobs=jobs)
+    if all_or_nothing and any(problems for _a, problems, _o in rendered):
+        outcomes.update({n: CheckFailed(problems) for (n, *_), (_a, problems, _o) in zip(pending, rendered)})
+        pending = []
+    for (n, ctx, out_dir, digest), (artifacts, problems, overflows) in zip(pending, rendered):
         if problems:
             outcomes[n] = CheckFailed(problems)
             continue
@@ -516,4 +524,4 @@ def build_kits(root: Path, options: list[BuildOptions], out_root: Path | None = 
             outcomes[n] = exc
             continue
         outcomes[n] = BuildResult(out_dir, record, tuple(Problem(**w) for w in record.get("warnings", ())))
-    return [outcomes[n] for n in range(len(options))]
+    return [outcomes.get(n, CheckFailed([])) for n in range(len(options))]
