@@ -293,27 +293,45 @@ def render_languages(builds: list[tuple[BuildContext, ComponentCache | None]],
                 cache.extend_key(terms[-1])  # the page QA of a cached component passed with these term spellings
             cached.append({i: made for i, c in enumerate(chosen)
                            if not c.from_artifacts and cache and (made := cache.load(c, [])) is not None})
-        # the booklets (the longest renders) first, so that the last to finish on two cores are short ones
-        todo = sorted(((k, i) for k in range(len(builds)) for i, c in enumerate(chosen)
-                       if not c.from_artifacts and i not in cached[k]),
-                      key=lambda job: "rules" not in chosen[job[1]].kinds)
-        for module in dict.fromkeys(chosen[i].builder.split(":")[0] for _k, i in todo):
+        todo = [(k, i) for k in range(len(builds)) for i, c in enumerate(chosen)
+                if not c.from_artifacts and i not in cached[k]]
+        pieces = _pieces(todo, chosen, worker_count(jobs, len(todo)))
+        apart = pieces[0] if pieces and len(pieces[0]) > 1 else ()  # the booklets, typeset in one worker
+        for module in dict.fromkeys(chosen[i].builder.split(":")[0] for _k, i in todo if (_k, i) not in apart):
             importlib.import_module(module)  # every builder's module imported here, once, before the workers fork
         if todo or any(c.from_artifacts for c in chosen):
             prime_cairo_fonts()  # text renders the same whichever component a process draws first
         if len(todo) > 1:  # read and compiled once here, shared by the forked workers
             langs = [builds[k][0].lang for k in dict.fromkeys(k for k, _i in todo)]
-            preload(builds[0][0].root, langs, reportlab=any("rules" in chosen[i].kinds for _k, i in todo))
+            preload(builds[0][0].root, langs, reportlab=not apart and any("rules" in chosen[i].kinds for _k, i in todo))
     _CTXS, _CACHES, _COMPONENTS, _TERMS = [ctx for ctx, _cache in builds], [c for _ctx, c in builds], chosen, terms
     gc.freeze()  # what the workers inherit is never scanned by their cycle collector (nor copied by it)
     try:
         with timings.phase(f"components on {worker_count(jobs, len(todo))} process(es)"):
-            rendered = dict(zip(todo, run_ordered(_render_one, todo, jobs)))
+            rendered = {job: made for piece, results in zip(pieces, run_ordered(_render_piece, pieces, jobs))
+                        for job, made in zip(piece, results)}
         return [_assemble(k, ctx, cache, chosen, cached[k], rendered, components is None)
                 for k, (ctx, cache) in enumerate(builds)]
     finally:
         gc.unfreeze()
         _CTXS, _CACHES, _COMPONENTS, _TERMS = [], [], (), []
+
+
+def _pieces(todo: list[tuple[int, int]], chosen: tuple[Component, ...], workers: int) -> list[tuple[tuple[int, int], ...]]:
+    """The jobs as the pieces of work handed to the workers, the booklets (the longest renders) first, so that the
+    last to finish are short ones. On several workers, with at least as many other components to draw, every
+    booklet goes in one piece: one worker imports the typesetting libraries and typesets them all while the
+    others draw cards (the parent then need not import them before the workers start)."""
+    booklets = tuple(job for job in todo if "rules" in chosen[job[1]].kinds)
+    others = [(job,) for job in todo if job not in booklets]
+    if workers > 1 and booklets and len(others) >= len(booklets):
+        return [booklets, *others]
+    return [(job,) for job in booklets] + others
+
+
+def _render_piece(piece: tuple[tuple[int, int], ...]) -> list:
+    """_render_one for each job of a piece of work, in order (a worker's piece of work)."""
+    return [_render_one(job) for job in piece]
 
 
 def _assemble(k: int, ctx: BuildContext, cache: ComponentCache | None, chosen: tuple[Component, ...],
