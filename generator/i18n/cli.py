@@ -134,15 +134,17 @@ def render_problems(root: Path, langs: list[str]) -> list:
     """What rendering every component of each language in memory reports (overflowing slots, missing glyphs), the
     languages rendered together on every core; a component whose inputs are unchanged since it last rendered
     without a problem comes from the component cache."""
-    from ..kit.build import prepare, render_languages
+    from ..kit.build import load_inputs, prepare, render_languages
     from ..kit.cache import ComponentCache
     from ..kit.model import BuildOptions
 
     problems: list = []
     contexts = []
+    inputs = load_inputs(root)
     for lang in langs:
         try:
-            contexts.append(prepare(root, BuildOptions(lang=lang, overflow="warn" if lang == PSEUDO_LANG else "error")))
+            contexts.append(prepare(root, BuildOptions(lang=lang, overflow="warn" if lang == PSEUDO_LANG else "error"),
+                                    inputs=inputs))
         except CheckFailed as exc:
             problems.extend(exc.problems)
     for _artifacts, found, warnings in render_languages([(ctx, ComponentCache(ctx)) for ctx in contexts]):

@@ -19,6 +19,7 @@ from ..board.model import Board, build_board
 from ..components.common import term_spellings
 from ..content.dojo import NebbiaDeck
 from ..content.load import load_model
+from ..i18n.extract import cached_extraction
 from ..i18n.gate import check_language as check_catalogs
 from ..i18n.fitwatch import watch_fits
 from ..i18n.runtime import load_translations
@@ -36,7 +37,7 @@ from ..sim.cards import deck_from_nebbia
 from ..sim.gate import ProofSettings, cache_key as proof_key, cache_path as proof_path, cached_proof
 from ..sim.ground.gate import GroundProofSettings, cache_key as ground_key, cache_path as ground_path, ground_gate
 from .bom import check_bom
-from .cache import ComponentCache, Reads, recording
+from .cache import ComponentCache, recording
 from .inputs import inputs_digest
 from .model import DEV_LANGS, LANGS, Artifact, BuildContext, BuildOptions
 from . import registry, timings
@@ -76,6 +77,25 @@ def load_board(root: Path) -> tuple[Board | None, str, list[Problem]]:
     return board, board_fingerprint(loaded.source, legend_text), [_in_file(p, path) for p in problems]
 
 
+@dataclass(frozen=True)
+class Inputs:
+    """The board and the content model as phase one loads them, with the problems found reading them (loaded once
+    for every language of a build)."""
+
+    board: Board | None
+    fingerprint: str
+    board_problems: list[Problem]
+    model: Any
+    content_problems: list[Problem]
+
+
+def load_inputs(root: Path) -> Inputs:
+    """Load the project's board (load_board) and content model (load_model) with their problems."""
+    board, fingerprint, board_problems = load_board(root)
+    model, content_problems = load_model(root, registry.deck_sources())
+    return Inputs(board, fingerprint, board_problems, model, content_problems)
+
+
 def _in_file(p: Problem, path: Path) -> Problem:
     if p.file:
         return p
@@ -103,14 +123,16 @@ def sim_deck(nebbia: NebbiaDeck) -> tuple[int, ...]:
                                    hint="give the card an effect in the simulator or use a known id")]) from None
 
 
-def prepare(root: Path, options: BuildOptions, jobs: int = 1) -> BuildContext:
-    """Phase one: load and check every input; raise CheckFailed listing every blocking problem found. Proofs that
-    are not cached yet are played side by side when `jobs` allows (0: every core)."""
+def prepare(root: Path, options: BuildOptions, jobs: int = 1, inputs: Inputs | None = None) -> BuildContext:
+    """Phase one: load and check every input (the board and model given, already loaded by load_inputs, or loaded
+    here); raise CheckFailed listing every blocking problem found. Proofs that are not cached yet are played side
+    by side when `jobs` allows (0: every core)."""
     problems = check_language(options.lang, options.release)
     if problems:
         raise CheckFailed(problems)
-    board, fingerprint, board_problems = load_board(root)
-    model, content_problems = load_model(root, registry.deck_sources())
+    inputs = inputs or load_inputs(root)
+    board, fingerprint, board_problems, model = inputs.board, inputs.fingerprint, inputs.board_problems, inputs.model
+    content_problems = inputs.content_problems
     catalog_problems = check_catalogs(root, options.lang, strict=options.release)
     found = board_problems + content_problems + registry.missing_templates(root) + catalog_problems
     blockers = blocking(found)
@@ -177,18 +199,20 @@ def _proof(kind: str) -> object:
     return cached_proof(*args) if args is not None else None
 
 
-def warm(root: Path, options: list[BuildOptions], jobs: int) -> None:
+def warm(root: Path, options: list[BuildOptions], jobs: int, inputs: Inputs | None = None) -> None:
     """Phase one's slow parts for builds of several languages played side by side into their caches, before phase
-    one reads them: the board and GROUND proofs not cached yet, and every language's catalog checks and compiled
-    catalogs (a cold release checks three languages' catalogs while the proofs play). One language's phase one
-    plays its proofs side by side itself (prepare). Whatever fails here, phase one meets again and reports."""
+    one reads them: the extraction of the sources' messages (first: every catalog check compares with it), the
+    board and GROUND proofs not cached yet, the compiled SVG templates, and every language's catalog checks and
+    compiled catalogs (a cold release checks three languages' catalogs while the proofs play). One language's
+    phase one plays its proofs side by side itself (prepare). Whatever fails here, phase one meets again and
+    reports."""
     options = [o for o in options if not check_language(o.lang, o.release)]  # phase one stops those at once
     langs = list(dict.fromkeys(o.lang for o in options))
     if len(langs) < 2:
         return
-    board, fingerprint, board_problems = load_board(root)
-    model, _found = load_model(root, registry.deck_sources())
-    tasks: list[tuple] = []
+    inputs = inputs or load_inputs(root)
+    board, fingerprint, board_problems, model = inputs.board, inputs.fingerprint, inputs.board_problems, inputs.model
+    tasks: list[tuple] = [("extract", root)]
     for o in {(o.proof_games, o.proof_seed): o for o in options}.values():  # one proof per setting
         try:
             board_proof = board_proof_args(root, board, fingerprint, board_problems, model, o)
@@ -198,6 +222,7 @@ def warm(root: Path, options: list[BuildOptions], jobs: int) -> None:
             tasks.append(("board", *board_proof))
     if model is not None and model.ground is not None and not _ground_cached((root, model.ground)):
         tasks.append(("ground", root, model.ground))
+    tasks.append(("templates", root))
     tasks += [("catalogs", root, lang, release) for lang, release in dict.fromkeys((o.lang, o.release) for o in options)
               if lang in LANGS]
     tasks += [("translations", root, lang) for lang in langs if lang in LANGS]  # the pseudo-locale is never cached
@@ -210,7 +235,8 @@ def warm(root: Path, options: list[BuildOptions], jobs: int) -> None:
 
 
 _WARM: list[tuple] = []  # the tasks warm() hands out (inherited by forked workers)
-_WARMERS = {"board": cached_proof, "ground": ground_gate,
+_WARMERS = {"extract": cached_extraction, "board": cached_proof, "ground": ground_gate,
+            "templates": lambda root: preload_templates(template_environment(root)),
             "catalogs": lambda root, lang, release: check_catalogs(root, lang, strict=release),
             "translations": load_translations}
 
@@ -254,40 +280,58 @@ def render_languages(builds: list[tuple[BuildContext, ComponentCache | None]],
     booklets are handed out first, so that both cores stay busy to the end of the last language, and what the
     workers share is loaded once. For each context: its artifacts, its blocking problems (then no artifacts are
     to be written) and the warnings its fit watchers accepted."""
-    global _CTXS, _COMPONENTS, _TERMS
+    global _CTXS, _CACHES, _COMPONENTS, _TERMS
     if not builds:
         return []
     chosen = registry.COMPONENTS if components is None else tuple(components)
     with timings.phase("cache lookups, imports, preload"):
         terms, cached = [], []
         for ctx, cache in builds:
-            environment(ctx.root / "templates").bytecode_cache = TemplateCache(ctx.root)  # compiled once, not per process
+            template_environment(ctx.root)
             terms.append(term_spellings(ctx, frozenset(c.game for c in chosen)))
             if cache:
                 cache.extend_key(terms[-1])  # the page QA of a cached component passed with these term spellings
             cached.append({i: made for i, c in enumerate(chosen)
                            if not c.from_artifacts and cache and (made := cache.load(c, [])) is not None})
-        # the booklets (the longest renders) first, so that the last to finish on two cores are short ones
-        todo = sorted(((k, i) for k in range(len(builds)) for i, c in enumerate(chosen)
-                       if not c.from_artifacts and i not in cached[k]),
-                      key=lambda job: "rules" not in chosen[job[1]].kinds)
-        for module in dict.fromkeys(chosen[i].builder.split(":")[0] for _k, i in todo):
+        todo = [(k, i) for k in range(len(builds)) for i, c in enumerate(chosen)
+                if not c.from_artifacts and i not in cached[k]]
+        pieces = _pieces(todo, chosen, worker_count(jobs, len(todo)))
+        apart = pieces[0] if pieces and len(pieces[0]) > 1 else ()  # the booklets, typeset in one worker
+        for module in dict.fromkeys(chosen[i].builder.split(":")[0] for _k, i in todo if (_k, i) not in apart):
             importlib.import_module(module)  # every builder's module imported here, once, before the workers fork
         if todo or any(c.from_artifacts for c in chosen):
             prime_cairo_fonts()  # text renders the same whichever component a process draws first
         if len(todo) > 1:  # read and compiled once here, shared by the forked workers
             langs = [builds[k][0].lang for k in dict.fromkeys(k for k, _i in todo)]
-            preload(builds[0][0].root, langs, reportlab=any("rules" in chosen[i].kinds for _k, i in todo))
-    _CTXS, _COMPONENTS, _TERMS = [ctx for ctx, _cache in builds], chosen, terms
+            preload(builds[0][0].root, langs, reportlab=not apart and any("rules" in chosen[i].kinds for _k, i in todo))
+    _CTXS, _CACHES, _COMPONENTS, _TERMS = [ctx for ctx, _cache in builds], [c for _ctx, c in builds], chosen, terms
     gc.freeze()  # what the workers inherit is never scanned by their cycle collector (nor copied by it)
     try:
         with timings.phase(f"components on {worker_count(jobs, len(todo))} process(es)"):
-            rendered = dict(zip(todo, run_ordered(_render_one, todo, jobs)))
+            rendered = {job: made for piece, results in zip(pieces, run_ordered(_render_piece, pieces, jobs))
+                        for job, made in zip(piece, results)}
         return [_assemble(k, ctx, cache, chosen, cached[k], rendered, components is None)
                 for k, (ctx, cache) in enumerate(builds)]
     finally:
         gc.unfreeze()
-        _CTXS, _COMPONENTS, _TERMS = [], (), []
+        _CTXS, _CACHES, _COMPONENTS, _TERMS = [], [], (), []
+
+
+def _pieces(todo: list[tuple[int, int]], chosen: tuple[Component, ...], workers: int) -> list[tuple[tuple[int, int], ...]]:
+    """The jobs as the pieces of work handed to the workers, the booklets (the longest renders) first, so that the
+    last to finish are short ones. On several workers, with at least as many other components to draw, every
+    booklet goes in one piece: one worker imports the typesetting libraries and typesets them all while the
+    others draw cards (the parent then need not import them before the workers start)."""
+    booklets = tuple(job for job in todo if "rules" in chosen[job[1]].kinds)
+    others = [(job,) for job in todo if job not in booklets]
+    if workers > 1 and booklets and len(others) >= len(booklets):
+        return [booklets, *others]
+    return [(job,) for job in booklets] + others
+
+
+def _render_piece(piece: tuple[tuple[int, int], ...]) -> list:
+    """_render_one for each job of a piece of work, in order (a worker's piece of work)."""
+    return [_render_one(job) for job in piece]
 
 
 def _assemble(k: int, ctx: BuildContext, cache: ComponentCache | None, chosen: tuple[Component, ...],
@@ -306,18 +350,24 @@ def _assemble(k: int, ctx: BuildContext, cache: ComponentCache | None, chosen: t
             if problems:
                 continue  # a contact sheet of a failed build would only repeat the failure
             made = cache.load(component, before) if cache else None
-            made, found, reads, cost = (made, [], None, None) if made is not None else _render_one((k, index), before)
+            made, found, cost = (made, [], None) if made is not None else _render_one((k, index), before)
         else:
-            made, found, reads, cost = rendered[k, index]
+            made, found, cost = rendered[k, index]
         timings.component(component.id, cost)
-        if cache and reads is not None and not found:
-            cache.store(component, before, made, reads)
         artifacts.extend(made)
         problems.extend(p for p in found if p.severity != "warning")
         accepted.extend(p for p in found if p.severity == "warning")
     if not problems and whole_kit:  # the bill of materials is proved on the whole kit only
         problems = check_bom(ctx.model.boms, artifacts, ctx.options.papers)
     return ([] if problems else artifacts), problems, accepted
+
+
+def template_environment(root: Path) -> Path:
+    """The project's templates folder, its environment keeping compiled templates in build/cache/templates (compiled
+    once, not per process)."""
+    templates = root / "templates"
+    environment(templates).bytecode_cache = TemplateCache(root)
+    return templates
 
 
 def preload(root: Path, langs: list[str], reportlab: bool) -> None:
@@ -333,15 +383,16 @@ def preload(root: Path, langs: list[str], reportlab: bool) -> None:
 
 _CTXS: list[BuildContext] = []  # the contexts of the builds being rendered (inherited by forked workers)
 _COMPONENTS: tuple[Component, ...] = ()  # the components being rendered (inherited by forked workers)
+_CACHES: list[ComponentCache | None] = []  # the component cache of each build, or None (inherited by workers)
 _TERMS: list[dict[str, frozenset[str]]] = []  # each build's term spellings for the page QA (inherited by workers)
 
 
-def _render_one(job: tuple[int, int], before: list[Artifact] | None = None) -> tuple[list[Artifact], list[Problem], Reads, Any]:
+def _render_one(job: tuple[int, int], before: list[Artifact] | None = None) -> tuple[list[Artifact], list[Problem], Any]:
     """One component (job: context number, component number) rendered: its artifacts, each read back (verify)
     and its pages checked (page QA), with a preview when it draws none, and the overflows its fit watcher accepted
-    (warnings); or its problems (a worker returns them rather than raising); what it read (for the cache); and
-    what it cost (kit/timings.py). In the pseudo-locale (overflow policy "warn") page QA findings are warnings
-    too."""
+    (warnings); or its problems (a worker returns them rather than raising); and what it cost (kit/timings.py).
+    Rendered without a problem or warning, it is stored in its build's component cache with what it read, by the
+    process that drew it. In the pseudo-locale (overflow policy "warn") page QA findings are warnings too."""
     k, index = job
     ctx, reads = recording(_CTXS[k])
     start, cpu = timings.now(), time.process_time()
@@ -353,13 +404,15 @@ def _render_one(job: tuple[int, int], before: list[Artifact] | None = None) -> t
         found = page_problems(artifacts, ctx.lang, ctx.options.back_offset_mm, _TERMS[k])
         qa = time.process_time() - checked
         if found and ctx.options.overflow != "warn":
-            return [], found, reads, None
+            return [], found, None
         warned = [dataclasses.replace(p, severity="warning") for p in found]
         artifacts += [] if component.from_artifacts else missing_previews(artifacts)
         verify({a.path: a.data for a in artifacts}, [a.manifest_entry("") for a in artifacts])
-        return artifacts, [*log.warnings, *warned], reads, timings.cost(start, cpu, qa)
+        if _CACHES[k] is not None and not (log.warnings or warned):
+            _CACHES[k].store(component, before or [], artifacts, reads)
+        return artifacts, [*log.warnings, *warned], timings.cost(start, cpu, qa)
     except CheckFailed as exc:
-        return [], list(exc.problems), reads, None
+        return [], list(exc.problems), None
 
 
 def verify(files: dict[str, bytes], entries: list[dict]) -> None:
@@ -441,10 +494,12 @@ def build_kit(root: Path, options: BuildOptions, out_root: Path | None = None, f
 
 
 def build_kits(root: Path, options: list[BuildOptions], out_root: Path | None = None, force: bool = False,
-               jobs: int = 0) -> list[BuildResult | CheckFailed]:
+               jobs: int = 0, all_or_nothing: bool = False) -> list[BuildResult | CheckFailed]:
     """build_kit for several languages: each checked in phase one, then the components of all of them rendered
     on one set of worker processes (render_languages), then each kit installed; per language its result, or
-    the CheckFailed that stopped it (the other languages still build)."""
+    the CheckFailed that stopped it. The other languages still build, unless all_or_nothing (a release): then a
+    language failing phase one stops the others before they render, one failing to render keeps the others
+    from being installed, and those held back come as a CheckFailed without problems of their own."""
     outcomes: dict[int, BuildResult | CheckFailed] = {}
     todo = []  # (number, options, output folder, inputs digest)
     for n, opts in enumerate(options):
@@ -458,16 +513,26 @@ def build_kits(root: Path, options: list[BuildOptions], out_root: Path | None = 
                                       cached=True)
         else:
             todo.append((n, opts, out_dir, digest))
-    warm(root, [opts for _n, opts, _o, _d in todo], jobs)
+    inputs = None
+    if todo:
+        with timings.phase("phase one: load board and content"):
+            inputs = load_inputs(root)
+    warm(root, [opts for _n, opts, _o, _d in todo], jobs, inputs)
     pending = []  # (number, context, output folder, inputs digest)
     for n, opts, out_dir, digest in todo:
         try:
             with timings.phase("phase one: load, check, proofs"):
-                pending.append((n, prepare(root, opts, jobs), out_dir, digest))
+                pending.append((n, prepare(root, opts, jobs, inputs), out_dir, digest))
         except CheckFailed as exc:
             outcomes[n] = exc
+    if all_or_nothing and outcomes:
+        pending = []
     builds = [(ctx, ComponentCache(ctx, read=not force)) for _n, ctx, _o, _d in pending]
-    for (n, ctx, out_dir, digest), (artifacts, problems, overflows) in zip(pending, render_languages(builds, jobs=jobs)):
+    rendered = render_languages(builds, jobs=jobs)
+    if all_or_nothing and any(problems for _a, problems, _o in rendered):
+        outcomes.update({n: CheckFailed(problems) for (n, *_), (_a, problems, _o) in zip(pending, rendered)})
+        pending = []
+    for (n, ctx, out_dir, digest), (artifacts, problems, overflows) in zip(pending, rendered):
         if problems:
             outcomes[n] = CheckFailed(problems)
             continue
@@ -477,4 +542,4 @@ def build_kits(root: Path, options: list[BuildOptions], out_root: Path | None = 
             outcomes[n] = exc
             continue
         outcomes[n] = BuildResult(out_dir, record, tuple(Problem(**w) for w in record.get("warnings", ())))
-    return [outcomes[n] for n in range(len(options))]
+    return [outcomes.get(n, CheckFailed([])) for n in range(len(options))]

@@ -5,7 +5,6 @@ Pure: takes the build's in-memory artifacts, returns Problems naming file, page,
 
 from __future__ import annotations
 
-from collections import defaultdict
 from typing import Iterable
 
 from ..artifact import Artifact
@@ -39,30 +38,28 @@ def _repeat(ta: str, a: Box, tb: str, b: Box) -> bool:
 
 
 def overlaps(runs: tuple[Run, ...]) -> list[str]:
-    """Text runs on different lines whose inked boxes touch or overlap."""
-    cells: dict[tuple[int, int], list[int]] = defaultdict(list)
-    for i, (_, b, _, _) in enumerate(runs):
-        for cx in range(int(b[0] // 10), int(b[2] // 10) + 1):
-            for cy in range(int(b[1] // 10), int(b[3] // 10) + 1):
-                cells[cx, cy].append(i)
-    seen: set[tuple[int, int]] = set()
-    out = []
-    for members in cells.values():
-        for n, i in enumerate(members):
-            for j in members[n + 1:]:
-                if (i, j) in seen:
+    """Text runs on different lines whose inked boxes touch or overlap (pairs found by a sweep down the page, in
+    the order the runs were read)."""
+    order = sorted(range(len(runs)), key=lambda i: runs[i][1][1])
+    clashes = []
+    for n, i in enumerate(order):
+        ta, a, ka, _ = runs[i]
+        below = a[3] + TOUCH_MM
+        for j in order[n + 1:]:
+            tb, b, kb, _ = runs[j]
+            if b[1] >= below:
+                break
+            if not (a[0] < b[2] + TOUCH_MM and b[0] < a[2] + TOUCH_MM):
+                continue
+            if ka[0] == kb[0] and abs(ka[1] - kb[1]) <= 1:  # one baseline: neighbours (kerned pairs) must overprint
+                if ka[2] == kb[2] or min(a[2], b[2]) - max(a[0], b[0]) <= SAME_LINE_MM or _repeat(ta, a, tb, b) \
+                        or _repeat(tb, b, ta, a):
                     continue
-                seen.add((i, j))
-                (ta, a, ka, _), (tb, b, kb, _) = runs[i], runs[j]
-                same_line = ka[0] == kb[0] and abs(ka[1] - kb[1]) <= 1
-                halo = same_line and (_repeat(ta, a, tb, b) or _repeat(tb, b, ta, a))
-                if same_line:  # neighbours on one baseline (kerned pairs come as separate runs) must overprint
-                    clash = ka[2] != kb[2] and not halo and min(a[2], b[2]) - max(a[0], b[0]) > SAME_LINE_MM
-                else:
-                    clash = _meets(a, b)
-                if clash:
-                    out.append(f"text {ta.strip()[:40]!r} touches {tb.strip()[:40]!r} at "
-                               f"({a[0]:.1f}, {a[1]:.1f}) mm")
+            clashes.append((i, j) if i < j else (j, i))
+    out = []
+    for i, j in sorted(clashes):
+        (ta, a, _, _), (tb, _, _, _) = runs[i], runs[j]
+        out.append(f"text {ta.strip()[:40]!r} touches {tb.strip()[:40]!r} at ({a[0]:.1f}, {a[1]:.1f}) mm")
     return out
 
 

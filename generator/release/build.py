@@ -37,11 +37,12 @@ class ReleaseResult:
 
 def build_languages(root: Path, options: ReleaseOptions, tick: Callable[[str], None]) -> dict[str, dict]:
     """Build every language's kit: each checked in phase one, then the components of all of them rendered on
-    `jobs` processes together (every language's booklets first, so both cores stay busy to the end); raise
-    CheckFailed listing the problems of all of them, each naming its language."""
+    `jobs` processes together (every language's booklets first, so both cores stay busy to the end), then
+    installed in build/pnp; raise CheckFailed listing the problems of all of them, each naming its language. All
+    or nothing: a language failing phase one stops the rendering, one failing to render any kit's install."""
     try:
         outcomes = build_kits(root, [BuildOptions(lang=lang, release=True) for lang in options.langs],
-                              jobs=options.jobs)
+                              jobs=options.jobs, all_or_nothing=True)
     except BaseException:
         for lang in options.langs:  # staging folders of the workers just stopped
             remove_leftovers(root / "build" / "pnp" / lang)

@@ -2,7 +2,7 @@
 
 import pytest
 
-from generator.i18n import gate
+from generator.i18n import extract, gate
 from generator.kit.build import prepare, warm
 from generator.kit.model import LANGS, BuildOptions
 from generator.problems import CheckFailed
@@ -17,9 +17,14 @@ def test_warm_checks_and_compiles_every_languages_catalogs_into_the_caches_phase
         assert domains and all((cache / f"{d}-strict.json").is_file() for d in domains), lang
         assert all((cache / f"{d}.mo.entry").is_file() for d in domains), lang
 
+    assert (root / "build" / "cache" / "extract.json").is_file()  # extracted once, before the catalogs compare
+    templates = sorted(p.name for p in (root / "templates").rglob("*.svg.j2"))
+    assert templates and len(list((root / "build" / "cache" / "templates").glob("*.cache"))) >= len(templates)
+
     def unchecked(*_args, **_kw):
         raise AssertionError("phase one checked a catalog again")
     monkeypatch.setattr(gate, "check_catalog", unchecked)
+    monkeypatch.setattr(extract, "extract_all", unchecked)
     for lang in LANGS:
         assert prepare(root, BuildOptions(lang=lang, release=True)).lang == lang  # every check read from the cache
 

@@ -35,6 +35,21 @@ def test_text_lines_that_touch_are_found_and_spaced_lines_pass(lang):
 
 
 @pytest.mark.parametrize("lang", list(WORDS))
+@pytest.mark.parametrize("x", [10.0, 49.95, 70.0])
+def test_touching_text_is_found_wherever_it_sits(lang, x):
+    """Boxes 0.2 mm apart touch wherever they are on the page (a grid of cells once missed pairs split by a cell
+    border), and the pairs come in reading order."""
+    from generator.pageqa.read import Run
+
+    word = WORDS[lang]
+    runs = (Run(word, (x - 30, 100.0, x - 0.05, 103.0), (0, 1000, 1), 9.0),
+            Run(word, (x + 0.15, 103.2, x + 30, 106.0), (0, 1031, 2), 9.0),
+            Run(word, (x + 40, 100.0, x + 60, 103.0), (0, 1000, 3), 9.0))
+    assert overlaps(runs) == [f"text {word!r} touches {word!r} at ({x - 30:.1f}, 100.0) mm"]
+    assert overlaps(runs[1:]) == []
+
+
+@pytest.mark.parametrize("lang", list(WORDS))
 def test_type_under_the_floor_is_found(lang):
     page = read_pdf(_page(lambda cr: (pdf.text(cr, WORDS[lang], 50, 50, 5), pdf.text(cr, "ok", 50, 80, 6.5))))[0]
     found = small_type(page.runs)

@@ -92,3 +92,30 @@ def test_release_command_reports_failure_without_traceback(project, capsys):
     assert main(["release", "--root", str(project), "--jobs", "1"]) == 1
     err = capsys.readouterr().err
     assert "release refused" in err and "quadrant.txt" in err and "Traceback" not in err
+
+
+def test_a_language_failing_phase_one_stops_the_release_before_anything_renders(proved_project):
+    """All or nothing: the Russian catalogs do not read, so no language renders and no kit is installed."""
+    po = proved_project / "locales" / "ru" / "LC_MESSAGES" / "duel.po"
+    po.write_text(po.read_text(encoding="utf-8") + '\nmsgid "broken\n', encoding="utf-8")
+    with pytest.raises(CheckFailed) as exc:
+        release(proved_project, ReleaseOptions(jobs=1))
+    assert {p.where.split(",")[0] for p in exc.value.problems} == {"language ru"}
+    assert any("duel.po" in (p.file or "") for p in exc.value.problems)
+    assert not (proved_project / "build" / "pnp").exists()
+    assert not (proved_project / "build" / "cache" / "components").exists()  # nothing was drawn
+    assert not (proved_project / "build" / "release").exists()
+
+
+def test_a_language_failing_to_render_keeps_every_kit_from_being_installed(proved_project):
+    """A card text that no longer fits in Italian refuses the release; the English and Russian kits, rendered
+    cleanly, are not installed in build/pnp either."""
+    from tests.kit.test_incremental import edit_msgstr
+
+    edit_msgstr(proved_project / "locales/it/LC_MESSAGES/duel.po", "duel/seigan", "Free stance",
+                " " + "molto lunga e ancora più lunga " * 12)
+    with pytest.raises(CheckFailed) as exc:
+        release(proved_project, ReleaseOptions(jobs=2))
+    assert {p.where.split(",")[0] for p in exc.value.problems} == {"language it"}
+    assert not (proved_project / "build" / "pnp").exists()
+    assert not (proved_project / "build" / "release").exists()
