@@ -283,7 +283,7 @@ class Game:
         """DR-M03/M04, U21: ending on a pawn the mover cannot face, take more steps while that stays true."""
         t, sq = self.t, self.sq
         prev = cur
-        while not t.is_safe[cur] and any(sq[j] == cur for j in self.order[p]):
+        while not t.is_safe[cur] and sq.count(cur) > (sq[p] == cur):  # an opponent stands on cur
             brown = self.pos[p] >= BROWN
             options = [b for b in t.nbrs[cur] if (b == t.entry[cur] and brown) or (not t.is_dojo[b] and b not in visited)]
             if not options:

@@ -74,7 +74,7 @@ class Heuristic:
         """GR-D03: deny the least valuable Problem."""
         return min(options, key=lambda pid: (g.problem(pid).value, pid))
 
-    def darvo_attack_target(self, g: Game, p: int, options: list[int]) -> int:
+    def darvo_attack_target(self, g: Game, p: int, options: tuple[int, ...]) -> int:
         """GR-D04: the calmest other player (least likely to be pushed into DARVO)."""
         return min(options, key=lambda o: (g.stress[o], g.relation(p, o) == BOND, o))
 
@@ -104,7 +104,7 @@ class RandomLegal:
         """Any Problem DENY may take."""
         return g.rng.choice(options)
 
-    def darvo_attack_target(self, g: Game, p: int, options: list[int]) -> int:
+    def darvo_attack_target(self, g: Game, p: int, options: tuple[int, ...]) -> int:
         """Any other player."""
         return g.rng.choice(options)
 

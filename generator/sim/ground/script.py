@@ -109,7 +109,7 @@ class Scripted:
         """Scripted DENY target."""
         return self._get(g, "deny", p)
 
-    def darvo_attack_target(self, g: Game, p: int, options: list[int]) -> int:
+    def darvo_attack_target(self, g: Game, p: int, options: tuple[int, ...]) -> int:
         """Scripted DARVO extra Attack target."""
         return _seat(self._get(g, "darvo_attack", p))
 
