@@ -11,7 +11,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from generator.content.ground import require_ground  # noqa: E402
+from generator.content.ground import load_ground  # noqa: E402
 from generator.sim.ground.engine import GameConfig  # noqa: E402
 from generator.sim.ground.runner import run_games  # noqa: E402
 
@@ -35,7 +35,10 @@ def main() -> int:
     ap.add_argument("--games", type=int, default=1800, help="games per policy and player count")
     ap.add_argument("--seed", type=int, default=7)
     args = ap.parse_args()
-    data = require_ground(ROOT)
+    data, problems = load_ground(ROOT)
+    if data is None:
+        print("\n".join(p.render() for p in problems), file=sys.stderr)
+        return 2
     print(f"load average: {os.getloadavg()[0]:.2f}; cores: {os.cpu_count()}; {args.games} games per row, one core")
     worst = None
     for policy in ("heuristic", "random"):
