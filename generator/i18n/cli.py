@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import functools
 import sys
 from pathlib import Path
 
@@ -105,16 +106,16 @@ def run_update(args: argparse.Namespace) -> int:
 
 
 def run_check(args: argparse.Namespace) -> int:
-    """Every check of every language asked; exit 1 when any blocking problem is found."""
+    """Every check of every language asked (the languages side by side on every core, after the sources' messages
+    are extracted once); exit 1 when any blocking problem is found."""
+    from ..kit.workers import run_ordered
     from .extract import cached_extraction
-    from .gate import check_language
 
     root = args.root.resolve()
-    extraction = cached_extraction(root)
+    cached_extraction(root)  # once, into its cache, before the languages' checks compare with it
     problems = []
     rendered = []
-    for lang in _langs(args):
-        found = check_language(root, lang, strict=True, extraction=extraction)
+    for lang, found in zip(_langs(args), run_ordered(functools.partial(strict_check, root), _langs(args), 0)):
         problems.extend(found)
         if args.render and not blocking(found):
             rendered.append(lang)
@@ -130,21 +131,29 @@ def run_check(args: argparse.Namespace) -> int:
     return 0
 
 
+def strict_check(root: Path, lang: str) -> list:
+    """Every catalog check of one language, gaps as errors (a worker's piece of work)."""
+    from .gate import check_language
+
+    return check_language(root, lang, strict=True)
+
+
 def render_problems(root: Path, langs: list[str]) -> list:
     """What rendering every component of each language in memory reports (overflowing slots, missing glyphs), the
     languages rendered together on every core; a component whose inputs are unchanged since it last rendered
     without a problem comes from the component cache."""
-    from ..kit.build import load_inputs, prepare, render_languages
+    from ..kit.build import load_inputs, prepare, render_languages, warm
     from ..kit.cache import ComponentCache
     from ..kit.model import BuildOptions
 
     problems: list = []
     contexts = []
     inputs = load_inputs(root)
-    for lang in langs:
+    options = [BuildOptions(lang=lang, overflow="warn" if lang == PSEUDO_LANG else "error") for lang in langs]
+    warm(root, options, 0, inputs)  # the languages' catalog checks and compiled catalogs side by side
+    for opts in options:
         try:
-            contexts.append(prepare(root, BuildOptions(lang=lang, overflow="warn" if lang == PSEUDO_LANG else "error"),
-                                    inputs=inputs))
+            contexts.append(prepare(root, opts, inputs=inputs))
         except CheckFailed as exc:
             problems.extend(exc.problems)
     for _artifacts, found, warnings in render_languages([(ctx, ComponentCache(ctx)) for ctx in contexts]):
