@@ -131,13 +131,12 @@ def prepare(root: Path, options: BuildOptions, jobs: int = 1, inputs: Inputs | N
     if problems:
         raise CheckFailed(problems)
     inputs = inputs or load_inputs(root)
-    board, fingerprint, board_problems, model = inputs.board, inputs.fingerprint, inputs.board_problems, inputs.model
-    content_problems = inputs.content_problems
+    board, model = inputs.board, inputs.model
     catalog_problems = check_catalogs(root, options.lang, strict=options.release)
-    found = board_problems + content_problems + registry.missing_templates(root) + catalog_problems
+    found = inputs.board_problems + inputs.content_problems + registry.missing_templates(root) + catalog_problems
     blockers = blocking(found)
     try:
-        board_proof = board_proof_args(root, board, fingerprint, board_problems, model, options)
+        board_proof = board_proof_args(root, inputs, options)
     except CheckFailed as exc:  # reported with every other problem of phase one
         board_proof = None
         blockers += blocking(list(exc.problems))
@@ -149,17 +148,16 @@ def prepare(root: Path, options: BuildOptions, jobs: int = 1, inputs: Inputs | N
         raise CheckFailed(blockers)
     warnings = tuple(p for p in found if p.severity == "warning")
     translations = load_translations(root, options.lang)
-    return BuildContext(root, options, kit_version(root), board, fingerprint, proof.summary(), translations, warnings,
-                        source_date_epoch(root), ground_proof, model)
+    return BuildContext(root, options, kit_version(root), board, inputs.fingerprint, proof.summary(), translations,
+                        warnings, source_date_epoch(root), ground_proof, model)
 
 
-def board_proof_args(root: Path, board: Board | None, fingerprint: str, board_problems: list[Problem],
-                     model: Any, options: BuildOptions) -> tuple | None:
-    """The arguments of cached_proof for the board with these options; None without a board and model fit to
-    prove; CheckFailed when a Nebbia card has no effect in the simulator."""
-    if board is None or model is None or blocking(board_problems):
+def board_proof_args(root: Path, inputs: Inputs, options: BuildOptions) -> tuple | None:
+    """The arguments of cached_proof for the loaded board with these options; None without a board and model fit
+    to prove; CheckFailed when a Nebbia card has no effect in the simulator."""
+    if inputs.board is None or inputs.model is None or blocking(inputs.board_problems):
         return None
-    return (root, board, fingerprint, sim_deck(model.dojo.nebbia),
+    return (root, inputs.board, inputs.fingerprint, sim_deck(inputs.model.dojo.nebbia),
             ProofSettings(games=options.proof_games, seed=options.proof_seed))
 
 
@@ -211,11 +209,11 @@ def warm(root: Path, options: list[BuildOptions], jobs: int, inputs: Inputs | No
     if len(langs) < 2:
         return
     inputs = inputs or load_inputs(root)
-    board, fingerprint, board_problems, model = inputs.board, inputs.fingerprint, inputs.board_problems, inputs.model
+    model = inputs.model
     tasks: list[tuple] = [("extract", root)]
     for o in {(o.proof_games, o.proof_seed): o for o in options}.values():  # one proof per setting
         try:
-            board_proof = board_proof_args(root, board, fingerprint, board_problems, model, o)
+            board_proof = board_proof_args(root, inputs, o)
         except CheckFailed:
             break
         if board_proof is not None and not _board_cached(board_proof):
@@ -337,7 +335,7 @@ def _render_piece(piece: tuple[tuple[int, int], ...]) -> list:
 def _assemble(k: int, ctx: BuildContext, cache: ComponentCache | None, chosen: tuple[Component, ...],
               cached: dict[int, list[Artifact]], rendered: dict, whole_kit: bool) -> Rendered:
     """One context's artifacts in manifest order: from the cache, the workers, or drawn here from the artifacts
-    before them (a contact sheet); stored in the cache when they rendered cleanly; the bill of materials checked
+    before them (a contact sheet; _render_one stores what it draws in the cache); the bill of materials checked
     when it is the whole kit."""
     artifacts: list[Artifact] = []
     problems: list[Problem] = []
@@ -345,7 +343,7 @@ def _assemble(k: int, ctx: BuildContext, cache: ComponentCache | None, chosen: t
     for index, component in enumerate(chosen):
         before = list(artifacts) if component.from_artifacts else []
         if index in cached:
-            made, found, reads, cost = cached[index], [], None, None
+            made, found, cost = cached[index], [], None
         elif component.from_artifacts:
             if problems:
                 continue  # a contact sheet of a failed build would only repeat the failure
