@@ -33,7 +33,9 @@ def main(argv: list[str] | None = None) -> int:
     """Entry point: parse arguments, run the chosen command, return its exit code (130/143 when interrupted)."""
     with interrupts.watch():  # from the start: a signal while the commands are imported is one line too
         try:
-            args = build_parser().parse_args(argv)
+            with interrupts.deferred():  # held back until the imports are done: an exception raised inside a
+                parser = build_parser()  # native module's start-up (pikepdf's nanobind enums) aborts the process
+            args = parser.parse_args(argv)
             code = int(args.run(args) or 0)
         except interrupts.Interrupted:
             code = -1

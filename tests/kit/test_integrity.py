@@ -289,6 +289,33 @@ def test_concurrent_writers_never_show_a_missing_or_mixed_folder(tmp_path):
     assert len(_snapshot(target)) == 1 and leftovers(tmp_path) == []
 
 
+SIGNAL_IN_IMPORT = """
+import json, os, signal, sys
+
+class SignalAtImport:  # sends SIGTERM as pikepdf's native module starts loading, then runs on for a while
+    def find_spec(self, name, path=None, target=None):
+        if name == "pikepdf._core":
+            os.kill(os.getpid(), signal.SIGTERM)
+            sum(range(100000))  # Python bytecode: a handler that is not held back runs here
+        return None
+
+sys.meta_path.insert(0, SignalAtImport())
+from generator import cli
+code = cli.main(["build", "--lang", "it", "--root", sys.argv[1]])
+print(json.dumps({"code": code, "imported": "pikepdf._core" in sys.modules}))
+"""
+
+
+def test_a_signal_while_the_commands_are_imported_waits_for_the_imports(tmp_path):
+    """A signal arriving inside a native module's start-up must not raise there (pikepdf's nanobind enums abort
+    the process with a traceback when a Python handler raises): it is held back until the imports are done,
+    then stops the command with its one line."""
+    run = run_script(SIGNAL_IN_IMPORT, str(tmp_path))
+    assert "Traceback" not in run.stderr, run.stderr
+    assert json.loads(run.stdout) == {"code": 128 + signal.SIGTERM, "imported": True}, run
+    assert run.stderr.strip() == "interrupted by SIGTERM"
+
+
 # ---- interrupting real builds (subprocesses; signals at seeded random times) ----
 
 @pytest.fixture(scope="module")
