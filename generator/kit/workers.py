@@ -1,7 +1,8 @@
 """Work on both cores: a function over items in forked worker processes, results in item order.
 
 Forked workers inherit everything the parent loaded (the build context, fonts, imported modules), so nothing
-but the items and the results crosses between processes. An interrupt or a failure stops every worker at once.
+but the items and the results crosses between processes (the results through files: generator/spool.py). An
+interrupt or a failure stops every worker at once.
 Inside a worker (a release building one language per process) the work runs in that process.
 """
 
@@ -11,6 +12,7 @@ import multiprocessing
 import os
 from typing import Callable, Iterable, TypeVar
 
+from .. import spool
 from ..interrupts import checkpoint, worker_init
 
 T = TypeVar("T")
@@ -39,17 +41,18 @@ def run_ordered(func: Callable[[T], R], items: Iterable[T], workers: int,
             results.append(func(item))
             on_result(results[-1])
         return results
-    pool = multiprocessing.get_context("fork").Pool(workers, initializer=worker_init, initargs=(os.getpid(),))
-    try:
-        results = []
-        for result in pool.imap(func, items):
-            checkpoint()
-            results.append(result)
-            on_result(result)
-        pool.close()
-    except BaseException:
-        pool.terminate()  # an interrupt or a failure: stop every worker now
+    with spool.folder() as where:
+        pool = multiprocessing.get_context("fork").Pool(workers, initializer=worker_init, initargs=(os.getpid(),))
+        try:
+            results = []
+            for result in spool.imap(pool, func, items, where):  # through files: terminate() never hangs
+                checkpoint()
+                results.append(result)
+                on_result(result)
+            pool.close()
+        except BaseException:
+            pool.terminate()  # an interrupt or a failure: stop every worker now
+            pool.join()
+            raise
         pool.join()
-        raise
-    pool.join()
     return results

@@ -13,15 +13,19 @@ import os
 import random
 import shutil
 import signal
+import multiprocessing.connection
+import select
 import subprocess
 import sys
+import tempfile
 from pathlib import Path
 
 import pytest
 
-from generator import interrupts
+from generator import interrupts, spool
 from generator.interrupts import Interrupted
 from generator.kit.build import up_to_date
+from generator.kit.workers import run_ordered
 from generator.output import files as output_files
 from generator.output.files import remove_leftovers, replace_tree
 from generator.output.verify import verify_file, verify_pdf, verify_png
@@ -314,6 +318,30 @@ def test_a_signal_while_the_commands_are_imported_waits_for_the_imports(tmp_path
     assert "Traceback" not in run.stderr, run.stderr
     assert json.loads(run.stdout) == {"code": 128 + signal.SIGTERM, "imported": True}, run
     assert run.stderr.strip() == "interrupted by SIGTERM"
+
+
+def _megabyte(i: int) -> bytes:
+    return bytes([i]) * (1 << 20)
+
+
+def test_worker_results_cross_the_pipe_as_names_written_whole(tmp_path, monkeypatch):
+    """A worker killed while it sent a large result (the pool's terminate() ends the workers at an interrupt)
+    left the pool waiting forever for the rest of the message: one build in sixty of the soak test hung. Every
+    message on the pool's pipes must be one write the kernel makes whole or not at all (PIPE_BUF): the results
+    come through files (generator/spool.py), the pipe carries only their names."""
+    sizes = tmp_path / "sizes"
+    send = multiprocessing.connection.Connection._send_bytes
+
+    def recording(self, buf):
+        with open(sizes, "a") as f:  # in the workers (forked with this patch) and the parent
+            f.write(f"{len(buf)}\n")
+        return send(self, buf)
+
+    monkeypatch.setattr(multiprocessing.connection.Connection, "_send_bytes", recording)
+    assert run_ordered(_megabyte, range(4), 2) == [_megabyte(i) for i in range(4)]
+    sent = [int(n) for n in sizes.read_text().split()]
+    assert len(sent) >= 4 and max(sent) <= select.PIPE_BUF, sent
+    assert not list(Path(tempfile.gettempdir()).glob(f"{spool.PREFIX}{os.getpid()}-*"))  # its folder removed
 
 
 # ---- interrupting real builds (subprocesses; signals at seeded random times) ----

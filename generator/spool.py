@@ -1,0 +1,79 @@
+"""Pool workers' results handed over through files, so that stopping the workers can never hang the parent.
+
+multiprocessing.Pool sends each result through one pipe, read by a thread of the parent. A worker killed while
+it writes a large result (an interrupt: Pool.terminate ends the workers) leaves that thread waiting for the rest
+of the message forever, and terminate() waits for the thread. Here a worker writes its result to a file of a
+spool folder and sends only the file's name: a message far under PIPE_BUF, written to the pipe whole or not at
+all. A spool folder left by a process killed outright is removed by the next one.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import pickle
+import shutil
+import tempfile
+from pathlib import Path
+from typing import Any, Callable, Iterable, Iterator
+
+PREFIX = "dojo-results-"
+
+
+class Spooled:
+    """func(item) in a worker, its result pickled into a new file of the spool folder; returns the file's name."""
+
+    def __init__(self, func: Callable[[Any], Any], folder: str):
+        self.func, self.folder = func, folder
+
+    def __call__(self, item: Any) -> str:
+        result = self.func(item)
+        fd, path = tempfile.mkstemp(dir=self.folder)
+        with os.fdopen(fd, "wb") as f:
+            pickle.dump(result, f, pickle.HIGHEST_PROTOCOL)
+        return os.path.basename(path)
+
+
+def take(folder: str, name: str) -> Any:
+    """The result a worker spooled as `name`, its file removed."""
+    path = os.path.join(folder, name)
+    with open(path, "rb") as f:
+        result = pickle.load(f)
+    os.unlink(path)
+    return result
+
+
+@contextlib.contextmanager
+def folder() -> Iterator[str]:
+    """A new spool folder (named after this process), removed afterwards with whatever a stopped worker left."""
+    base = Path(tempfile.gettempdir())
+    _remove_orphans(base)
+    path = tempfile.mkdtemp(prefix=f"{PREFIX}{os.getpid()}-", dir=base)
+    try:
+        yield path
+    finally:
+        shutil.rmtree(path, ignore_errors=True)
+
+
+def imap(pool: Any, func: Callable[[Any], Any], items: Iterable[Any], where: str) -> Iterator[Any]:
+    """pool.imap(func, items) with every result spooled in folder `where` (folder())."""
+    for name in pool.imap(Spooled(func, where), items):
+        yield take(where, name)
+
+
+def _remove_orphans(base: Path) -> None:
+    """Remove the spool folders of processes that no longer run (killed outright: SIGKILL)."""
+    for path in base.glob(f"{PREFIX}*-*"):
+        pid = path.name[len(PREFIX):].split("-", 1)[0]
+        if pid.isdigit() and not _running(int(pid)):
+            shutil.rmtree(path, ignore_errors=True)
+
+
+def _running(pid: int) -> bool:
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except PermissionError:
+        return True  # another user's process
+    return True
