@@ -69,12 +69,12 @@ def load_board(root: Path) -> tuple[Board | None, str, list[Problem]]:
     path = root / BOARD_PATH
     loaded = load_quadrant(path)
     if loaded.quadrant is None:
-        return None, "", list(loaded.problems)
+        return None, "", [_in_file(p, path, root) for p in loaded.problems]
     board = build_board(loaded.quadrant)
     problems = [p for p in design_problems(board) if p.rule != "dead-end"] + check_dead_ends(board, severity="error")
     legend = path.parent / "legend.toml"
     legend_text = legend.read_text(encoding="utf-8-sig") if legend.exists() else ""
-    return board, board_fingerprint(loaded.source, legend_text), [_in_file(p, path) for p in problems]
+    return board, board_fingerprint(loaded.source, legend_text), [_in_file(p, path, root) for p in problems]
 
 
 @dataclass(frozen=True)
@@ -96,10 +96,12 @@ def load_inputs(root: Path) -> Inputs:
     return Inputs(board, fingerprint, board_problems, model, content_problems)
 
 
-def _in_file(p: Problem, path: Path) -> Problem:
-    if p.file:
-        return p
-    return Problem(p.severity, p.rule, p.message, str(path), p.line, p.col, p.where, p.hint)
+def _in_file(p: Problem, path: Path, root: Path) -> Problem:
+    """A board problem named by its file relative to the project, as every content problem is."""
+    file = Path(p.file or path)
+    if file.is_absolute() and file.is_relative_to(root.absolute()):
+        file = file.relative_to(root.absolute())
+    return dataclasses.replace(p, file=file.as_posix())
 
 
 def check_language(lang: str, release: bool = False) -> list[Problem]:

@@ -63,6 +63,8 @@ def test_broken_board_stops_the_build_and_keeps_the_previous_kit(built_project, 
     assert run.code == 1, run.out + run.err
     assert words in run.err and "build stopped" in run.err
     assert "Traceback" not in run.err
+    assert f"{BOARD.as_posix()}/" in run.err and str(project) not in run.err  # named as in the project, as
+    # every content problem is
     assert _snapshot(kit) == before
     assert sorted(p.name for p in kit.parent.iterdir()) == ["it"]  # no staging folder left behind
 
