@@ -22,11 +22,12 @@ from ..content.load import load_model
 from ..i18n.extract import cached_extraction
 from ..i18n.gate import check_language as check_catalogs
 from ..i18n.fitwatch import watch_fits
-from ..i18n.runtime import load_translations
+from ..i18n.runtime import SOURCE_LANG, load_translations
 from ..output.cache import TemplateCache
 from ..output.files import remove_leftovers, replace_tree
 from ..output.verify import verify_file
 from ..pageqa.check import page_problems
+from ..pageqa.terms import words
 from ..problems import CheckFailed, Problem, blocking
 from ..render.face import preload_layouts
 from ..render.fonts import preload_fonts, prime_cairo_fonts
@@ -37,7 +38,7 @@ from ..sim.cards import deck_from_nebbia
 from ..sim.gate import ProofSettings, cache_key as proof_key, cache_path as proof_path, cached_proof
 from ..sim.ground.gate import GroundProofSettings, cache_key as ground_key, cache_path as ground_path, ground_gate
 from .bom import check_bom
-from .cache import ComponentCache, recording
+from .cache import ComponentCache, Reads, recording
 from .inputs import inputs_digest
 from .model import DEV_LANGS, LANGS, Artifact, BuildContext, BuildOptions
 from . import registry, timings
@@ -317,6 +318,15 @@ def render_languages(builds: list[tuple[BuildContext, ComponentCache | None]],
         _CTXS, _CACHES, _COMPONENTS, _TERMS = [], [], (), []
 
 
+def printed_in_english(lang: str, reads: Reads) -> frozenset[str]:
+    """The words of the strings a component printed in English for want of a translation (a development build
+    warns about them as missing): in another language, a lookup that gave back its own English text."""
+    if lang == SOURCE_LANG:
+        return frozenset()
+    return frozenset().union(*(words(text) for (_fn, _ctx, msgid, plural, _n), text in reads.lookups.items()
+                               if text in (msgid, plural)))
+
+
 def _pieces(todo: list[tuple[int, int]], chosen: tuple[Component, ...], workers: int) -> list[tuple[tuple[int, int], ...]]:
     """The jobs as the pieces of work handed to the workers, the booklets (the longest renders) first, so that the
     last to finish are short ones. On several workers, with at least as many other components to draw, every
@@ -401,7 +411,8 @@ def _render_one(job: tuple[int, int], before: list[Artifact] | None = None) -> t
         with watch_fits(ctx.root, ctx.lang, _CTXS[k].translations, accept_overflow=ctx.options.overflow == "warn") as log:
             artifacts = component.build(ctx, before or [])
         checked = time.process_time()
-        found = page_problems(artifacts, ctx.lang, ctx.options.back_offset_mm, _TERMS[k])
+        found = page_problems(artifacts, ctx.lang, ctx.options.back_offset_mm, _TERMS[k],
+                              printed_in_english(ctx.lang, reads))
         qa = time.process_time() - checked
         if found and ctx.options.overflow != "warn":
             return [], found, None

@@ -124,8 +124,10 @@ def text_on_marks(runs: tuple[Run, ...], strokes: tuple[Box, ...], slots: list[t
 
 
 def artifact_problems(artifact: Artifact, lang: str, back_offset: tuple[float, float] = (0.0, 0.0),
-                      terms: dict[str, frozenset[str]] | None = None) -> list[Problem]:
-    """Every page rule on one PDF artifact (terms: canonical spelling -> other spellings, checked on the text)."""
+                      terms: dict[str, frozenset[str]] | None = None,
+                      untranslated: frozenset[str] = frozenset()) -> list[Problem]:
+    """Every page rule on one PDF artifact (terms: canonical spelling -> other spellings, checked on the text but
+    for the words of strings printed untranslated)."""
     deck = artifact.kind in DECK_KINDS and artifact.layout in CARD_LAYOUTS
     problems = []
     try:
@@ -140,7 +142,7 @@ def artifact_problems(artifact: Artifact, lang: str, back_offset: tuple[float, f
         found = {"page-overlap": overlaps(runs) + text_on_marks(runs, page.strokes, slots), "page-type-size": small_type(runs),
                  "page-edge": [] if artifact.layout == "single" else edge_band(page),
                  "page-safe-zone": safe_zone(runs, slots) + frame_safe_zone(page.strokes, slots),
-                 "term-spelling": spelling_drift(" ".join(r[0] for r in runs), terms or {})}
+                 "term-spelling": spelling_drift(" ".join(r[0] for r in runs), terms or {}, untranslated)}
         for rule, messages in found.items():
             for msg in messages[:MAX_PER_PAGE]:
                 problems.append(Problem("error", rule, msg, artifact.path, where=f"page {page.number}, {lang}",
@@ -162,10 +164,12 @@ HINTS = {
 
 
 def page_problems(artifacts: Iterable[Artifact], lang: str, back_offset: tuple[float, float] = (0.0, 0.0),
-                  terms: dict[str, frozenset[str]] | None = None) -> list[Problem]:
-    """The page QA over every PDF of a build: one Problem per finding, [] when every page passes."""
+                  terms: dict[str, frozenset[str]] | None = None,
+                  untranslated: frozenset[str] = frozenset()) -> list[Problem]:
+    """The page QA over every PDF of a build: one Problem per finding, [] when every page passes (untranslated:
+    the words of the strings printed in English for want of a translation, never term drift)."""
     out: list[Problem] = []
     for a in artifacts:
         if a.path.endswith(".pdf"):
-            out.extend(artifact_problems(a, lang, back_offset, terms))
+            out.extend(artifact_problems(a, lang, back_offset, terms, untranslated))
     return out

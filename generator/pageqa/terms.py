@@ -15,6 +15,11 @@ def fold(word: str) -> str:
     return "".join(c for c in unicodedata.normalize("NFKD", word.lower()) if not unicodedata.combining(c))
 
 
+def words(text: str) -> frozenset[str]:
+    """The words of a text, as the spelling check reads them."""
+    return frozenset(WORD.findall(text))
+
+
 def _one_edit(a: str, b: str) -> bool:
     """Whether a and b differ by exactly one inserted, deleted or changed letter."""
     if abs(len(a) - len(b)) > 1 or a == b:
@@ -38,11 +43,14 @@ def drift(word: str, spelling: str, others: frozenset[str]) -> bool:
     return w == s or (len(s) >= 4 and _one_edit(w, s) and not w.startswith(s[:-1]))
 
 
-def spelling_drift(text: str, terms: dict[str, frozenset[str]]) -> list[str]:
-    """Messages for every word of text that spells a term (canonical spelling -> other spellings) otherwise."""
+def spelling_drift(text: str, terms: dict[str, frozenset[str]], printed_untranslated: frozenset[str] = frozenset()
+                   ) -> list[str]:
+    """Messages for every word of text that spells a term (canonical spelling -> other spellings) otherwise; the
+    words of strings a development build prints in English for want of a translation are not drift (the build
+    warns about those strings as missing)."""
     known = _VERDICTS.setdefault(tuple(sorted(terms.items(), key=lambda kv: kv[0])), {})
     out = []
-    for word in sorted(set(WORD.findall(text))):
+    for word in sorted(words(text) - printed_untranslated):
         found = known.get(word)
         if found is None:
             found = known[word] = tuple(f"{word!r} where the cards write {spelling!r}"
