@@ -44,7 +44,7 @@ def rulings_from(doc: TomlSource, cards: set[str] = frozenset()) -> tuple[Ruling
         choices = RULING_CHOICES.get(rid or "")
         if rid and choices is None:
             row.error(f"unknown ruling {rid!r}; the rulings are {', '.join(RULING_CHOICES)}", "id")
-        elif value and value not in choices:
+        elif value and choices is not None and value not in choices:  # (no id: its own error above)
             row.error(f"ruling {rid}: value {value!r} is not implemented by the engine; use one of "
                       f"{', '.join(choices)}", "value")
         on = row.text("on", "") or ""

@@ -36,6 +36,19 @@ def test_bad_ruling_value_names_file_line_and_choices(project):
     assert msg.file.endswith("rulings.toml") and msg.line and "keep-solution, discard-solution" in msg.message
 
 
+def test_a_ruling_id_that_is_not_text_is_an_error_not_a_traceback(project):
+    """`id = 7` (found by fuzzing the content): the id's type is the error, and the value is not checked against
+    the choices of a ruling that has no id."""
+    path = project / "content/ground/rulings.toml"
+    text = path.read_text(encoding="utf-8")
+    assert 'id = "G6"' in text
+    path.write_text(text.replace('id = "G6"', "id = 7"), encoding="utf-8")
+    data, problems = load_ground(project)
+    assert data is None
+    errors = [p for p in problems if p.severity == "error"]
+    assert any(p.file.endswith("rulings.toml") and p.line and "'id' must be str, got 7" in p.message for p in errors)
+
+
 @pytest.mark.parametrize("lang", ["en", "it", "ru"])
 def test_booklet_prints_every_open_point_marked_provisional(lang):
     """`![rulings](ground)` becomes the 'Sample edition rulings' section: every G ruling, marked provisional."""
