@@ -45,6 +45,20 @@ def catalog_index(root: Path, lang: str, translations) -> dict[str, list[Origin]
     return index
 
 
+def source_index(root: Path) -> dict[str, list[Origin]]:
+    """English text -> the source file and line that first prints it (the extraction's messages): where a string
+    that no catalog of the language holds yet comes from (a development build prints it in English)."""
+    from .extract import cached_extraction  # read only for an overflow no catalog entry explains
+
+    index: dict[str, list[Origin]] = {}
+    for messages in cached_extraction(root).templates.values():
+        for m in messages:
+            if isinstance(m.id, str) and m.id and m.locations:
+                file, line = m.locations[0]
+                index.setdefault(m.id, []).append(Origin(file, line, m.context, m.id))
+    return index
+
+
 def origins(text: str, where: Where, index: dict[str, list[Origin]]) -> list[Origin]:
     """The entries a fitted text comes from: the whole text, else the longest entries it contains."""
     found = index.get(text)
@@ -86,6 +100,8 @@ def watch_fits(root: Path, lang: str, translations, accept_overflow: bool = Fals
         log.uses.extend((o, slot, where) for o in found)
         if problem is None:
             return None
+        if not found:  # a string no catalog of the language holds yet: named where the sources print it
+            found = [o for t in texts for o in origins(t, where, source_index(root))]
         if found:
             o = found[0]
             problem = replace(problem, file=o.file, line=o.line, where=f"{o.where}; {problem.where}")

@@ -34,6 +34,23 @@ def test_overflow_names_the_po_file_line_and_msgctxt(project, lang, shown):
     assert "msgctxt 'dojo-nebbia'" in p.where and "nebbia-1" in p.where and p.severity == "error"
 
 
+@pytest.mark.parametrize("lang", ["it", "en", "ru"])
+def test_an_overflowing_string_no_catalog_holds_yet_is_named_by_its_source_line(project, lang):
+    """A content string edited in English and not yet in the catalogs is printed in English; its overflow names
+    the content file and line that print it (it named only the card and slot: found by fuzzing the content)."""
+    cards = project / "content/dojo/cards.toml"
+    label = "Supercalifragilisticexpialidocious"
+    cards.write_text(cards.read_text(encoding="utf-8").replace('name = "Kumite"', f'name = "{label}"'),
+                     encoding="utf-8")
+    trans = load_translations(project, lang)
+    assert trans.pgettext("dojo-kumite", label) == label  # in no catalog: printed in English
+    with watch_fits(project, lang, trans), pytest.raises(CheckFailed) as exc:
+        fit(label, TINY, Where("dojo-kumite-deck", "dojo-kumite", lang))
+    (p,) = exc.value.problems
+    assert (p.file, p.line) == ("content/dojo/cards.toml", _line(cards, f'name = "{label}"'))
+    assert "msgctxt 'dojo-kumite'" in p.where and p.severity == "error"
+
+
 def test_without_a_watcher_an_overflow_is_still_an_error(project):
     with pytest.raises(CheckFailed) as exc:
         fit("Nebbia", TINY, Where("dojo-nebbia-deck", "nebbia-1", "it"))
