@@ -28,7 +28,7 @@ from ..problems import CheckFailed, Problem
 from ..render.fonts import FACES, register_reportlab
 from ..render.icons import ICONS
 from ..render.layout import FLOOR_PT
-from ..render.svg import n, render_template
+from ..render.svg import n, render_template, svg_parse_problem
 
 INLINE_CB = "dojo-icon"  # the reportlab onDraw callback that paints inline icons
 ICON_EM = 1.05  # an inline icon is this many ems wide (as on the cards: generator.render.layout.ICON_EM)
@@ -230,7 +230,10 @@ def vector(svg: str, box: tuple[float, float, float, float] | None = None, svgli
 
     svglib_only: svglib's own conversion, shape by shape with reportlab's checks (the tests compare it with the
     remembering one, which must draw the same)."""
-    root = etree.fromstring(svg.encode("utf-8"), etree.XMLParser(remove_comments=True, resolve_entities=False))
+    try:
+        root = etree.fromstring(svg.encode("utf-8"), etree.XMLParser(remove_comments=True, resolve_entities=False))
+    except etree.XMLSyntaxError as exc:
+        raise svg_parse_problem(svg, exc) from exc
     _flatten_opacity(root)
     if box is not None:
         x, y, w, h = box

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+import traceback
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
@@ -23,6 +24,7 @@ from cairosvg.bounding_box import EMPTY_BOUNDING_BOX, extend_bounding_box
 from cairosvg.defs import gradient_or_pattern
 from cairosvg.helpers import PATH_LETTERS, PointError, normalize, paint, quadratic_points, size, transform
 
+from ..problems import CheckFailed, Problem
 from .fonts import register_fontconfig
 from markupsafe import Markup, escape
 
@@ -132,9 +134,51 @@ def preload_templates(templates: Path) -> None:
             pass
 
 
+class Rendered(str):
+    """A template's output, knowing which template made it (named when the SVG it makes does not parse)."""
+
+    template = ""
+
+
 def render_template(templates: Path, name: str, **values: Any) -> str:
-    """Render one SVG template to text."""
-    return environment(templates).get_template(name).render(**values)
+    """Render one SVG template to text; a template that fails is a problem naming its file and line."""
+    try:
+        out = Rendered(environment(templates).get_template(name).render(**values))
+    except CheckFailed:
+        raise
+    except Exception as exc:  # noqa: BLE001 - a designer's template error, told as a problem, never a traceback
+        raise CheckFailed([template_problem(templates, name, exc)]) from exc
+    out.template = f"{templates.name}/{name}"
+    return out
+
+
+def template_problem(templates: Path, name: str, exc: Exception) -> Problem:
+    """What went wrong rendering a template, at the template line it happened on (the innermost template frame
+    of the traceback, or a syntax error's own line)."""
+    root = templates.parent
+    file, line = f"{templates.name}/{name}", None
+    if isinstance(exc, jinja2.TemplateSyntaxError) and exc.filename:
+        file, line = exc.filename, exc.lineno
+    else:
+        frames = [f for f in traceback.extract_tb(exc.__traceback__) if f.filename.endswith(".j2")]
+        if frames:
+            file, line = frames[-1].filename, frames[-1].lineno
+    path = Path(file)
+    if path.is_absolute() and path.is_relative_to(root):
+        file = path.relative_to(root).as_posix()
+    what = exc.message if isinstance(exc, jinja2.TemplateError) and exc.message else str(exc)
+    where = None if file == f"{templates.name}/{name}" else f"rendering {templates.name}/{name}"  # a macro's line
+    return Problem("error", "template", f"{type(exc).__name__}: {what}", file, line, where=where,
+                   hint="fix the template at this line (its Jinja syntax, or the values it formats); if the "
+                        "template is right, report it")
+
+
+def svg_parse_problem(svg: str, exc: Exception) -> CheckFailed:
+    """An SVG that does not parse, named by the template that made it (when it comes straight from one)."""
+    template = getattr(svg, "template", "") or None
+    return CheckFailed([Problem("error", "template", f"the SVG it renders does not parse: {exc}", template,
+                                hint="close every tag, quote every attribute and escape & and < in text (a "
+                                     "value holding them needs |e)")])
 
 
 def template_drawing(templates: Path, name: str, **values: Any) -> "Drawing":
@@ -645,10 +689,14 @@ def svg_drawing(svg: str, runs: list[list[_Run]] | None = None) -> Drawing:
     default hinting rounds every glyph advance and set lines about 3% wider than layout.fit measured them.
     """
     register_fontconfig()
+    source = svg
     if "text-rendering" not in svg[:600]:
         svg = svg.replace("<svg ", '<svg text-rendering="geometricPrecision" ', 1)
     svg, runs = _group_texts(svg, runs or [])
-    tree = cairosvg.parser.Tree(bytestring=svg.encode("utf-8"))
+    try:
+        tree = cairosvg.parser.Tree(bytestring=svg.encode("utf-8"))
+    except ElementTree.ParseError as exc:
+        raise svg_parse_problem(source, exc) from exc
     out = _RecordingSvg.__new__(_RecordingSvg)
     out.text_runs = runs  # read by _texts while the constructor draws
     out.__init__(tree, None, 96)

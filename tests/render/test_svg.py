@@ -273,3 +273,56 @@ def test_texts_handed_to_the_drawing_make_the_same_pdf_as_their_svg_text(lang):
     handed = pdf(template_drawing(ROOT / "templates", "figure.svg.j2", **values))
     assert handed == pdf(svg_drawing(render_template(ROOT / "templates", "figure.svg.j2", **values)))
     assert TRICKY[lang] in reader(handed).pages[0].extract_text()
+
+
+# ---- a designer's template error is a problem naming the template and its line, never a traceback ----
+
+MACROS = '''{% macro label(v) %}<text>{{ "%.1f"|format(v) }}</text>{% endmacro %}
+'''
+CALLER = '''{% import "macros.svg.j2" as m %}<svg xmlns="http://www.w3.org/2000/svg" width="10mm" height="10mm">
+{{ m.label(value) }}
+</svg>
+'''
+
+
+def _templates(tmp_path: Path, **files: str) -> Path:
+    folder = tmp_path / "templates"
+    folder.mkdir(exist_ok=True)
+    for name, text in files.items():
+        (folder / name.replace("__", "/")).parent.mkdir(parents=True, exist_ok=True)
+        (folder / name.replace("__", "/")).write_text(text, encoding="utf-8")
+    return folder
+
+
+def test_a_template_failing_at_render_names_the_macro_line_and_the_template_rendered(tmp_path):
+    from generator.problems import CheckFailed
+    folder = _templates(tmp_path, **{"macros.svg.j2": MACROS, "card.svg.j2": CALLER})
+    assert "<text>1.5</text>" in render_template(folder, "card.svg.j2", value=1.5)
+    with pytest.raises(CheckFailed) as exc:
+        render_template(folder, "card.svg.j2", value="wide")  # a string where the macro formats a number
+    (p,) = exc.value.problems
+    assert (p.file, p.line, p.rule) == ("templates/macros.svg.j2", 1, "template"), p
+    assert "TypeError: must be real number" in p.message and p.where == "rendering templates/card.svg.j2"
+
+
+def test_a_template_syntax_error_names_its_line(tmp_path):
+    from generator.problems import CheckFailed
+    folder = _templates(tmp_path, **{"broken.svg.j2": '<svg xmlns="http://www.w3.org/2000/svg">\n{% if x %}\n</svg>\n'})
+    with pytest.raises(CheckFailed) as exc:
+        render_template(folder, "broken.svg.j2", x=1)
+    (p,) = exc.value.problems
+    assert p.file == "templates/broken.svg.j2" and p.line == 3 and "TemplateSyntaxError" in p.message, p
+
+
+def test_an_svg_that_does_not_parse_names_the_template_that_made_it(tmp_path):
+    from generator.booklet.figures import vector
+    from generator.problems import CheckFailed
+    folder = _templates(tmp_path, **{"dojo__bad.svg.j2":
+                                     '<svg xmlns="http://www.w3.org/2000/svg" width="10mm" height="10mm">'
+                                     '<text x="1" y="5">{{ word|safe }}</text></svg>'})
+    svg = render_template(folder, "dojo/bad.svg.j2", word="a < b")  # |safe: the < is written raw
+    for parse in (svg_drawing, vector):  # cairo (cards, sheets) and svglib (booklet figures)
+        with pytest.raises(CheckFailed) as exc:
+            parse(svg)
+        (p,) = exc.value.problems
+        assert p.file == "templates/dojo/bad.svg.j2" and "does not parse" in p.message, (parse, p)
