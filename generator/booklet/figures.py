@@ -240,14 +240,17 @@ def vector(svg: str, box: tuple[float, float, float, float] | None = None, svgli
         root.set("viewBox", f"{n(x)} {n(y)} {n(w)} {n(h)}")
         root.set("width", f"{n(w)}mm")
         root.set("height", f"{n(h)}mm")
-    if svglib_only:
-        drawing = SvgRenderer("figure.svg", font_map=_faces()).render(root)
-    else:
-        checking, rl_config.shapeChecking = rl_config.shapeChecking, 0  # checked where svglib needs it (_accepts)
-        try:
-            drawing = _Renderer(sheet="<style" in svg).render(root)
-        finally:
-            rl_config.shapeChecking = checking
+    try:
+        if svglib_only:
+            drawing = SvgRenderer("figure.svg", font_map=_faces()).render(root)
+        else:
+            checking, rl_config.shapeChecking = rl_config.shapeChecking, 0  # checked where svglib needs it (_accepts)
+            try:
+                drawing = _Renderer(sheet="<style" in svg).render(root)
+            finally:
+                rl_config.shapeChecking = checking
+    except ValueError as exc:  # a length or colour svglib cannot read
+        raise svg_parse_problem(svg, exc, drawing=True) from exc
     drawing.initialFontName = "PTSans"  # reportlab's renderer would otherwise select (and list) Helvetica
     return drawing
 

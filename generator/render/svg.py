@@ -173,9 +173,13 @@ def template_problem(templates: Path, name: str, exc: Exception) -> Problem:
                         "template is right, report it")
 
 
-def svg_parse_problem(svg: str, exc: Exception) -> CheckFailed:
-    """An SVG that does not parse, named by the template that made it (when it comes straight from one)."""
+def svg_parse_problem(svg: str, exc: Exception, drawing: bool = False) -> CheckFailed:
+    """An SVG that does not parse (or, drawing, holds a value that cannot be drawn), named by the template that
+    made it (when it comes straight from one)."""
     template = getattr(svg, "template", "") or None
+    if drawing:
+        return CheckFailed([Problem("error", "template", f"the SVG it renders cannot be drawn: {exc}", template,
+                                    hint="give every length, colour and number attribute a value SVG reads")])
     return CheckFailed([Problem("error", "template", f"the SVG it renders does not parse: {exc}", template,
                                 hint="close every tag, quote every attribute and escape & and < in text (a "
                                      "value holding them needs |e)")])
@@ -699,7 +703,10 @@ def svg_drawing(svg: str, runs: list[list[_Run]] | None = None) -> Drawing:
         raise svg_parse_problem(source, exc) from exc
     out = _RecordingSvg.__new__(_RecordingSvg)
     out.text_runs = runs  # read by _texts while the constructor draws
-    out.__init__(tree, None, 96)
+    try:
+        out.__init__(tree, None, 96)
+    except ValueError as exc:
+        raise svg_parse_problem(source, exc, drawing=True) from exc
     return Drawing(out.cairo, out.width, out.height)
 
 

@@ -326,3 +326,15 @@ def test_an_svg_that_does_not_parse_names_the_template_that_made_it(tmp_path):
             parse(svg)
         (p,) = exc.value.problems
         assert p.file == "templates/dojo/bad.svg.j2" and "does not parse" in p.message, (parse, p)
+
+
+def test_an_svg_with_a_length_that_cannot_be_drawn_names_the_template(tmp_path):
+    from generator.booklet.figures import vector
+    from generator.problems import CheckFailed
+    folder = _templates(tmp_path, **{"odd.svg.j2": '<svg xmlns="http://www.w3.org/2000/svg" width="{{ w }}" '
+                                                   'height="10mm"><rect width="5" height="5"/></svg>'})
+    svg = render_template(folder, "odd.svg.j2", w="Supercalifragilistic")
+    with pytest.raises(CheckFailed) as exc:
+        vector(svg)  # svglib: "Can't convert ... to length"
+    (p,) = exc.value.problems
+    assert p.file == "templates/odd.svg.j2" and "cannot be drawn" in p.message, p
