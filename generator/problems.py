@@ -49,7 +49,7 @@ class CheckFailed(Exception):
     """Raised to stop a build when checks found blocking problems."""
 
     def __init__(self, problems: Iterable[Problem]):
-        self.problems = tuple(problems)
+        self.problems = tuple(dict.fromkeys(problems))  # one line per problem: the same one met on every card once
         super().__init__("\n".join(p.render() for p in self.problems))
 
 

@@ -338,3 +338,18 @@ def test_an_svg_with_a_length_that_cannot_be_drawn_names_the_template(tmp_path):
         vector(svg)  # svglib: "Can't convert ... to length"
     (p,) = exc.value.problems
     assert p.file == "templates/odd.svg.j2" and "cannot be drawn" in p.message, p
+
+
+def test_a_template_error_met_on_every_card_is_told_once(tmp_path):
+    """A deck whose face template fails met the same problem on each of its cards: 18 identical lines for the
+    GROUND problem cards. A CheckFailed keeps one of each, in the order met."""
+    from generator.problems import CheckFailed
+    folder = _templates(tmp_path, **{"dojo__bad.svg.j2": "<svg>{{ 1 + word }}</svg>"})
+    failures = []
+    for _card in range(18):
+        with pytest.raises(CheckFailed) as exc:
+            render_template(folder, "dojo/bad.svg.j2", word="x")
+        failures += exc.value.problems
+    other = failures[0].__class__("error", "overflow", "another problem")
+    told = CheckFailed([*failures, other, failures[0]]).problems
+    assert told == (failures[0], other) and len(failures) == 18
