@@ -1,4 +1,5 @@
-"""Pool workers' results handed over through files, so that stopping the workers can never hang the parent.
+"""Worker processes (spool.pool: the one pool, for builds, checks and simulations), their results handed over
+through files, so that stopping the workers can never hang the parent.
 
 multiprocessing.Pool sends each result through one pipe, read by a thread of the parent. A worker killed while
 it writes a large result (an interrupt: Pool.terminate ends the workers) leaves that thread waiting for the rest
@@ -10,12 +11,15 @@ all. A spool folder left by a process killed outright is removed by the next one
 from __future__ import annotations
 
 import contextlib
+import multiprocessing
 import os
 import pickle
 import shutil
 import tempfile
 from pathlib import Path
 from typing import Any, Callable, Iterable, Iterator
+
+from .interrupts import worker_init
 
 PREFIX = "dojo-results-"
 
@@ -55,10 +59,31 @@ def folder() -> Iterator[str]:
         shutil.rmtree(path, ignore_errors=True)
 
 
-def imap(pool: Any, func: Callable[[Any], Any], items: Iterable[Any], where: str) -> Iterator[Any]:
-    """pool.imap(func, items) with every result spooled in folder `where` (folder())."""
-    for name in pool.imap(Spooled(func, where), items):
-        yield take(where, name)
+@contextlib.contextmanager
+def pool(workers: int, start: str = "fork", init: Callable[[Any], None] | None = None,
+         init_arg: Any = None) -> Iterator[Callable[[Callable[[Any], Any], Iterable[Any]], Iterator[Any]]]:
+    """The one way work goes to worker processes: a pool of `workers` (signals as interrupts.worker_init sets them,
+    then init(init_arg)), given as its imap(func, items) whose results, in order, come through the spool. Leaving
+    the block normally lets the workers finish; an interrupt or a failure inside it terminates every one at once."""
+    with folder() as where:
+        workers_pool = multiprocessing.get_context(start).Pool(workers, initializer=_start,
+                                                               initargs=(os.getpid(), init, init_arg))
+        try:
+            yield lambda func, items: (take(where, name) for name in workers_pool.imap(Spooled(func, where), items))
+            workers_pool.close()
+        except BaseException:
+            workers_pool.terminate()
+            workers_pool.join()
+            raise
+        workers_pool.join()
+
+
+def _start(parent: int, init: Callable[[Any], None] | None, init_arg: Any) -> None:
+    """A worker's set-up: the signals of every pool worker (SIGTERM ends it at once, so terminate() never waits
+    on a worker caught by the command's interrupt handler), then the work's own."""
+    worker_init(parent)
+    if init is not None:
+        init(init_arg)
 
 
 def _remove_orphans(base: Path) -> None:

@@ -78,7 +78,8 @@ class FitLog:
     warnings: list[Problem] = field(default_factory=list)
 
 
-_INDEX: dict[tuple[Path, str], tuple[object, dict[str, list[Origin]]]] = {}  # (root, lang) -> (translations, index)
+_INDEX: dict[tuple[Path, str | None], tuple[object, dict[str, list[Origin]]]] = {}
+# (root, lang; None: the sources) -> (translations, index)
 
 
 @contextmanager
@@ -87,10 +88,11 @@ def watch_fits(root: Path, lang: str, translations, accept_overflow: bool = Fals
     """Within the block an overflow names its .po entry (a warning when accepted); record logs every fit."""
     log = FitLog()
 
-    def index() -> dict[str, list[Origin]]:
-        held = _INDEX.get((root, lang))
+    def index(of: str | None = lang) -> dict[str, list[Origin]]:
+        held = _INDEX.get((root, of))
         if held is None or held[0] is not translations:  # one index per process and build (workers keep theirs)
-            held = _INDEX[(root, lang)] = (translations, catalog_index(root, lang, translations))
+            made = catalog_index(root, lang, translations) if of is not None else source_index(root)
+            held = _INDEX[(root, of)] = (translations, made)
         return held[1]
 
     def watch(texts: list[str], slot: Slot, where: Where, problem: Problem | None) -> Problem | None:
@@ -101,7 +103,7 @@ def watch_fits(root: Path, lang: str, translations, accept_overflow: bool = Fals
         if problem is None:
             return None
         if not found:  # a string no catalog of the language holds yet: named where the sources print it
-            found = [o for t in texts for o in origins(t, where, source_index(root))]
+            found = [o for t in texts for o in origins(t, where, index(None))]
         if found:
             o = found[0]
             problem = replace(problem, file=o.file, line=o.line, where=f"{o.where}; {problem.where}")

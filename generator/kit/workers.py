@@ -13,7 +13,7 @@ import os
 from typing import Callable, Iterable, TypeVar
 
 from .. import spool
-from ..interrupts import checkpoint, worker_init
+from ..interrupts import checkpoint
 
 T = TypeVar("T")
 R = TypeVar("R")
@@ -41,18 +41,10 @@ def run_ordered(func: Callable[[T], R], items: Iterable[T], workers: int,
             results.append(func(item))
             on_result(results[-1])
         return results
-    with spool.folder() as where:
-        pool = multiprocessing.get_context("fork").Pool(workers, initializer=worker_init, initargs=(os.getpid(),))
-        try:
-            results = []
-            for result in spool.imap(pool, func, items, where):  # through files: terminate() never hangs
-                checkpoint()
-                results.append(result)
-                on_result(result)
-            pool.close()
-        except BaseException:
-            pool.terminate()  # an interrupt or a failure: stop every worker now
-            pool.join()
-            raise
-        pool.join()
+    with spool.pool(workers) as imap:
+        results = []
+        for result in imap(func, items):
+            checkpoint()
+            results.append(result)
+            on_result(result)
     return results

@@ -3,12 +3,10 @@
 from __future__ import annotations
 
 import multiprocessing
-import os
 from dataclasses import dataclass
 from typing import Any, Callable
 
 from .. import spool
-from ..interrupts import worker_init
 
 
 @dataclass(frozen=True)
@@ -33,17 +31,11 @@ def run_slices(slices: list, local: Callable[[Any], list], remote: Callable[[Any
             if progress:
                 progress(len(part))
         return out
-    ctx = multiprocessing.get_context("fork" if "fork" in multiprocessing.get_all_start_methods() else "spawn")
-    with spool.folder() as where, ctx.Pool(jobs, initializer=_start, initargs=(os.getpid(), init, init_arg)) as pool:
-        for part in spool.imap(pool, remote, slices, where):  # through files: an interrupt never hangs terminate()
+    start = "fork" if "fork" in multiprocessing.get_all_start_methods() else "spawn"
+    with spool.pool(jobs, start, init, init_arg) as imap:
+        for part in imap(remote, slices):
             out.extend(part)
             if progress:
                 progress(len(part))
     return out
 
-
-def _start(parent: int, init: Callable[[Any], None], init_arg: Any) -> None:
-    """A worker's set-up: the signals of every pool worker (interrupts.worker_init: SIGTERM ends it at once, so the
-    pool's terminate never waits on a worker caught by the command's interrupt handler), then the run's own."""
-    worker_init(parent)
-    init(init_arg)
