@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Debian tools some tests use: headless Chromium (the contact sheet as a browser shows it) and qpdf (an
+# Debian tools some tests use: headless Chromium (the contact sheet as a browser shows it), poppler (pdftotext) and qpdf (an
 # independent PDF check). Installed when missing and we are root with apt-get; otherwise those tests are skipped
 # and say why. Called by `make test` and by CI (.ci/run).
 set -uo pipefail
@@ -7,6 +7,7 @@ need=()
 command -v chromium >/dev/null 2>&1 || need+=(chromium)
 command -v qpdf >/dev/null 2>&1 || need+=(qpdf)
 command -v msgfmt >/dev/null 2>&1 || need+=(gettext)
+command -v pdftotext >/dev/null 2>&1 || need+=(poppler-utils)
 [ ${#need[@]} -eq 0 ] && exit 0
 if [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1; then
   (apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "${need[@]}") >/dev/null 2>&1 \

@@ -50,6 +50,8 @@ class CheckFailed(Exception):
 
     def __init__(self, problems: Iterable[Problem]):
         self.problems = tuple(dict.fromkeys(problems))  # one line per problem: the same one met on every card once
+        if not self.problems:  # a failure that says nothing is a bug of the caller, never a result
+            raise ValueError("CheckFailed needs at least one problem")
         super().__init__("\n".join(p.render() for p in self.problems))
 
 

@@ -59,7 +59,9 @@ SLOW_FIRST = (
 # which builds it once. Node id prefixes.
 GROUPS = {
     "release": ("tests/release/test_release.py::test_release_packs_every_language_with_checksums",
-                "tests/release/test_release.py::test_two_releases_are_byte_identical"),
+                "tests/release/test_release.py::test_two_releases_are_byte_identical",
+                "tests/release/test_release.py::test_release_reuses_up_to_date_languages_in_every_mix",
+                "tests/release/test_release.py::test_a_failing_language_holds_back_the_others_in_words"),
     "ru-again": ("tests/components/test_reproducible.py::test_two_builds_give_identical_bytes",
                  "tests/content/test_model.py::test_renderers_never_open_a_content_file"),
     "pristine-it": ("tests/kit/test_cli.py::test_broken_board_stops_the_build",

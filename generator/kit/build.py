@@ -510,7 +510,8 @@ def build_kits(root: Path, options: list[BuildOptions], out_root: Path | None = 
     on one set of worker processes (render_languages), then each kit installed; per language its result, or
     the CheckFailed that stopped it. The other languages still build, unless all_or_nothing (a release): then a
     language failing phase one stops the others before they render, one failing to render keeps the others
-    from being installed, and those held back come as a CheckFailed without problems of their own."""
+    from being installed; those held back come as a CheckFailed with one "held-back" problem naming the
+    languages that stopped them. Languages already up to date are reused in every mix with stale ones."""
     outcomes: dict[int, BuildResult | CheckFailed] = {}
     todo = []  # (number, options, output folder, inputs digest)
     for n, opts in enumerate(options):
@@ -536,12 +537,15 @@ def build_kits(root: Path, options: list[BuildOptions], out_root: Path | None = 
                 pending.append((n, prepare(root, opts, jobs, inputs), out_dir, digest))
         except CheckFailed as exc:
             outcomes[n] = exc
-    if all_or_nothing and outcomes:
+    if all_or_nothing and _failed(outcomes):
+        outcomes.update(_held_back([n for n, *_ in pending], options, outcomes))
         pending = []
     builds = [(ctx, ComponentCache(ctx, read=not force)) for _n, ctx, _o, _d in pending]
     rendered = render_languages(builds, jobs=jobs)
     if all_or_nothing and any(problems for _a, problems, _o in rendered):
-        outcomes.update({n: CheckFailed(problems) for (n, *_), (_a, problems, _o) in zip(pending, rendered)})
+        outcomes.update({n: CheckFailed(problems) for (n, *_), (_a, problems, _o) in zip(pending, rendered)
+                         if problems})
+        outcomes.update(_held_back([n for n, *_ in pending if n not in outcomes], options, outcomes))
         pending = []
     for (n, ctx, out_dir, digest), (artifacts, problems, overflows) in zip(pending, rendered):
         if problems:
@@ -553,4 +557,20 @@ def build_kits(root: Path, options: list[BuildOptions], out_root: Path | None = 
             outcomes[n] = exc
             continue
         outcomes[n] = BuildResult(out_dir, record, tuple(Problem(**w) for w in record.get("warnings", ())))
-    return [outcomes.get(n, CheckFailed([])) for n in range(len(options))]
+    return [outcomes[n] for n in range(len(options))]
+
+
+def _failed(outcomes: dict[int, BuildResult | CheckFailed]) -> list[int]:
+    """The numbers of the languages that failed (up-to-date and built ones are not failures)."""
+    return [n for n, outcome in sorted(outcomes.items()) if isinstance(outcome, CheckFailed)]
+
+
+def _held_back(numbers: list[int], options: list[BuildOptions],
+               outcomes: dict[int, BuildResult | CheckFailed]) -> dict[int, CheckFailed]:
+    """All or nothing: the languages in `numbers`, ready to render or install, held back by the others' failure,
+    each as a failure saying so in words (never an empty one)."""
+    by = ", ".join(options[n].lang for n in _failed(outcomes))
+    return {n: CheckFailed([Problem("error", "held-back", f"not installed: held back because language {by} "
+                                    "failed (a release installs every language or none)",
+                                    hint=f"fix the problems of language {by}, then release again")])
+            for n in numbers}

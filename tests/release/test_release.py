@@ -14,6 +14,21 @@ from generator.problems import CheckFailed
 from tests.conftest import KIT_EPOCH, copy_project, proofs
 
 
+def failed_languages(exc: CheckFailed) -> set[str]:
+    """The languages whose own problems refused a release."""
+    return {p.where.split(",")[0] for p in exc.problems if p.rule != "held-back"}
+
+
+def held_back(exc: CheckFailed) -> dict[str, str]:
+    """language -> the languages named as the reason it was held back, read from the words of its problem."""
+    out = {}
+    for p in exc.problems:
+        if p.rule == "held-back":
+            assert "held back because language" in p.message and p.hint
+            out[p.where.split(",")[0]] = p.message.split("held back because language ")[1].split(" failed")[0]
+    return out
+
+
 def _read_all(folder):
     return {p.relative_to(folder).as_posix(): p.read_bytes() for p in sorted(folder.rglob("*")) if p.is_file()}
 
@@ -100,8 +115,9 @@ def test_a_language_failing_phase_one_stops_the_release_before_anything_renders(
     po.write_text(po.read_text(encoding="utf-8") + '\nmsgid "broken\n', encoding="utf-8")
     with pytest.raises(CheckFailed) as exc:
         release(proved_project, ReleaseOptions(jobs=1))
-    assert {p.where.split(",")[0] for p in exc.value.problems} == {"language ru"}
+    assert failed_languages(exc.value) == {"language ru"}
     assert any("duel.po" in (p.file or "") for p in exc.value.problems)
+    assert held_back(exc.value) == {"language it": "ru", "language en": "ru"}
     assert not (proved_project / "build" / "pnp").exists()
     assert not (proved_project / "build" / "cache" / "components").exists()  # nothing was drawn
     assert not (proved_project / "build" / "release").exists()
@@ -116,6 +132,86 @@ def test_a_language_failing_to_render_keeps_every_kit_from_being_installed(prove
                 " " + "molto lunga e ancora più lunga " * 12)
     with pytest.raises(CheckFailed) as exc:
         release(proved_project, ReleaseOptions(jobs=2))
-    assert {p.where.split(",")[0] for p in exc.value.problems} == {"language it"}
+    assert failed_languages(exc.value) == {"language it"}
+    assert held_back(exc.value) == {"language en": "it", "language ru": "it"}
     assert not (proved_project / "build" / "pnp").exists()
     assert not (proved_project / "build" / "release").exists()
+
+
+NEW_SEIGAN = {"it": "Guardia aperta", "en": "Open stance", "ru": "Открытая стойка"}
+
+
+def _set_seigan(project, lang):
+    po = project / "locales" / lang / "LC_MESSAGES" / "duel.po"
+    text = po.read_text(encoding="utf-8")
+    entry = 'msgctxt "duel/seigan"\nmsgid "Free stance"\nmsgstr "'
+    start = text.index(entry) + len(entry)
+    po.write_text(text[:start] + NEW_SEIGAN[lang] + text[text.index('"', start):], encoding="utf-8")
+
+
+def _release_cli(project, capsys):
+    code = main(["release", "--root", str(project), "--jobs", "2"])
+    out, err = capsys.readouterr()
+    assert "Traceback" not in out + err
+    return code, err
+
+
+def _zips(project):
+    folder = next((project / "build" / "release").iterdir())
+    return {p.name.replace(folder.name, "kit"): p.read_bytes() for p in folder.glob("*.zip")}
+
+
+def test_release_reuses_up_to_date_languages_in_every_mix(first_release, tmp_path, monkeypatch, capsys):
+    """Issue 34: after a release, a development build of one language and a forced build of another, then a
+    catalog edit of each language in turn: every release builds what is stale, reuses what is up to date and
+    passes, never a traceback; the mixed states give the same bytes as a release of the same inputs."""
+    monkeypatch.setenv("SOURCE_DATE_EPOCH", KIT_EPOCH)
+    project = tmp_path / "project"
+    shutil.copytree(first_release[0], project)
+    before = _zips(project)
+    assert main(["build", "--lang", "en", "--root", str(project), "--jobs", "2"]) == 0
+    assert main(["build", "--lang", "it", "--force", "--root", str(project), "--jobs", "2"]) == 0
+    code, err = _release_cli(project, capsys)
+    assert code == 0, err
+    assert _zips(project) == before  # en and it rebuilt for the release, ru reused: the same bytes
+    for lang in ("it", "en", "ru"):
+        _set_seigan(project, lang)
+        code, err = _release_cli(project, capsys)
+        assert code == 0, err
+        after = _zips(project)
+        for other in ("it", "en", "ru"):  # only the edited language's files change (every manifest records the
+            changed = _changed_members(before[f"kit-{other}.zip"], after[f"kit-{other}.zip"])  # catalogs' digest)
+            assert (changed - {f"{other}/manifest.json"} != set()) == (other == lang), (lang, other, changed)
+        before = after
+
+
+def _changed_members(old: bytes, new: bytes) -> set[str]:
+    with zipfile.ZipFile(io.BytesIO(old)) as a, zipfile.ZipFile(io.BytesIO(new)) as b:
+        assert a.namelist() == b.namelist()
+        return {n for n in a.namelist() if a.read(n) != b.read(n)}
+
+
+def test_a_failing_language_holds_back_the_others_in_words(first_release, tmp_path, monkeypatch, capsys):
+    """One language's catalog edited, another's broken (every kit's inputs cover the catalogs, so the third is
+    stale too): the release is refused, the failing language's problem and the two held back are said in words
+    (never an empty failure), and the previous release stays as it was."""
+    monkeypatch.setenv("SOURCE_DATE_EPOCH", KIT_EPOCH)
+    project = tmp_path / "project"
+    shutil.copytree(first_release[0], project)
+    before = _zips(project)
+    _set_seigan(project, "it")
+    po = project / "locales" / "ru" / "LC_MESSAGES" / "duel.po"
+    po.write_text(po.read_text(encoding="utf-8") + '\nmsgid "broken\n', encoding="utf-8")
+    with pytest.raises(CheckFailed) as exc:
+        release(project, ReleaseOptions(jobs=2))
+    assert failed_languages(exc.value) == {"language ru"}
+    assert held_back(exc.value) == {"language it": "ru", "language en": "ru"}
+    code, err = _release_cli(project, capsys)
+    assert code == 1 and "release refused" in err and "held back because language ru failed" in err
+    assert _zips(project) == before
+
+
+def test_an_empty_failure_is_a_bug():
+    """No code path can make a failure without problems (it would pass for a result or say nothing)."""
+    with pytest.raises(ValueError):
+        CheckFailed([])
