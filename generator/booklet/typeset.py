@@ -406,7 +406,7 @@ def render(flowables: list[Flowable], page: Page, footer: Footer, doc_title: str
         canvas.setFont("PTSans", 7.2)
         language = LANG_NAMES.get(footer.lang, footer.lang)
         board = f" · {footer.board}" if footer.board else ""
-        canvas.drawString(x0 + m, y, f"{footer.title} · {footer.version} · {footer.lang} ({language}){board}")
+        canvas.drawString(x0 + m, y, f"{footer.title} · {footer.version} · {language}{board}")  # the name a reader knows
         canvas.setFont("PTSans-Bold", 8.5)
         canvas.drawRightString(x1 - m, y, str(doc.page))
         canvas.restoreState()

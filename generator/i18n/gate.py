@@ -20,6 +20,7 @@ from ..problems import Problem, blocking
 from ..sources import generator_digest
 from .catalogs import (DOMAINS, PSEUDO_LANG, SOURCE_LANG, catalog_path, catalog_paths, read_catalog, rel, short,
                        stray_problems)
+from .typography import typography_problems
 from .glossary import glossary_path, glossary_problems
 from .intake import decode
 from .checks import check_entry, check_header, entry_of, header_line
@@ -91,6 +92,7 @@ def check_catalog(root: Path, lang: str, path: Path, strict: bool, stray_blocks:
     for entry in entries:
         found.extend(check_entry(entry, lang, gap))
     found.extend(glossary_problems(root, lang, entries))
+    found.extend(typography_problems(lang, entries))
     own = stray_blocks or any(p.file == file for p in blocking(list(result.problems) + found))
     found += msgfmt_problems(path, root) if strict and not own else []
     keys = frozenset((m.id[0] if m.pluralizable else m.id, m.context) for m in catalog if m.id)

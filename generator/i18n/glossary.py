@@ -18,6 +18,7 @@ DNT = "do-not-translate"
 PREFERRED = "preferredTerm-admn-sts"
 DEPRECATED = "deprecatedTerm-admn-sts"
 _ENDINGS = {"it": "aeiou", "ru": "аяоеёиыуюйь"}
+_INFINITIVES = {"it": ("are", "ere", "ire"), "ru": ("ться", "ть")}
 
 
 @dataclass(frozen=True)
@@ -84,6 +85,9 @@ def _lenient(term: str, lang: str) -> str:
     ends = _ENDINGS.get(lang, "")
 
     def stem(word: str) -> str:
+        for verb in _INFINITIVES.get(lang, ()):  # a verb in any person or participle: rivendicare/rivendicato
+            if len(word) - len(verb) >= 4 and word.lower().endswith(verb):
+                return word[:-len(verb)]
         for _ in range(2):  # Russian adjectives inflect two letters: Неверный/Неверного
             if len(word) >= 5 and word[-1].lower() in ends:
                 word = word[:-1]
@@ -102,10 +106,26 @@ def _has(text: str, term: str, exact: bool, lang: str) -> bool:
 _PLACEHOLDER = re.compile(r"\{[^{}]*\}|%\([^)]*\)[a-z]")
 
 
+_EN_INFLECTIONS = r"(?:s|es|d|ed|ing)?"  # claim, claims, claimed, claiming; face, faces, faced
+
+
 def _source_has(msgid: str, term: Term) -> bool:
+    """The English term in the source, in any of its inflected forms (a do-not-translate name exactly)."""
     msgid = _PLACEHOLDER.sub(" ", msgid)  # {strike} is a placeholder, not the word "strike"
     flags = 0 if term.dnt or not term.source.islower() else re.I
-    return re.search(rf"(?<![\w-]){re.escape(term.source)}(?![\w-])", msgid, flags) is not None
+    tail = "" if term.dnt else _EN_INFLECTIONS
+    return re.search(rf"(?<![\w-]){re.escape(term.source)}{tail}(?![\w-])", msgid, flags) is not None
+
+
+def _forbidden(text: str, bad: str, term: Term, lang: str) -> bool:
+    """A forbidden variant in the translation: a one-word variant of a translated term in its inflected forms too
+    (rivendicare forbids rivendicato and rivendica), anything else as spelled."""
+    lenient = _lenient(bad, lang)
+    if term.dnt or " " in bad or any(re.fullmatch(lenient, f, re.I) for f in (term.target, *term.admitted)):
+        # a phrase ("колода Туман" forbids that phrase, not "Колода Тумана Додзё"), or a variant differing from an
+        # accepted form only by its ending (PRONTO beside PRONTA): as spelled
+        return re.search(rf"(?<![\w-]){re.escape(bad)}(?![\w])", text) is not None
+    return re.search(lenient, text, re.I) is not None
 
 
 def check_terms(e: Entry, terms: list[Term], lang: str, glossary: str) -> list[Problem]:
@@ -131,7 +151,7 @@ def check_terms(e: Entry, terms: list[Term], lang: str, glossary: str) -> list[P
                                "which this translation does not use", e.file, e.line, where=e.where,
                                hint=hint + " (ignore when the sentence needs another word)"))
         for bad in t.deprecated:
-            if re.search(rf"(?<![\w-]){re.escape(bad)}(?![\w])", text):
+            if _forbidden(text, bad, t, lang):
                 out.append(Problem("error" if t.dnt else "warning", "glossary-dnt" if t.dnt else "glossary",
                                    f"{bad!r} is a forbidden variant of {t.target!r} ({t.source!r})", e.file,
                                    e.line, where=e.where, hint=hint))

@@ -65,3 +65,21 @@ def test_project_catalogs_alter_no_do_not_translate_term(lang):
     problems = check_language(REPO, lang)
     assert [p for p in problems if p.rule == "glossary-dnt"] == []
     assert len([p for p in problems if p.rule == "glossary"]) <= 5
+
+
+def test_terms_are_matched_in_their_inflected_forms():
+    """Issue 31: 'claimed' in the source is the term 'claim'; 'rivendicato' is the forbidden 'rivendicare'; a
+    variant differing from the preferred form only by its ending stays exact (PRONTO beside PRONTA), and a
+    forbidden phrase is that phrase ('колода Туман', not 'Колода Тумана Додзё')."""
+    it, _ = load_glossary(REPO, "it")
+    file = "locales/it/LC_MESSAGES/ground.po"
+    claimed = check_terms(_entry("as when someone claimed it first", "come quando qualcuno l'ha già rivendicato",
+                                 file), it, "it", "it.tbx")
+    assert {p.rule for p in claimed} == {"glossary"} and any("'rivendicare'" in p.message for p in claimed)
+    assert check_terms(_entry("as when someone claimed it first", "come quando qualcuno l'ha già preso", file),
+                       it, "it", "it.tbx") == []
+    ru, _ = load_glossary(REPO, "ru")
+    mist = _entry("Dojo Mist deck", "Колода Тумана Додзё", "locales/ru/LC_MESSAGES/dojo.po")
+    assert check_terms(mist, ru, "ru", "ru.tbx") == []
+    bad = check_terms(_entry("Dojo Mist deck", "колода Туман", "locales/ru/LC_MESSAGES/dojo.po"), ru, "ru", "x")
+    assert any("'колода Туман'" in p.message for p in bad)

@@ -1,0 +1,81 @@
+"""Typography of a translation, as an editor reads it: warnings with file and line, per language.
+
+Russian: «ёлочки» quotes (not straight or English quotes), a spaced em dash between words (not a hyphen or an
+unspaced dash). Italian: one apostrophe style in a catalog (the straight ' the catalogs use), and one form of
+address in a sentence (tu or voi, never both). Pure functions of the catalog entries; the pseudo-locale and
+English (the source) are not checked."""
+
+from __future__ import annotations
+
+import re
+from collections import Counter
+
+from ..problems import Problem
+from .checks import Entry
+
+_STRAIGHT_QUOTES = re.compile(r'"[^"]+"|“[^”]+”|„[^“”]+[“”]')
+_HYPHEN_AS_DASH = re.compile(r"(?<=\w) - (?=\w)")
+_UNSPACED_DASH = re.compile(r"(?<=[^\W\d])—|—(?=[^\W\d])")
+_SENTENCE = re.compile(r"[^.!?;:]+")
+_TU = re.compile(r"(?i)\b(puoi|sei|hai|devi|vuoi|tuo|tua|tuoi|tue|ti)\b")
+_VOI = re.compile(r"(?i)\b(potete|siete|avete|dovete|volete|vostro|vostra|vostri|vostre|vi)\b")
+APOSTROPHES = ("'", "’")
+
+
+def _warn(e: Entry, rule: str, what: str, hint: str) -> Problem:
+    return Problem("warning", rule, what, e.file, e.line, where=e.where, hint=hint)
+
+
+def _forms(e: Entry) -> list[str]:
+    return [f for f in e.forms if f] if not e.fuzzy else []
+
+
+def russian(e: Entry) -> list[Problem]:
+    """«» quotes and spaced em dashes in a Russian translation."""
+    out = []
+    for text in _forms(e):
+        if _STRAIGHT_QUOTES.search(text):
+            out.append(_warn(e, "typography", "quotation marks other than «ёлочки» in Russian text",
+                             "write «…» (inner quotes „…“)"))
+        if _HYPHEN_AS_DASH.search(text):
+            out.append(_warn(e, "typography", "a hyphen between spaces used as a dash", "write a spaced em dash ' — '"))
+        if _UNSPACED_DASH.search(text):
+            out.append(_warn(e, "typography", "an em dash without spaces between words",
+                             "put a space on each side: 'слово — слово'"))
+    return out
+
+
+def italian(e: Entry) -> list[Problem]:
+    """tu and voi never in one sentence of an Italian translation."""
+    out = []
+    for text in _forms(e):
+        for sentence in _SENTENCE.findall(text):
+            tu, voi = _TU.search(sentence), _VOI.search(sentence)
+            if tu and voi:
+                out.append(_warn(e, "address", f"'{tu.group(0)}' (tu) and '{voi.group(0)}' (voi) in one sentence",
+                                 "address the reader one way in a sentence: tu for the player acting, voi for the "
+                                 "whole table"))
+                break
+    return out
+
+
+def apostrophes(entries: list[Entry]) -> list[Problem]:
+    """One apostrophe style per Italian catalog: every entry using the less common one is told."""
+    counts = Counter(ch for e in entries for text in _forms(e) for ch in text if ch in APOSTROPHES)
+    if len(counts) < 2:
+        return []
+    usual = counts.most_common(1)[0][0]
+    odd = next(ch for ch in APOSTROPHES if ch != usual)
+    return [_warn(e, "typography", f"apostrophe {odd!r} where this catalog writes {usual!r}",
+                  f"write {usual!r} as the rest of the catalog does")
+            for e in entries if any(odd in text for text in _forms(e))]
+
+
+PER_ENTRY = {"ru": (russian,), "it": (italian,)}
+PER_CATALOG = {"it": (apostrophes,)}
+
+
+def typography_problems(lang: str, entries: list[Entry]) -> list[Problem]:
+    """Every typography warning of one catalog's entries in a language (none for languages without rules)."""
+    out = [p for e in entries for check in PER_ENTRY.get(lang, ()) for p in check(e)]
+    return out + [p for check in PER_CATALOG.get(lang, ()) for p in check(entries)]

@@ -1,0 +1,56 @@
+"""Typography warnings per language (issue 31): planted faults are told with file and line, the shipped
+catalogs carry none, and languages without rules (the source, the pseudo-locale) are not checked."""
+
+from __future__ import annotations
+
+import pytest
+from babel.messages.pofile import read_po
+
+from generator.i18n.checks import Entry, entry_of
+from generator.i18n.typography import typography_problems
+
+from .conftest import LANGS, REPO
+
+
+def _e(msgstr: str, file: str = "locales/ru/LC_MESSAGES/ground.po", line: int = 40) -> Entry:
+    return Entry(file, line, "source", None, None, (msgstr,), False)
+
+
+@pytest.mark.parametrize("msgstr, found", [
+    ("Жетон «Отвергнута» — на Проблеме.", []),
+    ('Жетон "Отвергнута" на Проблеме.', ["quotation marks"]),
+    ("Жетон “Отвергнута” на Проблеме.", ["quotation marks"]),
+    ("Стресс 4 - только Ground.", ["hyphen between spaces"]),
+    ("Стресс—только Ground.", ["em dash without spaces"]),
+    ("Стресс 4–5: только Ground.", []),  # an en dash in a range is right
+])
+def test_russian_quotes_and_dashes(msgstr, found):
+    problems = typography_problems("ru", [_e(msgstr)])
+    assert [next(w for w in found if w in p.message) for p in problems] == found
+    assert all(p.severity == "warning" and p.file.endswith("ground.po") and p.line == 40 for p in problems)
+
+
+def test_italian_address_and_apostrophes():
+    file = "locales/it/LC_MESSAGES/ground.po"
+    mixed = _e("Tieni i Problemi per il vostro numero di giocatori se puoi.", file, 7)
+    fine = _e("Scegliete una carta. Poi puoi giocare la tua.", file, 9)  # voi and tu in different sentences
+    curly = _e("l’Azione", file, 11)
+    straight = [_e("l'Attacco", file, 20 + n) for n in range(3)]
+    problems = typography_problems("it", [mixed, fine, curly, *straight])
+    assert [(p.rule, p.line) for p in problems] == [("address", 7), ("typography", 11)]
+    assert "'puoi' (tu)" in problems[0].message and "'vostro' (voi)" in problems[0].message
+
+
+@pytest.mark.parametrize("lang", ["en", "xx"])
+def test_no_typography_rules_for_the_source_and_the_pseudo_locale(lang):
+    assert typography_problems(lang, [_e('"quoted" - dash—here vostro puoi')]) == []
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_shipped_catalogs_carry_no_typography_warning(lang):
+    problems = []
+    for path in sorted((REPO / "locales" / lang / "LC_MESSAGES").glob("*.po")):
+        with path.open("rb") as fh:
+            catalog = read_po(fh, locale=lang)
+        problems += typography_problems(lang, [entry_of(m, str(path)) for m in catalog if m.id])
+    assert [p.render() for p in problems] == []
