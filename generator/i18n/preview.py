@@ -6,58 +6,50 @@ from __future__ import annotations
 
 import dataclasses
 import functools
+import hashlib
 import http.server
 import json
 import threading
 import time
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Callable
 
+from ..artifact import Artifact
 from ..output.files import write_bytes_atomic
-from ..problems import CheckFailed, Problem
+from ..problems import CheckFailed, Problem, blocking
 from ..render.face import forget_templates
 from ..render.preview import pdf_preview
 from .catalogs import catalog_paths, read_catalog
 from .fitwatch import watch_fits
+from .preview_page import page_html
 
 PREVIEW_DIR = Path("build/preview")
+KIT_PAGE = "kit"  # the folder the kit's own index.html is shown from
 SCREENSHOT_PX = 744  # an A4 page at 90 dpi: readable as a Weblate screenshot
 WATCHED = ("content", "templates", "locales")
-PAGE = """<!doctype html><meta charset="utf-8"><title>dojo-pnp preview: {lang}</title>
-<style>body{{font:14px sans-serif;background:#eee;margin:1em}}figure{{display:inline-block;margin:.5em;
-background:#fff;padding:.5em;vertical-align:top}}img{{max-width:46vw;max-height:80vh}}pre{{color:#b00}}</style>
-<h1>{lang}: <span id="v">{version}</span></h1><pre id="p">{problems}</pre>{figures}
-<script>let v="{version}";setInterval(async()=>{{try{{const r=await fetch("version.txt",{{cache:"no-store"}});
-const t=(await r.text()).trim();if(t!==v)location.reload()}}catch(e){{}}}},700)</script>
-"""
 
 
 @dataclass
 class Unit:
-    """One renderable component of the kit and the catalog entries it printed the last time."""
+    """One component of the kit as the preview shows it: every page of its most readable PDF, and the catalog
+    entries it printed the last time it was drawn (every gettext lookup, as the component cache records them)."""
 
     name: str
-    render: Callable
+    pages: int = 0  # page images drawn (a web page as the kit ships it: html instead)
+    html: str = ""  # the kit's own page this component writes (index.html), shown as it is
+    digest: str = ""  # of the PDF the pages were drawn from: unchanged, the images stay
     keys: set = field(default_factory=set)
 
 
-def _render(component, ctx, warnings: list[Problem]) -> list:
-    """One registered component through the build's render_all, in this process (so the fit log sees it)."""
-    from ..kit.build import render_all
-
-    return render_all(ctx, (component,), jobs=1, warnings=warnings)
-
-
 def units() -> list[Unit]:
-    """The kit's components as render units (from the component registry)."""
+    """The kit's components as preview units (from the component registry), contact sheet and index included."""
     from ..kit import registry
 
-    return [Unit(c.id, functools.partial(_render, c)) for c in registry.COMPONENTS if not c.from_artifacts]
+    return [Unit(c.id) for c in registry.COMPONENTS]
 
 
 def entries(root: Path, lang: str) -> dict:
-    """(msgctxt, msgid) -> (domain, translation) for every entry of a language's catalogs."""
+    """(msgctxt, msgid) -> (domain, translation, fuzzy) for every entry of a language's catalogs."""
     out = {}
     for path in catalog_paths(root, lang):
         for m in read_catalog(path, lang, root).catalog or ():
@@ -66,25 +58,50 @@ def entries(root: Path, lang: str) -> dict:
     return out
 
 
-def _png(artifacts) -> bytes | None:
-    """The first page of the component's first A4 PDF, readable (about 90 dpi), else its own preview."""
+def shown_pdf(artifacts) -> Artifact | None:
+    """The PDF a reader pages through: a booklet in reading order (A5), else the A4 sheets, else the first."""
     pdfs = [a for a in artifacts if a.path.endswith(".pdf")]
-    pdf = next((a for a in pdfs if "A4" in a.path), pdfs[0] if pdfs else None)
-    if pdf is None:
-        return next((a.data for a in artifacts if a.kind == "preview" and a.path.endswith(".png")), None)
-    return pdf_preview(pdf.data, SCREENSHOT_PX)
+    for rank in (lambda a: a.paper == "A5", lambda a: a.paper == "A4" and a.layout in ("sheet", "pages", "plain"),
+                 lambda a: a.paper == "A4", lambda a: True):
+        found = [a for a in pdfs if rank(a)]
+        if found:
+            return found[0]
+    return None
+
+
+def shown(artifacts) -> tuple[str, bytes | None, bool]:
+    """(digest, bytes, is a PDF) of what the preview pages through for a component: its most readable PDF, else
+    its own preview image (nothing for index.html)."""
+    pdf = shown_pdf(artifacts)
+    if pdf is not None:
+        return hashlib.sha256(pdf.data).hexdigest(), pdf.data, True
+    image = next((a.data for a in artifacts if a.kind == "preview" and a.path.endswith(".png")), None)
+    return (hashlib.sha256(image).hexdigest(), image, False) if image else ("", None, False)
+
+
+def page_count(pdf: bytes) -> int:
+    """The pages of a PDF."""
+    import pypdfium2 as pdfium
+
+    doc = pdfium.PdfDocument(pdf)
+    try:
+        return len(doc)
+    finally:
+        doc.close()
 
 
 class Preview:
-    """The preview of one language: renders units, keeps which entries each prints, writes the page."""
+    """The preview of one language: renders the kit through the component cache (only what an edit changed draws
+    again), keeps which entries each component prints, writes every page and the page that shows them."""
 
-    def __init__(self, root: Path, lang: str):
-        self.root, self.lang = root, lang
+    def __init__(self, root: Path, lang: str, jobs: int = 0):
+        self.root, self.lang, self.jobs = root, lang, jobs
         self.out = root / PREVIEW_DIR / lang
         self.units = units()
         self.ctx = None
         self.entries: dict = {}
         self.problems: list[Problem] = []
+        self.pending: list[tuple[str, bytes, int]] = []  # (component, PDF, page number) not drawn yet
         self.version = 0
 
     def prepare(self) -> None:
@@ -92,68 +109,147 @@ class Preview:
         from ..kit.build import prepare
         from ..kit.model import BuildOptions
 
-        self.ctx = prepare(self.root, BuildOptions(lang=self.lang, overflow="warn"))
+        self.ctx = prepare(self.root, BuildOptions(lang=self.lang, overflow="warn"), self.jobs)
         self.entries = entries(self.root, self.lang)
 
-    def render(self, chosen: list[Unit]) -> None:
-        """Render the chosen units, recording the entries each prints; write their images and the page."""
-        self.problems = []
-        for unit in chosen:
-            overflows: list[Problem] = []
-            with watch_fits(self.root, self.lang, self.ctx.translations, accept_overflow=True, record=True) as log:
-                try:
-                    artifacts = unit.render(self.ctx, overflows)
-                except CheckFailed as exc:
-                    self.problems.extend(exc.problems)
-                    continue
-            self.problems.extend(overflows)
-            unit.keys = {(o.context, o.msgid) for o, _, _ in log.uses}
-            png = _png(artifacts)
-            if png:
-                write_bytes_atomic(self.out / f"{unit.name}.png", png)
-        self.write_page()
+    def render(self, first_only: bool = False) -> int:
+        """The whole kit through the component cache (unchanged components come from it); every open problem
+        listed; the pages of every component whose PDF changed drawn (first_only: their first pages, the others
+        left to draw_pages); the number of components drawn anew."""
+        from ..kit import registry
+        from ..kit.build import render_all
+        from ..kit.cache import ComponentCache
 
-    def affected(self, new: dict) -> list[Unit]:
-        """The units printing an entry whose translation changed (a rules change: the booklets)."""
-        changed = {k for k in set(new) | set(self.entries) if new.get(k) != self.entries.get(k)}
-        rules = any((new.get(k) or self.entries.get(k))[0].endswith("-rules") for k in changed)
-        return [u for u in self.units if u.keys & changed or (rules and "rules" in u.name.split(".")[-1])]
+        cache = ComponentCache(self.ctx)  # entries stored with what each component looked up in the catalogs
+        overflows: list[Problem] = []
+        try:
+            artifacts = render_all(self.ctx, None, jobs=self.jobs, warnings=overflows, cache=cache)
+        except CheckFailed as exc:
+            self.problems = list(exc.problems)
+            self.write_page()
+            return 0
+        self.problems = list(self.ctx.warnings) + overflows
+        made: dict[str, list] = {}
+        for a in artifacts:
+            made.setdefault(a.component, []).append(a)
+        drawn = 0
+        before: list = []
+        for unit, component in zip(self.units, registry.COMPONENTS):
+            mine = made.get(unit.name, [])
+            keys = cache.lookups(component, before if component.from_artifacts else [])
+            if keys is None:  # drawn with a warning (not stored): drawn once more here, its lookups recorded
+                keys = self._recorded(component, before)
+            unit.keys = keys
+            before += mine
+            page = next((a for a in mine if a.path.endswith(".html")), None)
+            if page is not None and shown_pdf(mine) is None:  # the kit's index.html, with the previews it shows
+                digest = hashlib.sha256(page.data + b"".join(a.data for a in before if a.kind == "preview")).hexdigest()
+                if digest != unit.digest:
+                    drawn += 1
+                    self._write_site(page, before)
+                    unit.digest, unit.html = digest, f"{KIT_PAGE}/{page.path}"
+                continue
+            digest, data, is_pdf = shown(mine)
+            if digest != unit.digest:
+                drawn += 1
+                unit.digest, unit.pages = digest, (page_count(data) if is_pdf else 1) if data else 0
+                if data is not None and not is_pdf:
+                    write_bytes_atomic(self.out / f"{unit.name}-1.png", data)
+                elif data is not None:
+                    self.pending.extend((unit.name, data, n) for n in range(unit.pages))
+        self.draw_pages(first_only=first_only)
+        self.write_page()
+        return drawn
+
+    def _write_site(self, page, before) -> None:
+        """The kit's web page as it ships, beside the preview images it links to (its PDFs are not copied)."""
+        for a in [page, *(a for a in before if a.kind == "preview")]:
+            write_bytes_atomic(self.out / KIT_PAGE / a.path, a.data)
+
+    def draw_pages(self, first_only: bool = False) -> None:
+        """The page images still to draw (every first page, and with first_only False every other one too)."""
+        later = []
+        for name, pdf, n in self.pending:
+            if first_only and n:
+                later.append((name, pdf, n))
+            else:
+                write_bytes_atomic(self.out / f"{name}-{n + 1}.png", pdf_preview(pdf, SCREENSHOT_PX, n))
+        self.pending = later
+
+    def _recorded(self, component, before) -> set:
+        """The lookups of one component drawn in this process with a recording context."""
+        from ..kit.cache import recording
+
+        rctx, reads = recording(self.ctx)
+        with watch_fits(self.root, self.lang, self.ctx.translations, accept_overflow=True):
+            try:
+                component.build(rctx, before if component.from_artifacts else [])
+            except CheckFailed:
+                pass  # its problems are already on the page (render_all reported them)
+        return {(c, m) for _fn, c, m, _plural, _n in reads.lookups}
+
+    def coverage(self) -> tuple[int, int, list]:
+        """(entries shown by some component, entries of the language, the entries shown nowhere)."""
+        shown = set().union(*(u.keys for u in self.units))
+        missing = sorted((k for k in self.entries if k not in shown), key=str)
+        return len(self.entries) - len(missing), len(self.entries), missing
 
     def write_page(self) -> None:
-        """index.html (reloads itself when version.txt changes) and screenshots.json (entry -> image)."""
+        """index.html (reloads itself when version.txt changes), screenshots.json (entry -> image) and
+        entries.json (every entry of the language -> the components and pages that print it)."""
         self.version += 1
-        figures = "".join(f'<figure><img src="{u.name}.png?v={self.version}"><figcaption>{u.name}</figcaption></figure>'
-                          for u in self.units if (self.out / f"{u.name}.png").exists())
-        problems = "\n".join(p.render() for p in self.problems).replace("<", "&lt;")
-        page = PAGE.format(lang=self.lang, version=self.version, problems=problems, figures=figures)
-        shots = {f"{c or ''}\x04{m}": f"{u.name}.png" for u in self.units for c, m in sorted(u.keys, key=str)}
-        write_bytes_atomic(self.out / "screenshots.json",
-                           (json.dumps(shots, indent=1, ensure_ascii=False, sort_keys=True) + "\n").encode("utf-8"))
+        page = page_html(self.lang, self.version, self.units, self.problems, self.coverage())
+        write_bytes_atomic(self.out / "screenshots.json", _json(screenshots(self.units)))
+        write_bytes_atomic(self.out / "entries.json", _json(entry_map(self.units, self.entries)))
         write_bytes_atomic(self.out / "index.html", page.encode("utf-8"))
         write_bytes_atomic(self.out / "version.txt", f"{self.version}\n".encode())
 
-    def rebuild(self, changed: list[Path]) -> tuple[int, float]:
-        """After edits: a catalog of this language re-renders the affected units; content or templates all."""
+    def rebuild(self, changed: list[Path], first_only: bool = False) -> tuple[int, float]:
+        """After edits: a catalog of this language is checked again (a broken entry is shown on the page) and the
+        kit redrawn through the cache (what shows a changed entry draws anew); content or templates: all."""
         start = time.perf_counter()
         catalogs_only = all(p.suffix == ".po" for p in changed)
         try:
             if catalogs_only and self.ctx is not None:
+                from ..kit.build import check_catalogs
                 from .runtime import load_translations
 
-                new = entries(self.root, self.lang)
-                chosen = self.affected(new)
+                problems = blocking(check_catalogs(self.root, self.lang, strict=False))
+                if problems:
+                    raise CheckFailed(problems)
                 self.ctx = dataclasses.replace(self.ctx, translations=load_translations(self.root, self.lang))
-                self.entries = new
+                self.entries = entries(self.root, self.lang)
             else:
                 forget_templates()  # an edited template or face layout is read again
                 self.prepare()
-                chosen = self.units
         except CheckFailed as exc:
             self.problems = list(exc.problems)
             self.write_page()
             return 0, time.perf_counter() - start
-        self.render(chosen)
-        return len(chosen), time.perf_counter() - start
+        return self.render(first_only), time.perf_counter() - start
+
+
+def _json(value) -> bytes:
+    return (json.dumps(value, indent=1, ensure_ascii=False, sort_keys=True) + "\n").encode("utf-8")
+
+
+def screenshots(units: list[Unit]) -> dict[str, str]:
+    """Weblate's screenshot map: "msgctxt\x04msgid" -> the first page image of the first component printing it."""
+    shots: dict[str, str] = {}
+    for u in units:
+        for c, m in sorted(u.keys, key=str):
+            shots.setdefault(f"{c or ''}\x04{m}", f"{u.name}-1.png")
+    return shots
+
+
+def entry_map(units: list[Unit], catalog: dict) -> list[dict]:
+    """Every entry of the language with the domain it is in and the components that print it (empty: none)."""
+    where: dict = {}
+    for u in units:
+        for key in u.keys:
+            where.setdefault(key, []).append(u.name)
+    return [{"domain": domain, "msgctxt": c, "msgid": m, "components": sorted(where.get((c, m), []))}
+            for (c, m), (domain, _text, _fuzzy) in sorted(catalog.items(), key=str)]
 
 
 def snapshot(root: Path, lang: str) -> dict[Path, int]:
@@ -183,10 +279,13 @@ def watch(root: Path, lang: str, port: int, interval: float = 0.25, say=print) -
     """Render once, serve the page, then re-render on every change until interrupted."""
     preview = Preview(root, lang)
     started = time.perf_counter()
-    n, _ = preview.rebuild([root / "content"])
+    n, _ = preview.rebuild([root / "content"], first_only=True)
+    printed, total, _missing = preview.coverage()
     server = serve(preview.out, port)
     say(f"preview of {lang}: http://127.0.0.1:{server.server_address[1]}/ ({n} components in "
-        f"{time.perf_counter() - started:.1f} s); edit a catalog, content or template file; Ctrl-C stops")
+        f"{time.perf_counter() - started:.1f} s; {printed} of {total} entries shown); edit a catalog, content or "
+        "template file; Ctrl-C stops")
+    preview.draw_pages()  # every other page, while the first ones are already served
     seen = snapshot(root, lang)
     try:
         while True:
@@ -197,7 +296,7 @@ def watch(root: Path, lang: str, port: int, interval: float = 0.25, say=print) -
                 seen = now
                 n, took = preview.rebuild(changed)
                 names = ", ".join(sorted(p.name for p in changed)[:3])
-                say(f"{names}: re-rendered {n} component(s) in {took:.2f} s"
+                say(f"{names}: drew {n} component(s) anew in {took:.2f} s"
                     + (f"; {len(preview.problems)} problem(s) on the page" if preview.problems else ""))
     except KeyboardInterrupt:
         say("preview stopped")

@@ -190,7 +190,8 @@ class ComponentCache:
 
     def __init__(self, ctx: BuildContext, read: bool = True):
         self.ctx, self.read = ctx, read
-        self.base = digest([code_digest(ctx.root), repr(ctx.options), ctx.version, ctx.epoch,
+        options = dataclasses.replace(ctx.options, overflow="error")  # stored renders had no overflow: the same
+        self.base = digest([code_digest(ctx.root), repr(options), ctx.version, ctx.epoch,
                             ctx.board_fingerprint, ctx.proof, ctx.ground_proof])
         self._parts: dict[tuple[str, ...], str] = {}
         self.hits: list[str] = []
@@ -233,6 +234,13 @@ class ComponentCache:
             return None
         self.hits.append(component.id)
         return artifacts
+
+    def lookups(self, component: Component, before: list[Artifact]) -> set[tuple[str | None, str]] | None:
+        """The (msgctxt, msgid) of every catalog entry an up-to-date cached component printed (None: not cached)."""
+        if self.load(component, before) is None:
+            return None
+        found = read_entry(entry_path(self.ctx.root, self.ctx.lang, component.id))
+        return None if found is None else {(context, msgid) for _fn, context, msgid, *_rest in found[0]["lookups"]}
 
     def store(self, component: Component, before: list[Artifact], artifacts: list[Artifact], reads: Reads) -> None:
         """Keep a freshly rendered component's artifacts with what it read (nothing when it read untracked)."""

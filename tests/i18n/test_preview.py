@@ -1,49 +1,112 @@
-"""Live preview: a catalog edit re-renders only the components printing the edited entry; the page is served
-on 127.0.0.1 only and reloads itself; screenshots.json maps each entry to the image it appears in."""
+"""Live preview (issue 31): every page of every component, a map of where every entry lands, an edit to any
+entry (a footer, a booklet's data string) drawing again what shows it, every open problem listed, a broken
+entry's error on the page; served on 127.0.0.1 only. Real renders of a real kit (the Italian kit's component
+cache of tests/conftest.py pristine_it makes the first render quick)."""
 
 from __future__ import annotations
 
 import json
+import shutil
 import urllib.request
 
-from generator.i18n.preview import Preview, Unit, entries, serve
+import pytest
+
+from generator.i18n.preview import Preview, serve
+
+PNG = b"\x89PNG\r\n\x1a\n"
 
 
-def _preview(project, monkeypatch, rendered):
-    monkeypatch.setattr("generator.i18n.preview.units", lambda: [
-        Unit("nebbia", lambda ctx: rendered.append("nebbia") or [], {("dojo-nebbia", "Fog")}),
-        Unit("kit", lambda ctx: rendered.append("kit") or [], {(None, "Cut along the line")}),
-        Unit("dojo_rules", lambda ctx: rendered.append("dojo_rules") or [], set()),
-    ])
-    preview = Preview(project, "ru")
-    preview.entries = entries(project, "ru")
+def _set(po, context, msgid, value):
+    text = po.read_text(encoding="utf-8")
+    head = (f'msgctxt "{context}"\n' if context else "") + f'msgid "{msgid}"\nmsgstr "'
+    start = text.index(head) + len(head)
+    po.write_text(text[:start] + value + text[text.index('"\n', start):], encoding="utf-8")
+
+
+@pytest.fixture
+def shown(pristine_it, tmp_path):
+    """A preview of the Italian kit on a copy of pristine_it, first rendered (first pages; the others are drawn
+    while the page is served, draw_pages)."""
+    root = tmp_path / "project"
+    shutil.copytree(pristine_it, root, ignore=shutil.ignore_patterns("pnp"))
+    preview = Preview(root, "it", jobs=2)
+    drawn, _ = preview.rebuild([root / "content"], first_only=True)
+    assert drawn == len([u for u in preview.units if u.pages or u.html]) == len(preview.units)
     return preview
 
 
-def test_a_catalog_edit_selects_only_the_units_printing_the_entry(project, monkeypatch):
-    preview = _preview(project, monkeypatch, [])
-    path = project / "locales/ru/LC_MESSAGES/dojo.po"
-    path.write_text(path.read_text(encoding="utf-8").replace('msgstr "Туман"', 'msgstr "Мгла"'), encoding="utf-8")
-    assert [u.name for u in preview.affected(entries(project, "ru"))] == ["nebbia"]
-    rules = project / "locales/ru/LC_MESSAGES/dojo-rules.po"
-    rules.write_text(rules.read_text(encoding="utf-8").replace('msgstr "Подготовка"', 'msgstr "Начало"'),
-                     encoding="utf-8")
-    assert [u.name for u in preview.affected(entries(project, "ru"))] == ["nebbia", "dojo_rules"]
+def _images(preview):
+    return {p.name: p.read_bytes() for p in preview.out.glob("*.png")}
 
 
-def test_page_and_screenshot_map_are_served_on_localhost_only(project, monkeypatch):
-    preview = _preview(project, monkeypatch, [])
-    (preview.out).mkdir(parents=True)
-    (preview.out / "nebbia.png").write_bytes(b"\x89PNG fake")
-    preview.write_page()
-    shots = json.loads((preview.out / "screenshots.json").read_text(encoding="utf-8"))
-    assert shots["dojo-nebbia\x04Fog"] == "nebbia.png" and shots["\x04Cut along the line"] == "kit.png"
-    server = serve(preview.out, 0)
+def test_every_page_is_drawn_and_every_entry_is_mapped(shown):
+    first = _images(shown)
+    assert all(name.endswith("-1.png") for name in first)
+    shown.draw_pages()
+    booklet = next(u for u in shown.units if u.name == "dojo-rules")
+    assert booklet.pages >= 6  # every page of the booklet, not only the first
+    images = _images(shown)
+    for unit in shown.units:
+        assert {f"{unit.name}-{n}.png" for n in range(1, unit.pages + 1)} <= set(images)
+    assert all(data.startswith(PNG) for data in images.values())
+    printed, total, missing = shown.coverage()
+    assert total > 800 and printed >= 0.95 * total, missing  # the old map held 367 of 908 Russian entries
+    entries = json.loads((shown.out / "entries.json").read_text(encoding="utf-8"))
+    assert len(entries) == total
+    board = [e for e in entries if e["msgctxt"] == "small print" and e["msgid"] == "board"]
+    assert len(board) == 1 and "dojo-nebbia-deck" in board[0]["components"]  # the footers' word, on every deck
+    page = (shown.out / "index.html").read_text(encoding="utf-8")
+    assert f'<option value="{booklet.pages}">{booklet.pages} / {booklet.pages}</option>' in page
+    assert f"{printed} of {total} catalog entries" in page
+
+
+def test_an_edit_to_a_footer_or_a_booklet_data_string_draws_again_what_shows_it(shown):
+    shown.draw_pages()
+    po = shown.root / "locales/it/LC_MESSAGES/kit.po"
+    before = _images(shown)
+    _set(po, None, "Duplex calibration", "Calibrazione del fronte-retro")  # its heading and footer
+    drawn, took = shown.rebuild([po])
+    after = _images(shown)
+    changed = {name.rsplit("-", 1)[0] for name in after if after[name] != before.get(name)}
+    assert changed == {"kit-calibration"} and drawn == 2, changed  # and the kit page showing its preview
+    duel = shown.root / "locales/it/LC_MESSAGES/duel.po"
+    _set(duel, "duel-rules", "Rulings for this kit", "Decisioni di questo kit")  # a booklet's data string
+    shown.rebuild([duel])
+    again = _images(shown)
+    assert {n.rsplit("-", 1)[0] for n in again if again[n] != after.get(n)} == {"duel-rules"}
+    site = shown.root / "locales/it/LC_MESSAGES/kit.po"  # index.html shows the components' names
+    _set(site, None, "Duplex calibration page", "Pagina per tarare il fronte-retro")
+    shown.rebuild([site])
+    index = shown.out / next(u.html for u in shown.units if u.html)
+    assert "Pagina per tarare il fronte-retro" in index.read_text(encoding="utf-8")
+    assert 'src="kit/index.html' in (shown.out / "index.html").read_text(encoding="utf-8")
+
+
+def test_open_problems_stay_listed_and_a_broken_entry_shows_its_error(shown):
+    duel = shown.root / "locales/it/LC_MESSAGES/duel.po"
+    _set(duel, "duel/seigan", "Free stance", "Guardia libera " + "lunghissima " * 14)  # overflows its slot
+    shown.rebuild([duel])
+    assert any("duel.po" in (p.file or "") and "Free stance" in (p.where or "") for p in shown.problems)
+    kit = shown.root / "locales/it/LC_MESSAGES/kit.po"
+    _set(kit, "small print", "board", "tabellone")  # an unrelated edit: the overflow is still open
+    shown.rebuild([kit])
+    assert any("Free stance" in (p.where or "") for p in shown.problems)
+    images = _images(shown)
+    _set(kit, None, "Duplex calibration page", "Pagina {rotta")  # a broken placeholder brace
+    shown.rebuild([kit])
+    page = (shown.out / "index.html").read_text(encoding="utf-8")
+    assert "kit.po:" in page and "unmatched { or }" in page, page[:2000]
+    assert _images(shown) == images  # the last good images stay
+
+
+def test_page_is_served_on_localhost_only(shown):
+    shown.draw_pages()
+    server = serve(shown.out, 0)
     try:
         host, port = server.server_address
         assert host == "127.0.0.1"
         page = urllib.request.urlopen(f"http://127.0.0.1:{port}/index.html", timeout=5).read().decode()
-        version = urllib.request.urlopen(f"http://127.0.0.1:{port}/version.txt", timeout=5).read().decode()
+        image = urllib.request.urlopen(f"http://127.0.0.1:{port}/dojo-rules-2.png", timeout=5).read()
     finally:
         server.shutdown()
-    assert 'src="nebbia.png?v=1"' in page and "version.txt" in page and version.strip() == "1"
+    assert "version.txt" in page and image.startswith(PNG)
