@@ -6,13 +6,22 @@ PYTHON ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
-LANGS := it en ru
+space := $() $()
+# The kit's languages: the codes of locales/languages.toml (one [[language]] table each).
+LANGS := $(shell sed -n 's/^code *= *"\([^"]*\)".*/\1/p' locales/languages.toml)
 
-# LANG is also the shell's locale variable: only a LANG given on the command line picks the kit language.
+# LANG is also the shell's locale variable (en_US.UTF-8): a LANG given on the command line picks the kit language,
+# and so does one in the environment that is a kit language code (LANG=ru make pnp); any other builds Italian and
+# says how to ask for another.
 ifeq ($(origin LANG),command line)
+KIT_LANG := $(LANG)
+else ifneq ($(filter $(LANG),$(LANGS)),)
 KIT_LANG := $(LANG)
 else
 KIT_LANG := it
+ifneq ($(LANG),)
+LANG_NOTE := Building Italian (LANG=$(LANG) is your locale, not a kit language); for another: make pnp LANG=<$(subst $(space),|,$(LANGS))>
+endif
 endif
 unexport LANG
 export PYTHONUTF8 := 1
@@ -21,7 +30,7 @@ export PYTHONUTF8 := 1
 .PHONY: i18n-extract i18n-update i18n-check i18n-stats i18n-slots preview
 
 help:
-	@echo "make pnp LANG=it|en|ru   build the print-and-play kit into build/pnp/<lang>/"
+	@echo "make pnp LANG=it         build the print-and-play kit into build/pnp/<lang>/ (languages: $(LANGS))"
 	@echo "make test                run the test suite"
 	@echo "make release             every language and paper, zipped into build/release/<kit>-<version>/"
 	@echo "make bench               benchmarks: warm build and release times"
@@ -63,6 +72,7 @@ bytecode: $(STAMP)
 	@$(BIN)/python -m compileall -q --invalidation-mode timestamp generator
 
 pnp: bytecode
+	@$(if $(LANG_NOTE),echo "$(LANG_NOTE)",true)
 	@$(BIN)/dojo build --lang $(KIT_LANG)
 
 all: bytecode

@@ -86,10 +86,10 @@ def check_catalog(root: Path, lang: str, path: Path, strict: bool, stray_blocks:
     if result.catalog is None:
         return CatalogCheck(tuple(result.problems), None, frozenset())
     catalog, file = result.catalog, rel(path, root)
-    found = check_header(catalog, lang, file, header_line(path))
+    found = check_header(catalog, lang, file, header_line(path), root)
     entries = [entry_of(message, file) for message in catalog if message.id]
     for entry in entries:
-        found.extend(check_entry(entry, lang, gap))
+        found.extend(check_entry(entry, lang, gap, root))
     found.extend(glossary_problems(root, lang, entries))
     own = stray_blocks or any(p.file == file for p in blocking(list(result.problems) + found))
     found += msgfmt_problems(path, root) if strict and not own else []

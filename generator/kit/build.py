@@ -18,6 +18,7 @@ from ..board.load import load_quadrant
 from ..board.model import Board, build_board
 from ..components.common import term_spellings
 from ..content.dojo import NebbiaDeck
+from ..content.languages import languages
 from ..content.load import load_model
 from ..i18n.extract import cached_extraction
 from ..i18n.gate import check_language as check_catalogs
@@ -40,7 +41,7 @@ from ..sim.ground.gate import GroundProofSettings, cache_key as ground_key, cach
 from .bom import check_bom
 from .cache import ComponentCache, Reads, recording
 from .inputs import inputs_digest
-from .model import DEV_LANGS, LANGS, Artifact, BuildContext, BuildOptions
+from .model import DEV_LANGS, Artifact, BuildContext, BuildOptions
 from . import registry, timings
 from .registry import Component
 from .version import kit_version, source_date_epoch
@@ -105,14 +106,24 @@ def _in_file(p: Problem, path: Path, root: Path) -> Problem:
     return dataclasses.replace(p, file=file.as_posix())
 
 
-def check_language(lang: str, release: bool = False) -> list[Problem]:
-    """An unknown language is an error listing the available ones; the pseudo-locale is never released."""
-    if lang in LANGS or (lang in DEV_LANGS and not release):
+def check_language(lang: str, release: bool = False, root: Path | None = None) -> list[Problem]:
+    """An unknown language is an error listing the available ones (locales/languages.toml); the pseudo-locale and
+    an incubating language are never released."""
+    try:
+        table = languages(root)
+    except CheckFailed as exc:
+        return exc.problems
+    released = [code for code, language in table.items() if language.released]
+    if (lang in table and (table[lang].released or not release)) or (lang in DEV_LANGS and not release):
         return []
     if lang in DEV_LANGS:
         return [Problem("error", "lang", f"{lang!r} is the pseudo-locale for layout tests; it is never released",
-                        hint=f"release one of {', '.join(LANGS)}")]
-    return [Problem("error", "lang", f"unknown language {lang!r}; available: {', '.join(LANGS)} "
+                        hint=f"release one of {', '.join(released)}")]
+    if lang in table:
+        return [Problem("error", "lang", f"{lang!r} is incubating (locales/languages.toml): it is built for "
+                        "translators, never released", "locales/languages.toml",
+                        hint='once it is translated, set status = "released" in its [[language]] table')]
+    return [Problem("error", "lang", f"unknown language {lang!r}; available: {', '.join(table)} "
                     f"(and {', '.join(DEV_LANGS)}, the pseudo-locale, for development builds)",
                     hint="run e.g. `make pnp LANG=it`")]
 
@@ -130,7 +141,7 @@ def prepare(root: Path, options: BuildOptions, jobs: int = 1, inputs: Inputs | N
     """Phase one: load and check every input (the board and model given, already loaded by load_inputs, or loaded
     here); raise CheckFailed listing every blocking problem found. Proofs that are not cached yet are played side
     by side when `jobs` allows (0: every core)."""
-    problems = check_language(options.lang, options.release)
+    problems = check_language(options.lang, options.release, root)
     if problems:
         raise CheckFailed(problems)
     inputs = inputs or load_inputs(root)
@@ -207,7 +218,7 @@ def warm(root: Path, options: list[BuildOptions], jobs: int, inputs: Inputs | No
     compiled catalogs (a cold release checks three languages' catalogs while the proofs play). One language's
     phase one plays its proofs side by side itself (prepare). Whatever fails here, phase one meets again and
     reports."""
-    options = [o for o in options if not check_language(o.lang, o.release)]  # phase one stops those at once
+    options = [o for o in options if not check_language(o.lang, o.release, root)]  # phase one stops those at once
     langs = list(dict.fromkeys(o.lang for o in options))
     if len(langs) < 2:
         return
@@ -225,8 +236,8 @@ def warm(root: Path, options: list[BuildOptions], jobs: int, inputs: Inputs | No
         tasks.append(("ground", root, model.ground))
     tasks.append(("templates", root))
     tasks += [("catalogs", root, lang, release) for lang, release in dict.fromkeys((o.lang, o.release) for o in options)
-              if lang in LANGS]
-    tasks += [("translations", root, lang) for lang in langs if lang in LANGS]  # the pseudo-locale is never cached
+              if lang not in DEV_LANGS]
+    tasks += [("translations", root, lang) for lang in langs if lang not in DEV_LANGS]  # the pseudo-locale is never cached
     _WARM[:] = tasks
     try:
         with timings.phase("phase one: proofs and catalogs side by side"):
