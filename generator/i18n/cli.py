@@ -93,7 +93,7 @@ def run_watch(args: argparse.Namespace) -> int:
 
 def run_slots(args: argparse.Namespace) -> int:
     """Record the slot map."""
-    from .slots import write_slots
+    from ..kit.slots import write_slots
 
     root = args.root.resolve()
     try:

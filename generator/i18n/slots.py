@@ -1,5 +1,7 @@
 """The slot map: which catalog entry is printed in which slot (size in mm, font size range), recorded from an
-English render, kept in locales/templates/slots.json and written into the templates as `#. slot:` comments."""
+English render, kept in locales/templates/slots.json and written into the templates as `#. slot:` comments.
+
+Recording it renders the kit: that is generator.kit.slots, a layer above the build; this module only reads it."""
 
 from __future__ import annotations
 
@@ -8,7 +10,6 @@ from pathlib import Path
 
 from babel.messages.catalog import Catalog
 
-from ..output.files import write_bytes_atomic
 from .catalogs import SOURCE_LANG, TEMPLATES_DIR
 
 SLOTS_FILE = TEMPLATES_DIR / "slots.json"
@@ -26,35 +27,6 @@ def slot_text(component: str, slot, width: float, height: float) -> str:
 def key(context: str | None, msgid: str) -> str:
     """The JSON key of an entry: msgctxt, EOT, msgid (gettext's own key)."""
     return f"{context or ''}\x04{msgid}"
-
-
-def record_slots(root: Path) -> dict[str, list[str]]:
-    """Render the English kit in memory, logging every fit: entry key -> its slot descriptions."""
-    from ..kit.build import prepare, render_all
-    from ..kit.model import BuildOptions
-    from .fitwatch import watch_fits
-
-    ctx = prepare(root, BuildOptions(lang=SOURCE_LANG, overflow="warn"))
-    with watch_fits(root, SOURCE_LANG, ctx.translations, accept_overflow=True, record=True) as log:
-        render_all(ctx, jobs=1)  # in this process: the fit log sees every fit
-    rooms: dict[tuple, tuple] = {}  # the same slot on A4 and Letter: the smaller room counts
-    for origin, slot, where in log.uses:
-        place = (key(origin.context, origin.msgid), where.component, slot.name, slot.max_pt, slot.min_pt,
-                 slot.max_lines)
-        _, w, h = rooms.get(place, (slot, slot.width, slot.height))
-        rooms[place] = (slot, min(w, slot.width), min(h, slot.height))
-    found: dict[str, set[str]] = {}
-    for (k, component, *_), (slot, w, h) in rooms.items():
-        found.setdefault(k, set()).add(slot_text(component, slot, w, h))
-    return {k: sorted(v) for k, v in sorted(found.items())}
-
-
-def write_slots(root: Path) -> Path:
-    """`dojo i18n slots`: record the slot map into locales/templates/slots.json."""
-    path = root / SLOTS_FILE
-    data = json.dumps(record_slots(root), indent=1, ensure_ascii=False, sort_keys=True) + "\n"
-    write_bytes_atomic(path, data.encode("utf-8"))
-    return path
 
 
 def read_slots(root: Path) -> dict[str, list[str]]:
