@@ -105,4 +105,7 @@ def report(outcome: BuildResult | BaseException) -> int:
     files = result.manifest["files"]
     state = "up to date" if result.cached else f"built {len(files)} file(s)"
     print(f"{state}: {result.out_dir} (version {result.manifest['version']})")
+    index = result.out_dir / "index.html"
+    if index.exists():
+        print(f"open {index} to see every component and print it")
     return 0
