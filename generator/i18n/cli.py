@@ -32,6 +32,9 @@ def register(sub: argparse._SubParsersAction) -> None:
             p.add_argument("--lang", action="append", required=name == "init",
                            help="only this language (repeatable; default: every language of locales/languages.toml"
                            + ("; xx: the pseudo-locale, whose overflows are warnings)" if name == "check" else ")"))
+        if name == "stats":
+            p.add_argument("--by-component", action="store_true",
+                           help="coverage per language and component, with what each component still lacks")
         if name == "check":
             p.add_argument("--render", action="store_true",
                            help="also render every component in memory: strings that overflow their slot, in "
@@ -191,6 +194,8 @@ def run_stats(args: argparse.Namespace) -> int:
         langs = _langs(args)
     except CheckFailed as exc:
         return _fail(exc)
+    if args.by_component:
+        return _component_stats(root, langs)
     table = Table(title="Translation status (locales/<lang>/LC_MESSAGES/<domain>.po)")
     for col, justify in (("lang", "left"), ("catalog", "left"), ("translated", "right"), ("fuzzy", "right"),
                          ("untranslated", "right"), ("total", "right"), ("done", "right")):
@@ -212,3 +217,26 @@ def run_stats(args: argparse.Namespace) -> int:
     for error in errors:
         print(error, file=sys.stderr)
     return 1 if errors else 0
+
+
+def _component_stats(root: Path, langs: tuple[str, ...]) -> int:
+    """`stats --by-component`: a table per language of each component's translated entries and what it lacks."""
+    from rich.console import Console
+    from rich.table import Table
+
+    from .coverage import component_coverage
+
+    console = Console(width=130)
+    for lang in langs:
+        table = Table(title=f"{lang}: translated entries per component (fuzzy counts as not yet)")
+        for col, justify in (("component", "left"), ("translated", "right"), ("total", "right"), ("done", "right"),
+                             ("still lacks", "left")):
+            table.add_column(col, justify=justify)
+        for row in component_coverage(root, lang):
+            lacks = ", ".join(repr(m) for m in row.lacking[:2]) + (
+                f" and {len(row.lacking) - 2} more" if len(row.lacking) > 2 else "")
+            style = "green" if row.translated == row.total else "yellow"
+            table.add_row(row.component, str(row.translated), str(row.total),
+                          f"{100 * row.translated / row.total:.0f}%", lacks or "-", style=style)
+        console.print(table)
+    return 0

@@ -38,11 +38,25 @@ def read_slots(root: Path) -> dict[str, list[str]]:
     return data if isinstance(data, dict) else {}
 
 
+NO_ROOM = ("slot: no fixed room (the text is not fitted to a box; it wraps or runs on): keep it about as long as "
+           "the English")
+SIZED = ("slot:", " mm", "wrap")  # a comment that already gives a size or says the text wraps
+
+
 def add_slot_comments(template: Catalog, slots: dict[str, list[str]]) -> None:
-    """Append each entry's `slot:` comments (where it is printed, how much room it has)."""
-    for m in template:
-        if not m.id:
-            continue
-        found = slots.get(key(m.context, m.id[0] if m.pluralizable else m.id), [])
+    """Append each entry's `slot:` comments (where it is printed, how much room it has). An entry whose text changed
+    since the map was recorded keeps the slots of the one recorded text of its msgctxt that no entry has now; an entry
+    with no recorded slot and no comment giving a size says plainly that its text wraps with no fixed room."""
+    keys = [(m, key(m.context, m.id[0] if m.pluralizable else m.id)) for m in template if m.id]
+    retired: dict[str, list[str]] = {}  # msgctxt -> recorded keys no entry has any more (their text changed)
+    for k in set(slots) - {k for _m, k in keys}:
+        retired.setdefault(k.split("\x04", 1)[0], []).append(k)
+    for m, k in keys:
+        found = slots.get(k)
+        if found is None and m.context and len(retired.get(m.context, [])) == 1:
+            found = slots[retired[m.context][0]]
+        found = found or []
         extra = [f"(and {len(found) - MAX_SLOTS} more slots)"] if len(found) > MAX_SLOTS else []
         m.auto_comments = list(dict.fromkeys([*m.auto_comments, *found[:MAX_SLOTS], *extra]))
+        if not any(part in c for c in m.auto_comments for part in SIZED):
+            m.auto_comments.append(NO_ROOM)

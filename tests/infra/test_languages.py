@@ -13,6 +13,7 @@ from generator.cli import main
 from generator.components import dojo_nebbia
 from generator.content.languages import TABLE, language_codes, languages
 from generator.i18n.catalogs import DOMAINS, catalog_path, read_catalog
+from generator.i18n.coverage import component_coverage
 from generator.i18n.workflow import po_bytes
 from generator.kit.build import check_language, prepare
 from generator.kit.model import BuildOptions
@@ -55,6 +56,9 @@ def test_german_from_data_alone_builds_translated_and_stays_out_of_the_release(p
     for (context, msgid), text in GERMAN_TEXT.items():
         catalog.get(msgid, context).string = text
     path.write_bytes(po_bytes(catalog))
+    [nebbia] = [row for row in component_coverage(root, "de") if row.component == "dojo-nebbia-deck"]
+    assert nebbia.translated == 2 and len(nebbia.lacking) == nebbia.total - 2 > 0
+    assert main(["i18n", "stats", "--by-component", "--lang", "de", "--root", str(root)]) == 0
 
     ctx = prepare(root, BuildOptions(lang="de"))  # untranslated strings: warnings, not errors
     assert any(p.rule == "untranslated" and p.severity == "warning" for p in ctx.warnings)
