@@ -215,7 +215,7 @@ def warm(root: Path, options: list[BuildOptions], jobs: int, inputs: Inputs | No
     tasks.append(("templates", root))
     tasks += [("catalogs", root, lang, release) for lang, release in dict.fromkeys((o.lang, o.release) for o in options)
               if lang not in DEV_LANGS]
-    tasks += [("translations", root, lang) for lang in langs if lang not in DEV_LANGS]  # the pseudo-locale is never cached
+    tasks += [("translations", root, lang) for lang in langs if lang not in DEV_LANGS]  # never the pseudo-locale
     _WARM[:] = tasks
     try:
         with timings.phase("phase one: proofs and catalogs side by side"):
@@ -298,7 +298,9 @@ def render_languages(builds: list[tuple[BuildContext, ComponentCache | None]],
     gc.freeze()  # what the workers inherit is never scanned by their cycle collector (nor copied by it)
     try:
         with timings.phase(f"components on {worker_count(jobs, len(todo))} process(es)"):
-            state = lambda: ([(c.root, c.options, cache is not None) for c, cache in builds], chosen, terms)  # noqa: E731
+            def state() -> tuple:  # what a spawned worker needs to make the same contexts (_adopt)
+                return [(c.root, c.options, cache is not None) for c, cache in builds], chosen, terms
+
             rendered = {job: made for piece, results in zip(pieces, run_ordered(_render_piece, pieces, jobs,
                                                                                   adopt=(_adopt, state)))
                         for job, made in zip(piece, results)}

@@ -18,7 +18,8 @@ from .model import BuildOptions
 def register(sub: argparse._SubParsersAction) -> None:
     """Add the `build` command."""
     b = sub.add_parser("build", help="build the print-and-play kit for one language into build/pnp/<lang>/")
-    b.add_argument("--lang", required=True, help="language: a code of locales/languages.toml, e.g. it, en, ru (xx: pseudo-locale for layout tests)")
+    b.add_argument("--lang", required=True,
+                   help="language: a code of locales/languages.toml, e.g. it, en, ru (xx: the pseudo-locale)")
     b.add_argument("--root", type=Path, default=Path("."), help="project folder (default: current folder)")
     b.add_argument("--out", type=Path, help="output folder (default: ROOT/build/pnp)")
     b.add_argument("--back-offset", default="0,0", metavar="X,Y",

@@ -17,7 +17,8 @@ def register(sub: argparse._SubParsersAction) -> None:
     r.add_argument("--root", type=Path, default=Path("."), help="project folder (default: current folder)")
     r.add_argument("--jobs", type=jobs_count, default=0,
                    help="processes (default 0: all cores; capped at the cores and the languages)")
-    r.add_argument("--lang", action="append", help="only these languages (repeatable; default: every language 'released' in locales/languages.toml)")
+    r.add_argument("--lang", action="append",
+                   help="only these languages (repeatable; default: the languages released in locales/languages.toml)")
     r.set_defaults(run=run_release)
 
 
