@@ -6,22 +6,31 @@ PYTHON ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
-LANGS := it en ru
+space := $() $()
+# The kit's languages: the codes of locales/languages.toml (one [[language]] table each).
+LANGS := $(shell sed -n 's/^code *= *"\([^"]*\)".*/\1/p' locales/languages.toml)
 
-# LANG is also the shell's locale variable: only a LANG given on the command line picks the kit language.
+# LANG is also the shell's locale variable (en_US.UTF-8): a LANG given on the command line picks the kit language,
+# and so does one in the environment that is a kit language code (LANG=ru make pnp); any other builds Italian and
+# says how to ask for another.
 ifeq ($(origin LANG),command line)
+KIT_LANG := $(LANG)
+else ifneq ($(filter $(LANG),$(LANGS)),)
 KIT_LANG := $(LANG)
 else
 KIT_LANG := it
+ifneq ($(LANG),)
+LANG_NOTE := Building Italian (LANG=$(LANG) is your locale, not a kit language); for another: make pnp LANG=<$(subst $(space),|,$(LANGS))>
+endif
 endif
 unexport LANG
 export PYTHONUTF8 := 1
 
-.PHONY: pnp test all install clean help release bench bench-sim bytecode
+.PHONY: pnp test all install clean help release bench bench-sim bytecode lock
 .PHONY: i18n-extract i18n-update i18n-check i18n-stats i18n-slots preview
 
 help:
-	@echo "make pnp LANG=it|en|ru   build the print-and-play kit into build/pnp/<lang>/"
+	@echo "make pnp LANG=it         build the print-and-play kit into build/pnp/<lang>/ (languages: $(LANGS))"
 	@echo "make test                run the test suite"
 	@echo "make release             every language and paper, zipped into build/release/<kit>-<version>/"
 	@echo "make bench               benchmarks: warm build and release times"
@@ -32,16 +41,28 @@ help:
 	@echo "make preview LANG=ru     live preview on http://127.0.0.1:8765/, re-rendered on every catalog edit"
 	@echo "make i18n-slots          record which string lands in which slot (then i18n-update writes '#. slot:' comments)"
 
-$(STAMP): pyproject.toml
+# The set-up installs exactly the locked versions (uv.lock; requirements.lock is its hashed pip export): uv when
+# present, else python3 -m venv + pip --require-hashes (a tampered download stops the install). Quiet: the installer's
+# output goes to .venv/install.log and is shown only when it fails.
+$(STAMP): pyproject.toml uv.lock requirements.lock
+	@echo "Setting up $(VENV)/ from the lock file (first run only, about a minute)..."
 	@if command -v uv >/dev/null 2>&1; then \
-		uv venv --allow-existing --python 3.11 $(VENV) && uv pip install --python $(BIN)/python -e '.[test]'; \
+		uv sync --locked --all-extras --all-groups --python 3.11 --quiet; \
 	else \
-		$(PYTHON) -m venv $(VENV) && $(BIN)/python -m pip install --quiet --upgrade pip && \
-		$(BIN)/python -m pip install --quiet -e '.[test]'; \
-	fi
+		{ [ -x $(BIN)/python ] || $(PYTHON) -m venv $(VENV); } && \
+		$(BIN)/python -m pip install --quiet --require-hashes --no-deps -r requirements.lock && \
+		$(BIN)/python -m pip install --quiet --no-deps --no-build-isolation -e . ; \
+	fi >$(VENV).log 2>&1 || { tail -n 25 $(VENV).log; echo "set-up failed: the whole log is in $(VENV).log" >&2; exit 1; }
+	@mv -f $(VENV).log $(VENV)/install.log
 	@touch $(STAMP)
 
 install: $(STAMP)
+
+# Refresh the lock after editing pyproject.toml's dependencies (needs uv: `pip install uv`, or pipx):
+# `uv lock` keeps every locked version it can; `make lock UPGRADE=1` moves everything to the newest allowed.
+lock:
+	uv lock --python 3.11 $(if $(UPGRADE),--upgrade,)
+	uv export --locked --format requirements-txt --all-extras --all-groups --no-emit-project --quiet -o requirements.lock
 
 # cairocffi's C declarations generated as Python once (generator/cairo_abi.py: ~0.25 s less in every process) and the
 # project's modules compiled once (a shell with PYTHONDONTWRITEBYTECODE=1 would otherwise compile every module from
@@ -51,6 +72,7 @@ bytecode: $(STAMP)
 	@$(BIN)/python -m compileall -q --invalidation-mode timestamp generator
 
 pnp: bytecode
+	@$(if $(LANG_NOTE),echo "$(LANG_NOTE)",true)
 	@$(BIN)/dojo build --lang $(KIT_LANG)
 
 all: bytecode

@@ -20,8 +20,10 @@ import pytest
 
 from generator.kit.build import prepare, write_kit
 from generator.kit.model import Artifact, BuildContext, BuildOptions
+from generator.content.languages import language_codes
 
 ROOT = Path(__file__).resolve().parents[1]
+LANGS = language_codes()  # every language of locales/languages.toml: what per-language tests run over
 KIT_EPOCH = "1767225600"  # fixed dates in every built file
 
 
@@ -243,7 +245,7 @@ def built_kit(lang: str) -> Kit:
     return Kit(lang, out, json.loads((out / "manifest.json").read_text(encoding="utf-8")))
 
 
-@pytest.fixture(scope="session", params=["it", "en", "ru"])
+@pytest.fixture(scope="session", params=LANGS)
 def kit(request) -> Kit:
     """The whole kit of each language (it, en, ru), built once per session."""
     return built_kit(request.param)

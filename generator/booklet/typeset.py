@@ -20,11 +20,10 @@ from reportlab.platypus import (BaseDocTemplate, Flowable, Frame, ListFlowable, 
 from reportlab.platypus import Paragraph as RlParagraph
 
 from ..render.fonts import register_reportlab
-from ..render.layout import hyphenations, tie_short_tail
+from ..content.languages import native_name
+from ..render.layout import hyphenations, hyphenator, tie_short_tail
 from ..rules.source import Block
 
-PYPHEN = {"it": "it_IT", "en": "en_GB", "ru": "ru_RU"}
-LANG_NAMES = {"it": "Italiano", "en": "English", "ru": "Русский"}
 INK = colors.HexColor("#1d1d1b")
 RULE_GREY = colors.HexColor("#9a9a96")
 HEAD_FILL = colors.HexColor("#e9e6df")
@@ -93,7 +92,7 @@ def hyphenated(style: ParagraphStyle, lang: str, width: float) -> ParagraphStyle
     """The style hyphenating (in the language) only words wider than a share of `width` (one per style, language
     and width: paragraphs share it)."""
     hy = Hyphenator(lang, style.fontName, style.fontSize, width)
-    return ParagraphStyle(f"{style.name}-{width:.0f}", parent=style, hyphenationLang=hy if lang in PYPHEN else "")
+    return ParagraphStyle(f"{style.name}-{width:.0f}", parent=style, hyphenationLang=hy if hyphenator(lang) else "")
 
 
 def unbroken(style: ParagraphStyle, text: str, width: float) -> ParagraphStyle:
@@ -404,7 +403,7 @@ def render(flowables: list[Flowable], page: Page, footer: Footer, doc_title: str
         canvas.line(x0 + m, y + 3.6 * mm, x1 - m, y + 3.6 * mm)
         canvas.setFillColor(INK)
         canvas.setFont("PTSans", 7.2)
-        language = LANG_NAMES.get(footer.lang, footer.lang)
+        language = native_name(footer.lang)
         board = f" · {footer.board}" if footer.board else ""
         canvas.drawString(x0 + m, y, f"{footer.title} · {footer.version} · {language}{board}")  # the name a reader knows
         canvas.setFont("PTSans-Bold", 8.5)

@@ -11,6 +11,7 @@ from babel.messages.catalog import Catalog
 from babel.core import UnknownLocaleError
 from babel.messages.pofile import PoFileError, PoFileParser, denormalize
 
+from ..content.languages import PluralRule, languages
 from ..content.model import GAMES
 from ..problems import Problem
 from .intake import decode
@@ -21,25 +22,17 @@ TEMPLATES_DIR = Path("locales/templates")
 PSEUDO_LANG = "xx"
 
 
-@dataclass(frozen=True)
-class PluralRule:
-    """The gettext plural header a language must carry."""
-
-    nplurals: int
-    expr: str
-
-    @property
-    def header(self) -> str:
-        """The Plural-Forms header value."""
-        return f"nplurals={self.nplurals}; plural={self.expr};"
+PSEUDO_PLURAL = PluralRule(2, "(n != 1)")
 
 
-PLURALS = {
-    "it": PluralRule(2, "(n != 1)"),
-    "en": PluralRule(2, "(n != 1)"),
-    "ru": PluralRule(3, "(n%10==1 && n%100!=11 ? 0 : n%10>=2 && n%10<=4 && (n%100<10 || n%100>=20) ? 1 : 2)"),
-    PSEUDO_LANG: PluralRule(2, "(n != 1)"),
-}
+def plural_rule(lang: str, root: Path | None = None) -> PluralRule | None:
+    """The plural rule of a language of the table (locales/languages.toml) or the pseudo-locale; None if unknown."""
+    if lang == PSEUDO_LANG:
+        return PSEUDO_PLURAL
+    table = languages(root)
+    return table[lang].plural if lang in table else None
+
+
 SAMPLE_NS = range(0, 202)
 
 
@@ -269,12 +262,14 @@ def short(text: str | tuple, width: int = 60) -> str:
     return _short(text[0] if isinstance(text, (tuple, list)) else text, width)
 
 
-def fix_plural_header(catalog: Catalog, lang: str) -> None:
-    """Set the language's Plural-Forms (Babel writes nplurals=3 for Italian) and resize plural msgstrs."""
-    rule = PLURALS.get(lang)
+def fix_plural_header(catalog: Catalog, lang: str, root: Path | None = None) -> None:
+    """Set the language's Plural-Forms (Babel writes nplurals=3 for Italian) and resize plural msgstrs; a header
+    that already picks the same forms (the same rule written otherwise) is kept."""
+    rule = plural_rule(lang, root)
     if rule is None:
         return
-    catalog.mime_headers = [("Plural-Forms", rule.header)]
+    if not (catalog._num_plurals == rule.nplurals and same_plural_rule(catalog.plural_expr or "", rule)):
+        catalog.mime_headers = [("Plural-Forms", rule.header)]
     for message in catalog:
         if message.id and message.pluralizable:
             forms = list(message.string) if isinstance(message.string, (list, tuple)) else [message.string or ""]

@@ -11,7 +11,7 @@ from babel.messages.catalog import Catalog, Message
 
 from ..problems import Problem
 from ..render.fonts import face, missing_glyphs
-from .catalogs import PLURALS, SOURCE_LANG, PluralRule, plural_function, same_plural_rule, short
+from .catalogs import PSEUDO_PLURAL, SOURCE_LANG, PluralRule, plural_rule, plural_function, same_plural_rule, short
 
 # {name}, {0}, {}, {name!r:>3}; {icon:X} is markup, {{ and }} are literal braces.
 _BRACE = re.compile(r"\{\{|\}\}|\{icon:[^{}]*\}|\{[A-Za-z_0-9.\[\]]*(?:![rsa])?(?::[^{}]*)?\}")
@@ -204,9 +204,9 @@ def check_glyphs(e: Entry, lang: str) -> list[Problem]:
                      "use another character (e.g. straight quotes, '-' for a rare dash, no emoji)")]
 
 
-def check_entry(e: Entry, lang: str, completeness: str = "error") -> list[Problem]:
-    """Every per-entry check of one catalog entry."""
-    rule = PLURALS.get(lang, PLURALS["en"])
+def check_entry(e: Entry, lang: str, completeness: str = "error", root: Path | None = None) -> list[Problem]:
+    """Every per-entry check of one catalog entry (plural rule: the language table's, of root's project)."""
+    rule = plural_rule(lang, root) or PSEUDO_PLURAL
     return (check_complete(e, lang, completeness) + check_plural_forms(e, rule, lang) + check_placeholders(e, rule)
             + check_order_and_newlines(e) + check_markup(e) + check_glyphs(e, lang))
 
@@ -222,10 +222,10 @@ def header_line(path: Path) -> int:
     return 1
 
 
-def check_header(catalog: Catalog, lang: str, file: str, line: int) -> list[Problem]:
+def check_header(catalog: Catalog, lang: str, file: str, line: int, root: Path | None = None) -> list[Problem]:
     """Plural-Forms right for the language, header not fuzzy, Language matching the folder."""
     out: list[Problem] = []
-    rule = PLURALS.get(lang)
+    rule = plural_rule(lang, root)
     declared_plural = catalog._num_plurals is not None
     if rule is not None:
         expr = catalog.plural_expr if declared_plural else ""

@@ -7,9 +7,9 @@ import functools
 import sys
 from pathlib import Path
 
-from ..problems import CheckFailed, blocking
+from ..content.languages import TABLE, languages
+from ..problems import CheckFailed, Problem, blocking
 from .catalogs import PSEUDO_LANG
-from .workflow import LANGUAGES
 
 
 def register(sub: argparse._SubParsersAction) -> None:
@@ -19,6 +19,7 @@ def register(sub: argparse._SubParsersAction) -> None:
     isub.required = True
     for name, func, text in (
         ("extract", run_extract, "write locales/templates/<domain>.pot from templates, code, content and rules"),
+        ("init", run_update, "create every catalog of a language added to locales/languages.toml (as update does)"),
         ("update", run_update, "extract, then merge the templates into every language (previous msgids kept)"),
         ("check", run_check, "check the catalogs: syntax, placeholders, plurals, markup, glyphs, completeness"),
         ("stats", run_stats, "table of translated / fuzzy / untranslated entries per language and catalog"),
@@ -27,11 +28,13 @@ def register(sub: argparse._SubParsersAction) -> None:
     ):
         p = isub.add_parser(name, help=text, description=text)
         p.add_argument("--root", type=Path, default=Path("."), help="project folder (default: current folder)")
-        if name in ("update", "check", "stats"):
-            choices = (*LANGUAGES, PSEUDO_LANG) if name == "check" else LANGUAGES
-            p.add_argument("--lang", action="append", choices=choices,
-                           help="only this language (repeatable; default: it, en, ru"
+        if name in ("init", "update", "check", "stats"):
+            p.add_argument("--lang", action="append", required=name == "init",
+                           help="only this language (repeatable; default: every language of locales/languages.toml"
                            + ("; xx: the pseudo-locale, whose overflows are warnings)" if name == "check" else ")"))
+        if name == "stats":
+            p.add_argument("--by-component", action="store_true",
+                           help="coverage per language and component, with what each component still lacks")
         if name == "check":
             p.add_argument("--render", action="store_true",
                            help="also render every component in memory: strings that overflow their slot, in "
@@ -40,13 +43,23 @@ def register(sub: argparse._SubParsersAction) -> None:
     w = isub.add_parser("watch", help="live preview of one language on http://127.0.0.1:PORT/ (re-renders what an "
                         "edited catalog, content or template file affects)")
     w.add_argument("--root", type=Path, default=Path("."), help="project folder (default: current folder)")
-    w.add_argument("--lang", required=True, choices=(*LANGUAGES, PSEUDO_LANG), help="the language to preview")
+    w.add_argument("--lang", required=True, help="the language to preview (xx: the pseudo-locale)")
     w.add_argument("--port", type=int, default=8765, help="port on 127.0.0.1 (default 8765; 0: any free port)")
     w.set_defaults(run=run_watch)
 
 
-def _langs(args: argparse.Namespace) -> tuple[str, ...]:
-    return tuple(args.lang) if args.lang else LANGUAGES
+def _langs(args: argparse.Namespace, pseudo: bool = False) -> tuple[str, ...]:
+    """The languages asked for (default: every language of the table); CheckFailed naming an unknown one."""
+    table = languages(args.root.resolve())
+    known = (*table, PSEUDO_LANG) if pseudo else tuple(table)
+    asked = tuple(dict.fromkeys(args.lang)) if args.lang else tuple(table)
+    for lang in asked:
+        if lang not in known:
+            raise CheckFailed([Problem("error", "lang", f"unknown language {lang!r}; {TABLE.as_posix()} lists "
+                                       f"{', '.join(known)}", TABLE.as_posix(),
+                                       hint=f'add a [[language]] table with code = "{lang}" (TRANSLATING.md, '
+                                            '"Add a language"), then run `dojo i18n init --lang ' + lang + '`')])
+    return asked
 
 
 def _fail(exc: CheckFailed) -> int:
@@ -73,13 +86,17 @@ def run_watch(args: argparse.Namespace) -> int:
     """Serve the live preview until Ctrl-C."""
     from .preview import watch
 
-    watch(args.root.resolve(), args.lang, args.port)
+    try:
+        [lang] = _langs(argparse.Namespace(root=args.root, lang=[args.lang]), pseudo=True)
+    except CheckFailed as exc:
+        return _fail(exc)
+    watch(args.root.resolve(), lang, args.port)
     return 0
 
 
 def run_slots(args: argparse.Namespace) -> int:
     """Record the slot map."""
-    from .slots import write_slots
+    from ..kit.slots import write_slots
 
     root = args.root.resolve()
     try:
@@ -112,10 +129,14 @@ def run_check(args: argparse.Namespace) -> int:
     from .extract import cached_extraction
 
     root = args.root.resolve()
+    try:
+        langs = _langs(args, pseudo=True)
+    except CheckFailed as exc:
+        return _fail(exc)
     cached_extraction(root)  # once, into its cache, before the languages' checks compare with it
     problems = []
     rendered = []
-    for lang, found in zip(_langs(args), run_ordered(functools.partial(strict_check, root), _langs(args), 0)):
+    for lang, found in zip(langs, run_ordered(functools.partial(strict_check, root), langs, 0)):
         problems.extend(found)
         if args.render and not blocking(found):
             rendered.append(lang)
@@ -125,9 +146,9 @@ def run_check(args: argparse.Namespace) -> int:
     errors = blocking(problems)
     if errors:
         print(f"i18n check: {len(errors)} error(s), {len(problems) - len(errors)} warning(s) in "
-              f"{', '.join(_langs(args))}", file=sys.stderr)
+              f"{', '.join(langs)}", file=sys.stderr)
         return 1
-    print(f"i18n check: {', '.join(_langs(args))} OK ({len(problems)} warning(s))")
+    print(f"i18n check: {', '.join(langs)} OK ({len(problems)} warning(s))")
     return 0
 
 
@@ -169,12 +190,18 @@ def run_stats(args: argparse.Namespace) -> int:
     from .gate import language_stats
 
     root = args.root.resolve()
+    try:
+        langs = _langs(args)
+    except CheckFailed as exc:
+        return _fail(exc)
+    if args.by_component:
+        return _component_stats(root, langs)
     table = Table(title="Translation status (locales/<lang>/LC_MESSAGES/<domain>.po)")
     for col, justify in (("lang", "left"), ("catalog", "left"), ("translated", "right"), ("fuzzy", "right"),
                          ("untranslated", "right"), ("total", "right"), ("done", "right")):
         table.add_column(col, justify=justify)
     errors = []
-    for lang in _langs(args):
+    for lang in langs:
         for s in language_stats(root, lang):
             if s.error:
                 table.add_row(lang, s.domain, "-", "-", "-", "-", "error (see below)" if s.error != "missing" else
@@ -190,3 +217,26 @@ def run_stats(args: argparse.Namespace) -> int:
     for error in errors:
         print(error, file=sys.stderr)
     return 1 if errors else 0
+
+
+def _component_stats(root: Path, langs: tuple[str, ...]) -> int:
+    """`stats --by-component`: a table per language of each component's translated entries and what it lacks."""
+    from rich.console import Console
+    from rich.table import Table
+
+    from .coverage import component_coverage
+
+    console = Console(width=130)
+    for lang in langs:
+        table = Table(title=f"{lang}: translated entries per component (fuzzy counts as not yet)")
+        for col, justify in (("component", "left"), ("translated", "right"), ("total", "right"), ("done", "right"),
+                             ("still lacks", "left")):
+            table.add_column(col, justify=justify)
+        for row in component_coverage(root, lang):
+            lacks = ", ".join(repr(m) for m in row.lacking[:2]) + (
+                f" and {len(row.lacking) - 2} more" if len(row.lacking) > 2 else "")
+            style = "green" if row.translated == row.total else "yellow"
+            table.add_row(row.component, str(row.translated), str(row.total),
+                          f"{100 * row.translated / row.total:.0f}%", lacks or "-", style=style)
+        console.print(table)
+    return 0

@@ -16,6 +16,7 @@ from pathlib import Path
 from babel.messages.catalog import Catalog
 
 from ..output.files import write_text_atomic
+from ..content.languages import TABLE
 from ..problems import Problem, blocking
 from ..sources import generator_digest
 from .catalogs import (DOMAINS, PSEUDO_LANG, SOURCE_LANG, catalog_path, catalog_paths, read_catalog, rel, short,
@@ -87,10 +88,10 @@ def check_catalog(root: Path, lang: str, path: Path, strict: bool, stray_blocks:
     if result.catalog is None:
         return CatalogCheck(tuple(result.problems), None, frozenset())
     catalog, file = result.catalog, rel(path, root)
-    found = check_header(catalog, lang, file, header_line(path))
+    found = check_header(catalog, lang, file, header_line(path), root)
     entries = [entry_of(message, file) for message in catalog if message.id]
     for entry in entries:
-        found.extend(check_entry(entry, lang, gap))
+        found.extend(check_entry(entry, lang, gap, root))
     found.extend(glossary_problems(root, lang, entries))
     found.extend(typography_problems(lang, entries))
     own = stray_blocks or any(p.file == file for p in blocking(list(result.problems) + found))
@@ -105,8 +106,9 @@ CHECK_CACHE = Path("build/cache/catalogs")
 def cached_check_catalog(root: Path, lang: str, path: Path, strict: bool, stray_blocks: bool) -> CatalogCheck:
     """check_catalog, reused from build/cache/catalogs/<lang>/<domain>.json while the catalog's bytes, the
     glossary, the generator and the options are unchanged (an entry that does not match its key is checked again)."""
-    glossary = glossary_path(root, lang)
+    glossary, table = glossary_path(root, lang), root / TABLE  # the table gives the plural rule
     key = hashlib.sha256("\0".join([generator_digest(), lang, str(strict), str(stray_blocks),
+                                     hashlib.sha256(table.read_bytes()).hexdigest() if table.exists() else "",
                                      str(shutil.which("msgfmt")), rel(path, root),
                                      hashlib.sha256(path.read_bytes()).hexdigest(),
                                      hashlib.sha256(glossary.read_bytes()).hexdigest() if glossary.exists() else ""])

@@ -6,7 +6,7 @@ import re
 
 from babel.messages.catalog import Catalog
 
-from .catalogs import PLURALS, PSEUDO_LANG
+from .catalogs import PSEUDO_PLURAL
 
 # Letters with a wider or marked look-alike (accented Latin, Cyrillic); all have glyphs in PT Sans.
 _MAP = str.maketrans({
@@ -52,7 +52,7 @@ def pseudo(text: str) -> str:
 
 def pseudo_catalog(sources: list[Catalog]) -> Catalog:
     """One in-memory catalog of every message of the sources (English catalogs or POTs), pseudo-translated."""
-    rule = PLURALS[PSEUDO_LANG]
+    rule = PSEUDO_PLURAL
     out = Catalog(locale=None, domain="pseudo", fuzzy=False, charset="utf-8")
     out.mime_headers = [("Plural-Forms", rule.header)]
     for source in sources:

@@ -1,5 +1,7 @@
 """The slot map: which catalog entry is printed in which slot (size in mm, font size range), recorded from an
-English render, kept in locales/templates/slots.json and written into the templates as `#. slot:` comments."""
+English render, kept in locales/templates/slots.json and written into the templates as `#. slot:` comments.
+
+Recording it renders the kit: that is generator.kit.slots, a layer above the build; this module only reads it."""
 
 from __future__ import annotations
 
@@ -8,7 +10,6 @@ from pathlib import Path
 
 from babel.messages.catalog import Catalog
 
-from ..output.files import write_bytes_atomic
 from .catalogs import SOURCE_LANG, TEMPLATES_DIR
 
 SLOTS_FILE = TEMPLATES_DIR / "slots.json"
@@ -28,35 +29,6 @@ def key(context: str | None, msgid: str) -> str:
     return f"{context or ''}\x04{msgid}"
 
 
-def record_slots(root: Path) -> dict[str, list[str]]:
-    """Render the English kit in memory, logging every fit: entry key -> its slot descriptions."""
-    from ..kit.build import prepare, render_all
-    from ..kit.model import BuildOptions
-    from .fitwatch import watch_fits
-
-    ctx = prepare(root, BuildOptions(lang=SOURCE_LANG, overflow="warn"))
-    with watch_fits(root, SOURCE_LANG, ctx.translations, accept_overflow=True, record=True) as log:
-        render_all(ctx, jobs=1)  # in this process: the fit log sees every fit
-    rooms: dict[tuple, tuple] = {}  # the same slot on A4 and Letter: the smaller room counts
-    for origin, slot, where in log.uses:
-        place = (key(origin.context, origin.msgid), where.component, slot.name, slot.max_pt, slot.min_pt,
-                 slot.max_lines)
-        _, w, h = rooms.get(place, (slot, slot.width, slot.height))
-        rooms[place] = (slot, min(w, slot.width), min(h, slot.height))
-    found: dict[str, set[str]] = {}
-    for (k, component, *_), (slot, w, h) in rooms.items():
-        found.setdefault(k, set()).add(slot_text(component, slot, w, h))
-    return {k: sorted(v) for k, v in sorted(found.items())}
-
-
-def write_slots(root: Path) -> Path:
-    """`dojo i18n slots`: record the slot map into locales/templates/slots.json."""
-    path = root / SLOTS_FILE
-    data = json.dumps(record_slots(root), indent=1, ensure_ascii=False, sort_keys=True) + "\n"
-    write_bytes_atomic(path, data.encode("utf-8"))
-    return path
-
-
 def read_slots(root: Path) -> dict[str, list[str]]:
     """The recorded slot map (empty when never recorded or unreadable)."""
     try:
@@ -66,11 +38,25 @@ def read_slots(root: Path) -> dict[str, list[str]]:
     return data if isinstance(data, dict) else {}
 
 
+NO_ROOM = ("slot: no fixed room (the text is not fitted to a box; it wraps or runs on): keep it about as long as "
+           "the English")
+SIZED = ("slot:", " mm", "wrap")  # a comment that already gives a size or says the text wraps
+
+
 def add_slot_comments(template: Catalog, slots: dict[str, list[str]]) -> None:
-    """Append each entry's `slot:` comments (where it is printed, how much room it has)."""
-    for m in template:
-        if not m.id:
-            continue
-        found = slots.get(key(m.context, m.id[0] if m.pluralizable else m.id), [])
+    """Append each entry's `slot:` comments (where it is printed, how much room it has). An entry whose text changed
+    since the map was recorded keeps the slots of the one recorded text of its msgctxt that no entry has now; an entry
+    with no recorded slot and no comment giving a size says plainly that its text wraps with no fixed room."""
+    keys = [(m, key(m.context, m.id[0] if m.pluralizable else m.id)) for m in template if m.id]
+    retired: dict[str, list[str]] = {}  # msgctxt -> recorded keys no entry has any more (their text changed)
+    for k in set(slots) - {k for _m, k in keys}:
+        retired.setdefault(k.split("\x04", 1)[0], []).append(k)
+    for m, k in keys:
+        found = slots.get(k)
+        if found is None and m.context and len(retired.get(m.context, [])) == 1:
+            found = slots[retired[m.context][0]]
+        found = found or []
         extra = [f"(and {len(found) - MAX_SLOTS} more slots)"] if len(found) > MAX_SLOTS else []
         m.auto_comments = list(dict.fromkeys([*m.auto_comments, *found[:MAX_SLOTS], *extra]))
+        if not any(part in c for c in m.auto_comments for part in SIZED):
+            m.auto_comments.append(NO_ROOM)

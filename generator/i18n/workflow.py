@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import copy
+import difflib
 import io
 import re
 from dataclasses import dataclass
@@ -12,12 +13,12 @@ from babel import Locale
 from babel.messages.catalog import Catalog
 from babel.messages.pofile import normalize, write_po
 
+from ..content.languages import languages
 from ..output.files import write_bytes_atomic
 from ..problems import CheckFailed, Problem
-from .catalogs import DOMAINS, PLURALS, catalog_path, fix_plural_header, read_catalog, template_path
+from .catalogs import DOMAINS, SOURCE_LANG, catalog_path, plural_rule, fix_plural_header, read_catalog, template_path
 from .extract import extract_all
 
-LANGUAGES = ("it", "en", "ru")
 # No line wrapping: every string on one line (split only after a \n), the one form that Babel, GNU gettext
 # (`msgcat --no-wrap`), Poedit ("Wrap at" off) and Weblate ("No wrapping") all write identically.
 WIDTH = 0
@@ -133,6 +134,27 @@ def _carry_over(catalog: Catalog, known: dict) -> None:
                 m.flags.add("fuzzy")
 
 
+def _same_context_fuzzy(catalog: Catalog) -> None:
+    """A new, untranslated entry takes the translation of the closest entry this update retired (obsolete) with the
+    same msgctxt (none with none), as fuzzy with its previous msgid: its source text was edited. Each retired entry
+    lends once; nothing else is ever pre-filled."""
+    retired: dict[str | None, dict[str, object]] = {}
+    for key, old in catalog.obsolete.items():
+        if _filled(old):
+            retired.setdefault(old.context, {})[old.id if isinstance(old.id, str) else old.id[0]] = key
+    for m in catalog:
+        pool = retired.get(m.context, {}) if m.id and not _filled(m) and not m.fuzzy else {}
+        text = m.id if isinstance(m.id, str) else m.id[0] if m.id else ""
+        match = difflib.get_close_matches(text, list(pool), 1, 0.6) if pool else []
+        old = catalog.obsolete.get(pool[match[0]]) if match else None
+        if old is None or old.pluralizable != m.pluralizable:
+            continue
+        del catalog.obsolete[pool.pop(match[0])]
+        m.string = old.string
+        m.flags.add("fuzzy")
+        m.previous_id = [old.id] if isinstance(old.id, str) else list(old.id)
+
+
 def _keep_previous(catalog: Catalog, before: dict) -> None:
     """A fuzzy entry keeps the source its translation was made for (msgmerge does; Babel forgets it on re-merge)."""
     for m in catalog:
@@ -160,12 +182,17 @@ def update_catalog(root: Path, lang: str, domain: str, template: Catalog, known:
         if result.catalog is None:
             raise CheckFailed(result.problems)
         catalog = result.catalog
-    fix_plural_header(catalog, lang)
+    fix_plural_header(catalog, lang, root)
     before = {_key(m): m.previous_id for m in catalog if m.id and m.fuzzy and m.previous_id}
-    catalog.update(copy.deepcopy(template), update_creation_date=True)  # Babel adds the template's own Messages
+    # Babel adds the template's own Messages. Babel's fuzzy matching would pre-fill a new entry with the translation
+    # of any entry that reads alike, even one still in use (a false fuzzy; an English catalog touched after a source
+    # edit): it is off, and only an entry this update retires lends its translation, within its own msgctxt.
+    catalog.update(copy.deepcopy(template), no_fuzzy_matching=True, update_creation_date=True)
+    if lang != SOURCE_LANG:
+        _same_context_fuzzy(catalog)
     _keep_previous(catalog, before)
     _carry_over(catalog, known or {})
-    fix_plural_header(catalog, lang)
+    fix_plural_header(catalog, lang, root)
     catalog.fuzzy = False
     write_if_changed(path, po_bytes(catalog))
     fuzzy = sum(1 for m in catalog if m.id and m.fuzzy)
@@ -174,18 +201,20 @@ def update_catalog(root: Path, lang: str, domain: str, template: Catalog, known:
     return Merged(path, created, fuzzy, untranslated)
 
 
-def update_catalogs(root: Path, langs: tuple[str, ...] = LANGUAGES) -> list[Merged]:
-    """`make i18n-update`: extract, write the POTs, and merge each into every language's catalog."""
+def update_catalogs(root: Path, langs: tuple[str, ...] = ()) -> list[Merged]:
+    """`make i18n-update`: extract, write the POTs, and merge each into the catalogs of langs (default: every
+    language of locales/languages.toml)."""
+    langs = langs or tuple(languages(root))
     extraction = extract_all(root)
     if extraction.problems:
         raise CheckFailed(extraction.problems)
     out = []
-    known = {lang: known_translations(root, lang) for lang in langs if lang in PLURALS}
+    known = {lang: known_translations(root, lang) for lang in langs if plural_rule(lang, root)}
     for domain in DOMAINS:
         template = extraction.templates[domain]
         write_if_changed(template_path(root, domain), po_bytes(template, previous=False))
         for lang in langs:
-            if lang not in PLURALS:
+            if plural_rule(lang, root) is None:
                 raise CheckFailed([Problem("error", "lang", f"unknown language {lang!r}")])
             if len(template) == 0 and not catalog_path(root, lang, domain).exists():
                 continue

@@ -40,11 +40,12 @@ from ..sim.ground.gate import GroundProofSettings, cache_key as ground_key, cach
 from .bom import check_bom
 from .cache import ComponentCache, Reads, recording
 from .inputs import inputs_digest
-from .model import DEV_LANGS, LANGS, Artifact, BuildContext, BuildOptions
+from .langcheck import check_language
+from .model import DEV_LANGS, Artifact, BuildContext, BuildOptions
 from . import registry, timings
 from .registry import Component
 from .version import kit_version, source_date_epoch
-from .workers import run_ordered, worker_count
+from .workers import forking, run_ordered, worker_count
 
 BOARD_PATH = Path("content/dojo/board/quadrant.txt")
 
@@ -105,18 +106,6 @@ def _in_file(p: Problem, path: Path, root: Path) -> Problem:
     return dataclasses.replace(p, file=file.as_posix())
 
 
-def check_language(lang: str, release: bool = False) -> list[Problem]:
-    """An unknown language is an error listing the available ones; the pseudo-locale is never released."""
-    if lang in LANGS or (lang in DEV_LANGS and not release):
-        return []
-    if lang in DEV_LANGS:
-        return [Problem("error", "lang", f"{lang!r} is the pseudo-locale for layout tests; it is never released",
-                        hint=f"release one of {', '.join(LANGS)}")]
-    return [Problem("error", "lang", f"unknown language {lang!r}; available: {', '.join(LANGS)} "
-                    f"(and {', '.join(DEV_LANGS)}, the pseudo-locale, for development builds)",
-                    hint="run e.g. `make pnp LANG=it`")]
-
-
 def sim_deck(nebbia: NebbiaDeck) -> tuple[int, ...]:
     """The Nebbia deck the proof plays, from the loaded model (CheckFailed when a card has no effect)."""
     try:
@@ -130,7 +119,7 @@ def prepare(root: Path, options: BuildOptions, jobs: int = 1, inputs: Inputs | N
     """Phase one: load and check every input (the board and model given, already loaded by load_inputs, or loaded
     here); raise CheckFailed listing every blocking problem found. Proofs that are not cached yet are played side
     by side when `jobs` allows (0: every core)."""
-    problems = check_language(options.lang, options.release)
+    problems = check_language(options.lang, options.release, root)
     if problems:
         raise CheckFailed(problems)
     inputs = inputs or load_inputs(root)
@@ -172,7 +161,7 @@ def proofs(board: tuple | None, ground: tuple, jobs: int) -> list:
     cold = board is not None and ground[1] is not None and not (_board_cached(board) or _ground_cached(ground))
     _PROOFS.update(board=board, ground=ground)
     try:
-        return run_ordered(_proof, ["board", "ground"], jobs if cold else 1)
+        return run_ordered(_proof, ["board", "ground"], jobs if cold and forking() else 1)
     finally:
         _PROOFS.clear()
 
@@ -207,9 +196,9 @@ def warm(root: Path, options: list[BuildOptions], jobs: int, inputs: Inputs | No
     compiled catalogs (a cold release checks three languages' catalogs while the proofs play). One language's
     phase one plays its proofs side by side itself (prepare). Whatever fails here, phase one meets again and
     reports."""
-    options = [o for o in options if not check_language(o.lang, o.release)]  # phase one stops those at once
+    options = [o for o in options if not check_language(o.lang, o.release, root)]  # phase one stops those at once
     langs = list(dict.fromkeys(o.lang for o in options))
-    if len(langs) < 2:
+    if len(langs) < 2 or not forking():  # only a speed-up: spawned workers would redo what they inherit
         return
     inputs = inputs or load_inputs(root)
     model = inputs.model
@@ -225,8 +214,8 @@ def warm(root: Path, options: list[BuildOptions], jobs: int, inputs: Inputs | No
         tasks.append(("ground", root, model.ground))
     tasks.append(("templates", root))
     tasks += [("catalogs", root, lang, release) for lang, release in dict.fromkeys((o.lang, o.release) for o in options)
-              if lang in LANGS]
-    tasks += [("translations", root, lang) for lang in langs if lang in LANGS]  # the pseudo-locale is never cached
+              if lang not in DEV_LANGS]
+    tasks += [("translations", root, lang) for lang in langs if lang not in DEV_LANGS]  # never the pseudo-locale
     _WARM[:] = tasks
     try:
         with timings.phase("phase one: proofs and catalogs side by side"):
@@ -309,7 +298,11 @@ def render_languages(builds: list[tuple[BuildContext, ComponentCache | None]],
     gc.freeze()  # what the workers inherit is never scanned by their cycle collector (nor copied by it)
     try:
         with timings.phase(f"components on {worker_count(jobs, len(todo))} process(es)"):
-            rendered = {job: made for piece, results in zip(pieces, run_ordered(_render_piece, pieces, jobs))
+            def state() -> tuple:  # what a spawned worker needs to make the same contexts (_adopt)
+                return [(c.root, c.options, cache is not None) for c, cache in builds], chosen, terms
+
+            rendered = {job: made for piece, results in zip(pieces, run_ordered(_render_piece, pieces, jobs,
+                                                                                  adopt=(_adopt, state)))
                         for job, made in zip(piece, results)}
         return [_assemble(k, ctx, cache, chosen, cached[k], rendered, components is None)
                 for k, (ctx, cache) in enumerate(builds)]
@@ -395,6 +388,19 @@ _CTXS: list[BuildContext] = []  # the contexts of the builds being rendered (inh
 _COMPONENTS: tuple[Component, ...] = ()  # the components being rendered (inherited by forked workers)
 _CACHES: list[ComponentCache | None] = []  # the component cache of each build, or None (inherited by workers)
 _TERMS: list[dict[str, frozenset[str]]] = []  # each build's term spellings for the page QA (inherited by workers)
+
+
+def _adopt(state: tuple) -> None:
+    """A spawned worker's start: each build's context made again by phase one (from the caches the parent's
+    phase one filled), its component cache keyed as the parent's; the components and term spellings as sent."""
+    global _CTXS, _CACHES, _COMPONENTS, _TERMS
+    builds, _COMPONENTS, _TERMS = state
+    _CTXS = [prepare(root, options) for root, options, _cached in builds]
+    _CACHES = [ComponentCache(ctx) if cached else None for ctx, (_r, _o, cached) in zip(_CTXS, builds)]
+    for cache, terms in zip(_CACHES, _TERMS):
+        if cache is not None:
+            cache.extend_key(terms)
+    prime_cairo_fonts()
 
 
 def _render_one(job: tuple[int, int], before: list[Artifact] | None = None) -> tuple[list[Artifact], list[Problem], Any]:

@@ -29,7 +29,8 @@ from .inputs import input_files
 from .model import Artifact, BuildContext
 from .registry import Component
 
-CODE_GLOBS = ("templates/**/*", "pyproject.toml")  # with the generator that runs (sources.generator_digest)
+# with the generator that runs (sources.generator_digest); the language table gives hyphenation and plural rules
+CODE_GLOBS = ("templates/**/*", "pyproject.toml", "locales/languages.toml")
 ARTIFACT_FIELDS = tuple(f.name for f in dataclasses.fields(Artifact) if f.name != "data")  # stored in the header
 
 

@@ -12,13 +12,14 @@ from ..i18n.catalogs import PSEUDO_LANG
 from ..problems import CheckFailed
 from . import timings
 from .build import BuildResult, build_kit
-from .model import LANGS, BuildOptions
+from .model import BuildOptions
 
 
 def register(sub: argparse._SubParsersAction) -> None:
     """Add the `build` command."""
     b = sub.add_parser("build", help="build the print-and-play kit for one language into build/pnp/<lang>/")
-    b.add_argument("--lang", required=True, help=f"language: {', '.join(LANGS)} (xx: pseudo-locale for layout tests)")
+    b.add_argument("--lang", required=True,
+                   help="language: a code of locales/languages.toml, e.g. it, en, ru (xx: the pseudo-locale)")
     b.add_argument("--root", type=Path, default=Path("."), help="project folder (default: current folder)")
     b.add_argument("--out", type=Path, help="output folder (default: ROOT/build/pnp)")
     b.add_argument("--back-offset", default="0,0", metavar="X,Y",
@@ -105,4 +106,7 @@ def report(outcome: BuildResult | BaseException) -> int:
     files = result.manifest["files"]
     state = "up to date" if result.cached else f"built {len(files)} file(s)"
     print(f"{state}: {result.out_dir} (version {result.manifest['version']})")
+    index = result.out_dir / "index.html"
+    if index.exists():
+        print(f"open {index} to see every component and print it")
     return 0

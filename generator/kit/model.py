@@ -12,7 +12,6 @@ from ..artifact import Artifact  # noqa: F401 (re-exported: components build Art
 from ..board.model import Board
 from ..content.model import KitModel
 
-LANGS = ("it", "en", "ru")
 DEV_LANGS = ("xx",)  # the pseudo-locale: development builds only, never released
 PAPERS = ("A4", "Letter")
 

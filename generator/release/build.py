@@ -11,7 +11,8 @@ from typing import Callable
 
 from .. import KIT_NAME
 from ..kit.build import build_kits, verify
-from ..kit.model import LANGS, PAPERS, BuildOptions
+from ..content.languages import language_codes
+from ..kit.model import PAPERS, BuildOptions
 from ..kit.version import kit_version, source_date_epoch
 from ..output.files import remove_leftovers, replace_tree
 from ..problems import CheckFailed
@@ -23,7 +24,7 @@ from .pack import zip_bytes
 class ReleaseOptions:
     """Which languages to release and how many processes to use."""
 
-    langs: tuple[str, ...] = LANGS
+    langs: tuple[str, ...] = ()  # (): every language released in locales/languages.toml
     jobs: int = 0  # 0: every core
 
 
@@ -33,6 +34,12 @@ class ReleaseResult:
 
     out_dir: Path
     manifest: dict
+
+
+def resolved(root: Path, options: ReleaseOptions) -> ReleaseOptions:
+    """The options with their languages: those asked for, or every language released in locales/languages.toml
+    (an incubating one is never packed by default, so it never holds a release back)."""
+    return options if options.langs else dataclasses.replace(options, langs=language_codes(root, released=True))
 
 
 def build_languages(root: Path, options: ReleaseOptions, tick: Callable[[str], None]) -> dict[str, dict]:
@@ -108,7 +115,7 @@ def release(root: Path, options: ReleaseOptions, tick: Callable[[str], None] = l
     version, epoch = kit_version(root), source_date_epoch(root)
     out_dir = root / "build" / "release" / f"{KIT_NAME}-{version}"
     remove_leftovers(out_dir)
-    kits = build_languages(root, options, tick)
+    kits = build_languages(root, resolved(root, options), tick)
     files = assemble(root, version, epoch, kits)
     verify(files, [])
     record = json.loads(files["manifest.json"])

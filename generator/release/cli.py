@@ -8,7 +8,6 @@ from pathlib import Path
 
 from .. import interrupts
 from ..kit.cli import jobs_count
-from ..kit.model import LANGS
 from ..problems import CheckFailed
 
 
@@ -18,7 +17,8 @@ def register(sub: argparse._SubParsersAction) -> None:
     r.add_argument("--root", type=Path, default=Path("."), help="project folder (default: current folder)")
     r.add_argument("--jobs", type=jobs_count, default=0,
                    help="processes (default 0: all cores; capped at the cores and the languages)")
-    r.add_argument("--lang", action="append", choices=LANGS, help="only these languages (repeatable)")
+    r.add_argument("--lang", action="append",
+                   help="only these languages (repeatable; default: the languages released in locales/languages.toml)")
     r.set_defaults(run=run_release)
 
 
@@ -27,12 +27,13 @@ def run_release(args: argparse.Namespace) -> int:
     from rich.console import Console  # imported here: every other command starts without them
     from rich.progress import Progress
 
-    from .build import ReleaseOptions, release
+    from .build import ReleaseOptions, release, resolved
 
-    opts = ReleaseOptions(langs=tuple(dict.fromkeys(args.lang or LANGS)), jobs=args.jobs)
+    opts = ReleaseOptions(langs=tuple(dict.fromkeys(args.lang or ())), jobs=args.jobs)
     console = Console(stderr=True)
     with interrupts.watch():
         try:
+            opts = resolved(args.root.resolve(), opts)
             with Progress(console=console, transient=True, disable=not console.is_terminal) as progress:
                 task = progress.add_task("building languages", total=len(opts.langs))
                 outcome = release(args.root.resolve(), opts, lambda _lang: progress.advance(task))

@@ -10,13 +10,13 @@ from typing import Callable, TypeVar
 
 import pyphen
 
+from ..content.languages import hyphenation
 from ..problems import CheckFailed, Problem
 from .fonts import Face, face, metrics, missing_glyphs
 
 PT_PER_MM = 72 / 25.4
 ICON_RE = re.compile(r"\{icon:([a-z0-9-]+)\}")
 HYPHEN = "-"
-PYPHEN_LANGS = {"it": "it_IT", "en": "en_US", "ru": "ru_RU"}
 ICON_EM = 1.05  # an inline icon is this many ems wide (glyph box plus a little air)
 FLOOR_PT = 6.5  # nothing printed on a component is smaller: slot sizes below it are raised to it
 
@@ -142,8 +142,8 @@ _LETTERS = re.compile(r"[^\W\d_]+")
 @lru_cache(maxsize=None)
 def hyphenator(lang: str) -> pyphen.Pyphen | None:
     """The pyphen dictionary of a language (None when there is none)."""
-    code = PYPHEN_LANGS.get(lang, lang)
-    return pyphen.Pyphen(lang=code, left=HYPHEN_LEFT, right=HYPHEN_RIGHT) if code in pyphen.LANGUAGES else None
+    code = hyphenation(lang)  # the language table's dictionary (locales/languages.toml)
+    return pyphen.Pyphen(lang=code, left=HYPHEN_LEFT, right=HYPHEN_RIGHT) if code else None
 
 
 def may_hyphenate(word: str) -> bool:

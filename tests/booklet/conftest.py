@@ -12,6 +12,7 @@ from babel.support import NullTranslations, Translations
 from generator.content.load import load_model
 from generator.kit.model import BuildContext, BuildOptions
 from generator.rules.source import parse
+from tests.conftest import LANGS
 
 ROOT = Path(__file__).resolve().parents[2]
 FIXTURE = Path(__file__).parent / "fixture" / "rules.md"
@@ -66,4 +67,4 @@ def fixture_pdfs():
     """The fixture booklet in every language, A4 and Letter editions: lang -> {layout: (bytes, pages)}."""
     text = FIXTURE.read_text(encoding="utf-8")
     return {lang: booklet_of(make_ctx(lang), text, "tests/booklet/fixture/rules.md", ("A4", "Letter"))
-            for lang in ("it", "en", "ru")}
+            for lang in LANGS}

@@ -17,8 +17,9 @@ from generator.rules.source import parse
 from tests.conftest import kit_booklet, kit_context
 
 from .conftest import ROOT
+from generator.content.languages import language_codes
 
-LANGS = ("it", "en", "ru")
+LANGS = language_codes()
 
 
 @pytest.fixture(scope="module", params=LANGS)

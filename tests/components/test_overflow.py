@@ -9,6 +9,7 @@ from babel.support import NullTranslations
 from generator.components import dojo_nebbia
 from generator.problems import CheckFailed
 from tests.conftest import kit_context
+from tests.conftest import LANGS
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -27,7 +28,7 @@ class _Patched(NullTranslations):
         return self.real.gettext(message)
 
 
-@pytest.mark.parametrize("lang", ["it", "en", "ru"])
+@pytest.mark.parametrize("lang", LANGS)
 def test_an_overlong_effect_names_component_card_slot_language(lang):
     ctx = kit_context(lang)
     long = " ".join(["Kumite"] * 400)
@@ -40,7 +41,7 @@ def test_an_overlong_effect_names_component_card_slot_language(lang):
         assert part in p.message
 
 
-@pytest.mark.parametrize("lang", ["it", "en", "ru"])
+@pytest.mark.parametrize("lang", LANGS)
 def test_a_glyph_missing_from_the_font_is_a_build_error(lang):
     ctx = kit_context(lang)
     ctx = replace(ctx, translations=_Patched(ctx.translations, "Kiai", "気合"))

@@ -17,6 +17,7 @@ from generator.content.ground_pieces import load_ground_pieces
 from generator.components.common import imprint
 from generator.render.colour import MIN_CONTRAST, contrast, ink_on
 from tests.ground.kitcache import build_lang
+from tests.conftest import LANGS
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -76,7 +77,7 @@ def test_fighter_fits_a_track_cell():
     assert duel_pieces.check_fighter_fits(dataclasses.replace(pieces, fighter_size=21.0), 12, ("Letter",))
 
 
-@pytest.mark.parametrize("lang", ["it", "en", "ru"])
+@pytest.mark.parametrize("lang", LANGS)
 def test_seat_markers_carry_every_seat_number(lang):
     art = next(a for a in build_lang(lang).artifacts if a.component == "ground-seat-markers" and a.path.endswith(".pdf"))
     front, back = (p.extract_text() for p in PdfReader(io.BytesIO(art.data)).pages)
@@ -86,7 +87,7 @@ def test_seat_markers_carry_every_seat_number(lang):
     assert front.count(ready) >= 6 and back.count(spent) == 6
 
 
-@pytest.mark.parametrize("lang", ["it", "en", "ru"])
+@pytest.mark.parametrize("lang", LANGS)
 def test_duel_pieces_two_fighters_two_slips_and_player_backs(lang):
     kit = build_lang(lang)
     art = next(a for a in kit.artifacts if a.component == "duel-pieces" and a.path.endswith(".pdf"))
@@ -99,7 +100,7 @@ def test_duel_pieces_two_fighters_two_slips_and_player_backs(lang):
     assert f"{player} A" in backs and f"{player} B" in backs
 
 
-@pytest.mark.parametrize("lang", ["it", "en", "ru"])
+@pytest.mark.parametrize("lang", LANGS)
 def test_strike_cards_say_plainly_what_beats_what(lang):
     kit = build_lang(lang)
     strikes = next(a for a in kit.artifacts if a.component == "duel-strike-cards" and a.layout == "sheet")

@@ -5,9 +5,10 @@ import pytest
 
 from tests.ground.kitcache import build_lang
 from tests.render.pdfcheck import fonts, reader, size_mm
+from tests.conftest import LANGS
 
 
-@pytest.fixture(scope="module", params=["it", "en", "ru"])
+@pytest.fixture(scope="module", params=LANGS)
 def built(request):
     """The duel components of one language (rendered once per session with the GROUND ones)."""
     lang = request.param

@@ -12,8 +12,9 @@ from tests.conftest import kit_booklet, kit_context
 from tests.duel.test_resolver import duel, resolved_winner
 from tests.ground.kitcache import build_lang
 from tests.render.pdfcheck import reader
+from generator.content.languages import language_codes
 
-LANGS = ("it", "en", "ru")
+LANGS = language_codes()
 
 
 @lru_cache(maxsize=None)

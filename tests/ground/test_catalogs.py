@@ -9,6 +9,7 @@ from generator.kit.build import prepare
 from generator.kit.model import BuildOptions
 
 from .kitcache import ROOT, build_lang
+from tests.conftest import LANGS
 
 
 @pytest.fixture(scope="module")
@@ -22,7 +23,7 @@ def _catalog(lang: str, domain: str):
         return read_po(fh, locale=lang, domain=domain)
 
 
-@pytest.mark.parametrize("lang", ["it", "en", "ru"])
+@pytest.mark.parametrize("lang", LANGS)
 def test_every_printed_string_is_in_the_catalog(printed, lang):
     cats = {d: _catalog(lang, d) for d in ("ground", "duel", "kit")}
     assert len(printed) > 200

@@ -10,6 +10,7 @@ from generator.kit.build import manifest
 from tests.render.pdfcheck import fonts, reader, size_mm
 
 from .kitcache import PIECES, build_lang
+from tests.conftest import LANGS
 
 CYR = re.compile("[А-Яа-яЁё]")
 # A word printed by each deck, per language (from the catalogs).
@@ -17,7 +18,7 @@ WORDS = {"it": ("Soluzione", "Edizione di prova"), "en": ("Solution", "Sample ed
          "ru": ("Решение", "Пробное издание")}
 
 
-@pytest.fixture(scope="module", params=["it", "en", "ru"])
+@pytest.fixture(scope="module", params=LANGS)
 def built(request):
     """Every GROUND component of one language (A4 only, rendered once per session)."""
     lang = request.param

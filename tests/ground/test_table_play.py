@@ -7,6 +7,7 @@ import pytest
 from generator.content.ground import load_ground
 
 from .kitcache import build_lang
+from tests.conftest import LANGS
 
 ROOT = Path(__file__).resolve().parents[2]
 DATA = load_ground(ROOT)[0]
@@ -40,7 +41,7 @@ def test_card_and_booklet_carry_the_same_exception(where, context, msgid, clause
     assert BOOKLET_SAYS.get(clause, clause) in BOOKLET, f"the booklet no longer says {clause!r} ({where})"
 
 
-@pytest.mark.parametrize("lang", ["it", "en", "ru"])
+@pytest.mark.parametrize("lang", LANGS)
 def test_every_exception_is_printed_translated(lang):
     """Each exception-carrying text is looked up when the kit is drawn, and translated outside English."""
     kit = build_lang(lang)
@@ -50,7 +51,7 @@ def test_every_exception_is_printed_translated(lang):
             assert kit.ctx.p_(context, msgid) != msgid, f"{where}: untranslated in {lang}"
 
 
-@pytest.mark.parametrize("lang", ["it", "en", "ru"])
+@pytest.mark.parametrize("lang", LANGS)
 def test_a_card_carries_the_ruling_it_needs(lang):
     """G5 (what a success is) is printed on the Shared Ground Mode card, from rulings.toml."""
     kit = build_lang(lang)
@@ -80,7 +81,7 @@ def test_setup_names_the_owned_seat_markers():
     assert all(w in step for w in ("Stress", "Freedom", "DARVO", "Focus/Blame", "colour, symbol and number"))
 
 
-@pytest.mark.parametrize("lang", ["it", "en", "ru"])
+@pytest.mark.parametrize("lang", LANGS)
 def test_every_relation_slot_has_an_owned_tile(lang):
     """A relation fills a slot on BOTH mats: each seat owns 2 tiles (its marks), 12 printed, none anonymous."""
     from generator.components.ground_mats import spaces

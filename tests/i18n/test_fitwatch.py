@@ -11,6 +11,7 @@ from generator.problems import CheckFailed
 from generator.render.layout import Slot, Where, fit
 
 from .conftest import po
+from tests.conftest import LANGS
 
 TINY = Slot("title", 2, 1.5, 9, 6.5, bold=True)
 ROOMY = Slot("title", 60, 10, 9, 6.5, bold=True)
@@ -34,7 +35,7 @@ def test_overflow_names_the_po_file_line_and_msgctxt(project, lang, shown):
     assert "msgctxt 'dojo-nebbia'" in p.where and "nebbia-1" in p.where and p.severity == "error"
 
 
-@pytest.mark.parametrize("lang", ["it", "en", "ru"])
+@pytest.mark.parametrize("lang", LANGS)
 def test_an_overflowing_string_no_catalog_holds_yet_is_named_by_its_source_line(project, lang):
     """A content string edited in English and not yet in the catalogs is printed in English; its overflow names
     the content file and line that print it (it named only the card and slot: found by fuzzing the content)."""

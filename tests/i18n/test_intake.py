@@ -13,6 +13,7 @@ from generator.problems import CheckFailed
 
 from .conftest import po
 from generator.kit.model import BuildOptions
+from tests.conftest import LANGS
 
 
 def _edit(root, lang, domain, old, new, count=1):
@@ -96,7 +97,7 @@ def test_a_stray_catalog_is_never_merged(project, with_board):
     assert load_translations(root, "it").pgettext("dojo-nebbia", "Fog") == "Nebbia"  # not zz.po's "ZZZ"
 
 
-@pytest.mark.parametrize("lang", ["it", "en", "ru"])
+@pytest.mark.parametrize("lang", LANGS)
 @pytest.mark.parametrize("form", ["bom", "crlf", "cr"])
 def test_bom_crlf_and_cr_only_catalogs_read_like_the_original(project, lang, form):
     path = po(project, lang, "dojo")

@@ -9,6 +9,7 @@ import pytest
 from generator.i18n.checks import Entry, check_entry, placeholders
 from generator.i18n.pseudo import pseudo
 from generator.i18n.runtime import load_translations
+from tests.conftest import LANGS
 
 EXPECTED = {
     "it": ("Nebbia", "Taglia lungo la linea", ["1 pagina", "2 pagine", "5 pagine", "21 pagine"]),
@@ -17,7 +18,7 @@ EXPECTED = {
 }
 
 
-@pytest.mark.parametrize("lang", ["it", "en", "ru"])
+@pytest.mark.parametrize("lang", LANGS)
 def test_compiled_catalogs_translate_with_context_and_plurals(project, lang):
     t = load_translations(project, lang)
     name, cut, pages = EXPECTED[lang]

@@ -10,6 +10,7 @@ from generator.content.bom import load_bom, load_boms as load_all
 from generator.kit.bom import check_bom, component_lines, printed, with_pieces
 from generator.kit.model import Artifact
 from tests.ground.kitcache import build_lang
+from tests.conftest import LANGS
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -54,7 +55,7 @@ def test_pieces_count_once_per_paper():
     assert marked[-1].pieces == ()
 
 
-@pytest.mark.parametrize("lang", ["it", "en", "ru"])
+@pytest.mark.parametrize("lang", LANGS)
 def test_ground_and_duel_print_every_piece_a_full_table_needs(lang):
     kit = build_lang(lang)
     boms = tuple(b for b in load_boms(ROOT) if b.game in ("ground", "duel"))

@@ -17,6 +17,7 @@ from generator.kit.build import build_kit, prepare, render_all
 from generator.kit.cache import ComponentCache, canonical, digest
 from generator.kit.model import BuildOptions
 from generator.output.cache import entry_path
+from tests.conftest import LANGS
 
 CHEAP = tuple(registry.by_id(i) for i in ("kit-calibration", "duel-track", "duel-stance-cards"))
 
@@ -53,7 +54,7 @@ def test_one_string_rebuild_renders_only_its_component_and_matches_a_cold_build(
     assert changed and all(p.startswith(("duel/stances", "previews/duel/stances")) for p in changed), changed
 
 
-@pytest.mark.parametrize("lang", ["it", "en", "ru"])
+@pytest.mark.parametrize("lang", LANGS)
 def test_cache_hits_while_unchanged_and_misses_on_a_changed_lookup(proved_project, lang):
     """A second render takes every component from the cache; a changed translation re-renders only its user."""
     ctx = prepare(proved_project, BuildOptions(lang=lang))

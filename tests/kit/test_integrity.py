@@ -34,6 +34,7 @@ from generator.render.pdf import MEMORY_FILES, CallbackSink, FileSink, PdfDoc, s
 from tests.board.helpers import run_cli
 from tests.conftest import pristine_seconds
 from tests.kit.faults import ROOT, SIGNALS, dojo, interrupt_after, kit_state, leftovers, run_script
+from tests.conftest import LANGS
 
 
 def _pdf(pages: int = 2, size: tuple[float, float] = (210.0, 297.0)) -> bytes:
@@ -408,7 +409,7 @@ def test_sigterm_stops_a_release_and_leaves_no_temporary_folder(built):
         proc = dojo("release", "--root", root, "--jobs", "2", env=env)
         done = interrupt_after(proc, 0.4 * duration, signal.SIGTERM)  # while the languages are being rendered
         assert done.code in (0, 143) and "Traceback" not in done.err, (state, done.err)
-        for lang in ("it", "en", "ru"):
+        for lang in LANGS:
             if (root / "build" / "pnp" / lang).exists():
                 kit_state(root / "build" / "pnp" / lang)
         assert leftovers(root / "build" / "pnp") == []

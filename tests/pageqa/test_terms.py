@@ -10,6 +10,7 @@ from generator.pageqa.terms import spelling_drift
 from generator.render import pdf
 from generator.render.pdf import PdfDoc
 from tests.board.helpers import run_cli
+from tests.conftest import LANGS
 
 TERMS = {
     "it": {"Jodan": frozenset({"Дзёдан"}), "Kaeshi": frozenset()},
@@ -43,7 +44,7 @@ def test_words_printed_untranslated_are_not_drift(lang):
     assert len(found) == 1 and not any(repr(w) in f.split(" where ")[0] for w in words for f in found), found
 
 
-@pytest.mark.parametrize("lang", ["it", "en", "ru"])
+@pytest.mark.parametrize("lang", LANGS)
 def test_the_words_of_lookups_that_gave_back_their_english_are_printed_in_english(lang):
     reads = Reads(lookups={("pgettext", "rules", "Irimi works anyway.", None, None): "Irimi works anyway.",
                            ("gettext", None, "Swap", None, None): "Ирими" if lang == "ru" else "Scambio",

@@ -12,6 +12,7 @@ from generator.render.layout import Slot, Where, fit
 from generator.render.svg import render_template, svg_drawing
 from generator.render.pdf import EDGE_MM, PAPERS_MM
 from tests.render.pdfcheck import PT, fonts, placements, reader, size_mm
+from tests.conftest import LANGS
 
 ROOT = Path(__file__).resolve().parents[2]
 WORD = {"it": "Carta", "en": "Card", "ru": "Карта"}
@@ -23,7 +24,7 @@ def _face(label: str, lang: str, bg: str):
                                        texts=[dict(block=block, x=10, y=20)]))
 
 
-@pytest.fixture(scope="module", params=["it", "en", "ru"])
+@pytest.fixture(scope="module", params=LANGS)
 def deck(request):
     lang = request.param
     cards = tuple(Card(f"c{i}", _face(f"{WORD[lang]} F{i:02d}", lang, "#ffffff"),

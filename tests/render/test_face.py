@@ -10,10 +10,11 @@ import pytest
 from generator.problems import CheckFailed
 from generator.render.cards import BLEED, BLEED_H, BLEED_W
 from generator.render.face import Face, layout
+from generator.content.languages import language_codes
 
 ROOT = Path(__file__).resolve().parents[2]
 TEMPLATES = ROOT / "templates"
-LANGS = ("it", "en", "ru")
+LANGS = language_codes()
 LONG = {"it": "Una regola lunghissima " * 30, "en": "A very long rule " * 30, "ru": "Очень длинное правило " * 30}
 
 TOY_TOML = """

@@ -5,8 +5,9 @@ import pytest
 from generator.problems import CheckFailed
 from generator.render.fonts import face, string_width
 from generator.render.layout import PT_PER_MM, Slot, Where, fit, wrap
+from generator.content.languages import language_codes
 
-LANGS = ("it", "en", "ru")
+LANGS = language_codes()
 TEXT = {
     "it": "Se perdi, non torni alla Partenza (le tacche cambiano comunque). Un difensore sconfitto resta sulla sua casella.",
     "en": "If you lose, you do not return to Start (notches still change). A defeated defender stays on its square.",

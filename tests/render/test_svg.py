@@ -11,12 +11,13 @@ from generator.render.icons import ICONS, transform_path
 from generator.render.layout import Slot, Where, fit
 from generator.render.svg import png_bytes, render_template, svg_drawing
 from tests.render.pdfcheck import reader
+from tests.conftest import LANGS
 
 ROOT = Path(__file__).resolve().parents[2]
 TRICKY = {"it": "Sale & <pepe> \"q\" 'x'", "en": "Salt & <pepper> \"q\" 'x'", "ru": "Соль & <перец> \"q\" 'x'"}
 
 
-@pytest.mark.parametrize("lang", ["it", "en", "ru"])
+@pytest.mark.parametrize("lang", LANGS)
 def test_markup_characters_in_a_translation_print_literally(lang):
     block = fit(TRICKY[lang], Slot("name", 55, 20, 10, 6), Where("test", "tricky", lang))
     face = svg_drawing(render_template(ROOT / "templates", "figure.svg.j2", W=BLEED_W, H=BLEED_H, texts=[dict(block=block, x=7, y=20)]))
@@ -47,7 +48,7 @@ SAMPLES = {"it": "Allenamento Intensivo: +1 tacca l", "en": "Intensive Training:
            "ru": "Усиленная тренировка: +1 деление l"}
 
 
-@pytest.mark.parametrize("lang", ["it", "en", "ru"])
+@pytest.mark.parametrize("lang", LANGS)
 def test_cairo_sets_text_exactly_as_wide_as_the_layout_measured(lang):
     from generator.render.fonts import face, string_width
 
@@ -132,7 +133,7 @@ MIXED_SVG = ('<svg xmlns="http://www.w3.org/2000/svg" width="80mm" height="60mm"
              '</text></g></svg>')
 
 
-@pytest.mark.parametrize("lang", ["it", "en", "ru"])
+@pytest.mark.parametrize("lang", LANGS)
 def test_texts_drawn_straight_from_the_source_make_the_same_pdf_as_cairosvg_parsing_them(lang, monkeypatch):
     """svg.py takes runs of plain <text> elements out of the SVG and draws them itself (_group_texts, _texts): the
     PDF is byte for byte the one cairosvg makes from the elements (order, entities, white space, anchors,

@@ -12,9 +12,10 @@ from babel.messages.pofile import read_po
 
 from generator.i18n.runtime import load_translations
 from generator.rules.source import messages, parse
+from generator.content.languages import language_codes
 
 ROOT = Path(__file__).resolve().parents[2]
-LANGS = ("it", "en", "ru")
+LANGS = language_codes()
 GAMES = ("dojo", "duel", "ground")
 # The booklet's figure makers (generator/booklet/figures.py): strike-<id> per strike of content/duel/duel.toml.
 FIGURES = {"squares", "belt-ladder", "board", "suits", "strike-shieshi", "strike-men", "strike-tsuki", "duel-track",

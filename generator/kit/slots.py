@@ -1,0 +1,40 @@
+"""`dojo i18n slots`: record the slot map (generator.i18n.slots) from an English render of the whole kit in memory.
+
+It drives the kit build, so it sits above it (generator.i18n only reads the map: no import cycle)."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from ..i18n.catalogs import SOURCE_LANG
+from ..i18n.fitwatch import watch_fits
+from ..i18n.slots import SLOTS_FILE, key, slot_text
+from ..output.files import write_bytes_atomic
+from .build import prepare, render_all
+from .model import BuildOptions
+
+
+def record_slots(root: Path) -> dict[str, list[str]]:
+    """Render the English kit in memory, logging every fit: entry key -> its slot descriptions."""
+    ctx = prepare(root, BuildOptions(lang=SOURCE_LANG, overflow="warn"))
+    with watch_fits(root, SOURCE_LANG, ctx.translations, accept_overflow=True, record=True) as log:
+        render_all(ctx, jobs=1)  # in this process: the fit log sees every fit
+    rooms: dict[tuple, tuple] = {}  # the same slot on A4 and Letter: the smaller room counts
+    for origin, slot, where in log.uses:
+        place = (key(origin.context, origin.msgid), where.component, slot.name, slot.max_pt, slot.min_pt,
+                 slot.max_lines)
+        _, w, h = rooms.get(place, (slot, slot.width, slot.height))
+        rooms[place] = (slot, min(w, slot.width), min(h, slot.height))
+    found: dict[str, set[str]] = {}
+    for (k, component, *_), (slot, w, h) in rooms.items():
+        found.setdefault(k, set()).add(slot_text(component, slot, w, h))
+    return {k: sorted(v) for k, v in sorted(found.items())}
+
+
+def write_slots(root: Path) -> Path:
+    """`dojo i18n slots`: record the slot map into locales/templates/slots.json."""
+    path = root / SLOTS_FILE
+    data = json.dumps(record_slots(root), indent=1, ensure_ascii=False, sort_keys=True) + "\n"
+    write_bytes_atomic(path, data.encode("utf-8"))
+    return path
