@@ -229,8 +229,8 @@ def track(ctx: BuildContext) -> list[Artifact]:
         said = ctx.p_(PIECES_CTX, "Start: %(player)s (%(mark)s) on cell %(cell)s, facing cell %(towards)s")
         f.text("start", " · ".join(said % {"player": s["name"], "mark": s["mark"], "cell": s["n"],
                                            "towards": s["towards"]} for s in starts))
-        strip = f.drawing(body="#ffffff", cells=Markup(track_cells(box.x, box.y, cell, data.track_cells, numbers=False)),
-                          numbers=track_numbers(box.x, box.y, cell, data.track_cells),
+        cells = Markup(track_cells(box.x, box.y, cell, data.track_cells, numbers=False))  # numbers: m.label
+        strip = f.drawing(body="#ffffff", cells=cells, numbers=track_numbers(box.x, box.y, cell, data.track_cells),
                           starts=starts, cell=cell)
         doc = PdfDoc(imp.epoch, imp.title)
         cr = doc.page(w, h)
