@@ -252,3 +252,12 @@ def test_a_template_error_met_on_every_card_is_told_once(tmp_path):
     other = failures[0].__class__("error", "overflow", "another problem")
     told = CheckFailed([*failures, other, failures[0]]).problems
     assert told == (failures[0], other) and len(failures) == 18
+
+
+def test_no_template_writes_text_itself():
+    """One text path: templates place texts with m.texts, m.text_block and m.label (drawn by cairo over the art),
+    never as SVG text elements of their own (which cairosvg would draw letter by letter, hinted)."""
+    own = [p.relative_to(ROOT).as_posix() for p in sorted((ROOT / "templates").rglob("*.svg.j2"))
+           if "<text" in (body := p.read_text(encoding="utf-8")) or "<tspan" in body]
+    assert not own, own
+    assert len(list((ROOT / "templates").rglob("*.svg.j2"))) > 20  # the scan saw the templates
