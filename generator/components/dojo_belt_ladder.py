@@ -9,7 +9,7 @@ from ..problems import Problem
 from ..render.colour import MIN_CONTRAST, contrast
 from ..render.layout import Slot, Where, fit
 from ..render.pdf import PAPERS_MM
-from ..render.svg import Drawing, render_template, svg_drawing
+from ..render.svg import Drawing, collected_drawing, render_template
 from .common import Collect, small_print
 from .page import page_artifacts
 
@@ -103,8 +103,7 @@ def strip_box(paper: str) -> tuple[float, float, float, float]:
 
 def _page(ctx: BuildContext, ladder: Ladder, pawns: Pawns, paper: str, col: Collect) -> Drawing | None:
     """The ladder page drawn."""
-    svg = ladder_svg(ctx, ladder, pawns, paper, col)
-    return svg_drawing(svg) if svg else None
+    return collected_drawing(lambda: ladder_svg(ctx, ladder, pawns, paper, col))
 
 
 def build(ctx: BuildContext) -> list[Artifact]:

@@ -12,7 +12,8 @@ from ..kit.model import BuildContext
 from ..problems import CheckFailed, Problem
 from ..render.icons import icon, transform_path
 from ..render.layout import Slot, Where, fit, glyph_problems
-from ..render.svg import Drawing, svg_drawing
+from ..render.svg import Drawing, collected_drawing
+from ..render.templates import collect
 
 COMPONENT = "dojo-board"
 S = 23.0  # square size, mm
@@ -90,6 +91,8 @@ def _text(dwg, value: str, x: float, y: float, size: float, bold: bool = False, 
 
     if anchor_center:
         x -= string_width(value, face("PT Sans", bold), size) / 2
+    if collect("label", value, x, y, size, color, bold, "start"):  # drawn by cairo over the board's art
+        return dwg.g()
     kw = {"font_weight": "bold"} if bold else {}
     return dwg.text(value, insert=(f"{x:.3f}", f"{y:.3f}"), font_family="PT Sans", font_size=f"{size:.3f}",
                     fill=color, **kw)
@@ -211,6 +214,8 @@ def _entrances(dwg, board: Board) -> None:
 
 def _block(dwg, block, x: float, y: float, color: str) -> None:
     """A laid-out text Block as svgwrite text lines."""
+    if collect("block", block, x, y, color, None):  # drawn by cairo over the board's art
+        return
     for line, base in zip(block.lines, block.baselines()):
         lx = x + block.line_x(line)
         for run in line.runs:
@@ -331,4 +336,5 @@ def board_drawings(ctx: BuildContext) -> dict[tuple[int, int], Drawing]:
     Each drawing is always placed whole: cairo 1.16 emits a recording surface once per PDF, cut to the part
     shown the first time, so one big drawing shown through different windows would lose content.
     """
-    return {sheet: svg_drawing(board_svg(ctx, sheet_region(sheet), (QUADRANT_OF_SHEET[sheet],))) for sheet in SHEETS}
+    return {sheet: collected_drawing(lambda s=sheet: board_svg(ctx, sheet_region(s), (QUADRANT_OF_SHEET[s],)))
+            for sheet in SHEETS}

@@ -10,7 +10,7 @@ from .common import Collect, imprint, small_print
 from ..render.layout import Slot, Where, fit
 from ..render.pdf import PAPERS_MM, PdfDoc, crop_marks, mm
 from ..render.face import Face
-from ..render.svg import Drawing, png_bytes, svg_drawing
+from ..render.svg import Drawing, collected_drawing, png_bytes
 from .dojo_board import COMPONENT, HALF, SHEETS, SIZE, STRIP, board_drawings, board_svg, sheet_region
 
 TOP = 12.0
@@ -32,7 +32,7 @@ def legend_svg(ctx: BuildContext, layout: str = "dojo/legend") -> str:
 
 def legend_drawing(ctx: BuildContext) -> Drawing:
     """The legend drawn once per language."""
-    return svg_drawing(legend_svg(ctx))
+    return collected_drawing(lambda: legend_svg(ctx))
 
 
 def margin_notes(ctx: BuildContext, extra: str, width: float) -> list:
@@ -133,7 +133,7 @@ def build(ctx: BuildContext) -> list[Artifact]:
     boards = board_drawings(ctx)
     legend = legend_drawing(ctx)
     out = [Artifact("board.txt", COMPONENT, "board", render_ascii(ctx.board).encode("utf-8"))]
-    whole = svg_drawing(board_svg(ctx))
+    whole = collected_drawing(lambda: board_svg(ctx))
     imp = imprint(ctx, ctx._("Board"))
     doc = PdfDoc(imp.epoch, imp.title)  # every paper in one document, then split: quadrants and legend written once
     ends = []

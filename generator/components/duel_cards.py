@@ -14,7 +14,7 @@ from ..render.cards import Card, Deck
 from .common import deck_files, duel_term, imprint, small_print
 from ..render.face import Face, collect
 from ..render.pdf import PAPERS_MM, PdfDoc, mm, text
-from .duel_draw import strike_cells, track_cells
+from .duel_draw import strike_cells, track_cells, track_numbers
 
 BACK_BG = "#2b2622"  # backs and the fronts' header band
 STRIKER = 0.36  # the striker drawn above the cells takes this share of a hits box's height
@@ -229,7 +229,8 @@ def track(ctx: BuildContext) -> list[Artifact]:
         said = ctx.p_(PIECES_CTX, "Start: %(player)s (%(mark)s) on cell %(cell)s, facing cell %(towards)s")
         f.text("start", " · ".join(said % {"player": s["name"], "mark": s["mark"], "cell": s["n"],
                                            "towards": s["towards"]} for s in starts))
-        strip = f.drawing(body="#ffffff", cells=Markup(track_cells(box.x, box.y, cell, data.track_cells)),
+        cells = Markup(track_cells(box.x, box.y, cell, data.track_cells, numbers=False))  # numbers: m.label
+        strip = f.drawing(body="#ffffff", cells=cells, numbers=track_numbers(box.x, box.y, cell, data.track_cells),
                           starts=starts, cell=cell)
         doc = PdfDoc(imp.epoch, imp.title)
         cr = doc.page(w, h)

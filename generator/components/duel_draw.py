@@ -44,10 +44,17 @@ def track_cells(x: float, y: float, cell: float, cells: int = 12, numbers: bool 
         cx = x + i * cell
         out.append(f'<rect x="{cx:.3f}" y="{y:.3f}" width="{cell:.3f}" height="{cell:.3f}" fill="#ffffff" '
                    f'stroke="{INK}" stroke-width="{cell * 0.03:.3f}"/>')
-        if numbers:
-            out.append(f'<text x="{cx + cell / 2:.3f}" y="{y + cell * 0.93:.3f}" font-family="PT Sans" '
-                       f'font-size="{max(cell * 0.16, NUMBER_MM):.3f}" text-anchor="middle" fill="#8a8a86">{i + 1}</text>')
+    for t in track_numbers(x, y, cell, cells) if numbers else ():
+        out.append(f'<text x="{t["x"]:.3f}" y="{t["y"]:.3f}" font-family="PT Sans" font-size="{t["size"]:.3f}" '
+                   f'text-anchor="middle" fill="{t["color"]}">{t["text"]}</text>')
     return "".join(out)
+
+
+def track_numbers(x: float, y: float, cell: float, cells: int = 12) -> list[dict]:
+    """The track's cell numbers: text, baseline centre (x, y), size (mm) and colour of each (drawn as SVG text
+    by track_cells, as labels over the card's art by templates/duel/track.svg.j2)."""
+    return [dict(text=str(i + 1), x=x + i * cell + cell / 2, y=y + cell * 0.93, size=max(cell * 0.16, NUMBER_MM),
+                 color="#8a8a86") for i in range(cells)]
 
 
 def hatch_cell(x: float, y: float, cell: float) -> str:

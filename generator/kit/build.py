@@ -23,7 +23,6 @@ from ..i18n.extract import cached_extraction
 from ..i18n.gate import check_language as check_catalogs
 from ..i18n.fitwatch import watch_fits
 from ..i18n.runtime import SOURCE_LANG, load_translations
-from ..output.cache import TemplateCache
 from ..output.files import remove_leftovers, replace_tree
 from ..output.verify import verify_file
 from ..pageqa.check import page_problems
@@ -33,7 +32,7 @@ from ..render.face import preload_layouts
 from ..render.fonts import preload_fonts, prime_cairo_fonts
 from ..render.layout import hyphenator
 from ..render.preview import missing_previews
-from ..render.svg import environment, preload_templates
+from ..render.svg import preload_templates
 from ..sim.cards import deck_from_nebbia
 from ..sim.gate import ProofSettings, cache_key as proof_key, cache_path as proof_path, cached_proof
 from ..sim.ground.gate import GroundProofSettings, cache_key as ground_key, cache_path as ground_path, ground_gate
@@ -192,7 +191,7 @@ def _proof(kind: str) -> object:
 def warm(root: Path, options: list[BuildOptions], jobs: int, inputs: Inputs | None = None) -> None:
     """Phase one's slow parts for builds of several languages played side by side into their caches, before phase
     one reads them: the extraction of the sources' messages (first: every catalog check compares with it), the
-    board and GROUND proofs not cached yet, the compiled SVG templates, and every language's catalog checks and
+    board and GROUND proofs not cached yet, and every language's catalog checks and
     compiled catalogs (a cold release checks three languages' catalogs while the proofs play). One language's
     phase one plays its proofs side by side itself (prepare). Whatever fails here, phase one meets again and
     reports."""
@@ -212,7 +211,6 @@ def warm(root: Path, options: list[BuildOptions], jobs: int, inputs: Inputs | No
             tasks.append(("board", *board_proof))
     if model is not None and model.ground is not None and not _ground_cached((root, model.ground)):
         tasks.append(("ground", root, model.ground))
-    tasks.append(("templates", root))
     tasks += [("catalogs", root, lang, release) for lang, release in dict.fromkeys((o.lang, o.release) for o in options)
               if lang not in DEV_LANGS]
     tasks += [("translations", root, lang) for lang in langs if lang not in DEV_LANGS]  # never the pseudo-locale
@@ -226,7 +224,6 @@ def warm(root: Path, options: list[BuildOptions], jobs: int, inputs: Inputs | No
 
 _WARM: list[tuple] = []  # the tasks warm() hands out (inherited by forked workers)
 _WARMERS = {"extract": cached_extraction, "board": cached_proof, "ground": ground_gate,
-            "templates": lambda root: preload_templates(template_environment(root)),
             "catalogs": lambda root, lang, release: check_catalogs(root, lang, strict=release),
             "translations": load_translations}
 
@@ -277,7 +274,6 @@ def render_languages(builds: list[tuple[BuildContext, ComponentCache | None]],
     with timings.phase("cache lookups, imports, preload"):
         terms, cached = [], []
         for ctx, cache in builds:
-            template_environment(ctx.root)
             terms.append(term_spellings(ctx, frozenset(c.game for c in chosen)))
             if cache:
                 cache.extend_key(terms[-1])  # the page QA of a cached component passed with these term spellings
@@ -363,14 +359,6 @@ def _assemble(k: int, ctx: BuildContext, cache: ComponentCache | None, chosen: t
     if not problems and whole_kit:  # the bill of materials is proved on the whole kit only
         problems = check_bom(ctx.model.boms, artifacts, ctx.options.papers)
     return ([] if problems else artifacts), problems, accepted
-
-
-def template_environment(root: Path) -> Path:
-    """The project's templates folder, its environment keeping compiled templates in build/cache/templates (compiled
-    once, not per process)."""
-    templates = root / "templates"
-    environment(templates).bytecode_cache = TemplateCache(root)
-    return templates
 
 
 def preload(root: Path, langs: list[str], reportlab: bool) -> None:

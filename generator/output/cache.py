@@ -1,5 +1,6 @@
-"""Cache entries on disk: build/cache/components/<lang>/<component>.entry (one per component), compiled catalogs,
-compiled SVG templates (build/cache/templates: Jinja's bytecode, checked against each template's source).
+"""Cache entries on disk: build/cache/components/<lang>/<component>.entry (one per component), compiled catalogs.
+SVG templates are compiled in each build's first process and kept in memory only: nothing compiled is loaded from
+build/ (a planted file there could run code).
 
 An entry is one JSON header line (what the component read and the manifest data of its artifacts, each with
 its size and sha256) followed by the artifacts' bytes. ``read_entry`` returns None for a missing, truncated or
@@ -10,16 +11,12 @@ from __future__ import annotations
 
 import hashlib
 import json
-import pickle
 from pathlib import Path
-
-import jinja2
 
 from .files import write_bytes_atomic
 
 FORMAT = 1
 CACHE_DIR = Path("build/cache/components")
-TEMPLATES_DIR = Path("build/cache/templates")
 
 
 def entry_path(root: Path, lang: str, component: str) -> Path:
@@ -55,27 +52,3 @@ def read_entry(path: Path) -> tuple[dict, list[bytes]] | None:
     except (OSError, ValueError, KeyError, TypeError, AttributeError):
         return None
     return header, blobs
-
-
-class TemplateCache(jinja2.BytecodeCache):
-    """Jinja's compiled templates kept in build/cache/templates, so a process loads rather than compiles them (Jinja
-    recompiles a template whose source changed: each file holds the checksum of the source it was compiled from)."""
-
-    def __init__(self, root: Path):
-        self.folder = root / TEMPLATES_DIR
-
-    def load_bytecode(self, bucket: jinja2.bccache.Bucket) -> None:  # noqa: D102
-        try:
-            data = (self.folder / f"{bucket.key}.cache").read_bytes()
-        except OSError:
-            return
-        try:
-            bucket.bytecode_from_string(data)
-        except (pickle.UnpicklingError, EOFError, ValueError, TypeError, IndexError, KeyError, AttributeError):
-            bucket.reset()  # a damaged file: the template is compiled again (and the file rewritten)
-
-    def dump_bytecode(self, bucket: jinja2.bccache.Bucket) -> None:  # noqa: D102
-        try:
-            write_bytes_atomic(self.folder / f"{bucket.key}.cache", bucket.bytecode_to_string())
-        except OSError:
-            pass  # a read-only project still builds, compiling its templates each time

@@ -75,8 +75,8 @@ def suit_icon(shape: str, cx: float, cy: float, r: float, fill: str, stroke: str
     return f'<polygon points="{d}" {common} stroke-linejoin="round"/>'
 
 
-_TOKEN = re.compile(r"[MmLlHhVvCcSsQqTtAaZz]|[-+]?(?:\d+\.?\d*|\.\d+)(?:[eE][-+]?\d+)?")
-_ARITY = {"m": 2, "l": 2, "h": 1, "v": 1, "c": 6, "s": 4, "q": 4, "t": 2, "a": 7, "z": 0}
+TOKEN = re.compile(r"[MmLlHhVvCcSsQqTtAaZz]|[-+]?(?:\d+\.?\d*|\.\d+)(?:[eE][-+]?\d+)?")
+ARITY = {"m": 2, "l": 2, "h": 1, "v": 1, "c": 6, "s": 4, "q": 4, "t": 2, "a": 7, "z": 0}
 
 
 def _num(v: float) -> str:
@@ -92,7 +92,7 @@ def transform_path(d: str, x: float, y: float, scale: float) -> str:
     out: list[str] = []
     cmd = ""
     args: list[float] = []
-    tokens = _TOKEN.findall(d)
+    tokens = TOKEN.findall(d)
     i = 0
     while i < len(tokens):
         tok = tokens[i]
@@ -102,7 +102,7 @@ def transform_path(d: str, x: float, y: float, scale: float) -> str:
             if cmd in "zZ":
                 out.append("z")
                 continue
-        n = _ARITY[cmd.lower()]
+        n = ARITY[cmd.lower()]
         args = [float(t) for t in tokens[i:i + n]]
         i += n
         out.append(cmd + " ".join(_num(v) for v in _map(cmd, args, x, y, scale)))

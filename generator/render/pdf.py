@@ -14,7 +14,9 @@ from ..interrupts import checkpoint
 from ..problems import CheckFailed, Problem
 from .fonts import face, missing_glyphs, register_fontconfig
 from .layout import FLOOR_PT
-from .svg import Drawing, unhinted
+from . import draw
+from .draw import unhinted
+from .svg import Drawing
 
 PT_PER_MM = 72 / 25.4
 EDGE_MM = 5.0  # nothing is printed closer than this to a sheet edge
@@ -271,16 +273,10 @@ def split(data: bytes, ends: list[int], trim_insets: dict[int, float] | None = N
 
 
 def draw_block(cr: Any, block: Any, x: float, y: float, rgb: tuple[float, float, float] = (0.1, 0.1, 0.1)) -> float:
-    """Draw a laid-out layout.Block (text runs only) with cairo at (x, y) mm; returns the y below it."""
-    if getattr(block, "overflow", False):  # an accepted overflow (pseudo-locale build): outline the slot in red
-        cr.save()
-        cr.set_source_rgb(0.88, 0, 0)
-        cr.set_line_width(0.5)
-        cr.rectangle(x, y, block.slot.width, block.slot.height)
-        cr.stroke()
-        cr.restore()
-    for ln, base in zip(block.lines, block.baselines()):
-        for run in ln.runs:
-            if not run.icon:
-                text(cr, run.text, x + block.line_x(ln) + run.x, y + base, block.size_pt, block.slot.bold, rgb=rgb)
-    return y + block.height
+    """Draw a laid-out layout.Block with cairo at (x, y) mm on a context in pt (draw.draw_block: the cards' own
+    text drawing); returns the y below it."""
+    cr.save()
+    cr.scale(PT_PER_MM, PT_PER_MM)
+    below = draw.draw_block(cr, block, x, y, rgb)
+    cr.restore()
+    return below

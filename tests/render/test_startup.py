@@ -1,6 +1,10 @@
 """What every process pays before it draws: cairocffi's declarations read from generated Python (not parsed from
-C), SVG templates loaded from build/cache/templates (not compiled again)."""
+C); SVG templates compiled in memory, never loaded from build/."""
 
+import marshal
+import os
+import pickle
+import shutil
 import subprocess
 import sys
 from pathlib import Path
@@ -8,7 +12,6 @@ from pathlib import Path
 import jinja2
 
 from generator import cairo_abi
-from generator.output.cache import TEMPLATES_DIR, TemplateCache
 from tests.render.pdfcheck import reader
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -53,45 +56,44 @@ def test_stale_declarations_are_not_used(tmp_path):
     assert not cairo_abi._current(digest, tmp_path)
 
 
-def _environment(folder: Path, root: Path) -> jinja2.Environment:
-    env = jinja2.Environment(loader=jinja2.FileSystemLoader(str(folder)), autoescape=True)
-    env.bytecode_cache = TemplateCache(root)
-    return env
+def _planted(root: Path, marker: Path) -> list[Path]:
+    """Entries where the compiled-template cache lived (build/cache/templates), under the names Jinja's bytecode
+    caches give the templates' entries: one that runs a shell command when loaded, a truncated one and a foreign
+    one (another program's bytes)."""
+
+    class Payload:
+        def __reduce__(self):
+            return os.system, (f"touch {marker}",)
+
+    folder = root / "build" / "cache" / "templates"
+    folder.mkdir(parents=True)
+    evil = jinja2.bccache.bc_magic + pickle.dumps(Payload()) + marshal.dumps(compile("0", "x", "eval"))
+    out = []
+    for name in ("macros.svg.j2", "face.svg.j2", "figure.svg.j2"):
+        key = jinja2.bccache.BytecodeCache().get_cache_key(name, str(root / "templates" / name))
+        for planted, data in ((f"{key}.cache", evil), (f"__jinja2_{key}.cache", evil[:9]),
+                              (f"{key}.pyc", b"\x00" * 64)):
+            (folder / planted).write_bytes(data)
+            out.append(folder / planted)
+    return out
 
 
-def _compiles(env: jinja2.Environment, name: str, monkeypatch) -> tuple[int, str]:
-    calls = []
-    real = jinja2.Environment.compile
+def test_compiled_templates_are_never_loaded_from_build(tmp_path):
+    """A build keeps compiled templates in memory only: entries planted where the old cache lived (a pickle
+    that runs a command, a truncated and a foreign file) are never read, and templates render as usual."""
+    from generator.kit.build import preload
+    from generator.render.svg import environment, render_template, template_drawing
 
-    def counting(self, *args, **kwargs):
-        calls.append(args)
-        return real(self, *args, **kwargs)
-
-    monkeypatch.setattr(jinja2.Environment, "compile", counting)
-    text = env.get_template(name).render(word="Seigan")
-    monkeypatch.setattr(jinja2.Environment, "compile", real)
-    return len(calls), text
-
-
-def test_templates_are_compiled_once_then_loaded(tmp_path, monkeypatch):
-    folder = tmp_path / "templates"
-    folder.mkdir()
-    (folder / "face.svg.j2").write_text("<text>{{ word }}</text>")
-    assert _compiles(_environment(folder, tmp_path), "face.svg.j2", monkeypatch) == (1, "<text>Seigan</text>")
-    assert len(list((tmp_path / TEMPLATES_DIR).iterdir())) == 1
-    assert _compiles(_environment(folder, tmp_path), "face.svg.j2", monkeypatch) == (0, "<text>Seigan</text>")
-    (folder / "face.svg.j2").write_text("<tspan>{{ word }}</tspan>")  # an edited template is compiled again
-    assert _compiles(_environment(folder, tmp_path), "face.svg.j2", monkeypatch) == (1, "<tspan>Seigan</tspan>")
-    assert _compiles(_environment(folder, tmp_path), "face.svg.j2", monkeypatch) == (0, "<tspan>Seigan</tspan>")
-
-
-def test_a_damaged_compiled_template_is_compiled_again(tmp_path, monkeypatch):
-    folder = tmp_path / "templates"
-    folder.mkdir()
-    (folder / "face.svg.j2").write_text("<text>{{ word }}</text>")
-    _compiles(_environment(folder, tmp_path), "face.svg.j2", monkeypatch)
-    (cached,) = (tmp_path / TEMPLATES_DIR).iterdir()
-    for damage in (cached.read_bytes()[:20], b"", cached.read_bytes()[:-40]):
-        cached.write_bytes(damage)
-        assert _compiles(_environment(folder, tmp_path), "face.svg.j2", monkeypatch) == (1, "<text>Seigan</text>")
-    assert _compiles(_environment(folder, tmp_path), "face.svg.j2", monkeypatch) == (0, "<text>Seigan</text>")
+    root = tmp_path / "project"
+    shutil.copytree(ROOT / "templates", root / "templates")
+    marker = tmp_path / "ran"
+    planted = {p: p.read_bytes() for p in _planted(root, marker)}
+    preload(root, ["it"], reportlab=False)  # what a build does before its workers fork
+    templates = root / "templates"
+    assert environment(templates).bytecode_cache is None
+    svg = render_template(templates, "figure.svg.j2", W=10, H=10, art="", texts=[])
+    drawing = template_drawing(templates, "figure.svg.j2", W=10, H=10, art="", texts=[])
+    assert "<svg" in svg and round(drawing.width, 2) == round(10 * 72 / 25.4, 2)
+    assert not marker.exists()  # the pickle never ran
+    assert {p: p.read_bytes() for p in planted} == planted  # nothing rewritten or added
+    assert sorted(planted) == sorted((root / "build" / "cache" / "templates").iterdir())

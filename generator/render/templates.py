@@ -1,0 +1,229 @@
+"""Jinja2 SVG templates (autoescape on, compiled in memory only), the SVG their macros write, and the texts and
+icons they hand to cairo instead while a drawing is made (collecting(): see svg.template_drawing).
+
+A template describes art and layout; the fitted texts (m.texts, m.text_block), single labels (m.label) and icons
+(m.icon) it places are written as SVG only where SVG is the output (booklet figures, drawn by svglib). While
+collecting, each becomes an Item drawn by render/draw.py over the template's art, at the same place, under the
+transforms of the template's m.turned blocks.
+"""
+
+from __future__ import annotations
+
+import math
+import traceback
+from contextlib import contextmanager
+from dataclasses import dataclass
+from functools import lru_cache
+from pathlib import Path
+from typing import Any, Iterator
+
+import jinja2
+from markupsafe import Markup, escape
+
+from ..problems import CheckFailed, Problem
+from .icons import icon, suit_icon
+
+Matrix = tuple[float, float, float, float, float, float]  # cairo's (xx, yx, xy, yy, x0, y0)
+IDENTITY: Matrix = (1.0, 0.0, 0.0, 1.0, 0.0, 0.0)
+
+
+def n(value: float) -> str:
+    """A number for SVG: at most 3 decimals, no trailing zeros (stable text, small files)."""
+    text = f"{value:.3f}".rstrip("0").rstrip(".")
+    return "0" if text in ("-0", "") else text
+
+
+@dataclass(frozen=True)
+class Item:
+    """A text or icon a template placed while collecting: kind "block" (a layout.Block: block, x, y, colour,
+    icon colour), "label" (text, x, y, size, colour, bold, anchor) or "icon" (name, x, y, size, colour,
+    background), under a matrix (user units of the SVG)."""
+
+    kind: str
+    args: tuple
+    matrix: Matrix = IDENTITY
+
+
+class _Collecting:
+    """The items of the drawing being made and the transforms of the m.turned blocks open around them."""
+
+    def __init__(self) -> None:
+        self.items: list[Item] = []
+        self.matrices: list[Matrix] = [IDENTITY]
+
+
+_NOW: list[_Collecting] = []  # the drawing being made (innermost last): template_drawing in this thread
+
+
+@contextmanager
+def collecting() -> Iterator[list[Item]]:
+    """Within: the macros hand their texts and icons to the list yielded instead of writing SVG."""
+    now = _Collecting()
+    _NOW.append(now)
+    try:
+        yield now.items
+    finally:
+        _NOW.remove(now)
+
+
+def collect(kind: str, *args: Any) -> bool:
+    """Hand an item to the drawing being made; False when no drawing is being made (write SVG instead)."""
+    if not _NOW:
+        return False
+    _NOW[-1].items.append(Item(kind, args, _NOW[-1].matrices[-1]))
+    return True
+
+
+def _turn(angle: float, cx: float, cy: float) -> Markup:
+    """Open an m.turned block: rotate by angle degrees about (cx, cy) (SVG's rotate(angle cx cy))."""
+    if _NOW:
+        a, b, c, d, e, f = _NOW[-1].matrices[-1]
+        cos, sin = math.cos(math.radians(angle)), math.sin(math.radians(angle))
+        tx, ty = cx - cos * cx + sin * cy, cy - sin * cx - cos * cy  # translate(c) rotate translate(-c)
+        _NOW[-1].matrices.append((a * cos + c * sin, b * cos + d * sin, -a * sin + c * cos, -b * sin + d * cos,
+                                  a * tx + c * ty + e, b * tx + d * ty + f))
+    return Markup(f'<g transform="rotate({n(angle)} {n(cx)} {n(cy)})">')
+
+
+def _unturn() -> Markup:
+    """Close the innermost m.turned block."""
+    if _NOW:
+        _NOW[-1].matrices.pop()
+    return Markup("</g>")
+
+
+_ICON_PAINT = {"fill": 'fill="{c}"', "hole": 'fill="{b}"',
+               "dots": 'fill="none" stroke="{c}" stroke-width="1.6" stroke-linecap="round"',
+               "stroke": 'fill="none" stroke="{c}" stroke-width="1" stroke-linecap="round" stroke-linejoin="round"'}
+
+
+def icon_svg(name: str, x: float, y: float, size: float, color: str = "#222", bg: str = "#fff") -> Markup:
+    """An icon (icons.py, drawn in a 10x10 box) at (x, y), size wide, as SVG (the templates' m.icon)."""
+    icon(name)  # an unknown name fails here, collected or written
+    if collect("icon", name, x, y, size, color, bg):
+        return Markup("")
+    c, b = escape(color), escape(bg)
+    paths = "".join(f'<path d="{escape(d)}" {_ICON_PAINT.get(mode, _ICON_PAINT["stroke"]).format(c=c, b=b)}/>'
+                    for d, mode in icon(name).paths)
+    return Markup(f'<g transform="translate({n(x)} {n(y)}) scale({n(size / 10)})">{paths}</g>')
+
+
+def label_svg(text: Any, x: float, y: float, size: float, color: str = "#1d1d1b", bold: bool = False,
+              anchor: str = "start") -> Markup:
+    """One line of text at a baseline (the templates' m.label): numbers and marks beside the fitted texts."""
+    if collect("label", str(text), x, y, size, color, bold, anchor):
+        return Markup("")
+    attrs = {"x": n(x), "y": n(y), "font-family": "PT Sans", "font-size": n(size),
+             **({"font-weight": "bold"} if bold else {}), **({"text-anchor": anchor} if anchor != "start" else {}),
+             "fill": color}
+    return Markup(text_svg(str(text), attrs))
+
+
+def text_block_svg(block: Any, x: float, y: float, color: str = "#111", icon_color: str | None = None) -> Markup:
+    """A laid-out layout.Block at (x, y) as SVG (the templates' m.text_block): a <text> per run at its baseline,
+    icons inline, an accepted overflow outlined in red. Built in Python: figures print many runs."""
+    if collect("block", block, x, y, color, icon_color):
+        return Markup("")
+    slot, size = block.slot, block.size
+    out = []
+    if block.overflow:
+        out.append(f'<rect x="{n(x)}" y="{n(y)}" width="{n(slot.width)}" height="{n(slot.height)}" fill="#ff0000" '
+                   'fill-opacity="0.12" stroke="#e00000" stroke-width="0.5" stroke-dasharray="1.2 0.6"/>')
+    style = {"font-family": slot.family, "font-size": n(size), **({"font-weight": "bold"} if slot.bold else {}),
+             **({"font-style": "italic"} if slot.italic else {}), "fill": color, "xml:space": "preserve"}
+    for line, base in zip(block.lines, block.baselines()):
+        lx = x + block.line_x(line)
+        for run in line.runs:
+            if run.icon:
+                out.append(icon_svg(run.text, lx + run.x + size * 0.05, y + base - size * 0.8, size * 0.95,
+                                    icon_color or color))
+            else:
+                out.append(text_svg(run.text, {"x": n(lx + run.x), "y": n(y + base), **style}))
+    return Markup("".join(out))
+
+
+def text_svg(text: str, attrs: dict[str, str]) -> str:
+    """A <text> element with these attributes."""
+    return f"<text{''.join(f' {k}={chr(34)}{escape(v)}{chr(34)}' for k, v in attrs.items())}>{escape(text)}</text>"
+
+
+def texts_svg(items: list[dict[str, Any]]) -> Markup:
+    """Every fitted text of a face (Face.texts: block, x, y, color, icon_color) as SVG (the templates' m.texts)."""
+    return Markup("".join(text_block_svg(t["block"], t["x"], t["y"], t.get("color", "#111"), t.get("icon_color"))
+                          for t in items))
+
+
+@lru_cache(maxsize=4)
+def environment(templates: Path) -> jinja2.Environment:
+    """The template environment of a templates folder (autoescape always on). Templates are compiled once per
+    process and kept in memory only (nothing compiled is read back from disk); after an edit,
+    face.forget_templates() starts a new one."""
+    env = jinja2.Environment(loader=jinja2.FileSystemLoader(str(templates)), autoescape=True,
+                             undefined=jinja2.StrictUndefined, trim_blocks=True, lstrip_blocks=True,
+                             auto_reload=False)
+    env.globals.update(n=n, icon_of=icon, zip=zip, suit=lambda *a, **k: Markup(suit_icon(*a, **k)),
+                       icon_svg=icon_svg, text_block_svg=text_block_svg, texts_svg=texts_svg, label_svg=label_svg,
+                       turn=_turn, unturn=_unturn)
+    return env
+
+
+def preload_templates(templates: Path) -> None:
+    """Compile every SVG template of the folder in this process, so that worker processes forked afterwards share
+    them instead of each compiling its own (a template that does not compile is left to the component using it)."""
+    env = environment(templates)
+    for name in env.list_templates(filter_func=lambda name: name.endswith(".svg.j2")):
+        try:
+            env.get_template(name)
+        except jinja2.TemplateError:
+            pass
+
+
+class Rendered(str):
+    """A template's output, knowing which template made it (named when the SVG it makes does not parse)."""
+
+    template = ""
+
+
+def render_template(templates: Path, name: str, **values: Any) -> str:
+    """Render one SVG template to text; a template that fails is a problem naming its file and line."""
+    try:
+        out = Rendered(environment(templates).get_template(name).render(**values))
+    except CheckFailed:
+        raise
+    except Exception as exc:  # noqa: BLE001 - a designer's template error, told as a problem, never a traceback
+        raise CheckFailed([template_problem(templates, name, exc)]) from exc
+    out.template = f"{templates.name}/{name}"
+    return out
+
+
+def template_problem(templates: Path, name: str, exc: Exception) -> Problem:
+    """What went wrong rendering a template, at the template line it happened on (the innermost template frame
+    of the traceback, or a syntax error's own line)."""
+    root = templates.parent
+    file, line = f"{templates.name}/{name}", None
+    if isinstance(exc, jinja2.TemplateSyntaxError) and exc.filename:
+        file, line = exc.filename, exc.lineno
+    else:
+        frames = [f for f in traceback.extract_tb(exc.__traceback__) if f.filename.endswith(".j2")]
+        if frames:
+            file, line = frames[-1].filename, frames[-1].lineno
+    path = Path(file)
+    if path.is_absolute() and path.is_relative_to(root):
+        file = path.relative_to(root).as_posix()
+    what = exc.message if isinstance(exc, jinja2.TemplateError) and exc.message else str(exc)
+    where = None if file == f"{templates.name}/{name}" else f"rendering {templates.name}/{name}"  # a macro's line
+    return Problem("error", "template", f"{type(exc).__name__}: {what}", file, line, where=where,
+                   hint="fix the template at this line (its Jinja syntax, or the values it formats); if the "
+                        "template is right, report it")
+
+
+def svg_parse_problem(svg: str, exc: Exception, drawing: bool = False) -> CheckFailed:
+    """An SVG that does not parse (or, drawing, holds a value that cannot be drawn), named by the template that
+    made it (when it comes straight from one)."""
+    template = getattr(svg, "template", "") or None
+    if drawing:
+        return CheckFailed([Problem("error", "template", f"the SVG it renders cannot be drawn: {exc}", template,
+                                    hint="give every length, colour and number attribute a value SVG reads")])
+    return CheckFailed([Problem("error", "template", f"the SVG it renders does not parse: {exc}", template,
+                                hint="close every tag, quote every attribute and escape & and < in text (a "
+                                     "value holding them needs |e)")])
