@@ -90,35 +90,47 @@ def read_words(tp: Any, texts: dict[int, TextObject]) -> list[Word]:
     out: list[Word] = []
     get_object, origin, loose = (pdfium_c.FPDFText_GetTextObject, pdfium_c.FPDFText_GetCharOrigin,
                                  pdfium_c.FPDFText_GetLooseCharBox)
-    line_end, shared = -1, None  # the current line's end, and its one text object (None: several)
+    def style_of(obj: Any, index: int) -> _Style:
+        key = address(obj)
+        style = styles.get(key)
+        if style is None:
+            style = styles[key] = _style(tp, index, obj, texts.get(key, TextObject(0, 0, None)), fonts, m, pm)
+        return style
+
+    def add(start: int, stop: int, style: _Style) -> None:
+        box = _ink(style, x.value, y.value, rect)
+        if style.clip is not None:
+            box = meet(box, style.clip)
+            if not (box[0] < box[2] and box[1] < box[3]):
+                return
+        word = text[start:stop]
+        out.append(Word(word.replace("\ufffe", "-") if "\ufffe" in word else word, box, style.angle,
+                        -x.value * style.sin + y.value * style.cos, style.size, style.font, style.family, style.z,
+                        style.block))
+
+    line_end, shared, shared_style = -1, None, None  # the current line's end, its one text object (None: several)
     for found in WORD.finditer(text):
-        first, end = found.start(), found.end()
+        first, end = found.span()
         if first > line_end:  # a new line: when all of it is one text object, that object is asked for once
             line_end = text.find("\n", first)
             line_end = count if line_end < 0 else line_end
             shared = get_object(tp, first) if pdfium_c.FPDFText_CountRects(tp, first, line_end - first) == 1 \
                 else None
-        if shared is not None:
-            parts = [(first, end, shared)]
-        elif pdfium_c.FPDFText_CountRects(tp, first, end - first) <= 1:
+            shared_style = style_of(shared, first) if shared is not None else None
+        if shared_style is not None:  # the common case: two calls for the word
+            origin(tp, first, px, py)
+            loose(tp, end - 1, prect)
+            add(first, end, shared_style)
+            continue
+        if pdfium_c.FPDFText_CountRects(tp, first, end - first) <= 1:
             parts = [(first, end, get_object(tp, first))]
         else:  # letters of several text objects with no space between them: a word for each object
             parts = _by_object(tp, first, end)
         for start, stop, obj in parts:
-            key = address(obj)
-            style = styles.get(key)
-            if style is None:
-                style = styles[key] = _style(tp, start, obj, texts.get(key, TextObject(0, 0, None)), fonts, m, pm)
+            style = style_of(obj, start)
             origin(tp, start, px, py)
             loose(tp, stop - 1, prect)
-            box = _ink(style, x.value, y.value, rect)
-            if style.clip is not None:
-                box = meet(box, style.clip)
-                if not (box[0] < box[2] and box[1] < box[3]):
-                    continue
-            out.append(Word(text[start:stop].replace("\ufffe", "-"), box, style.angle,
-                            -x.value * style.sin + y.value * style.cos, style.size, style.font, style.family, style.z,
-                            style.block))
+            add(start, stop, style)
     return out
 
 
