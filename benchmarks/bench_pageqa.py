@@ -20,7 +20,6 @@ def main(langs: list[str]) -> None:
     from generator.kit.build import prepare
     from generator.kit import registry
     from generator.kit.model import BuildOptions
-    from generator.pageqa import read
     from generator.pageqa.check import page_problems
 
     for lang in langs:
@@ -31,8 +30,6 @@ def main(langs: list[str]) -> None:
         render_wall = time.perf_counter() - t
         pdfs = [a for a in artifacts if a.path.endswith(".pdf")]
         pages = sum(a.pages or 0 for a in pdfs)
-        for cache in (read._PARSED, read._FORMS, read._FONTS):  # noqa: SLF001 - cold, as in a fresh build process
-            cache.clear()
         t, c = time.perf_counter(), time.process_time()
         problems = page_problems(pdfs, lang, (0.0, 0.0), term_spellings(ctx))
         cpu, wall = time.process_time() - c, time.perf_counter() - t

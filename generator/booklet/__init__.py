@@ -5,7 +5,3 @@ from reportlab import rl_config
 # Every booklet PDF is written by reportlab with its streams Flate-compressed only, not ASCII85-encoded on top (a
 # fifth smaller, and qpdf copies them into the Letter editions and the imposed booklets as they are).
 rl_config.useA85 = 0
-
-from .once import install  # noqa: E402 (after the settings above)
-
-install()

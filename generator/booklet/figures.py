@@ -13,15 +13,12 @@ from functools import lru_cache
 from typing import Any, Callable
 
 from lxml import etree
-from reportlab import rl_config
 from reportlab.graphics import renderPDF
-from reportlab.graphics.shapes import DerivedValue
 from reportlab.graphics.shapes import Drawing as RlDrawing
 from reportlab.graphics.shapes import Group, String
-from reportlab.lib.colors import Color
 from reportlab.platypus import Flowable
-from svglib.fonts import DEFAULT_FONT_NAME, DEFAULT_FONT_SIZE, DEFAULT_FONT_STYLE, DEFAULT_FONT_WEIGHT, FontMap
-from svglib.svglib import PX_TO_PT, CSSMatcher, Svg2RlgAttributeConverter, Svg2RlgShapeConverter, SvgRenderer
+from svglib.fonts import FontMap
+from svglib.svglib import SvgRenderer
 
 from ..kit.model import BuildContext
 from ..problems import CheckFailed, Problem
@@ -57,179 +54,9 @@ def _faces() -> _Faces:
     return _Faces()
 
 
-class _Attrs(Svg2RlgAttributeConverter):
-    """svglib's attribute converter for one drawing, answering again from memory: an attribute looked up on a node
-    (svglib walks up the ancestors for every style attribute of every shape), a length converted, a font found."""
-
-    def __init__(self, font_map: FontMap):
-        super().__init__(font_map=font_map)
-        self.css_rules = CSSMatcher()
-        self.found: dict[tuple[Any, str], str] = {}  # (lxml element, attribute) -> value
-        self.lengths: dict[tuple, Any] = {}
-        self.families: dict[tuple, str] = {}
-
-    def findAttr(self, svgNode: Any, name: str) -> str:  # noqa: N802 (svglib's name)
-        """The node's (or its nearest ancestor's) value of the attribute, looked up once (svglib's look-up: the
-        node's own value once its style rules are applied, else its parent's)."""
-        element = getattr(svgNode, "etree_element", None)
-        if element is None:
-            return super().findAttr(svgNode, name)
-        key = (element, name)
-        value = self.found.get(key)
-        if value is None:
-            if element.get("__rules_applied"):
-                value = element.get(name, "").strip()
-                if not value or value == "inherit":
-                    value = "" if svgNode.parent is None else self.findAttr(svgNode.parent, name)
-            else:
-                value = super().findAttr(svgNode, name)  # applies the node's style rules first
-            self.found[key] = value
-        return value
-
-    def convertLength(self, svgAttr: str, em_base: float = DEFAULT_FONT_SIZE / PX_TO_PT, attr_name: str | None = None,  # noqa: N802
-                      default: float = 0.0) -> Any:
-        """svglib's length in user units (a list for several), converted once per text and context."""
-        key = (svgAttr, em_base, attr_name, default)
-        value = self.lengths.get(key)
-        if value is None:
-            value = self.lengths[key] = super().convertLength(svgAttr, em_base, attr_name, default)
-        return list(value) if isinstance(value, list) else value
-
-    def convertFontFamily(self, fontAttr: str | None, weightAttr: str = "normal",  # noqa: N802
-                          styleAttr: str = "normal") -> str:
-        """svglib's reportlab face for an SVG font family, weight and style, looked up once."""
-        key = (fontAttr, weightAttr, styleAttr)
-        name = self.families.get(key)
-        if name is None:
-            name = self.families[key] = super().convertFontFamily(fontAttr, weightAttr, styleAttr)
-        return name
-
-
-# svglib's styling table (svglib 2.3, Svg2RlgShapeConverter.applyStyleOnShape): SVG attributes -> shape attribute,
-# converter, defaults; the font rows apply to text only
-_STYLES = ((("fill",), "fillColor", "convertColor", ("black",)),
-           (("fill-opacity",), "fillOpacity", "convertOpacity", (1,)),
-           (("fill-rule",), "fillMode", "convertFillRule", ("nonzero",)),
-           (("stroke",), "strokeColor", "convertColor", ("none",)),
-           (("stroke-width",), "strokeWidth", "convertLength", ("1",)),
-           (("stroke-opacity",), "strokeOpacity", "convertOpacity", (1,)),
-           (("stroke-linejoin",), "strokeLineJoin", "convertLineJoin", ("0",)),
-           (("stroke-linecap",), "strokeLineCap", "convertLineCap", ("0",)),
-           (("stroke-dasharray",), "strokeDashArray", "convertDashArray", ("none",)))
-_FONT_STYLES = ((("font-family", "font-weight", "font-style"), "fontName", "convertFontFamily",
-                 (DEFAULT_FONT_NAME, DEFAULT_FONT_WEIGHT, DEFAULT_FONT_STYLE)),
-                (("font-size",), "fontSize", "convertLength", (f"{DEFAULT_FONT_SIZE}pt",)),
-                (("text-anchor",), "textAnchor", "id", ("start",)))
-
-
-def _fresh(value: Any) -> Any:
-    """A value a shape can own (svglib sets a colour's alpha in place)."""
-    return copy.copy(value) if isinstance(value, (Color, list)) else value
-
-
-_OWN = tuple(dict.fromkeys(["style"] + [name for names, *_ in _STYLES + _FONT_STYLES for name in names]))
-
-
-def _alpha(colour: Any) -> Any:
-    return getattr(colour, "alpha", None)
-
-
-def _accepts(shape: Any, attr: str, value: Any) -> bool:
-    """Whether reportlab's shape checking (rl_config.shapeChecking) lets the shape take the value."""
-    checks = shape._attrMap
-    if not checks or attr[0] == "_" or isinstance(value, DerivedValue):
-        return True
-    if attr in checks:
-        return bool(checks[attr].validate(value))
-    prop = getattr(shape.__class__, attr, None)
-    return isinstance(prop, property) and prop.fset is not None
-
-
-class _Shapes(Svg2RlgShapeConverter):
-    """svglib's shape converter styling every shape as svglib does, each distinct style worked out once per drawing.
-
-    Without a style sheet, a shape's style follows from its class, its node's own style attributes, its parent
-    node and the alpha of its colours: shapes alike in these take the values (and refusals) of the first.
-    """
-
-    def __init__(self, attrs: _Attrs, sheet: bool):
-        super().__init__("figure.svg", attrs)
-        self.sheet = sheet
-        self.set: dict[tuple, tuple[bool, Any]] = {}
-        self.styles: dict[tuple, list[tuple[str, Any]]] = {}
-
-    def _value(self, shape: Any, node: Any, name: str, default: Any) -> Any:
-        """The SVG value svglib styles the shape with (the node's or an ancestor's, else the default)."""
-        find = self.attrConverter.findAttr
-        value = find(node, name)
-        if value == "":
-            paint = {"fill-opacity": "fillColor", "stroke-opacity": "strokeColor"}.get(name)
-            colour = getattr(shape, paint, None) if paint else None
-            value = colour.alpha if colour is not None and getattr(colour, "alpha", 1) != 1 else default
-        if value == "currentColor":
-            value = find(node.parent, "color") or default
-        return value.replace("!important", "").strip() if isinstance(value, str) else value
-
-    def _style(self, shape: Any, node: Any) -> list[tuple[str, Any]]:
-        """svglib's styling of the shape (svglib 2.3 applyStyleOnShape, before its last two steps): what it set."""
-        cls, out = shape.__class__, []
-        for names, attr, func, defaults in _STYLES + _FONT_STYLES if cls == String else _STYLES:
-            values = tuple(self._value(shape, node, name, default) for name, default in zip(names, defaults))
-            key = (cls, attr, func, values)
-            done = self.set.get(key)
-            if done is None:
-                try:
-                    value = getattr(self.attrConverter, func)(*values)
-                    ok = _accepts(shape, attr, value)
-                except (AttributeError, KeyError, ValueError):
-                    ok = False
-                if ok:
-                    setattr(shape, attr, value)
-                done = self.set[key] = (True, _fresh(value)) if ok else (False, None)
-            elif done[0]:
-                shape.__dict__[attr] = _fresh(done[1])  # what setattr stored when reportlab accepted it
-            if done[0]:
-                out.append((attr, done[1]))
-        return out
-
-    def applyStyleOnShape(self, shape: Any, node: Any, only_explicit: bool = False) -> None:  # noqa: N802
-        """svglib's styling: the same values set, the same refused (reportlab's checks), each style worked out once."""
-        if only_explicit or shape.__class__ == Group:
-            super().applyStyleOnShape(shape, node, only_explicit)
-            return
-        if self.sheet:
-            self._style(shape, node)
-        else:
-            parent = node.parent
-            key = (shape.__class__, None if parent is None else parent.etree_element,
-                   tuple(map(node.etree_element.attrib.get, _OWN)),
-                   _alpha(getattr(shape, "fillColor", None)), _alpha(getattr(shape, "strokeColor", None)))
-            done = self.styles.get(key)
-            if done is None:
-                self.styles[key] = self._style(shape, node)
-            else:
-                for attr, value in done:
-                    shape.__dict__[attr] = _fresh(value)
-        if getattr(shape, "fillOpacity", None) is not None and shape.fillColor:
-            shape.fillColor.alpha = shape.fillOpacity
-        if getattr(shape, "strokeWidth", None) == 0:
-            shape.strokeColor = None
-
-
-class _Renderer(SvgRenderer):
-    """svglib's SVG renderer with the kit's faces and the remembering attribute converter."""
-
-    def __init__(self, sheet: bool) -> None:
-        super().__init__("figure.svg", font_map=_faces())
-        self.attrConverter = _Attrs(_faces())
-        self.shape_converter = _Shapes(self.attrConverter, sheet)
-
-
-def vector(svg: str, box: tuple[float, float, float, float] | None = None, svglib_only: bool = False) -> RlDrawing:
-    """An SVG document as a reportlab Drawing (vector); box (x, y, w, h in the SVG's units, mm) crops it.
-
-    svglib_only: svglib's own conversion, shape by shape with reportlab's checks (the tests compare it with the
-    remembering one, which must draw the same)."""
+def vector(svg: str, box: tuple[float, float, float, float] | None = None) -> RlDrawing:
+    """An SVG document as a reportlab Drawing (vector, svglib's own conversion with the kit's faces); box (x, y, w,
+    h in the SVG's units, mm) crops it."""
     try:
         root = etree.fromstring(svg.encode("utf-8"), etree.XMLParser(remove_comments=True, resolve_entities=False))
     except etree.XMLSyntaxError as exc:
@@ -241,14 +68,7 @@ def vector(svg: str, box: tuple[float, float, float, float] | None = None, svgli
         root.set("width", f"{n(w)}mm")
         root.set("height", f"{n(h)}mm")
     try:
-        if svglib_only:
-            drawing = SvgRenderer("figure.svg", font_map=_faces()).render(root)
-        else:
-            checking, rl_config.shapeChecking = rl_config.shapeChecking, 0  # checked where svglib needs it (_accepts)
-            try:
-                drawing = _Renderer(sheet="<style" in svg).render(root)
-            finally:
-                rl_config.shapeChecking = checking
+        drawing = SvgRenderer("figure.svg", font_map=_faces()).render(root)
     except ValueError as exc:  # a length or colour svglib cannot read
         raise svg_parse_problem(svg, exc, drawing=True) from exc
     drawing.initialFontName = "PTSans"  # reportlab's renderer would otherwise select (and list) Helvetica

@@ -43,10 +43,10 @@ def overlaps(runs: tuple[Run, ...]) -> list[str]:
     order = sorted(range(len(runs)), key=lambda i: runs[i][1][1])
     clashes = []
     for n, i in enumerate(order):
-        ta, a, ka, _ = runs[i]
+        ta, a, ka = runs[i][:3]
         below = a[3] + TOUCH_MM
         for j in order[n + 1:]:
-            tb, b, kb, _ = runs[j]
+            tb, b, kb = runs[j][:3]
             if b[1] >= below:
                 break
             if not (a[0] < b[2] + TOUCH_MM and b[0] < a[2] + TOUCH_MM):
@@ -58,7 +58,7 @@ def overlaps(runs: tuple[Run, ...]) -> list[str]:
             clashes.append((i, j) if i < j else (j, i))
     out = []
     for i, j in sorted(clashes):
-        (ta, a, _, _), (tb, _, _, _) = runs[i], runs[j]
+        (ta, a), tb = runs[i][:2], runs[j].text
         out.append(f"text {ta.strip()[:40]!r} touches {tb.strip()[:40]!r} at ({a[0]:.1f}, {a[1]:.1f}) mm")
     return out
 
@@ -66,7 +66,7 @@ def overlaps(runs: tuple[Run, ...]) -> list[str]:
 def small_type(runs: tuple[Run, ...]) -> list[str]:
     """Runs set smaller than MIN_PT."""
     return [f"text {text.strip()[:40]!r} is {size:.1f} pt (minimum {MIN_PT} pt) at ({box[0]:.1f}, {box[1]:.1f}) mm"
-            for text, box, _, size in runs if size < MIN_PT - 0.01]
+            for text, box, _, size in (r[:4] for r in runs) if size < MIN_PT - 0.01]
 
 
 def edge_band(page: Page) -> list[str]:
@@ -74,7 +74,7 @@ def edge_band(page: Page) -> list[str]:
     w, h = page.size
     inner = (EDGE_MM - 0.01, EDGE_MM - 0.01, w - EDGE_MM + 0.01, h - EDGE_MM + 0.01)
     out = [f"text {t.strip()[:40]!r} within {EDGE_MM:g} mm of the sheet edge at ({b[0]:.1f}, {b[1]:.1f}) mm"
-           for t, b, _, _ in page.runs if not _inside(b, inner)]
+           for t, b in (r[:2] for r in page.runs) if not _inside(b, inner)]
     out += [f"ink within {EDGE_MM:g} mm of the sheet edge: box ({b[0]:.1f}, {b[1]:.1f})–({b[2]:.1f}, {b[3]:.1f}) mm"
             for b in page.marks if not _inside(b, inner)]
     return out
@@ -83,7 +83,7 @@ def edge_band(page: Page) -> list[str]:
 def safe_zone(runs: tuple[Run, ...], slots: list[tuple[str, Box]]) -> list[str]:
     """Text inside a card's trim that comes closer than SAFE_MM to the cut."""
     out = []
-    for text, b, _, _ in runs if slots else ():
+    for text, b in (r[:2] for r in runs) if slots else ():
         cx, cy = (b[0] + b[2]) / 2, (b[1] + b[3]) / 2
         for name, t in slots:
             if t[0] <= cx <= t[2] and t[1] <= cy <= t[3]:
@@ -116,7 +116,7 @@ def text_on_marks(runs: tuple[Run, ...], strokes: tuple[Box, ...], slots: list[t
         if any(_meets(mark, t) for _, t in slots):
             continue
         near = (mark[0] - LINE_CLEAR_MM, mark[1] - LINE_CLEAR_MM, mark[2] + LINE_CLEAR_MM, mark[3] + LINE_CLEAR_MM)
-        for text, b, _, _ in runs:
+        for text, b in (r[:2] for r in runs):
             if _meets(b, near):
                 out.append(f"text {text.strip()[:40]!r} touches a cut or fold line at ({mark[0]:.1f}, {mark[1]:.1f}) "
                            "mm")

@@ -172,18 +172,22 @@ def test_the_dojo_booklets_first_page_is_not_left_half_empty_by_its_board_figure
 
 
 @pytest.mark.parametrize("lang", LANGS)
-def test_figures_draw_as_svglib_alone_draws_them(lang):
-    """The remembering conversion (attribute look-ups, styles, reportlab's checks worked out once per drawing)
-    draws every figure and inline icon exactly as svglib's own shape-by-shape conversion."""
+def test_figures_print_their_words_in_the_kits_faces_the_same_every_time(lang):
+    """svglib's own conversion with the kit's faces answered by their reportlab names: every word of every figure
+    and inline icon prints in PT Sans (no Helvetica stand-in), and a figure converts to the same bytes twice."""
     from reportlab.graphics import renderPDF
 
     from generator.booklet.figures import _inline_svg, vector
+    from generator.pageqa.read import read_pdf
     from generator.render.icons import ICONS
 
     ctx = kit_context(lang)
     sources = [maker() for maker in figure_source(ctx).makers.values()]
     sources += [(_inline_svg(ctx, name), None) for name in sorted(ICONS)[:6]]
     assert len(sources) > 10
+    families = set()
     for svg, box in sources:
-        fast, plain = vector(svg, box), vector(svg, box, svglib_only=True)
-        assert renderPDF.drawToString(fast, invariant=1) == renderPDF.drawToString(plain, invariant=1), svg[:200]
+        data = renderPDF.drawToString(vector(svg, box), invariant=1)
+        assert data == renderPDF.drawToString(vector(svg, box), invariant=1), svg[:200]
+        families |= {r.family for page in read_pdf(data) for r in page.runs}
+    assert families and families <= {"PTSans", "PTSansNarrow"}, families

@@ -20,42 +20,22 @@ def test_every_component_has_a_preview(kit):
     assert printed and printed <= shown
 
 
-def test_every_unicode_map_of_the_kit_reads_as_pdfminer_reads_it(kit):
-    import io
+def test_every_run_of_a_card_sheet_is_painted_over_its_card_in_the_kits_faces(kit):
+    """The reader's paint order on real sheets: every run of words on a card lies on a filled shape painted before
+    it (the card's background), and every word prints in the kit's faces."""
+    from generator.pageqa.read import read_pdf
+    from generator.render.cards import card_slots
 
-    import pikepdf
-    from pdfminer.cmapdb import FileUnicodeMap
-
-    from generator.pageqa import read
-
-    seen, fast = 0, 0
-    for f in kit.manifest["files"]:
-        if not f["path"].endswith(".pdf") or f["kind"] not in ("rules", "cards") and seen > 40:
-            continue
-        with pikepdf.open(kit.out / f["path"]) as pdf:
-            for obj in pdf.objects:
-                if isinstance(obj, pikepdf.Dictionary) and obj.get("/Type") == "/Font" and "/ToUnicode" in obj:
-                    data = obj.ToUnicode.read_bytes()
-                    ours, theirs = FileUnicodeMap(), FileUnicodeMap()
-                    read._CMapParser(ours, io.BytesIO(data)).run()
-                    read._PdfminerCMapParser(theirs, io.BytesIO(data)).run()
-                    assert ours.cid2unichr == theirs.cid2unichr and theirs.cid2unichr, f["path"]
-                    fast += all(items is not None for items in
-                                (read._hex_items(m.group(2)) for m in read._BF.finditer(data)))
-                    seen += 1
-    assert seen > 40 and fast == seen  # cairo's and reportlab's maps all take the regex path
-
-
-def test_a_unicode_map_beyond_hex_strings_goes_to_pdfminer():
-    import io
-
-    from pdfminer.cmapdb import FileUnicodeMap
-
-    from generator.pageqa import read
-
-    data = (b"begincmap\n1 beginbfchar\n<01> /Aacute\nendbfchar\n2 beginbfrange\n<02> <04> <0041>\n"
-            b"<05> <06> [<0061> <00e9>]\nendbfrange\nendcmap\n")
-    ours, theirs = FileUnicodeMap(), FileUnicodeMap()
-    read._CMapParser(ours, io.BytesIO(data)).run()
-    read._PdfminerCMapParser(theirs, io.BytesIO(data)).run()
-    assert ours.cid2unichr == theirs.cid2unichr == {2: "A", 3: "B", 4: "C", 5: "a", 6: "é"}  # a glyph name: pdfminer skips it
+    sheets = [f for f in kit.manifest["files"] if f.get("layout") == "sheet" and f["kind"] == "cards"]
+    assert sheets
+    for f in sheets[:3]:
+        for page in read_pdf((kit.out / f["path"]).read_bytes()):
+            assert page.runs and {r.family for r in page.runs} <= {"PTSans", "PTSansNarrow"}, f["path"]
+            slots = [t for _, t in card_slots("sheet", f["paper"], page.number)]
+            on_cards = [r for r in page.runs if any(t[0] <= (r.box[0] + r.box[2]) / 2 <= t[2]
+                                                    and t[1] <= (r.box[1] + r.box[3]) / 2 <= t[3] for t in slots)]
+            assert len(on_cards) > len(page.runs) / 2
+            for run in on_cards:
+                b = run.box
+                assert any(i.covers and i.z < run.z and i.box[0] <= b[0] and i.box[1] <= b[1] and b[2] <= i.box[2]
+                           and b[3] <= i.box[3] for i in page.paint), (f["path"], page.number, run.text)

@@ -1,0 +1,220 @@
+"""A page's painted objects in paint order, read through pdfium's public C API (pypdfium2.raw).
+
+Every object of the page is visited once, form XObjects descended into: paths, images and shadings become
+`Paint` records (page-space box, clipped; fill and stroke colours; what is painted), text objects are numbered in
+the same paint order and grouped into text blocks (text objects drawn one after another, with nothing else drawn
+between them: what a content stream's BT ... ET holds). Coordinates here are PDF points, origin bottom left.
+"""
+
+from __future__ import annotations
+
+import ctypes
+import math
+from typing import Any, NamedTuple
+
+import pypdfium2.raw as pdfium_c
+
+PtBox = tuple[float, float, float, float]  # x0, y0, x1, y1 in PDF points, origin bottom left
+Matrix = tuple[float, float, float, float, float, float]
+IDENTITY: Matrix = (1.0, 0.0, 0.0, 1.0, 0.0, 0.0)
+WHITE = 255
+
+TEXT, PATH, IMAGE, SHADING, FORM = (pdfium_c.FPDF_PAGEOBJ_TEXT, pdfium_c.FPDF_PAGEOBJ_PATH,
+                                    pdfium_c.FPDF_PAGEOBJ_IMAGE, pdfium_c.FPDF_PAGEOBJ_SHADING,
+                                    pdfium_c.FPDF_PAGEOBJ_FORM)
+KINDS = {PATH: "path", IMAGE: "image", SHADING: "shading"}
+
+
+class Paint(NamedTuple):
+    """One painted object (path, image or shading) in points: box (clipped), paint order, what it paints."""
+
+    box: PtBox
+    z: int
+    kind: str  # "path", "image" or "shading"
+    fill: tuple[int, int, int, int] | None  # RGBA 0-255 of a filled path (None: not filled, or not a path)
+    stroke: tuple[int, int, int, int] | None  # RGBA of a stroked path (None: not stroked)
+
+
+class TextObject(NamedTuple):
+    """A text object's place in the paint order, its text block and its clip (page space, None: unclipped); its
+    pdfium handle, the object list holding it (a number) and that list's matrix to the page (None: the page's)."""
+
+    z: int
+    block: int
+    clip: PtBox | None
+    handle: Any = None
+    container: int = 0
+    matrix: Matrix | None = None
+
+
+def mult(m: Matrix, n: Matrix) -> Matrix:
+    """m then n (row vectors, as PDF writes matrices)."""
+    a, b, c, d, e, f = m
+    a2, b2, c2, d2, e2, f2 = n
+    return (a * a2 + b * c2, a * b2 + b * d2, c * a2 + d * c2, c * b2 + d * d2, e * a2 + f * c2 + e2,
+            e * b2 + f * d2 + f2)
+
+
+def transform(m: Matrix, box: PtBox) -> PtBox:
+    """The page box of a box through matrix m (the bounds of its four corners)."""
+    a, b, c, d, e, f = m
+    if b == 0 and c == 0:
+        xs, ys = (a * box[0] + e, a * box[2] + e), (d * box[1] + f, d * box[3] + f)
+    else:
+        pts = [(a * x + c * y + e, b * x + d * y + f) for x in (box[0], box[2]) for y in (box[1], box[3])]
+        xs, ys = tuple(p[0] for p in pts), tuple(p[1] for p in pts)
+    return (min(xs), min(ys), max(xs), max(ys))
+
+
+def meet(box: PtBox, clip: PtBox | None) -> PtBox:
+    """box cut to clip (possibly empty: x0 >= x1 or y0 >= y1)."""
+    if clip is None:
+        return box
+    return (max(box[0], clip[0]), max(box[1], clip[1]), min(box[2], clip[2]), min(box[3], clip[3]))
+
+
+class Reader:
+    """ctypes out-parameters made once, and the calls that fill them."""
+
+    def __init__(self) -> None:
+        self.f = [ctypes.c_float() for _ in range(4)]
+        self.pf = [ctypes.byref(v) for v in self.f]
+        self.u = [ctypes.c_uint() for _ in range(4)]
+        self.pu = [ctypes.byref(v) for v in self.u]
+        self.mode, self.stroked = ctypes.c_int(), ctypes.c_int()
+        self.pmode, self.pstroked = ctypes.byref(self.mode), ctypes.byref(self.stroked)
+        self.m = pdfium_c.FS_MATRIX()
+        self.pm = ctypes.byref(self.m)
+
+    def bounds(self, obj: Any) -> PtBox | None:
+        if not pdfium_c.FPDFPageObj_GetBounds(obj, *self.pf):
+            return None
+        left, bottom, right, top = (v.value for v in self.f)
+        return (left, bottom, right, top)
+
+    def matrix(self, obj: Any) -> Matrix:
+        if not pdfium_c.FPDFPageObj_GetMatrix(obj, self.pm):
+            return IDENTITY
+        m = self.m
+        return (m.a, m.b, m.c, m.d, m.e, m.f)
+
+    def color(self, obj: Any, getter: Any) -> tuple[int, int, int, int] | None:
+        """An object's fill or stroke colour (None: pdfium has none to give, as for a pattern)."""
+        if not getter(obj, *self.pu):
+            return None
+        r, g, b, a = (v.value for v in self.u)
+        return (r, g, b, a)
+
+    def width(self, obj: Any) -> float:
+        return self.f[0].value if pdfium_c.FPDFPageObj_GetStrokeWidth(obj, self.pf[0]) else 1.0
+
+    def point(self, segment: Any) -> tuple[float, float]:
+        pdfium_c.FPDFPathSegment_GetPoint(segment, self.pf[0], self.pf[1])
+        return (self.f[0].value, self.f[1].value)
+
+    def clip(self, obj: Any) -> PtBox | None:
+        """The box of an object's clip paths in its container's space; None when it has none (pdfium keeps a clip
+        only on objects reaching beyond it)."""
+        clip = pdfium_c.FPDFPageObj_GetClipPath(obj)
+        paths = pdfium_c.FPDFClipPath_CountPaths(clip) if clip else 0
+        box: PtBox | None = None
+        for i in range(max(paths, 0)):
+            pts = [self.point(pdfium_c.FPDFClipPath_GetPathSegment(clip, i, j))
+                   for j in range(max(pdfium_c.FPDFClipPath_CountPathSegments(clip, i), 0))]
+            if pts:
+                xs, ys = [p[0] for p in pts], [p[1] for p in pts]
+                box = meet((min(xs), min(ys), max(xs), max(ys)), box)
+        return box
+
+    def outline(self, obj: Any, m: Matrix | None) -> PtBox | None:
+        """The page box of a stroked path: its points (control points included) widened by half its stroke width
+        every way, across only for one straight segment (butt caps); None for a path without points. (pdfium's
+        bounds of a stroke reach a full width beyond the points: taken back by half a width.)"""
+        n = pdfium_c.FPDFPath_CountSegments(obj)
+        own = self.matrix(obj)
+        if m is not None:
+            own = mult(own, m)
+        a, b, c, d = own[:4]
+        half = self.width(obj) * math.sqrt(abs(a * d - b * c)) / 2
+        if n == 2:
+            (x0, y0), (x1, y1) = (_apply(own, self.point(pdfium_c.FPDFPath_GetPathSegment(obj, i))) for i in (0, 1))
+            hx, hy = (0.0, half) if abs(y0 - y1) < 1e-6 else (half, 0.0) if abs(x0 - x1) < 1e-6 else (half, half)
+            return (min(x0, x1) - hx, min(y0, y1) - hy, max(x0, x1) + hx, max(y0, y1) + hy)
+        box = self.bounds(obj)
+        if box is None or n < 2:
+            return None
+        if m is not None:
+            box = transform(m, box)
+        return (box[0] + half, box[1] + half, box[2] - half, box[3] - half)
+
+
+def _apply(m: Matrix, p: tuple[float, float]) -> tuple[float, float]:
+    a, b, c, d, e, f = m
+    return (a * p[0] + c * p[1] + e, b * p[0] + d * p[1] + f)
+
+
+def address(handle: Any) -> int:
+    """A pdfium object handle as a number (the same object, the same number)."""
+    return ctypes.addressof(handle.contents) if handle else 0
+
+
+def walk(page: Any) -> tuple[list[Paint], dict[int, TextObject]]:
+    """Every painted object of a pdfium page in paint order, and its text objects by address."""
+    reader = Reader()
+    paints: list[Paint] = []
+    texts: dict[int, TextObject] = {}
+    state = [0, 0, False]  # objects met (the paint order), text blocks begun, whether the last object was text
+
+    def visit(parent: Any, count: Any, get: Any, m: Matrix | None, clip: PtBox | None) -> None:
+        container = state[0]
+        for i in range(count(parent)):
+            obj = get(parent, i)
+            kind = pdfium_c.FPDFPageObj_GetType(obj)
+            state[0] += 1
+            own = reader.clip(obj)
+            here = meet(own if m is None else transform(m, own), clip) if own is not None else clip
+            if kind == TEXT:
+                if not state[2]:
+                    state[1] += 1
+                    state[2] = True
+                texts[address(obj)] = TextObject(state[0], state[1], here, obj, container, m)
+                continue
+            state[2] = False
+            if kind == FORM:
+                fm = reader.matrix(obj)
+                visit(obj, pdfium_c.FPDFFormObj_CountObjects, pdfium_c.FPDFFormObj_GetObject,
+                      fm if m is None else mult(fm, m), here)
+            elif kind in KINDS:
+                paints.extend(_paint(reader, obj, kind, m, here, state[0]))
+
+    visit(page, pdfium_c.FPDFPage_CountObjects, pdfium_c.FPDFPage_GetObject, None, None)
+    return paints, texts
+
+
+def _paint(reader: Reader, obj: Any, kind: int, m: Matrix | None, clip: PtBox | None, z: int) -> list[Paint]:
+    """The Paint of one path, image or shading ([] when nothing of it shows)."""
+    fill = stroke = None
+    box = None
+    if kind == PATH:
+        pdfium_c.FPDFPath_GetDrawMode(obj, reader.pmode, reader.pstroked)
+        fill = reader.color(obj, pdfium_c.FPDFPageObj_GetFillColor) or (0, 0, 0, 255) if reader.mode.value else None
+        if reader.stroked.value:
+            stroke = reader.color(obj, pdfium_c.FPDFPageObj_GetStrokeColor) or (0, 0, 0, 255)
+            box = reader.outline(obj, m)
+        if fill is None and stroke is None:
+            return []
+    if box is None:
+        box = reader.bounds(obj)
+        if box is None:
+            return []
+        if m is not None:
+            box = transform(m, box)
+    box = meet(box, clip)
+    if not (box[0] < box[2] and box[1] < box[3]):
+        return []
+    return [Paint(box, z, KINDS[kind], fill, stroke)]
+
+
+def white(color: tuple[int, int, int, int] | None) -> bool:
+    """Paper white (any alpha)."""
+    return color is not None and color[0] >= WHITE and color[1] >= WHITE and color[2] >= WHITE
