@@ -73,7 +73,12 @@ def run_watch(args: argparse.Namespace) -> int:
     """Serve the live preview until Ctrl-C."""
     from .preview import watch
 
-    watch(args.root.resolve(), args.lang, args.port)
+    try:
+        watch(args.root.resolve(), args.lang, args.port)
+    except CheckFailed as exc:  # a bad or taken port (told before anything renders)
+        for p in exc.problems:
+            print(p.render(), file=sys.stderr)
+        return 2
     return 0
 
 
