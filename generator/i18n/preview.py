@@ -5,7 +5,6 @@ the catalog entries each one prints (usable as Weblate screenshots)."""
 from __future__ import annotations
 
 import dataclasses
-import functools
 import hashlib
 import json
 import os

@@ -77,10 +77,9 @@ def test_hostile_catalogs_reach_index_html_only_escaped(tmp_path, lang):
 
 def test_the_preview_page_escapes_names_and_problems(tmp_path):
     preview = Preview(tmp_path, "ru")
-    preview.units = [Unit('<img src=x onerror=alert(1)>', lambda ctx, w: [])]
+    preview.units = [Unit('<img src=x onerror=alert(1)>', pages=2)]
     preview.problems = [Problem("error", "html", HOSTILE.format(d="kit"), "locales/ru/LC_MESSAGES/kit.po", 3)]
     preview.out.mkdir(parents=True)
-    (preview.out / f"{preview.units[0].name}.png").write_bytes(b"png")
     preview.write_page()
     page = (preview.out / "index.html").read_text(encoding="utf-8")
     assert page.count("<script") == 1  # the page's own reload script, nothing else
