@@ -1,0 +1,98 @@
+"""Cache hygiene: the component cache (build/cache/components) kept under a size bound, least recently used entries
+removed first; the entries a failed build wrote removed again; `dojo clean` (outputs) and `dojo clean --cache`.
+
+An entry's modification time is its last use: a build touches every entry it takes from the cache.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import shutil
+from pathlib import Path
+
+from .cache import CACHE_DIR
+
+DEFAULT_LIMIT_MB = 256  # one language's kit keeps about 9 MB of entries
+LIMIT_ENV = "DOJO_CACHE_MB"
+HEADER_LIMIT = 16 * 1024 * 1024  # an entry's header line is far smaller; a longer line is not ours
+OUTPUTS = ("build/pnp", "build/release", "build/preview")
+CACHE = Path("build/cache")
+
+
+def limit_bytes() -> int:
+    """The cache's size bound: DOJO_CACHE_MB (megabytes) when set to a number, else DEFAULT_LIMIT_MB."""
+    try:
+        mb = float(os.environ.get(LIMIT_ENV, DEFAULT_LIMIT_MB))
+    except ValueError:
+        mb = DEFAULT_LIMIT_MB
+    return max(0, int(mb * 1024 * 1024))
+
+
+def _entries(root: Path) -> list[tuple[float, int, Path]]:
+    """(last use, size, path) of every component cache entry (files vanishing meanwhile skipped)."""
+    out = []
+    for path in (root / CACHE_DIR).glob("*/*.entry"):
+        try:
+            st = path.lstat()
+        except OSError:
+            continue
+        out.append((st.st_mtime, st.st_size, path))
+    return out
+
+
+def prune(root: Path, limit: int | None = None) -> list[Path]:
+    """Remove the least recently used entries until the component cache holds at most `limit` bytes (default
+    limit_bytes()); the removed paths."""
+    limit = limit_bytes() if limit is None else limit
+    entries = sorted(_entries(root), key=lambda e: (e[0], str(e[2])))
+    total = sum(size for _t, size, _p in entries)
+    removed = []
+    for _t, size, path in entries:
+        if total <= limit:
+            break
+        try:
+            path.unlink()
+        except FileNotFoundError:
+            pass
+        except OSError:
+            continue
+        total -= size
+        removed.append(path)
+    return removed
+
+
+def header_build(path: Path) -> str | None:
+    """The build token an entry's header names (None when it names none or is not readable)."""
+    try:
+        with path.open("rb") as f:
+            header = json.loads(f.readline(HEADER_LIMIT))
+        return header.get("build") if isinstance(header, dict) else None
+    except (OSError, ValueError):
+        return None
+
+
+def remove_written(root: Path, lang: str, token: str) -> list[Path]:
+    """Remove the entries of one language that the build `token` wrote (a build that failed)."""
+    removed = []
+    for path in (root / CACHE_DIR / lang).glob("*.entry"):
+        if header_build(path) == token:
+            path.unlink(missing_ok=True)
+            removed.append(path)
+    return removed
+
+
+def clean(root: Path, cache: bool) -> list[Path]:
+    """Remove the built outputs (build/pnp, build/release, build/preview) and, with cache, every cache
+    (build/cache: components, catalogs, proofs); the folders removed."""
+    removed = []
+    for rel in (*OUTPUTS, *((CACHE,) if cache else ())):
+        path = root / rel
+        if path.is_symlink() or path.is_file():
+            path.unlink()
+        elif path.is_dir():
+            shutil.rmtree(path)
+        else:
+            continue
+        removed.append(path)
+    return removed
