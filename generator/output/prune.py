@@ -9,6 +9,7 @@ from __future__ import annotations
 import json
 import os
 import shutil
+import time
 from pathlib import Path
 
 from .cache import CACHE_DIR
@@ -18,6 +19,7 @@ LIMIT_ENV = "DOJO_CACHE_MB"
 HEADER_LIMIT = 16 * 1024 * 1024  # an entry's header line is far smaller; a longer line is not ours
 OUTPUTS = ("build/pnp", "build/release", "build/preview")
 CACHE = Path("build/cache")
+ORPHAN_AGE_S = 3600  # a temporary file of an entry write this old belongs to no running build (a killed worker)
 
 
 def limit_bytes() -> int:
@@ -45,6 +47,7 @@ def prune(root: Path, limit: int | None = None) -> list[Path]:
     """Remove the least recently used entries until the component cache holds at most `limit` bytes (default
     limit_bytes()); the removed paths."""
     limit = limit_bytes() if limit is None else limit
+    _remove_orphans(root)
     entries = sorted(_entries(root), key=lambda e: (e[0], str(e[2])))
     total = sum(size for _t, size, _p in entries)
     removed = []
@@ -60,6 +63,18 @@ def prune(root: Path, limit: int | None = None) -> list[Path]:
         total -= size
         removed.append(path)
     return removed
+
+
+def _remove_orphans(root: Path) -> None:
+    """Remove the temporary files of entry writes whose worker was killed (an interrupt), once they are old enough
+    to belong to no build still running."""
+    now = time.time()
+    for path in (root / CACHE_DIR).glob("*/.*.tmp"):
+        try:
+            if now - path.lstat().st_mtime > ORPHAN_AGE_S:
+                path.unlink()
+        except OSError:
+            continue
 
 
 def header_build(path: Path) -> str | None:

@@ -94,7 +94,12 @@ def test_prune_removes_least_recently_used_first(tmp_path):
         path = folder / f"{name}.entry"
         path.write_bytes(b"x" * 1000)
         os.utime(path, (1_000_000 - age * 100, 1_000_000 - age * 100))
+    orphan, fresh = folder / ".old.entry.abc.tmp", folder / ".new.entry.def.tmp"  # a killed worker's, a running one's
+    orphan.write_bytes(b"z")
+    fresh.write_bytes(b"z")
+    os.utime(orphan, (1_000_000, 1_000_000))
     assert [p.stem for p in prune(tmp_path, 2500)] == ["old"]
+    assert not orphan.exists() and fresh.exists()
     assert [p.stem for p in prune(tmp_path, 1000)] == ["mid"]
     assert sorted(p.stem for p in folder.glob("*.entry")) == ["new"]
 
