@@ -541,7 +541,7 @@ def build_kits(root: Path, options: list[BuildOptions], out_root: Path | None = 
     if all_or_nothing and _failed(outcomes):
         outcomes.update(_held_back([n for n, *_ in pending], options, outcomes))
         pending = []
-    builds = [(ctx, ComponentCache(ctx, read=not force)) for _n, ctx, _o, _d in pending]
+    builds = [(ctx, ComponentCache(ctx, read=not force, journal=True)) for _n, ctx, _o, _d in pending]
     caches = {n: cache for (n, *_), (_ctx, cache) in zip(pending, builds)}
     try:
         rendered = render_languages(builds, jobs=jobs)

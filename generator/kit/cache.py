@@ -27,7 +27,7 @@ from typing import Any, Mapping
 
 from ..sources import files_digest, generator_digest
 from ..output.cache import check_entry, entry_path, read_entry, write_entry
-from ..output.prune import prune, remove_written
+from ..output.prune import note_written, prune, remove_written
 from .inputs import input_files
 from .model import Artifact, BuildContext
 from .registry import Component
@@ -191,15 +191,15 @@ def lookup(translations: Any, key: list | tuple) -> str:
 class ComponentCache:
     """The cache of one build's language: ``load`` an up-to-date component's artifacts, ``store`` a fresh one."""
 
-    def __init__(self, ctx: BuildContext, read: bool = True):
-        self.ctx, self.read = ctx, read
+    def __init__(self, ctx: BuildContext, read: bool = True, journal: bool = False):
+        self.ctx, self.read, self.journal = ctx, read, journal
         options = dataclasses.replace(ctx.options, overflow="error")  # stored renders had no overflow: the same
         self.base = digest([code_digest(ctx.root), repr(options), ctx.version, ctx.epoch,
                             ctx.board_fingerprint, ctx.proof, ctx.ground_proof])
         self._parts: dict[tuple[str, ...], str] = {}
         self.hits: list[str] = []
         self.discarded: list[str] = []  # damaged or foreign entries met: "component (what was wrong)"
-        self.token = secrets.token_hex(8)  # in the header of every entry this build writes (discard() finds them)
+        self.token = secrets.token_hex(8)  # names this build's journal of the entries it writes (discard())
 
     def extend_key(self, value: Any) -> None:
         """Make every component's code key depend on value too (what the build checks their pages against)."""
@@ -255,10 +255,11 @@ class ComponentCache:
         except OSError:
             pass
 
-    def discard(self) -> None:
-        """Remove every entry this build wrote (its build failed: no cache entries are left behind)."""
+    def discard(self, succeeded: bool = False) -> None:
+        """Remove every entry this build wrote (its build failed: no cache entries are left behind); succeeded: only
+        the journal of what it wrote."""
         try:
-            remove_written(self.ctx.root, self.ctx.lang, self.token)
+            remove_written(self.ctx.root, self.ctx.lang, self.token, entries=not succeeded)
         except OSError:
             pass  # the next build of this language replaces them
 
@@ -280,11 +281,13 @@ class ComponentCache:
         """Keep a freshly rendered component's artifacts with what it read (nothing when it read untracked)."""
         if reads.untracked:
             return
-        header = {"key": self.key(component, before), "component": component.id, "build": self.token,
+        header = {"key": self.key(component, before), "component": component.id,
                   "parts": sorted([list(p), self.part(p)] for p in reads.parts),
                   "lookups": sorted(([*k, t] for k, t in reads.lookups.items()), key=json.dumps),
                   "artifacts": [{k: getattr(a, k) for k in ARTIFACT_FIELDS} for a in artifacts]}
         try:
+            if self.journal:  # a build (build_kits) settles its entries: kept when it succeeds, else removed
+                note_written(self.ctx.root, self.ctx.lang, self.token, component.id)  # first: a failure finds it
             write_entry(entry_path(self.ctx.root, self.ctx.lang, component.id), header, [a.data for a in artifacts])
         except OSError:
             pass  # a full disk or a read-only cache: the build goes on without this entry
@@ -294,8 +297,7 @@ def settle(root: Path, caches: list[tuple[ComponentCache, bool]]) -> None:
     """After a build: the entries written for each language that failed removed; when any succeeded, the cache
     pruned to its size bound (least recently used first)."""
     for cache, succeeded in caches:
-        if not succeeded:
-            cache.discard()
+        cache.discard(succeeded)
     if any(succeeded for _c, succeeded in caches):
         try:
             prune(root)

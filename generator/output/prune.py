@@ -6,7 +6,6 @@ An entry's modification time is its last use: a build touches every entry it tak
 
 from __future__ import annotations
 
-import json
 import os
 import shutil
 import time
@@ -16,7 +15,6 @@ from .cache import CACHE_DIR
 
 DEFAULT_LIMIT_MB = 256  # one language's kit keeps about 9 MB of entries
 LIMIT_ENV = "DOJO_CACHE_MB"
-HEADER_LIMIT = 16 * 1024 * 1024  # an entry's header line is far smaller; a longer line is not ours
 OUTPUTS = ("build/pnp", "build/release", "build/preview")
 CACHE = Path("build/cache")
 ORPHAN_AGE_S = 3600  # a temporary file of an entry write this old belongs to no running build (a killed worker)
@@ -66,10 +64,10 @@ def prune(root: Path, limit: int | None = None) -> list[Path]:
 
 
 def _remove_orphans(root: Path) -> None:
-    """Remove the temporary files of entry writes whose worker was killed (an interrupt), once they are old enough
-    to belong to no build still running."""
+    """Remove the temporary files of entry writes whose worker was killed (an interrupt) and the journals of builds
+    killed outright, once they are old enough to belong to no build still running."""
     now = time.time()
-    for path in (root / CACHE_DIR).glob("*/.*.tmp"):
+    for path in [*(root / CACHE_DIR).glob("*/.*.tmp"), *(root / CACHE_DIR).glob("*/.written-*")]:
         try:
             if now - path.lstat().st_mtime > ORPHAN_AGE_S:
                 path.unlink()
@@ -77,23 +75,37 @@ def _remove_orphans(root: Path) -> None:
             continue
 
 
-def header_build(path: Path) -> str | None:
-    """The build token an entry's header names (None when it names none or is not readable)."""
+def journal_path(root: Path, lang: str, token: str) -> Path:
+    """The list of entries one build wrote (their component ids, a line each), removed when the build is done."""
+    return root / CACHE_DIR / lang / f".written-{token}"
+
+
+def note_written(root: Path, lang: str, token: str, component: str) -> None:
+    """Add an entry to a build's journal (one short append: whole even when several workers append at once)."""
+    path = journal_path(root, lang, token)
+    path.parent.mkdir(parents=True, exist_ok=True)
+    fd = os.open(path, os.O_WRONLY | os.O_APPEND | os.O_CREAT, 0o600)
     try:
-        with path.open("rb") as f:
-            header = json.loads(f.readline(HEADER_LIMIT))
-        return header.get("build") if isinstance(header, dict) else None
-    except (OSError, ValueError):
-        return None
+        os.write(fd, f"{component}\n".encode("utf-8"))
+    finally:
+        os.close(fd)
 
 
-def remove_written(root: Path, lang: str, token: str) -> list[Path]:
-    """Remove the entries of one language that the build `token` wrote (a build that failed)."""
+def remove_written(root: Path, lang: str, token: str, entries: bool = True) -> list[Path]:
+    """Remove the entries a build wrote (entries=False: only its journal: the build succeeded, they stay)."""
+    journal = journal_path(root, lang, token)
     removed = []
-    for path in (root / CACHE_DIR / lang).glob("*.entry"):
-        if header_build(path) == token:
-            path.unlink(missing_ok=True)
-            removed.append(path)
+    if entries:
+        try:
+            names = journal.read_text(encoding="utf-8").split()
+        except (OSError, UnicodeDecodeError):
+            names = []
+        for name in dict.fromkeys(names):
+            path = root / CACHE_DIR / lang / f"{Path(name).name}.entry"
+            if path.exists():
+                path.unlink(missing_ok=True)
+                removed.append(path)
+    journal.unlink(missing_ok=True)
     return removed
 
 

@@ -68,6 +68,7 @@ def test_planted_entries_cost_a_rebuild_and_one_line(pristine_it, tmp_path, monk
     assert _hashes(root / "build/pnp" / LANG) == _hashes(pristine_it / "build/pnp" / LANG)
     for path in planted:  # rewritten as real entries
         assert path.read_bytes().startswith(b"{") and json.loads(path.read_bytes().split(b"\n", 1)[0])["component"]
+    assert not list(folder.glob(".*"))  # no journal, no temporary file left
     again = run_cli("build", "--lang", LANG, "--root", root, "--force")
     assert again.code == 0 and "cache:" not in again.err
 
