@@ -20,9 +20,10 @@ from generator import spool
 from generator.output.cache import CACHE_DIR
 from generator.output.prune import prune
 from tests.board.helpers import run_cli
-from tests.conftest import KIT_EPOCH, proofs
+from tests.conftest import KIT_EPOCH
 
 LANG = "it"
+CHEAP = ("kit-calibration", "duel-track", "duel-stance-cards")  # quick to render
 
 
 def _hashes(kit: Path) -> dict[str, str]:
@@ -49,13 +50,13 @@ def test_planted_entries_cost_a_rebuild_and_one_line(pristine_it, tmp_path, monk
     root = _copy(pristine_it, tmp_path / "project")
     shutil.rmtree(root / "build/pnp")
     folder = root / CACHE_DIR / LANG
-    entries = sorted(folder.glob("*.entry"))
+    entry = {name: folder / f"{name}.entry" for name in (*CHEAP, "dojo-pawns")}
     marker = tmp_path / "pwned"
     planted = {
-        entries[0]: pickle.dumps(Payload(marker)),  # a pickle payload in place of an entry
-        entries[1]: entries[1].read_bytes()[:-100],  # truncated
-        entries[2]: entries[3].read_bytes(),  # foreign: another component's entry
-        entries[4]: b'{"format": 1, "blobs": "x"}\n',  # a header of nonsense
+        entry["kit-calibration"]: pickle.dumps(Payload(marker)),  # a pickle payload in place of an entry
+        entry["duel-track"]: entry["duel-track"].read_bytes()[:-100],  # truncated
+        entry["duel-stance-cards"]: entry["dojo-pawns"].read_bytes(),  # foreign: another component's entry
+        entry["dojo-pawns"]: b'{"format": 1, "blobs": "x"}\n',  # a header of nonsense
     }
     for path, data in planted.items():
         path.write_bytes(data)
@@ -69,8 +70,10 @@ def test_planted_entries_cost_a_rebuild_and_one_line(pristine_it, tmp_path, monk
     for path in planted:  # rewritten as real entries
         assert path.read_bytes().startswith(b"{") and json.loads(path.read_bytes().split(b"\n", 1)[0])["component"]
     assert not list(folder.glob(".*"))  # no journal, no temporary file left
-    again = run_cli("build", "--lang", LANG, "--root", root, "--force")
-    assert again.code == 0 and "cache:" not in again.err
+    shutil.rmtree(root / "build/pnp")
+    again = run_cli("build", "--lang", LANG, "--root", root)  # everything from the cache now, nothing to say
+    assert again.code == 0 and "cache:" not in again.err and _hashes(root / "build/pnp" / LANG) == _hashes(
+        pristine_it / "build/pnp" / LANG)
 
 
 def test_a_moved_checkout_takes_everything_from_the_cache(pristine_it, tmp_path, monkeypatch):
@@ -142,30 +145,33 @@ def _small_disk(where: Path, mb: int) -> bool:
     return done.returncode == 0
 
 
-def test_a_build_failing_on_a_full_disk_leaves_no_cache_entry(tmp_path, monkeypatch):
-    """On a real small file system (tmpfs) when this process may mount one; else a write that fails with ENOSPC."""
+def test_a_build_failing_on_a_full_disk_leaves_no_cache_entry(pristine_it, tmp_path, monkeypatch):
+    """On a real small file system (tmpfs) when this process may mount one; else a write that fails with ENOSPC.
+    The project comes with the pristine kit's cache, three cheap components' entries removed: the build renders
+    those, writes their entries, then cannot install the kit."""
     monkeypatch.setenv("SOURCE_DATE_EPOCH", KIT_EPOCH)
     disk = tmp_path / "disk"
-    mounted = _small_disk(disk, 48)
+    mounted = _small_disk(disk, 40)
     try:
-        from tests.conftest import copy_project
-
-        root = copy_project(disk / "project") if mounted else copy_project(tmp_path / "project")
-        (root / "build/cache").mkdir(parents=True)
-        for proof in proofs():
-            shutil.copy(proof, root / "build/cache")
+        root = _copy(pristine_it, (disk if mounted else tmp_path) / "project")
+        shutil.rmtree(root / "build/pnp")
+        folder = root / CACHE_DIR / LANG
+        kept = {p.name: p.read_bytes() for p in folder.glob("*.entry")}
+        for name in CHEAP:
+            (folder / f"{name}.entry").unlink()
+            del kept[f"{name}.entry"]
         filler = disk / "filler"
         if mounted:
             free = shutil.disk_usage(disk).free
-            filler.write_bytes(b"\0" * (free - 7 * 1024 * 1024))  # room for some entries, not for the kit
+            filler.write_bytes(b"\0" * (free - 3 * 1024 * 1024))  # room for the three entries, not for the kit
         else:
             def full(*_args, **_kwargs):
                 raise OSError(errno.ENOSPC, os.strerror(errno.ENOSPC), str(root / "build/pnp" / LANG))
             monkeypatch.setattr("generator.kit.build.replace_tree", full)
         run = run_cli("build", "--lang", LANG, "--root", root)
         assert run.code == 2 and "Traceback" not in run.err, run.err
-        assert "No space left on device" in run.err, run.err
-        assert list((root / CACHE_DIR).rglob("*.entry")) == []  # every entry the failed build wrote removed
+        assert "No space left on device" in run.err and len(run.err.strip().splitlines()) == 1, run.err
+        assert {p.name: p.read_bytes() for p in folder.glob("*.entry")} == kept  # its own entries removed, no other
         assert not (root / "build/pnp" / LANG / "manifest.json").exists()
         leftovers = [p for p in (root / "build").rglob("*") if p.name.startswith(".") or "staging" in p.name]
         assert leftovers == []
@@ -176,7 +182,8 @@ def test_a_build_failing_on_a_full_disk_leaves_no_cache_entry(tmp_path, monkeypa
             monkeypatch.setenv("SOURCE_DATE_EPOCH", KIT_EPOCH)
         run = run_cli("build", "--lang", LANG, "--root", root)
         assert run.code == 0, run.err
-        assert (root / "build/pnp" / LANG / "manifest.json").exists() and list((root / CACHE_DIR).rglob("*.entry"))
+        assert _hashes(root / "build/pnp" / LANG) == _hashes(pristine_it / "build/pnp" / LANG)
+        assert all((folder / f"{name}.entry").exists() for name in CHEAP)
     finally:
         if mounted:
             subprocess.run(["umount", "-l", str(disk)], capture_output=True, timeout=30)
