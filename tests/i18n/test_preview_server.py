@@ -111,7 +111,8 @@ def test_a_bad_or_taken_port_is_one_line_before_anything_renders(project, port):
     lines = run.err.strip().splitlines()  # one problem: what is wrong, then the fix
     assert len(lines) == 2 and "Traceback" not in run.err and number in lines[0] and "--port" in lines[1], run.err
     assert ("taken" in lines[0]) == (port == "taken")
-    assert not list((project / PREVIEW_DIR).rglob("*.png")) and not (project / PREVIEW_DIR / "ru" / "index.html").exists()
+    drawn = project / PREVIEW_DIR
+    assert not list(drawn.rglob("*.png")) and not (drawn / "ru" / "index.html").exists()  # nothing rendered
 
 
 def test_folders_vanishing_during_the_scan_are_skipped(project):
