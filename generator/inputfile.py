@@ -4,11 +4,19 @@ from __future__ import annotations
 
 import os
 import stat
+import unicodedata
 from pathlib import Path
 
 from .problems import CheckFailed, Problem
 
 MAX_INPUT_BYTES = 4 * 1024 * 1024  # no input of the kit comes near this: a larger file is not what it claims
+
+
+def nfc(text: str) -> str:
+    """Text in Unicode normal form C: a letter and its combining accent (е + U+0308) as the one character the fonts
+    draw (ё), whatever form the editor saved. Every input text (content, rules sources, catalogs) goes through it
+    before its glyphs are checked or it is laid out."""
+    return text if text.isascii() else unicodedata.normalize("NFC", text)
 
 
 def read_text(path: Path, what: str, limit: int = MAX_INPUT_BYTES, shown: str | None = None,
@@ -36,7 +44,7 @@ def read_text(path: Path, what: str, limit: int = MAX_INPUT_BYTES, shown: str | 
         text = data.decode("utf-8-sig")
     except UnicodeDecodeError as exc:
         return fail(f"the {what} is not UTF-8 text (byte {exc.start} cannot be decoded)", "save the file as UTF-8")
-    return text.replace("\r\n", "\n").replace("\r", "\n"), None
+    return nfc(text.replace("\r\n", "\n").replace("\r", "\n")), None
 
 
 def read_input(path: Path, what: str, shown: str | None = None, limit: int = MAX_INPUT_BYTES) -> str:

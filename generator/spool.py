@@ -6,6 +6,10 @@ it writes a large result (an interrupt: Pool.terminate ends the workers) leaves 
 of the message forever, and terminate() waits for the thread. Here a worker writes its result to a file of a
 spool folder and sends only the file's name: a message far under PIPE_BUF, written to the pipe whole or not at
 all. A spool folder left by a process killed outright is removed by the next one.
+
+The spool is private: a new folder of the system's temporary folder made by mkdtemp (mode 700, this user's),
+checked before use, holding only files the build's own workers write; nothing is ever loaded from build/ or
+from a folder another user could write.
 """
 
 from __future__ import annotations
@@ -15,6 +19,7 @@ import multiprocessing
 import os
 import pickle
 import shutil
+import stat
 import tempfile
 from pathlib import Path
 from typing import Any, Callable, Iterable, Iterator
@@ -40,6 +45,8 @@ class Spooled:
 
 def take(folder: str, name: str) -> Any:
     """The result a worker spooled as `name`, its file removed."""
+    if os.path.basename(name) != name or name.startswith("."):
+        raise ValueError(f"not a spool file name: {name!r}")
     path = os.path.join(folder, name)
     with open(path, "rb") as f:
         result = pickle.load(f)
@@ -53,6 +60,9 @@ def folder() -> Iterator[str]:
     base = Path(tempfile.gettempdir())
     _remove_orphans(base)
     path = tempfile.mkdtemp(prefix=f"{PREFIX}{os.getpid()}-", dir=base)
+    st = os.lstat(path)
+    if not stat.S_ISDIR(st.st_mode) or st.st_uid != os.geteuid() or stat.S_IMODE(st.st_mode) != 0o700:
+        raise OSError(f"the spool folder {path} is not a private folder of this user (mode 700)")
     try:
         yield path
     finally:
@@ -90,7 +100,11 @@ def _remove_orphans(base: Path) -> None:
     """Remove the spool folders of processes that no longer run (killed outright: SIGKILL)."""
     for path in base.glob(f"{PREFIX}*-*"):
         pid = path.name[len(PREFIX):].split("-", 1)[0]
-        if pid.isdigit() and not _running(int(pid)):
+        try:
+            mine = path.lstat().st_uid == os.geteuid() and path.is_dir() and not path.is_symlink()
+        except OSError:
+            continue
+        if mine and pid.isdigit() and not _running(int(pid)):
             shutil.rmtree(path, ignore_errors=True)
 
 

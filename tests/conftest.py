@@ -73,7 +73,11 @@ GROUPS = {
                     "tests/kit/test_integrity.py::test_a_damaged_installed_pdf_is_rebuilt",
                     "tests/kit/test_integrity.py::test_sigterm_stops_a_release",
                     "tests/export/test_faces.py",
-                    "tests/i18n/test_preview.py"),
+                    "tests/i18n/test_preview.py",
+                    "tests/kit/test_cache_hygiene.py::test_planted_entries_cost_a_rebuild_and_one_line",
+                    "tests/kit/test_cache_hygiene.py::test_a_moved_checkout_takes_everything_from_the_cache",
+                    "tests/kit/test_cache_hygiene.py::test_builds_keep_the_cache_under_its_bound",
+                    "tests/kit/test_cache_hygiene.py::test_a_build_failing_on_a_full_disk_leaves_no_cache_entry"),
 }
 
 

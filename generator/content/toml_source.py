@@ -18,6 +18,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from ..inputfile import nfc
 from ..messages import Message
 from ..problems import Problem
 
@@ -267,6 +268,7 @@ def load_toml(path: Path, root: Path | None = None, rule: str = "content") -> To
         return TomlSource(path, name, {}, {}, rule, [Problem("format", rule, f"cannot read: {reason}", name,
                                                               hint="restore the file (e.g. `git checkout FILE`)")])
     try:
+        text = nfc(text)
         data = tomllib.loads(text)
     except tomllib.TOMLDecodeError as exc:
         m = re.search(r"line (\d+), column (\d+)", str(exc))

@@ -18,6 +18,8 @@ _BRACE = re.compile(r"\{\{|\}\}|\{icon:[^{}]*\}|\{[A-Za-z_0-9.\[\]]*(?:![rsa])?(
 # %s, %d, %(name)d, %5.2f; %% is a literal percent. A space flag is left out so "50% di" is plain text.
 _PERCENT = re.compile(r"%%|%(?:\([A-Za-z_][A-Za-z_0-9]*\))?[-+0#]*(?:\d+|\*)?(?:\.(?:\d+|\*))?[diouxXeEfFgGcrsa]")
 _ICON = re.compile(r"\{icon:([^{}]*)\}")
+# HTML a browser would act on: a tag or comment (<script, </b, <!--), a character reference (&lt; &#60;).
+_HTML = re.compile(r"<\s*[/?]?[A-Za-z][A-Za-z0-9-]*|<!|&#?[A-Za-z0-9]+;")
 
 
 @dataclass(frozen=True)
@@ -159,6 +161,22 @@ def check_markup(e: Entry) -> list[Problem]:
     return out
 
 
+def check_html(e: Entry) -> list[Problem]:
+    """No HTML markup the source does not have: every catalog lands in an HTML page (index.html: names, bills of
+    materials, the site catalog; the preview page: problems quoting translations), where it is shown as text."""
+    source = set(_HTML.findall(e.msgid + (e.plural or "")))
+    out = []
+    for i, form in enumerate(e.forms):
+        found = [m for m in _HTML.findall(form) if m not in source]
+        if found:
+            label = f"msgstr[{i}]" if e.plural else "msgstr"
+            out.append(_problem(e, "html", f"{label} holds HTML markup {found[0]!r} (the kit's web pages show "
+                                "translations as plain text, never as markup)",
+                                "write plain text: no <tags> and no &entities; (use the character itself, "
+                                "e.g. '<' as a word: 'less than')"))
+    return out
+
+
 def check_plural_forms(e: Entry, rule: PluralRule, lang: str) -> list[Problem]:
     """A plural entry has all the language's forms filled when any is."""
     if e.plural is None or not any(e.forms):
@@ -208,7 +226,7 @@ def check_entry(e: Entry, lang: str, completeness: str = "error", root: Path | N
     """Every per-entry check of one catalog entry (plural rule: the language table's, of root's project)."""
     rule = plural_rule(lang, root) or PSEUDO_PLURAL
     return (check_complete(e, lang, completeness) + check_plural_forms(e, rule, lang) + check_placeholders(e, rule)
-            + check_order_and_newlines(e) + check_markup(e) + check_glyphs(e, lang))
+            + check_order_and_newlines(e) + check_markup(e) + check_html(e) + check_glyphs(e, lang))
 
 
 def header_line(path: Path) -> int:

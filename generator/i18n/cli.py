@@ -90,7 +90,12 @@ def run_watch(args: argparse.Namespace) -> int:
         [lang] = _langs(argparse.Namespace(root=args.root, lang=[args.lang]), pseudo=True)
     except CheckFailed as exc:
         return _fail(exc)
-    watch(args.root.resolve(), lang, args.port)
+    try:
+        watch(args.root.resolve(), lang, args.port)
+    except CheckFailed as exc:  # a bad or taken port (told before anything renders)
+        for p in exc.problems:
+            print(p.render(), file=sys.stderr)
+        return 2
     return 0
 
 

@@ -7,6 +7,8 @@ import gettext
 import re
 from dataclasses import dataclass
 
+from ..inputfile import nfc
+
 BOM = b"\xef\xbb\xbf"
 _LINE_BREAK = re.compile(r"\r\n|\r|\n")
 _CHARSET = re.compile(r"charset=([^;\s]*)", re.I)
@@ -153,7 +155,7 @@ def decode(data: bytes) -> tuple[list[str], Bad | None]:
     if data.startswith(BOM):
         data = data[len(BOM):]
     try:
-        text = data.decode("utf-8")
+        text = nfc(data.decode("utf-8"))
     except UnicodeDecodeError:
         bad = check_charset(header_fields(_LINE_BREAK.split(data.decode("latin-1"))), data)
         return [], bad or Bad(_first_bad_utf8_line(data), "catalog is not valid UTF-8", "save the file as UTF-8")

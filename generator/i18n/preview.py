@@ -5,11 +5,10 @@ the catalog entries each one prints (usable as Weblate screenshots)."""
 from __future__ import annotations
 
 import dataclasses
-import functools
 import hashlib
-import http.server
 import json
-import threading
+import os
+import stat
 import time
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -22,6 +21,7 @@ from ..render.preview import pdf_preview
 from .catalogs import catalog_paths, read_catalog
 from .fitwatch import watch_fits
 from .preview_page import page_html
+from .serve import Server, bind, start
 
 PREVIEW_DIR = Path("build/preview")
 KIT_PAGE = "kit"  # the folder the kit's own index.html is shown from
@@ -226,6 +226,11 @@ class Preview:
             self.problems = list(exc.problems)
             self.write_page()
             return 0, time.perf_counter() - start
+        except OSError as exc:  # a file or folder that vanished while it was read (a checkout under way)
+            self.problems = [Problem("error", "read", f"could not read {exc.filename or 'a file'}: {exc.strerror}",
+                                     hint="the preview reads it again at the next change")]
+            self.write_page()
+            return 0, time.perf_counter() - start
         return self.render(first_only), time.perf_counter() - start
 
 
@@ -253,35 +258,42 @@ def entry_map(units: list[Unit], catalog: dict) -> list[dict]:
 
 
 def snapshot(root: Path, lang: str) -> dict[Path, int]:
-    """mtime of every watched file (the language's catalogs, content, templates)."""
+    """mtime of every watched file (the language's catalogs, content, templates); a file or folder that vanishes
+    while it is scanned (a checkout, an editor's temporary folder) is skipped."""
     out = {}
     for top in WATCHED:
-        for p in (root / top).rglob("*"):
-            if p.is_file() and (top != "locales" or f"/{lang}/" in p.as_posix()):
-                out[p] = p.stat().st_mtime_ns
+        for folder, _dirs, names in os.walk(root / top):  # os.walk skips a folder it can no longer list
+            for name in names:
+                p = Path(folder, name)
+                if top == "locales" and f"/{lang}/" not in p.as_posix():
+                    continue
+                try:
+                    st = p.stat()
+                except OSError:
+                    continue
+                if stat.S_ISREG(st.st_mode):
+                    out[p] = st.st_mtime_ns
     return out
 
 
-class _Quiet(http.server.SimpleHTTPRequestHandler):
-    def log_message(self, *args) -> None:
-        """No access log on the terminal: it shows the rebuilds."""
-
-
-def serve(folder: Path, port: int) -> http.server.ThreadingHTTPServer:
-    """Serve the preview folder on 127.0.0.1 only, in a background thread."""
-    handler = functools.partial(_Quiet, directory=str(folder))
-    server = http.server.ThreadingHTTPServer(("127.0.0.1", port), handler)
-    threading.Thread(target=server.serve_forever, daemon=True).start()
-    return server
+def serve(folder: Path, port: int) -> Server:
+    """Serve the preview folder on 127.0.0.1 only, in a background thread (serve.py: bound, checked, bounded)."""
+    return start(bind(folder, port))
 
 
 def watch(root: Path, lang: str, port: int, interval: float = 0.25, say=print) -> None:
     """Render once, serve the page, then re-render on every change until interrupted."""
     preview = Preview(root, lang)
+    preview.out.mkdir(parents=True, exist_ok=True)
+    server = bind(preview.out, port)  # a bad or taken port is told before anything renders
     started = time.perf_counter()
-    n, _ = preview.rebuild([root / "content"], first_only=True)
+    try:
+        n, _ = preview.rebuild([root / "content"], first_only=True)
+    except BaseException:
+        server.server_close()
+        raise
     printed, total, _missing = preview.coverage()
-    server = serve(preview.out, port)
+    start(server)
     say(f"preview of {lang}: http://127.0.0.1:{server.server_address[1]}/ ({n} components in "
         f"{time.perf_counter() - started:.1f} s; {printed} of {total} entries shown); edit a catalog, content or "
         "template file; Ctrl-C stops")
@@ -302,3 +314,4 @@ def watch(root: Path, lang: str, port: int, interval: float = 0.25, say=print) -
         say("preview stopped")
     finally:
         server.shutdown()
+        server.server_close()

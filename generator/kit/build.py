@@ -37,7 +37,7 @@ from ..sim.cards import deck_from_nebbia
 from ..sim.gate import ProofSettings, cache_key as proof_key, cache_path as proof_path, cached_proof
 from ..sim.ground.gate import GroundProofSettings, cache_key as ground_key, cache_path as ground_path, ground_gate
 from .bom import check_bom
-from .cache import ComponentCache, Reads, recording
+from .cache import ComponentCache, Reads, recording, settle
 from .inputs import inputs_digest
 from .langcheck import check_language
 from .model import DEV_LANGS, Artifact, BuildContext, BuildOptions
@@ -57,6 +57,7 @@ class BuildResult:
     manifest: dict
     warnings: tuple[Problem, ...]
     cached: bool = False
+    notes: tuple[str, ...] = ()  # one line each, printed by the command (a damaged cache entry discarded)
 
 
 def board_fingerprint(quadrant_text: str, legend_text: str) -> str:
@@ -534,23 +535,28 @@ def build_kits(root: Path, options: list[BuildOptions], out_root: Path | None = 
     if all_or_nothing and _failed(outcomes):
         outcomes.update(_held_back([n for n, *_ in pending], options, outcomes))
         pending = []
-    builds = [(ctx, ComponentCache(ctx, read=not force)) for _n, ctx, _o, _d in pending]
-    rendered = render_languages(builds, jobs=jobs)
-    if all_or_nothing and any(problems for _a, problems, _o in rendered):
-        outcomes.update({n: CheckFailed(problems) for (n, *_), (_a, problems, _o) in zip(pending, rendered)
-                         if problems})
-        outcomes.update(_held_back([n for n, *_ in pending if n not in outcomes], options, outcomes))
-        pending = []
-    for (n, ctx, out_dir, digest), (artifacts, problems, overflows) in zip(pending, rendered):
-        if problems:
-            outcomes[n] = CheckFailed(problems)
-            continue
-        try:
-            record = install_kit(ctx, artifacts, overflows, out_dir, digest)
-        except CheckFailed as exc:
-            outcomes[n] = exc
-            continue
-        outcomes[n] = BuildResult(out_dir, record, tuple(Problem(**w) for w in record.get("warnings", ())))
+    builds = [(ctx, ComponentCache(ctx, read=not force, journal=True)) for _n, ctx, _o, _d in pending]
+    caches = {n: cache for (n, *_), (_ctx, cache) in zip(pending, builds)}
+    try:
+        rendered = render_languages(builds, jobs=jobs)
+        if all_or_nothing and any(problems for _a, problems, _o in rendered):
+            outcomes.update({n: CheckFailed(problems) for (n, *_), (_a, problems, _o) in zip(pending, rendered)
+                             if problems})
+            outcomes.update(_held_back([n for n, *_ in pending if n not in outcomes], options, outcomes))
+            pending = []
+        for (n, ctx, out_dir, digest), (artifacts, problems, overflows) in zip(pending, rendered):
+            if problems:
+                outcomes[n] = CheckFailed(problems)
+                continue
+            try:
+                record = install_kit(ctx, artifacts, overflows, out_dir, digest)
+            except CheckFailed as exc:
+                outcomes[n] = exc
+                continue
+            outcomes[n] = BuildResult(out_dir, record, tuple(Problem(**w) for w in record.get("warnings", ())),
+                                      notes=caches[n].notes())
+    finally:  # a failed, stopped or interrupted build leaves no cache entry behind; a good one prunes the cache
+        settle(root, [(cache, isinstance(outcomes.get(n), BuildResult)) for n, cache in caches.items()])
     return [outcomes[n] for n in range(len(options))]
 
 

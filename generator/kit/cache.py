@@ -18,13 +18,16 @@ import dataclasses
 import enum
 import hashlib
 import json
+import os
+import secrets
 from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path, PurePath
 from typing import Any, Mapping
 
 from ..sources import files_digest, generator_digest
-from ..output.cache import entry_path, read_entry, write_entry
+from ..output.cache import check_entry, entry_path, read_entry, write_entry
+from ..output.prune import note_written, prune, remove_written
 from .inputs import input_files
 from .model import Artifact, BuildContext
 from .registry import Component
@@ -189,13 +192,15 @@ def lookup(translations: Any, key: list | tuple) -> str:
 class ComponentCache:
     """The cache of one build's language: ``load`` an up-to-date component's artifacts, ``store`` a fresh one."""
 
-    def __init__(self, ctx: BuildContext, read: bool = True):
-        self.ctx, self.read = ctx, read
+    def __init__(self, ctx: BuildContext, read: bool = True, journal: bool = False):
+        self.ctx, self.read, self.journal = ctx, read, journal
         options = dataclasses.replace(ctx.options, overflow="error")  # stored renders had no overflow: the same
         self.base = digest([code_digest(ctx.root), repr(options), ctx.version, ctx.epoch,
                             ctx.board_fingerprint, ctx.proof, ctx.ground_proof])
         self._parts: dict[tuple[str, ...], str] = {}
         self.hits: list[str] = []
+        self.discarded: list[str] = []  # damaged or foreign entries met: "component (what was wrong)"
+        self.token = secrets.token_hex(8)  # names this build's journal of the entries it writes (discard())
 
     def extend_key(self, value: Any) -> None:
         """Make every component's code key depend on value too (what the build checks their pages against)."""
@@ -216,12 +221,15 @@ class ComponentCache:
         """The cached artifacts of a component when everything it read is unchanged, else None."""
         if not self.read:
             return None
-        found = read_entry(entry_path(self.ctx.root, self.ctx.lang, component.id))
+        path = entry_path(self.ctx.root, self.ctx.lang, component.id)
+        found, wrong = check_entry(path)
         if found is None:
-            return None
+            return self._discard(component, path, wrong) if wrong else None
         header, blobs = found
         try:
-            if header["key"] != self.key(component, before) or header["component"] != component.id:
+            if header["component"] != component.id:
+                return self._discard(component, path, f"foreign: an entry of {str(header['component'])[:40]!r}")
+            if header["key"] != self.key(component, before):
                 return None
             if any(self.part(tuple(p)) != d for p, d in header["parts"]):
                 return None
@@ -230,11 +238,38 @@ class ComponentCache:
             artifacts = [Artifact(data=blob, **{k: _tuples(meta[k]) for k in ARTIFACT_FIELDS})
                          for meta, blob in zip(header["artifacts"], blobs, strict=True)]
         except (KeyError, TypeError, ValueError):
-            return None
+            return self._discard(component, path, "its header is malformed")
         if any(a.component != component.id for a in artifacts):
-            return None
+            return self._discard(component, path, "foreign: artifacts of another component")
         self.hits.append(component.id)
+        try:
+            os.utime(path)  # its last use: pruning removes the least recently used entries first
+        except OSError:
+            pass
         return artifacts
+
+    def _discard(self, component: Component, path, wrong: str) -> None:
+        """A damaged or foreign entry: noted (the build says so in one line), removed; the component renders."""
+        self.discarded.append(f"{component.id} ({wrong})")
+        try:
+            path.unlink()
+        except OSError:
+            pass
+
+    def discard(self, succeeded: bool = False) -> None:
+        """Remove every entry this build wrote (its build failed: no cache entries are left behind); succeeded: only
+        the journal of what it wrote."""
+        try:
+            remove_written(self.ctx.root, self.ctx.lang, self.token, entries=not succeeded)
+        except OSError:
+            pass  # the next build of this language replaces them
+
+    def notes(self) -> tuple[str, ...]:
+        """One line saying which damaged or foreign entries were discarded (and rendered again), if any."""
+        if not self.discarded:
+            return ()
+        return (f"cache: {len(self.discarded)} damaged or foreign entr{'y' if len(self.discarded) == 1 else 'ies'} "
+                f"of {self.ctx.lang} discarded and rendered again: {'; '.join(self.discarded)}",)
 
     def lookups(self, component: Component, before: list[Artifact]) -> set[tuple[str | None, str]] | None:
         """The (msgctxt, msgid) of every catalog entry an up-to-date cached component printed (None: not cached)."""
@@ -251,4 +286,21 @@ class ComponentCache:
                   "parts": sorted([list(p), self.part(p)] for p in reads.parts),
                   "lookups": sorted(([*k, t] for k, t in reads.lookups.items()), key=json.dumps),
                   "artifacts": [{k: getattr(a, k) for k in ARTIFACT_FIELDS} for a in artifacts]}
-        write_entry(entry_path(self.ctx.root, self.ctx.lang, component.id), header, [a.data for a in artifacts])
+        try:
+            if self.journal:  # a build (build_kits) settles its entries: kept when it succeeds, else removed
+                note_written(self.ctx.root, self.ctx.lang, self.token, component.id)  # first: a failure finds it
+            write_entry(entry_path(self.ctx.root, self.ctx.lang, component.id), header, [a.data for a in artifacts])
+        except OSError:
+            pass  # a full disk or a read-only cache: the build goes on without this entry
+
+
+def settle(root: Path, caches: list[tuple[ComponentCache, bool]]) -> None:
+    """After a build: the entries written for each language that failed removed; when any succeeded, the cache
+    pruned to its size bound (least recently used first)."""
+    for cache, succeeded in caches:
+        cache.discard(succeeded)
+    if any(succeeded for _c, succeeded in caches):
+        try:
+            prune(root)
+        except OSError:
+            pass

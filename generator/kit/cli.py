@@ -30,6 +30,28 @@ def register(sub: argparse._SubParsersAction) -> None:
     b.add_argument("--timings", action="store_true",
                    help="print where the build's time went: its phases, and each component's render and page QA")
     b.set_defaults(run=run_build)
+    c = sub.add_parser("clean", help="remove the built kits, releases and previews (build/pnp, build/release, "
+                       "build/preview); --cache: every cache too (build/cache)")
+    c.add_argument("--root", type=Path, default=Path("."), help="project folder (default: current folder)")
+    c.add_argument("--cache", action="store_true",
+                   help="also remove build/cache (component entries, compiled catalogs, board proofs: the next "
+                        "build renders and proves everything again)")
+    c.set_defaults(run=run_clean)
+
+
+def run_clean(args: argparse.Namespace) -> int:
+    """Remove outputs (and, with --cache, the caches); say what went."""
+    from ..output.prune import clean
+
+    root = args.root.resolve()
+    try:
+        removed = clean(root, args.cache)
+    except OSError as exc:
+        print(f"error: {exc.filename or root}: {exc.strerror or exc}; check its permissions", file=sys.stderr)
+        return 2
+    gone = ", ".join(str(p.relative_to(root)) for p in removed)
+    print(f"removed {gone}" if removed else "nothing to remove")
+    return 0
 
 
 def jobs_count(text: str) -> int:
@@ -97,6 +119,8 @@ def report(outcome: BuildResult | BaseException) -> int:
         print(f"error: {outcome}", file=sys.stderr)
         return 2
     result = outcome
+    for note in result.notes:
+        print(note, file=sys.stderr)
     for w in result.warnings:
         print(w.render(), file=sys.stderr)
     if result.warnings:

@@ -6,6 +6,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from jinja2 import Environment, FileSystemLoader, select_autoescape
+from markupsafe import escape
 
 from ..messages import N_
 from .bom import component_lines
@@ -70,11 +71,21 @@ def tiles(ctx: BuildContext, artifacts: list[Artifact]) -> list[Tile]:
     return [Tile(ctx._(component_name(c)), previews.get(c), tuple(links)) for c, links in files.items()]
 
 
+def install_escaped_gettext(env: Environment, translations) -> None:
+    """The template's _(), gettext ... with every translation HTML-escaped: Jinja's own (install_gettext_translations)
+    marks translations as trusted markup, so a `<script>` in a catalog would reach the page as a script."""
+    t = translations
+    env.install_gettext_callables(
+        gettext=lambda s: escape(t.gettext(s)), ngettext=lambda s, p, n: escape(t.ngettext(s, p, n)),
+        pgettext=lambda c, s: escape(t.pgettext(c, s)), npgettext=lambda c, s, p, n: escape(t.npgettext(c, s, p, n)),
+        newstyle=True)
+
+
 def contact_sheet(ctx: BuildContext, artifacts: list[Artifact]) -> list[Artifact]:
     """index.html beside the PDFs (Jinja2 template, autoescaped, every string translated)."""
     env = Environment(loader=FileSystemLoader(str(Path(ctx.root) / "templates")), autoescape=select_autoescape(["html", "j2"]),
                       extensions=["jinja2.ext.i18n"], trim_blocks=True, lstrip_blocks=True)
-    env.install_gettext_translations(ctx.translations, newstyle=True)
+    install_escaped_gettext(env, ctx.translations)
     html = env.get_template("kit/index.html.j2").render(
         lang=ctx.lang, version=ctx.version, fingerprint=ctx.board_fingerprint[:12], tiles=tiles(ctx, artifacts),
         boms=bill_of_materials(ctx))

@@ -34,21 +34,36 @@ def write_entry(path: Path, header: dict, blobs: list[bytes]) -> None:
 
 def read_entry(path: Path) -> tuple[dict, list[bytes]] | None:
     """(header, blobs) of an entry, or None when it is missing, corrupt or its blobs do not match the header."""
+    return check_entry(path)[0]
+
+
+def check_entry(path: Path) -> tuple[tuple[dict, list[bytes]] | None, str | None]:
+    """read_entry's answer and why there is none: None for a missing entry, else what is wrong with the file
+    (truncated, not an entry of this format, a blob not matching its checksum). Entries are data: JSON and bytes,
+    never code, whoever wrote them."""
     try:
         data = path.read_bytes()
+    except FileNotFoundError:
+        return None, None
+    except OSError as exc:
+        return None, f"unreadable ({exc.strerror})"
+    try:
         end = data.index(b"\n")
         header = json.loads(data[:end].decode("utf-8"))
-        if header.get("format") != FORMAT:
-            return None
+        if not isinstance(header, dict) or header.get("format") != FORMAT:
+            return None, "not an entry of this format"
         blobs, at = [], end + 1
         for claim in header["blobs"]:
             blob = data[at: at + claim["size"]]
-            if len(blob) != claim["size"] or hashlib.sha256(blob).hexdigest() != claim["sha256"]:
-                return None
+            if len(blob) != claim["size"]:
+                return None, "truncated"
+            if hashlib.sha256(blob).hexdigest() != claim["sha256"]:
+                return None, "its bytes do not match their checksum"
             blobs.append(blob)
             at += claim["size"]
         if at != len(data):
-            return None
-    except (OSError, ValueError, KeyError, TypeError, AttributeError):
-        return None
-    return header, blobs
+            return None, "bytes after its last blob"
+    except (ValueError, KeyError, TypeError, AttributeError):
+        return None, "not an entry of this format"
+    return (header, blobs), None
+
