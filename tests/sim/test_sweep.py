@@ -40,7 +40,7 @@ def test_two_rule_values_over_two_player_counts_with_intervals(reference, capsys
         assert 0 < c["length"]["mean"] <= c["length"]["p90"] and 0 <= c["decisiveness"]["decided_by_half"] <= 1
         assert c["rules_fired"]["DR-K03 Kumite"] > 0.5
     html = reference[1]
-    assert html.count("<img") == 2 and html.count("seat 1:") == 4 and "95% Wilson" in html and "Rule coverage" in html
+    assert html.count("<img") == 3 and html.count("seat 1:") == 4 and "95% Wilson" in html and "Rule coverage" in html
     seat = cells[(3, True)]["seats"][0]
     assert f"{seat['rate']:.1%} [{seat['ci95'][0]:.1%}, {seat['ci95'][1]:.1%}]" in html
 

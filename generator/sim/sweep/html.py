@@ -19,14 +19,14 @@ def _png(fig) -> str:
     import matplotlib.pyplot as plt
 
     buf = io.BytesIO()
-    fig.tight_layout()
-    fig.savefig(buf, format="png", dpi=90, metadata={"Software": None})
+    fig.savefig(buf, format="png", dpi=90, bbox_inches="tight", metadata={"Software": None})
     plt.close(fig)
     return f'<img alt="plot" src="data:image/png;base64,{base64.b64encode(buf.getvalue()).decode()}">'
 
 
 def plots(report: dict) -> str:
-    """Seat win rates with their 95% intervals per cell, and mean length per cell (PNG images inline)."""
+    """Inline PNGs: each seat's win rate with its 95% interval per cell, the outcome of the games per cell, and
+    their length per cell (left out when every game has the same length)."""
     import matplotlib
 
     matplotlib.use("Agg")
@@ -37,25 +37,41 @@ def plots(report: dict) -> str:
     seated = [c for c in cells if "seats" in c]
     if seated:
         fig, ax = plt.subplots(figsize=(10, 0.45 * len(seated) + 1.6))
+        labelled: set[int] = set()
         for y, c in enumerate(seated):
             n = len(c["seats"])
             for s, r in enumerate(c["seats"]):
-                yy = y + (s - (n - 1) / 2) * 0.8 / max(n, 1)
+                yy = y + (s - (n - 1) / 2) * 0.8 / n
                 ax.errorbar(r["rate"], yy, xerr=[[r["rate"] - r["ci95"][0]], [r["ci95"][1] - r["rate"]]], fmt="o",
-                            ms=3, color=f"C{s}", label=f"seat {s + 1}" if y == 0 else None)
-            ax.axvline(c["fair_share"], color="#999", lw=0.5)
+                            ms=3, color=f"C{s}", label=None if s in labelled else f"seat {s + 1}")
+                labelled.add(s)
+            ax.plot([c["fair_share"]] * 2, [y - 0.45, y + 0.45], color="#777", lw=1)
         ax.set_yticks(range(len(seated)), [c["label"] for c in seated], fontsize=7)
-        ax.set_xlabel("share of the games won by one seat (95% interval); grey: the fair share")
+        ax.set_xlabel("share of the games won by one seat alone (bars: 95% interval; grey: the fair share)")
         ax.legend(fontsize=7, loc="best")
         out.append(_png(fig))
+    parts = (("won by one seat", lambda c: c["games"] - c["shared_wins"] - c["draws"] - c["no_winner"]
+              - c["unfinished"]), ("won together", lambda c: c["shared_wins"]), ("tie", lambda c: c["draws"]),
+             ("nobody won", lambda c: c["no_winner"]), ("unfinished", lambda c: c["unfinished"]))
     fig, ax = plt.subplots(figsize=(10, 0.3 * len(cells) + 1.4))
-    means = [c["length"]["mean"] or 0 for c in cells]
-    ax.barh(range(len(cells)), means, color="#6a8caf")
-    ax.scatter([c["length"]["p90"] or 0 for c in cells], range(len(cells)), marker="|", color="k", label="p90")
+    left = [0.0] * len(cells)
+    for i, (name, count) in enumerate(parts):
+        share = [count(c) / c["games"] if c["games"] else 0 for c in cells]
+        if any(share):
+            ax.barh(range(len(cells)), share, left=left, color=f"C{i}", label=name)
+            left = [a + b for a, b in zip(left, share)]
     ax.set_yticks(range(len(cells)), [c["label"] for c in cells], fontsize=7)
-    ax.set_xlabel({"dojo": "rounds", "ground": "rounds", "duel": "turns"}[report["game"]] + " per game (bar: mean)")
-    ax.legend(fontsize=7)
+    ax.set_xlabel("share of the games")
+    ax.legend(fontsize=7, loc="upper left", bbox_to_anchor=(1.0, 1.0))
     out.append(_png(fig))
+    if len({(c["length"]["mean"], c["length"]["p90"]) for c in cells}) > 1:
+        fig, ax = plt.subplots(figsize=(10, 0.3 * len(cells) + 1.4))
+        ax.barh(range(len(cells)), [c["length"]["mean"] or 0 for c in cells], color="#6a8caf")
+        ax.scatter([c["length"]["p90"] or 0 for c in cells], range(len(cells)), marker="|", color="k", label="p90")
+        ax.set_yticks(range(len(cells)), [c["label"] for c in cells], fontsize=7)
+        ax.set_xlabel({"dojo": "rounds", "ground": "rounds", "duel": "turns"}[report["game"]] + " per game (mean)")
+        ax.legend(fontsize=7)
+        out.append(_png(fig))
     return "\n".join(out)
 
 
