@@ -107,6 +107,7 @@ def _dask(spec: dict, ctx: object, todo: list, scheduler: str | None) -> Iterato
     cluster = None if scheduler else LocalCluster(n_workers=min(2, os.cpu_count() or 1), threads_per_worker=1,
                                                   processes=True, dashboard_address=None)
     client = Client(scheduler or cluster)
+    futures: dict = {}
     try:
         shared = client.scatter(ctx, broadcast=True)
         futures = {client.submit(play_slice, shared, spec["cells"][sl[0]], spec["seed"], sl, pure=False): sl
@@ -114,7 +115,7 @@ def _dask(spec: dict, ctx: object, todo: list, scheduler: str | None) -> Iterato
         for future in as_completed(futures):
             yield futures[future], future.result()
     finally:
-        client.cancel(list(futures) if "futures" in locals() else [])
+        client.cancel(list(futures))  # an interrupt: nothing left running on the cluster
         client.close()
         if cluster is not None:
             cluster.close()
