@@ -209,4 +209,24 @@ class RandomPolicy(P0):
         return g.rng.choice(tied)
 
 
-POLICIES = {"p0": P0, "random": RandomPolicy}
+class NoTechnique(P0):
+    """P0 that never plays a Technique (what the Kiai, Uke and Kaeshi cards are worth)."""
+
+    name = "p0-no-technique"
+
+    def technique(self, g, p: int, card: int, mine: int, theirs: int, attacker: bool) -> bool:
+        """Never."""
+        return False
+
+
+class NoTunnel(P0):
+    """P0 that never takes a Tunnel (what the Tunnels are worth)."""
+
+    name = "p0-no-tunnel"
+
+    def use_tunnel(self, g, p: int, x: int, exit_: int) -> bool:
+        """Never."""
+        return False
+
+
+POLICIES = {"p0": P0, "random": RandomPolicy, "p0-no-technique": NoTechnique, "p0-no-tunnel": NoTunnel}

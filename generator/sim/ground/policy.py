@@ -109,5 +109,89 @@ class RandomLegal:
         return g.rng.choice(options)
 
 
-POLICIES = {"heuristic": Heuristic, "random": RandomLegal}
+class Rival(Heuristic):
+    """A competitor: claims what it can, Attacks the player ahead (or its Rival) and spends Freedom to act under
+    Stress; the table it makes reaches Stress 5, so the DARVO stages, Blame and Freedom come into play."""
+
+    name = "rival"
+
+    def select(self, g: Game, p: int) -> Selection:
+        """GR-R02: Solve; under Stress spend Freedom to Solve or Investigate, else Attack; else Attack the leader."""
+        solvable = g.solvable(p)
+        best = max(solvable, key=lambda x: (x.value, x.priority)).id if solvable else None
+        if g.stress[p] >= 4:
+            if g.ready[p]:
+                return Selection(SOLVE, best, True) if best else Selection(INVESTIGATE, _hidden_id(g), True)
+            return Selection(ATTACK, self._target(g, p)) if g.stress[p] == 4 else Selection(GROUND)
+        if best:
+            return Selection(SOLVE, best)
+        if g.blames_on(p):  # a Blame costs a point at the end: GROUND-ND returns it
+            return Selection(GROUND)
+        return Selection(ATTACK, self._target(g, p))
+
+    def _target(self, g: Game, p: int) -> int:
+        """The other player with the most claimed points (a Rival first, then the least Stress, then the lowest seat:
+        a table of Rivals gangs up on one player)."""
+        claimed = _claimed(g)
+        return max(g.others(p), key=lambda o: (claimed[o], g.relation(p, o) != BOND, -g.stress[o], -o))
+
+    def ground(self, g: Game, p: int) -> GroundChoice:
+        """GR-R05: reject a Reverse, return a Blame in front of it, else as the heuristic."""
+        legal = g.legal_grounds(p)
+        for option in ("reject", "blame"):
+            hit = [c for c in legal if c.option == option]
+            if hit:
+                return hit[0]
+        return super().ground(g, p)
+
+    def accept_bond(self, g: Game, p: int, other: int) -> bool:
+        """Accept a Bond with a player not ahead."""
+        claimed = _claimed(g)
+        return claimed[other] <= claimed[p]
+
+
+class NoFreedom(Heuristic):
+    """The heuristic player that never spends its Freedom token (what Freedom is worth)."""
+
+    name = "heuristic-no-freedom"
+
+    def select(self, g: Game, p: int) -> Selection:
+        """As the heuristic, but GROUND instead of spending Freedom."""
+        s = super().select(g, p)
+        return Selection(GROUND) if s.spend else s
+
+
+class Solver(Heuristic):
+    """Restricted: solves what it can, else investigates, grounds itself under Stress; never Supports or Attacks
+    (what relations are worth). A table of them draws the Solution deck dry (U4)."""
+
+    name = "solver"
+
+    def select(self, g: Game, p: int) -> Selection:
+        """GR-R02: Solve, else GROUND under Stress, else Investigate."""
+        solvable = g.solvable(p)
+        if g.stress[p] >= 4:
+            return Selection(GROUND)
+        if solvable:
+            return Selection(SOLVE, max(solvable, key=lambda x: (x.value, x.priority)).id)
+        return Selection(INVESTIGATE, _hidden_id(g))
+
+
+def _claimed(g: Game) -> list[int]:
+    """Each player's claimed Problem value."""
+    out = [0] * g.n
+    for x in g.problems:
+        if x.claimed_by is not None:
+            out[x.claimed_by] += x.value
+    return out
+
+
+def _hidden_id(g: Game) -> str | None:
+    """The first hidden Problem (None when every Problem is face up)."""
+    hidden = g.hidden()
+    return hidden[0].id if hidden else None
+
+
+POLICIES = {"heuristic": Heuristic, "random": RandomLegal, "rival": Rival, "heuristic-no-freedom": NoFreedom,
+            "solver": Solver}
 

@@ -1,0 +1,193 @@
+"""The three games as a sweep plays them: load the content once (a pickleable context sent to every worker), play
+games start..stop of one cell into a Tally, name the rules that can fire.
+
+A cell is a JSON-ready dict: game, players, policy, rules {id: value}, and board (Dojo) or scenario and mode
+(GROUND). Game i of a cell uses the seed its game's `sim` runner derives from (seed, i) (GROUND: and the cell's
+Scenario, players and Mode), so a slice plays the same games wherever and whenever it runs, and every rule value
+of a grid is measured on the same seeds (common random numbers: a smaller error on the difference).
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import random
+import re
+from pathlib import Path
+
+from .tally import Tally
+
+SLICE = {"dojo": 250, "ground": 1000, "duel": 200}  # games per slice (a unit of work and a file)
+
+
+# ---- loading (the parent, once) ----------------------------------------------------------------------
+def load(game: str, root: Path, boards: list[str]) -> object:
+    """The context a worker needs (ValueError naming the file and the fix when the content does not load)."""
+    if game == "dojo":
+        from ...board.load import load_quadrant
+        from ...board.model import build_board
+        from ..cards import load_deck
+        from ...problems import CheckFailed
+
+        out = {}
+        for path in boards:
+            loaded = load_quadrant(Path(path))
+            if loaded.quadrant is None:
+                raise ValueError("\n".join([p.render() for p in loaded.problems] +
+                                           [f"{path}: the board cannot be built; fix the format errors "
+                                            "(dojo board validate)"]))
+            out[path] = build_board(loaded.quadrant)
+        try:
+            return {"boards": out, "deck": load_deck(root)}
+        except CheckFailed as exc:
+            raise ValueError("\n".join(p.render() for p in exc.problems)) from None
+    if game == "ground":
+        from ...content.ground import load_ground
+
+        data, problems = load_ground(root)
+    else:
+        from ...content.duel import load_duel
+        from ...problems import blocking
+
+        data, problems = load_duel(root)
+        problems = blocking(problems)
+    if data is None:
+        raise ValueError("\n".join(p.render() for p in problems))
+    return data
+
+
+# ---- playing (a worker) -----------------------------------------------------------------------------
+_CACHE: dict = {}  # per process: Dojo tables per board, rule variants per cell
+
+
+def _cached(key: tuple, make):
+    if key not in _CACHE:
+        _CACHE[key] = make()
+    return _CACHE[key]
+
+
+def play(ctx: object, cell: dict, seed: int, start: int, stop: int) -> Tally:
+    """Games start..stop of a cell."""
+    return {"dojo": _dojo, "ground": _ground, "duel": _duel}[cell["game"]](ctx, cell, seed, start, stop)
+
+
+DOJO_EVENTS = (("DR-T05 stuck move", "stuck"), ("DR-M04 extra step impossible", "stays"),
+               ("Dojo closed under a planned entry", "closures"), ("DR-K03 Kumite", "kumite"),
+               ("DR-X04 Final Exam", "exams"), ("DR-X05 Exam without defender", "exam_no_defender"),
+               ("DR-X07 Final Exam won", "exam_wins"), ("U19 Uke save", "uke_saves"),
+               ("DR-Q05 Tunnel taken", "teleports"))
+
+
+def _dojo(ctx: dict, cell: dict, seed: int, start: int, stop: int) -> Tally:
+    from ..cards import CARD_IDS
+    from ..defaults import RULINGS
+    from ..dojo_cli import parse_rule
+    from ..engine import PROGRESS, GameConfig
+    from ..report import KINDS
+    from ..runner import play_game
+    from ..tables import Tables
+
+    tables = _cached(("tables", cell["board"]), lambda: Tables(ctx["boards"][cell["board"]]))
+    rulings = dataclasses.replace(RULINGS, **dict(parse_rule(k, v) for k, v in cell["rules"].items()))
+    config = GameConfig(players=cell["players"], deck=ctx["deck"], rulings=rulings)
+    t = Tally(cell["players"])
+    for i in range(start, stop):
+        r = play_game(tables, config, cell["policy"], seed, i)
+        events = {name: getattr(r, attr) for name, attr in DOJO_EVENTS}
+        events.update({f"DR-N card {CARD_IDS[c]}": k for c, k in enumerate(r.drawn)})
+        events.update({f"notches from {name}": abs(k) for name, k in zip(PROGRESS, r.progress)})
+        events.update({f"moves ending on {kind}": k for kind, k in zip(KINDS, r.ends)})
+        t.add((r.winner,) if r.finished else None, r.rounds, {k for k, v in events.items() if v},
+              [row for row in r.ladder], events)
+    return t
+
+
+def _ground(data, cell: dict, seed: int, start: int, stop: int) -> Tally:
+    from ..ground.cli import with_ruling
+    from ..ground.engine import MODES, ROUNDS, Game, GameConfig
+    from ..ground.policy import POLICIES
+    from ..ground.runner import game_seed
+
+    variant = _cached(("ground", tuple(sorted(cell["rules"].items()))), lambda: _with_rulings(data, cell["rules"],
+                                                                                               with_ruling))
+    config = GameConfig(cell["scenario"], cell["mode"], cell["players"])
+    coop = MODES[cell["mode"]] == "coop"
+    n = cell["players"]
+    t = Tally(n)
+    for i in range(start, stop):
+        g = Game(variant, config, random.Random(game_seed(seed, i, config)), [POLICIES[cell["policy"]]()])
+        first, scores = g.lead, []
+        while g.round <= ROUNDS:
+            g.play_round()
+            claimed = [0] * n
+            for x in g.problems:
+                if x.claimed_by is not None:
+                    claimed[x.claimed_by] += x.value
+            scores.append(tuple(claimed[(first + s) % n] for s in range(n)))
+        out = g.score()
+        winners = tuple(sorted((p - first) % n for p in out.winners))
+        s = g.stats
+        events = {"Freedom spent": s.freedom_spent, "DARVO triggered": s.darvo_triggers,
+                  **{f"DARVO stage {k}": v for k, v in s.stages.items()}, "Blame placed": s.blames,
+                  "Attacks cancelled": s.attacks_cancelled, "group success": int(out.group_success),
+                  **{f"action {k}": v for k, v in s.actions.items()}}
+        t.add(winners, ROUNDS, g.fired, None if coop else scores, events)
+    return t
+
+
+def _with_rulings(data, rules: dict, with_ruling):
+    for rid, value in sorted(rules.items()):
+        data = with_ruling(data, rid, value)
+    return data
+
+
+def _duel(data, cell: dict, seed: int, start: int, stop: int) -> Tally:
+    from ..duel.play import play_duel
+    from ..duel.rules import Duel
+
+    def variant() -> Duel:
+        rulings = data.rulings
+        for rid, value in sorted(cell["rules"].items()):
+            rulings = rulings.replace(rid, value)
+        return Duel(data.with_rulings(rulings))
+
+    duel = _cached(("duel", repr(sorted(cell["rules"].items()))), variant)
+    pair = tuple(cell["policy"].split("/")) if "/" in cell["policy"] else (cell["policy"],) * 2
+    t = Tally(2)
+    for i in range(start, stop):
+        r = play_duel(duel, pair, seed, i, cell.get("max_turns", 60))
+        winners = None if r.result is None else () if r.result == "draw" else ("AB".index(r.result),)
+        events = {f"decided by {r.decided_by}": 1} if r.decided_by else {}
+        events.update({f"first step forward: {r.first_mover or 'nobody'}": 1, "strikes": r.strikes})
+        events.update({f"opening stance {s}": 1 for s in set(r.opening) if s})
+        t.add(winners, r.turns, {k for k in events if k != "strikes"}, None, events)
+    return t
+
+
+UNREACHABLE = {  # rules the engine implements that no game of the printed length can reach, and why
+    "ground": {"G6": "cannot fire in a 5-round game (GR-O01): a Blame exists only after a REVERSE, at the earliest "
+                     "in round 4 (DARVO armed at the end of round 1, DENY 2, ATTACK 3, REVERSE 4); the owner's next "
+                     "sequence would place its Focus at its ATTACK stage in round 6 at the earliest"},
+}
+
+
+# ---- what can fire ------------------------------------------------------------------------------------
+def ground_rules() -> list[str]:
+    """Every rule id and ruling the GROUND engine records when it applies it (its `fire(...)` calls)."""
+    from ..ground import engine
+
+    ids: set[str] = set()
+    for path in sorted(Path(engine.__file__).parent.glob("*.py")):
+        for call in re.findall(r"fire\(([^)]*)\)", path.read_text(encoding="utf-8")):
+            ids.update(re.findall(r'"([A-Z]{1,2}[-A-Z]*\d+)"', call))
+    return sorted(ids, key=lambda r: (r[0] != "G" or r.startswith("GR"), r))
+
+
+def coverage(game: str, fired: dict[str, int], games: int) -> dict:
+    """The rule-coverage table of a game: each rule (GROUND: every id the engine can fire; the other games: every
+    event the report counts) with the games of the whole sweep it fired in, and what never fired."""
+    names = ground_rules() if game == "ground" else sorted(fired)
+    rows = {name: fired.get(name, 0) for name in names}
+    why = UNREACHABLE.get(game, {})
+    return {"games": games, "rules": rows, "never": [k for k, v in rows.items() if not v],
+            "why_never": {k: why.get(k, "not reached by the policies and grid of this sweep") for k, v in rows.items()
+                          if not v}}

@@ -1,0 +1,127 @@
+"""The sweep's HTML report for a designer: what was played, each cell's seat balance with 95% intervals as a plot
+and a table, length and decisiveness, and the rule-coverage table, in words (one section per game)."""
+
+from __future__ import annotations
+
+import base64
+import io
+from html import escape
+
+from .report import _pct
+
+GAMES = {"dojo": "Il Labirinto del Dojo", "ground": "GROUND", "duel": "the duel"}
+STYLE = ("body{font-family:sans-serif;max-width:70em;margin:2em auto;color:#222}table{border-collapse:collapse;"
+         "margin:1em 0}td,th{border:1px solid #bbb;padding:.25em .5em;text-align:left;vertical-align:top}"
+         "th{background:#eee}.flag{background:#fdd}.note{color:#555}img{max-width:100%}")
+
+
+def _png(fig) -> str:
+    import matplotlib.pyplot as plt
+
+    buf = io.BytesIO()
+    fig.savefig(buf, format="png", dpi=90, bbox_inches="tight", metadata={"Software": None})
+    plt.close(fig)
+    return f'<img alt="plot" src="data:image/png;base64,{base64.b64encode(buf.getvalue()).decode()}">'
+
+
+def plots(report: dict) -> str:
+    """Inline PNGs: each seat's win rate with its 95% interval per cell, the outcome of the games per cell, and
+    their length per cell (left out when every game has the same length)."""
+    import matplotlib
+
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+
+    cells = report["cells"]
+    out = []
+    seated = [c for c in cells if "seats" in c]
+    if seated:
+        fig, ax = plt.subplots(figsize=(10, 0.45 * len(seated) + 1.6))
+        labelled: set[int] = set()
+        for y, c in enumerate(seated):
+            n = len(c["seats"])
+            for s, r in enumerate(c["seats"]):
+                yy = y + (s - (n - 1) / 2) * 0.8 / n
+                ax.errorbar(r["rate"], yy, xerr=[[r["rate"] - r["ci95"][0]], [r["ci95"][1] - r["rate"]]], fmt="o",
+                            ms=3, color=f"C{s}", label=None if s in labelled else f"seat {s + 1}")
+                labelled.add(s)
+            ax.plot([c["fair_share"]] * 2, [y - 0.45, y + 0.45], color="#777", lw=1)
+        ax.set_yticks(range(len(seated)), [c["label"] for c in seated], fontsize=7)
+        ax.set_xlabel("share of the games won by one seat alone (bars: 95% interval; grey: the fair share)")
+        ax.legend(fontsize=7, loc="best")
+        out.append(_png(fig))
+    parts = (("won by one seat", lambda c: c["games"] - c["shared_wins"] - c["draws"] - c["no_winner"]
+              - c["unfinished"]), ("won together", lambda c: c["shared_wins"]), ("tie", lambda c: c["draws"]),
+             ("nobody won", lambda c: c["no_winner"]), ("unfinished", lambda c: c["unfinished"]))
+    fig, ax = plt.subplots(figsize=(10, 0.3 * len(cells) + 1.4))
+    left = [0.0] * len(cells)
+    for i, (name, count) in enumerate(parts):
+        share = [count(c) / c["games"] if c["games"] else 0 for c in cells]
+        if any(share):
+            ax.barh(range(len(cells)), share, left=left, color=f"C{i}", label=name)
+            left = [a + b for a, b in zip(left, share)]
+    ax.set_yticks(range(len(cells)), [c["label"] for c in cells], fontsize=7)
+    ax.set_xlabel("share of the games")
+    ax.legend(fontsize=7, loc="upper left", bbox_to_anchor=(1.0, 1.0))
+    out.append(_png(fig))
+    if len({(c["length"]["mean"], c["length"]["p90"]) for c in cells}) > 1:
+        fig, ax = plt.subplots(figsize=(10, 0.3 * len(cells) + 1.4))
+        ax.barh(range(len(cells)), [c["length"]["mean"] or 0 for c in cells], color="#6a8caf")
+        ax.scatter([c["length"]["p90"] or 0 for c in cells], range(len(cells)), marker="|", color="k", label="p90")
+        ax.set_yticks(range(len(cells)), [c["label"] for c in cells], fontsize=7)
+        ax.set_xlabel({"dojo": "rounds", "ground": "rounds", "duel": "turns"}[report["game"]] + " per game (mean)")
+        ax.legend(fontsize=7)
+        out.append(_png(fig))
+    return "\n".join(out)
+
+
+def _row(c: dict) -> str:
+    if "seats" in c:
+        seats = "<br>".join(f"seat {i + 1}: {_pct(s['rate'])} [{_pct(s['ci95'][0])}, {_pct(s['ci95'][1])}]"
+                            for i, s in enumerate(c["seats"]))
+        balance = f"{c['first_player_advantage']:+.1%}</td><td>{c['balance_gap']:.1%}"
+    elif not c["games"]:
+        seats, balance = "not played (the sweep was stopped)", "-</td><td>-"
+    else:
+        seats = f"all seats share the outcome: won together in {_pct(c['shared_wins'] / c['games'])}"
+        balance = "-</td><td>-"
+    d = c.get("decisiveness")
+    dec = (f"{_pct(d['decided_by_half'])} by half-time; {d['lead_changes_mean']} lead changes" if d else "-")
+    flag = ' class="flag"' if c.get("unbalanced") else ""
+    return (f"<tr{flag}><td>{escape(c['label'])}</td><td>{c['games']}</td><td>{seats}</td><td>{balance}</td>"
+            f"<td>{c['draws'] + c['no_winner']} / {c['unfinished']}</td>"
+            f"<td>{c['length']['mean']} / {c['length']['p90']}</td><td>{dec}</td></tr>")
+
+
+def section(report: dict) -> str:
+    """One game's section: the grid in words, plots, the cells table and the rule coverage."""
+    g = report["game"]
+    partial = "" if report["complete"] else (f"<p class='flag'><b>Partial:</b> {report['slices']['done']} of "
+                                             f"{report['slices']['total']} slices were played; the figures cover "
+                                             "only those games.</p>")
+    grid = "; ".join(f"{escape(k)}: {escape(', '.join(map(str, v)))}" for k, v in report["grid"].items() if v)
+    cov = report["coverage"]
+    rows = "".join(f"<tr{' class=flag' if not n else ''}><td>{escape(k)}</td><td>{n}</td>"
+                   f"<td>{_pct(n / cov['games']) if cov['games'] else '-'}</td>"
+                   f"<td>{escape(cov['why_never'].get(k, ''))}</td></tr>" for k, n in cov["rules"].items())
+    never = ", ".join(cov["never"]) or "none"
+    return f"""<section><h2>{GAMES[g]}</h2>{partial}
+<p>{report['games_played']} games: {report['games_per_cell']} per cell, seed {report['seed']}, engine
+{report['engine']}. Grid: {grid}.</p>
+<p class="note">A seat's win rate is the share of the games it won alone (seat 1 plays first); the interval is
+the 95% Wilson score interval. <b>Balance gap</b>: the largest difference between two seats. A red row has a
+seat whose interval excludes the fair share (1 / players): with this many games, that imbalance is not luck.
+<b>Decided by half-time</b>: games in which the final winner led alone from the middle of the game on.</p>
+{plots(report)}
+<table><tr><th>cell</th><th>games</th><th>seat win rates [95% interval]</th><th>first player advantage</th>
+<th>balance gap</th><th>draws or no winner / unfinished</th><th>length mean / p90</th><th>decisiveness</th></tr>
+{''.join(_row(c) for c in report['cells'])}</table>
+<h3>Rule coverage</h3><p>Rules that never fired in this sweep: {escape(never)}.</p>
+<table><tr><th>rule or event</th><th>games it fired in</th><th>share</th><th>why it never fired</th></tr>{rows}</table></section>"""
+
+
+def page(reports: list[dict]) -> str:
+    """A whole HTML page: one section per game."""
+    body = "\n".join(section(r) for r in reports)
+    return (f"<!DOCTYPE html><html><head><meta charset='utf-8'><title>dojo sweep</title><style>{STYLE}</style>"
+            f"</head><body><h1>Balance lab: seeded sweeps</h1>{body}</body></html>\n")

@@ -1,0 +1,78 @@
+"""A sweep's report: each cell's summary (tally.summary) merged from its slice files in order, the rule-coverage
+table, a summary table printed for the terminal; complete or, after an interrupt, partial (and saying so)."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from ..digest import engine_id
+from .games import coverage
+from .run import slices
+from .tally import Tally, summary
+
+
+def label(cell: dict) -> str:
+    """A cell in words: what differs between cells."""
+    parts = [f"{cell['players']}p", cell["policy"]]
+    if cell["game"] == "dojo":
+        parts.append(Path(cell["board"]).stem if cell["board"] else "")
+    if cell["game"] == "ground":
+        parts += [cell["scenario"].removeprefix("sc-"), cell["mode"].removeprefix("mode-")]
+    parts += [f"{k}={json.dumps(v)}" for k, v in sorted(cell["rules"].items())]
+    return " ".join(p for p in parts if p)
+
+
+def build(spec: dict, have: dict[tuple[int, int, int], Tally]) -> dict:
+    """The report of the slices in `have` (all of them: complete; fewer: partial, games counted as played)."""
+    from ..ground.engine import MODES
+
+    every = slices(spec)
+    cells, fired, games = [], {}, 0
+    for c, cell in enumerate(spec["cells"]):
+        t = Tally(2 if spec["game"] == "duel" else cell["players"])
+        for sl in every:
+            if sl[0] == c and sl in have:
+                t.merge(have[sl])
+        seated = spec["game"] != "ground" or MODES[cell["mode"]] != "coop"
+        cells.append({"label": label(cell), "cell": cell, **summary(t, seated)})
+        for k, v in t.fired.items():
+            fired[k] = fired.get(k, 0) + v
+        games += t.games
+    complete = len(have) == len(every)
+    return {"game": spec["game"], "engine": engine_id(), "seed": spec["seed"], "games_per_cell": spec["games"],
+            "grid": spec["grid"], "complete": complete,
+            "slices": {"done": len(have), "total": len(every)}, "games_played": games,
+            "cells": cells, "coverage": coverage(spec["game"], fired, games)}
+
+
+def _pct(x: float | None) -> str:
+    return "-" if x is None else f"{x:.1%}"
+
+
+def print_table(report: dict) -> None:
+    """The cells as a table: seats with intervals, first player, balance, draws, unfinished, length, decisiveness."""
+    from rich.console import Console
+    from rich.table import Table
+
+    state = "" if report["complete"] else (f" PARTIAL: {report['slices']['done']} of {report['slices']['total']} "
+                                           "slices complete")
+    t = Table(title=f"dojo sweep --game {report['game']}: {report['games_played']} games, seed "
+                    f"{report['seed']}{state}")
+    for col in ("cell", "games", "seat win rates (widest 95% CI ±)", "1st player", "gap", "draws/none/unfin.",
+                "length mean/p90", "decided by half"):
+        t.add_column(col, overflow="fold")
+    for c in report["cells"]:
+        seats = (" ".join(_pct(s["rate"]) for s in c["seats"]) + " ±" + _pct(max(
+            (s["ci95"][1] - s["ci95"][0]) / 2 for s in c["seats"]))) if "seats" in c else \
+            (f"shared outcome: won {c['shared_wins']}/{c['games']}" if c["games"] else "not played")
+        gap = f"{c['balance_gap']:.1%}{' !' if c['unbalanced'] else ''}" if "seats" in c else "-"
+        d = c.get("decisiveness")
+        t.add_row(c["label"], str(c["games"]), seats,
+                  f"{c['first_player_advantage']:+.1%}" if "seats" in c else "-", gap,
+                  f"{c['draws']}/{c['no_winner']}/{c['unfinished']}",
+                  f"{c['length']['mean']}/{c['length']['p90']}", _pct(d["decided_by_half"]) if d else "-")
+    Console(width=max(120, Console().width)).print(t)
+    never = report["coverage"]["never"]
+    print(f"rules that never fired: {', '.join(never) if never else 'none'}; '!' = a seat's 95% interval excludes "
+          "the fair share")

@@ -1,0 +1,135 @@
+"""Running a sweep: its slices (cell, games start..stop), each written to its own file as it finishes, so an
+interrupted sweep keeps what is complete and `--resume` plays only what is missing.
+
+Slices run in this process, on local worker processes (spool.pool, the project's one pool) or on a Dask
+cluster. Each slice's games are seeded by (seed, game index) alone, and the report merges the slice files in
+slice order, so the report is the same byte for byte whichever way, order or number of runs played them.
+"""
+
+from __future__ import annotations
+
+import json
+import multiprocessing
+import os
+import time
+from pathlib import Path
+from typing import Callable, Iterator
+
+from ... import spool
+from ...output.files import write_text_atomic
+from .games import SLICE, play
+from .tally import Tally
+
+SPEC = "sweep.json"
+
+
+def slices(spec: dict) -> list[tuple[int, int, int]]:
+    """Every (cell index, start, stop) of a sweep, in order."""
+    size, games = SLICE[spec["game"]], spec["games"]
+    return [(c, a, min(a + size, games)) for c in range(len(spec["cells"])) for a in range(0, games, size)]
+
+
+def slice_path(out: Path, sl: tuple[int, int, int]) -> Path:
+    """The file a finished slice is written to."""
+    return out / "slices" / f"cell{sl[0]:04d}-{sl[1]:07d}.json"
+
+
+def write_spec(out: Path, spec: dict) -> None:
+    """The sweep's definition, so `--resume` continues exactly this sweep."""
+    write_text_atomic(out / SPEC, json.dumps(spec, indent=1, sort_keys=True) + "\n")
+
+
+def read_spec(out: Path) -> dict:
+    """The definition of a sweep started in `out` (ValueError when there is none or it is damaged)."""
+    try:
+        return json.loads((out / SPEC).read_text(encoding="utf-8"))
+    except (OSError, ValueError) as exc:
+        raise ValueError(f"{out / SPEC}: no sweep to resume there ({exc}); start one with dojo sweep --out {out}")
+
+
+def done(out: Path, spec: dict) -> dict[tuple[int, int, int], Tally]:
+    """The slices already written (a damaged file is played again)."""
+    have = {}
+    for sl in slices(spec):
+        path = slice_path(out, sl)
+        if path.exists():
+            try:
+                have[sl] = Tally.from_json(json.loads(path.read_text(encoding="utf-8")))
+            except (ValueError, KeyError, TypeError):
+                continue
+    return have
+
+
+_CTX: list = []  # a worker's context, set once by the pool initializer
+
+
+def _init(ctx: object) -> None:
+    _CTX[:] = [ctx]
+
+
+def _remote(job: tuple[dict, int, tuple[int, int, int]]) -> dict:
+    cell, seed, sl = job
+    return play(_CTX[0], cell, seed, sl[1], sl[2]).to_json()
+
+
+def play_slice(ctx: object, cell: dict, seed: int, sl: tuple[int, int, int]) -> dict:
+    """One slice's Tally as JSON (the Dask task)."""
+    return play(ctx, cell, seed, sl[1], sl[2]).to_json()
+
+
+def execute(spec: dict, ctx: object, out: Path, jobs: int, cluster: str | None, scheduler: str | None,
+            progress: Callable[[int], None] | None = None) -> None:
+    """Play every slice not yet written, writing each as it finishes; an interrupt stops every worker."""
+    todo = [sl for sl in slices(spec) if sl not in done(out, spec)]
+    (out / "slices").mkdir(parents=True, exist_ok=True)
+    runs = _dask(spec, ctx, todo, scheduler) if cluster == "dask" else _local(spec, ctx, todo, jobs)
+    for sl, tally in runs:
+        write_text_atomic(slice_path(out, sl), json.dumps(tally, sort_keys=True) + "\n")
+        if progress:
+            progress(sl[2] - sl[1])
+
+
+def _local(spec: dict, ctx: object, todo: list, jobs: int) -> Iterator[tuple[tuple, dict]]:
+    cells, seed = spec["cells"], spec["seed"]
+    if jobs <= 1 or len(todo) <= 1:
+        for sl in todo:
+            yield sl, play_slice(ctx, cells[sl[0]], seed, sl)
+        return
+    start = "fork" if "fork" in multiprocessing.get_all_start_methods() else "spawn"
+    with spool.pool(jobs, start, _init, ctx) as imap:
+        yield from zip(todo, imap(_remote, [(cells[sl[0]], seed, sl) for sl in todo]))
+
+
+def _dask(spec: dict, ctx: object, todo: list, scheduler: str | None) -> Iterator[tuple[tuple, dict]]:
+    """The slices as Dask tasks: on the scheduler at `scheduler`, or a local cluster of this machine's cores."""
+    from dask.distributed import Client, LocalCluster, as_completed
+
+    cluster = None if scheduler else LocalCluster(n_workers=min(2, os.cpu_count() or 1), threads_per_worker=1,
+                                                  processes=True, dashboard_address=None)
+    client = Client(scheduler or cluster)
+    futures: dict = {}
+    try:
+        shared = client.scatter(ctx, broadcast=True)
+        futures = {client.submit(play_slice, shared, spec["cells"][sl[0]], spec["seed"], sl, pure=False): sl
+                   for sl in todo}
+        for future in as_completed(futures):
+            yield futures[future], future.result()
+    finally:
+        client.cancel(list(futures))  # an interrupt: nothing left running on the cluster
+        client.close()
+        if cluster is not None:
+            cluster.close()
+
+
+class Rate:
+    """Games per second and time left, for the progress bar."""
+
+    def __init__(self, total: int):
+        self.total, self.count, self.t0 = total, 0, time.monotonic()
+
+    def add(self, k: int) -> str:
+        """Count k games; the text the bar shows."""
+        self.count += k
+        speed = self.count / max(1e-9, time.monotonic() - self.t0)
+        left = (self.total - self.count) / speed if speed else 0
+        return f"{speed:,.0f} games/s, {int(left) // 60}:{int(left) % 60:02d} left"

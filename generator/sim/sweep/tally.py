@@ -1,0 +1,143 @@
+"""What a slice of games leaves behind (a Tally: counters that add up), and a cell's summary with 95% intervals.
+
+A Tally holds counts only, so slices merge by addition in slice order whatever process, machine or order played
+them; the summary of the merged counts is therefore the same for any way the sweep was spread.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import dataclass, field
+
+from ..stats import rate
+
+
+@dataclass
+class Tally:
+    """Counters of some games of one cell; `add` one game, `merge` another Tally, `to_json`/`from_json` for files."""
+
+    seats: int
+    games: int = 0
+    unfinished: int = 0
+    sole: list[int] = field(default_factory=list)  # games won by this seat alone (seat 0 = first player)
+    shared: int = 0  # games every seat won together (a cooperative success)
+    draws: int = 0  # finished, won by some seats together (a tie)
+    nobody: int = 0  # finished with no winner (a cooperative or group failure)
+    length: Counter = field(default_factory=Counter)  # game length -> games
+    decided: Counter = field(default_factory=Counter)  # tenth of the game after which the winner led for good
+    lead_changes: int = 0
+    scored: int = 0  # games with a score over time (decisiveness and lead changes measured)
+    fired: Counter = field(default_factory=Counter)  # rule id -> games in which it applied
+    events: Counter = field(default_factory=Counter)  # event -> total count
+
+    def __post_init__(self) -> None:
+        self.sole = self.sole or [0] * self.seats
+
+    def add(self, winners: tuple[int, ...] | None, length: int, fired: set[str] | Counter,
+            scores: list[tuple[int, ...]] | None = None, events: dict[str, int] | None = None) -> None:
+        """One game: winners (seats; None when it did not finish), its length, the rules that fired, its score
+        after each round (when the game keeps one), and event counts."""
+        self.games += 1
+        if winners is None:
+            self.unfinished += 1
+        elif len(winners) == 1:
+            self.sole[winners[0]] += 1
+        elif len(winners) == self.seats:
+            self.shared += 1
+        elif winners:
+            self.draws += 1
+        else:
+            self.nobody += 1
+        if winners is not None:
+            self.length[length] += 1
+        self.fired.update(fired)
+        if events:
+            self.events.update({k: v for k, v in events.items() if v})
+        if scores and winners is not None and len(winners) == 1:
+            self.scored += 1
+            self._decisiveness(winners[0], scores)
+
+    def _decisiveness(self, winner: int, scores: list[tuple[int, ...]]) -> None:
+        """The tenth of the game after which the winner was the sole leader to the end; leader changes."""
+        leaders = []
+        for row in scores:
+            top = max(row)
+            leaders.append(row.index(top) if row.count(top) == 1 else None)
+        last_not = max((i for i, who in enumerate(leaders) if who != winner), default=-1)
+        self.decided[min(10, (10 * (last_not + 1)) // len(scores))] += 1
+        held = [who for who in leaders if who is not None]
+        self.lead_changes += sum(a != b for a, b in zip(held, held[1:]))
+
+    def merge(self, other: Tally) -> None:
+        """Add another Tally of the same cell."""
+        self.games += other.games
+        self.unfinished += other.unfinished
+        self.sole = [a + b for a, b in zip(self.sole, other.sole)]
+        self.shared += other.shared
+        self.draws += other.draws
+        self.nobody += other.nobody
+        self.lead_changes += other.lead_changes
+        self.scored += other.scored
+        for mine, theirs in ((self.length, other.length), (self.decided, other.decided), (self.fired, other.fired),
+                             (self.events, other.events)):
+            mine.update(theirs)
+
+    def to_json(self) -> dict:
+        """A JSON-ready dict (keys sorted, so equal tallies write equal files)."""
+        return {"seats": self.seats, "games": self.games, "unfinished": self.unfinished, "sole": self.sole,
+                "shared": self.shared, "draws": self.draws, "nobody": self.nobody,
+                "length": {str(k): v for k, v in sorted(self.length.items())},
+                "decided": {str(k): v for k, v in sorted(self.decided.items())},
+                "lead_changes": self.lead_changes, "scored": self.scored,
+                "fired": dict(sorted(self.fired.items())), "events": dict(sorted(self.events.items()))}
+
+    @classmethod
+    def from_json(cls, d: dict) -> Tally:
+        """The Tally to_json wrote."""
+        return cls(d["seats"], d["games"], d["unfinished"], list(d["sole"]), d["shared"], d["draws"], d["nobody"],
+                   Counter({int(k): v for k, v in d["length"].items()}),
+                   Counter({int(k): v for k, v in d["decided"].items()}), d["lead_changes"], d["scored"],
+                   Counter(d["fired"]), Counter(d["events"]))
+
+
+def _quantile(hist: Counter, q: float) -> int | None:
+    """The nearest-rank q quantile of a histogram value -> count."""
+    n = sum(hist.values())
+    if not n:
+        return None
+    rank, seen = max(1, -(-int(q * 100) * n // 100)), 0
+    for value in sorted(hist):
+        seen += hist[value]
+        if seen >= rank:
+            return value
+    return max(hist)
+
+
+def summary(t: Tally, seated: bool = True) -> dict:
+    """A cell's measures: each seat's win rate with a 95% Wilson interval, first player's advantage, balance
+    (largest gap between two seats), flagged when a seat's interval excludes the fair share; draws, unfinished,
+    length (mean, p90), decisiveness and lead changes, how often each rule fired. `seated` False: the seats
+    share one outcome (a cooperative game), so no seat measures."""
+    n_len = sum(t.length.values())
+    out: dict = {"games": t.games, "unfinished": t.unfinished, "draws": t.draws, "shared_wins": t.shared,
+                 "no_winner": t.nobody,
+                 "length": {"mean": round(sum(k * v for k, v in t.length.items()) / n_len, 3) if n_len else None,
+                            "p90": _quantile(t.length, 0.9)}}
+    decided = sum(t.sole)
+    if seated and decided:
+        fair = 1 / t.seats
+        seats = [rate(k, decided) for k in t.sole]
+        rates = [s["rate"] for s in seats]
+        out["seats"] = seats
+        out["fair_share"] = round(fair, 4)
+        out["first_player_advantage"] = round(rates[0] - fair, 4)
+        out["balance_gap"] = round(max(rates) - min(rates), 4)
+        out["unbalanced"] = any(not s["ci95"][0] <= fair <= s["ci95"][1] for s in seats)
+    if t.scored:
+        out["decisiveness"] = {"games": t.scored, "mean_decided_at": round(
+            sum(k * v for k, v in t.decided.items()) / (10 * t.scored), 3),
+            "decided_by_half": round(sum(v for k, v in t.decided.items() if k <= 5) / t.scored, 4),
+            "lead_changes_mean": round(t.lead_changes / t.scored, 3)}
+    out["rules_fired"] = {k: round(v / t.games, 4) for k, v in sorted(t.fired.items())} if t.games else {}
+    out["events_per_game"] = {k: round(v / t.games, 4) for k, v in sorted(t.events.items())} if t.games else {}
+    return out
