@@ -48,6 +48,6 @@ def run_tts(args: argparse.Namespace) -> int:
         reason = outcome.strerror if isinstance(outcome, OSError) and outcome.strerror else outcome
         print(f"error: {where}{reason}; nothing was written", file=sys.stderr)
         return 2
-    for folder, count in outcome:
+    for folder, count in outcome.values():
         print(f"wrote {count} file(s): {folder}")
     return 0

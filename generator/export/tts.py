@@ -58,6 +58,7 @@ class GameExport:
     cards: list[dict] = field(default_factory=list)  # cards.json
     problems: list[str] = field(default_factory=list)
     sheets: list[tuple[str, list[str]]] = field(default_factory=list)  # sheet path, each cell's card picture path
+    pictures: dict[str, Image.Image] = field(default_factory=dict)  # card picture path -> its own render
     counts: dict[str, int] = field(default_factory=dict)  # component -> cards laid out
     next_key: int = 1
 
@@ -100,6 +101,7 @@ def _add_deck(exp: GameExport, kit: Path, model: Any, translations: Any, deck: A
     back_files = [f"cards/{stub}-back.png" if len(pics.backs) == 1 else f"cards/{stub}-back-{b + 1}.png"
                   for b in range(len(pics.backs))]
     exp.files.update({p: pic.png for p, pic in zip(front_files, pics.fronts)})
+    exp.pictures.update({p: pic.image for p, pic in zip(front_files, pics.fronts)})
     exp.files.update({p: pic.png for p, pic in zip(back_files, pics.backs)})
     per = COLS * ROWS
     sheets = []
@@ -187,7 +189,7 @@ def _verify(exp: GameExport, boms: tuple, manifest: dict) -> None:
         image = Image.open(io.BytesIO(exp.files[sheet])).convert("RGB")
         cols = min(COLS, len(cells))
         for i, card_path in enumerate(cells):
-            own = Image.open(io.BytesIO(exp.files[card_path])).convert("RGB")
+            own = exp.pictures[card_path]
             x, y = (i % cols) * own.width, (i // cols) * own.height
             if image.crop((x, y, x + own.width, y + own.height)).tobytes() != own.tobytes():
                 exp.problems.append(f"{where}: {sheet} cell {i} differs from its card's own picture {card_path}")
@@ -233,19 +235,15 @@ def url_maker(out_root: Path, lang: str, game: str, base_url: str | None) -> Cal
     return lambda path: (folder / path).as_uri()
 
 
-def export_language(root: Path, lang: str, kit: Path, manifest: dict, model: Any, out_root: Path,
-                    base_url: str | None) -> dict[str, bytes]:
-    """Every game of one language: the files of build/tts/<lang>/ (CheckFailed naming every problem)."""
+SHARED: dict[str, Any] = {}  # set by the parent before the workers fork: root, model
+
+
+def game_task(task: tuple[str, str, str, dict, str | None, str]) -> tuple[str, str, dict[str, bytes], list[str]]:
+    """One (language, game) in a worker: (lang, game, files under build/tts/<lang>/, problems)."""
     from ..i18n.runtime import load_translations
 
-    translations = load_translations(root, lang)
-    files: dict[str, bytes] = {}
-    problems: list[str] = []
-    for game in GAMES:
-        exp = export_game(game, lang, kit, manifest, model, translations, url_maker(out_root, lang, game, base_url))
-        problems += exp.problems
-        files.update({f"{game}/{p}": data for p, data in sorted(exp.files.items())})
-    if problems:
-        raise CheckFailed([Problem("error", "tts", p, hint="nothing was written; fix the deck or the export")
-                           for p in problems])
-    return files
+    lang, game, kit, manifest, base_url, out_root = task
+    translations = load_translations(SHARED["root"], lang)
+    exp = export_game(game, lang, Path(kit), manifest, SHARED["model"], translations,
+                      url_maker(Path(out_root), lang, game, base_url))
+    return lang, game, {f"{game}/{p}": data for p, data in sorted(exp.files.items())}, exp.problems

@@ -1,6 +1,6 @@
 """The pictures of the digital-table export, all read from a built kit's PDFs by pdfium: each deck's cards
 (faces.rasterise of its single-card PDF: the same faces the kit prints), their face sheets, and the board,
-mats, track and piece sheets (the kit's own pages cut to their printed part, render.preview.pdf_preview)."""
+mats, track and piece sheets (the kit's own pages cut to their printed part)."""
 
 from __future__ import annotations
 
@@ -11,9 +11,9 @@ import re
 from dataclasses import dataclass
 
 import pypdfium2 as pdfium
-from PIL import Image
+from PIL import Image, ImageChops
 
-from ..render.preview import pdf_preview, png
+from ..render.preview import png
 from .faces import card_px, rasterise
 
 PX_PER_MM = 10  # cards on screen and in the per-card set: 635 x 889 px (the issue asks at least 8)
@@ -100,21 +100,21 @@ def face_sheet(pictures: list[Picture]) -> tuple[bytes, tuple[int, int]]:
 
 
 def page_picture(pdf_data: bytes, page: int, longest: int = SHEET_PX) -> Picture:
-    """A page of a kit PDF cut to its printed part, `longest` px on its longer side at most."""
+    """A page of a kit PDF cut to its printed part (paper margins left out), `longest` px on its longer side."""
     doc = pdfium.PdfDocument(pdf_data)
     try:
-        w, h = doc[page].get_size()
+        p = doc[page]
+        w, h = p.get_size()
+        scale = longest / max(w, h)
+        full = p.render(scale=scale, fill_color=(255, 255, 255, 255), may_draw_forms=False).to_pil().convert("RGB")
+        p.close()
     finally:
         doc.close()
-    width = longest if w >= h else math.floor(longest * w / h)
-    data = pdf_preview(pdf_data, width, page)
-    image = Image.open(io.BytesIO(data))
-    while max(image.size) > longest:  # a printed part taller than the page's shape (rare): narrower
-        width -= max(1, width * (max(image.size) - longest) // max(image.size) + 1)
-        data = pdf_preview(pdf_data, width, page)
-        image = Image.open(io.BytesIO(data))
-    image.load()
-    return Picture(data, image.convert("RGB"))
+    ink = ImageChops.difference(full, Image.new("RGB", full.size, "white")).getbbox() or (0, 0, *full.size)
+    pad = longest // 80
+    box = (max(0, ink[0] - pad), max(0, ink[1] - pad), min(full.width, ink[2] + pad), min(full.height, ink[3] + pad))
+    image = full.crop(box)
+    return Picture(png(image), image)
 
 
 def pdf_pages(pdf_data: bytes) -> int:

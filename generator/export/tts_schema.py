@@ -89,7 +89,8 @@ def validate(doc: Any, node: dict | None = None, path: str = "") -> Iterator[str
             yield from validate(item, node["items"], f"{path}[{i}]")
 
 
-def _known_keys() -> set[str]:
+@lru_cache(maxsize=1)
+def _known_keys() -> frozenset[str]:
     keys: set[str] = set()
 
     def walk(node: Any) -> None:
@@ -98,7 +99,7 @@ def _known_keys() -> set[str]:
             for value in node.values():
                 walk(value)
     walk(schema())
-    return keys
+    return frozenset(keys)
 
 
 def near_misses(doc: Any, path: str = "") -> Iterator[str]:

@@ -13,6 +13,7 @@ from .. import KIT_NAME
 from ..kit.build import build_kits, verify
 from ..kit.model import LANGS, PAPERS, BuildOptions
 from ..kit.version import kit_version, source_date_epoch
+from ..export.tts_run import export_tts, tts_files
 from ..output.files import remove_leftovers, replace_tree
 from ..problems import CheckFailed
 from .index import index_text
@@ -80,8 +81,17 @@ def _paper_zips(prefix: str, lang: str, files: dict[str, bytes], entries: list[d
     return out
 
 
-def assemble(root: Path, version: str, epoch: int, kits: dict[str, dict]) -> dict[str, bytes]:
-    """Every file of the release folder: zips per language (and paper), a combined zip, index, manifest."""
+TTS_NOTE = ("\n{prefix}-tts-<lang>.zip: the kit laid out for Tabletop Simulator, one folder per game (<game>.json, a "
+            "saved object, and the images it points at; cards/: every card as its own PNG and cards.json, for "
+            "Tabletopia, Screentop and others). Its image URLs are file:// paths of the machine that made the "
+            "release: run `dojo export tts --lang <lang>` to make them yours, or host the folder and export with "
+            "--base-url (README, \"Tabletop Simulator\").\n")
+
+
+def assemble(root: Path, version: str, epoch: int, kits: dict[str, dict],
+             tts: dict[str, dict[str, bytes]] | None = None) -> dict[str, bytes]:
+    """Every file of the release folder: zips per language (and paper), a combined zip, the Tabletop Simulator
+    export per language (tts: its files by language), index, manifest."""
     prefix = f"{KIT_NAME}-{version}"
     out: dict[str, bytes] = {}
     combined: dict[str, bytes] = {}
@@ -92,7 +102,10 @@ def assemble(root: Path, version: str, epoch: int, kits: dict[str, dict]) -> dic
         out[f"{prefix}-{lang}.zip"] = zip_bytes(files, epoch)
         out.update(_paper_zips(prefix, lang, files, kit["files"], epoch))
         combined.update(files)
-    out["INDEX.txt"] = index_text(prefix, version, kits).encode("utf-8")
+    for lang, files in (tts or {}).items():
+        out[f"{prefix}-tts-{lang}.zip"] = zip_bytes({f"tts/{lang}/{p}": data for p, data in files.items()}, epoch)
+    note = TTS_NOTE.format(prefix=prefix) if tts else ""
+    out["INDEX.txt"] = (index_text(prefix, version, kits) + note).encode("utf-8")
     combined["INDEX.txt"] = out["INDEX.txt"]
     out[f"{prefix}.zip"] = zip_bytes(combined, epoch)
     listing = [{"path": name, "size": len(data), "sha256": hashlib.sha256(data).hexdigest()}
@@ -109,7 +122,8 @@ def release(root: Path, options: ReleaseOptions, tick: Callable[[str], None] = l
     out_dir = root / "build" / "release" / f"{KIT_NAME}-{version}"
     remove_leftovers(out_dir)
     kits = build_languages(root, options, tick)
-    files = assemble(root, version, epoch, kits)
+    tts = export_tts(root, options.langs, jobs=options.jobs)  # the kits just built are reused
+    files = assemble(root, version, epoch, kits, {lang: tts_files(root / "build" / "tts" / lang) for lang in tts})
     verify(files, [])
     record = json.loads(files["manifest.json"])
     replace_tree(out_dir, files, {e["path"]: e["sha256"] for e in record["files"]})  # hashed for the manifest
