@@ -10,6 +10,7 @@ import math
 import re
 from dataclasses import dataclass
 
+import pikepdf
 import pypdfium2 as pdfium
 from PIL import Image, ImageChops
 
@@ -33,11 +34,6 @@ class Picture:
     png: bytes
     image: Image.Image
 
-    @property
-    def key(self) -> str:
-        """A name for these pixels (equal pictures share it)."""
-        return hashlib.sha256(self.image.tobytes()).hexdigest()[:16]
-
 
 @dataclass(frozen=True)
 class DeckPictures:
@@ -50,24 +46,41 @@ class DeckPictures:
     texts: list[str]  # per printed card: the text pdfium reads from its front page
 
 
-def _distinct(images: list[Image.Image]) -> tuple[list[Picture], list[int]]:
-    seen: dict[bytes, int] = {}
-    pictures, index = [], []
-    for image in images:
-        raw = image.tobytes()
-        if raw not in seen:
-            seen[raw] = len(pictures)
-            pictures.append(Picture(png(image), image))
-        index.append(seen[raw])
-    return pictures, index
+def page_keys(pdf_data: bytes) -> list[tuple]:
+    """Per page, what it draws: its content stream and the objects it places. The kit's PDFs place a face drawn
+    once on every page showing it (render/pdf.PdfDoc.place), so copies of a card and a deck's common back have
+    equal keys and are rendered once."""
+    with pikepdf.open(io.BytesIO(pdf_data)) as pdf:
+        keys = []
+        for page in pdf.pages:
+            contents = page.obj.get("/Contents")
+            parts = contents if isinstance(contents, pikepdf.Array) else [contents]
+            data = b"".join(part.read_raw_bytes() for part in parts if part is not None)
+            resources = page.obj.get("/Resources")
+            xobjects = resources.get("/XObject") if resources is not None else None
+            placed = tuple(sorted((str(k), v.objgen) for k, v in xobjects.items())) if xobjects is not None else ()
+            keys.append((hashlib.sha256(data).digest(), placed))
+        return keys
 
 
-def page_texts(pdf_data: bytes, step: int = 2) -> list[str]:
-    """The text of every step-th page (the fronts of a single-card PDF), whitespace made single spaces."""
+def _distinct(keys: list[tuple]) -> tuple[list[int], list[int]]:
+    """The first page of every distinct key, and per page the index of its key among them."""
+    first: dict[tuple, int] = {}  # key -> its ordinal
+    pages, index = [], []
+    for page, key in enumerate(keys):
+        if key not in first:
+            first[key] = len(pages)
+            pages.append(page)
+        index.append(first[key])
+    return pages, index
+
+
+def page_texts(pdf_data: bytes, pages: list[int]) -> list[str]:
+    """The text of the pages numbered, whitespace made single spaces."""
     doc = pdfium.PdfDocument(pdf_data)
     try:
         out = []
-        for i in range(0, len(doc), step):
+        for i in pages:
             page = doc[i]
             text = page.get_textpage().get_text_range()
             out.append(re.sub(r"\s+", " ", text.replace("\u00ad", "").replace("\ufffe", "")).strip())
@@ -77,11 +90,16 @@ def page_texts(pdf_data: bytes, step: int = 2) -> list[str]:
 
 
 def deck_pictures(pdf_data: bytes) -> DeckPictures:
-    """A single-card PDF's faces at PX_PER_MM, cut to the trim, equal faces kept once."""
-    pages = list(rasterise(pdf_data, PX_PER_MM))
-    fronts, front_of = _distinct(pages[0::2])
-    backs, back_of = _distinct(pages[1::2])
-    return DeckPictures(fronts, backs, front_of, back_of, page_texts(pdf_data))
+    """A single-card PDF's faces at PX_PER_MM, cut to the trim, each distinct face rendered once."""
+    keys = page_keys(pdf_data)
+    front_pages, front_of = _distinct(keys[0::2])
+    back_pages, back_of = _distinct(keys[1::2])
+    wanted = [2 * p for p in front_pages] + [2 * p + 1 for p in back_pages]
+    images = list(rasterise(pdf_data, PX_PER_MM, pages=wanted))
+    pictures = [Picture(png(image), image) for image in images]
+    texts = page_texts(pdf_data, [2 * p for p in front_pages])
+    return DeckPictures(pictures[:len(front_pages)], pictures[len(front_pages):], front_of, back_of,
+                        [texts[i] for i in front_of])
 
 
 def sheet_grid(n: int) -> tuple[int, int]:

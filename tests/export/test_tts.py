@@ -104,7 +104,7 @@ def test_each_game_is_a_saved_object_whose_sheets_cards_and_counts_check_out(exp
             fronts_by_name.setdefault(c["name"], set()).add(_pixels(folder / c["front"]))
         named = {c[k] for c in listing["cards"] for k in ("front", "back")}
         assert named == {f"cards/{p.name}" for p in (folder / "cards").glob("*.png")}
-        on_table = 0
+        on_table, sheets = 0, {}
         for d in _decks(doc):
             cards = d.get("ContainedObjects") or [d]
             if d["Name"] == "DeckCustom":
@@ -114,10 +114,12 @@ def test_each_game_is_a_saved_object_whose_sheets_cards_and_counts_check_out(exp
                 sheet = (d["CustomDeck"] if d["Name"] == "DeckCustom" else c["CustomDeck"])[str(key)]
                 cols, rows = sheet["NumWidth"], sheet["NumHeight"]
                 assert cols <= 10 and rows <= 7 and cell < cols * rows and sheet["BackIsHidden"] is True
-                face = Image.open(_local(sheet["FaceURL"]))
+                if sheet["FaceURL"] not in sheets:
+                    sheets[sheet["FaceURL"]] = Image.open(_local(sheet["FaceURL"])).convert("RGB")
+                face = sheets[sheet["FaceURL"]]
                 assert face.size == (cols * CELL_W, rows * CELL_H) and max(face.size) <= 4096
                 x, y = cell % cols * CELL_W, cell // cols * CELL_H
-                crop = face.convert("RGB").crop((x, y, x + CELL_W, y + CELL_H)).tobytes()
+                crop = face.crop((x, y, x + CELL_W, y + CELL_H)).tobytes()
                 assert crop in fronts_by_name[c["Nickname"]], (game, c["Nickname"], c["CardID"])
                 assert _local(sheet["BackURL"]).is_file()
                 on_table += 1
