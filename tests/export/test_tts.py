@@ -154,21 +154,25 @@ def test_hidden_decks_lie_face_down_and_each_players_set_has_its_own_back(export
     assert all(len(b) == 1 for b in backs) and len(set().union(*backs)) == 6  # one back per seat, none shared
 
 
-def test_a_second_export_gives_the_same_bytes_and_base_url_only_changes_the_urls(exported):
-    first = {p.relative_to(exported / "build/tts"): p.read_bytes()
-             for p in (exported / "build" / "tts").rglob("*") if p.is_file()}
-    run = run_cli("export", "tts", "--lang", "it", "--root", exported, "--base-url", "https://example.org/kit/")
-    assert run.code == 0, run.err
-    second = {p.relative_to(exported / "build/tts"): p.read_bytes()
-              for p in (exported / "build" / "tts").rglob("*") if p.is_file()}
-    assert first.keys() == second.keys()
-    local = (exported / "build" / "tts").absolute().as_uri()
-    for path, data in first.items():
-        if path.suffix == ".json" and path.name != "cards.json":
-            assert b"https://example.org/kit/it/" in second[path]
-            assert second[path].replace(b"https://example.org/kit", local.encode()) == data, path
+def test_exporting_again_gives_the_same_bytes_and_base_url_only_changes_the_urls(exported):
+    model, _ = load_model(exported, registry.deck_sources())
+    kit = exported / "build" / "pnp" / "it"
+    manifest = json.loads((kit / "manifest.json").read_text(encoding="utf-8"))
+    tts.SHARED.update(root=exported, model=model)
+    out = exported / "build" / "tts"
+    lang, game, files, problems = tts.game_task(("it", "duel", str(kit), manifest, "https://example.org/kit/",
+                                                 str(out)))
+    assert problems == [] and (lang, game) == ("it", "duel")
+    installed = {f"duel/{p.relative_to(out / 'it' / 'duel').as_posix()}": p.read_bytes()
+                 for p in (out / "it" / "duel").rglob("*") if p.is_file()}
+    assert files.keys() == installed.keys()
+    local = out.absolute().as_uri()
+    for path, data in installed.items():
+        if path == "duel/duel.json":
+            assert b"https://example.org/kit/it/duel/images/" in files[path]
+            assert files[path].replace(b"https://example.org/kit", local.encode()) == data
         else:
-            assert second[path] == data, path
+            assert files[path] == data, path
 
 
 def test_a_deck_whose_cards_come_in_another_order_stops_the_export_naming_language_deck_and_card(exported,
