@@ -5,7 +5,9 @@ For each game (dojo, ground, duel) it writes ``build/tts/<lang>/<game>/``:
 - ``<game>.json``: a TTS saved object (``SaveName``, ``ObjectStates``...): every deck as a ``DeckCustom``
   (``CustomDeck`` sheets, ``DeckIDs``, cards with ``CardID`` = key x 100 + cell, each card's ``Nickname`` its
   translated name and ``Description`` its printed text), one deck per set of cards sharing a back (a seat's or a
-  player's own cards), hidden decks face down and shuffled; the board, mats, track and piece sheets as tiles;
+  player's own cards), hidden decks face down and shuffled; the board, mats and track as tiles, and pawns,
+  markers, tokens, fighters and slips cut out of their sheets one by one (round ones as tokens, double-sided
+  ones as tiles showing both sides);
 - ``images/``: the face sheets (at most 6 x 4 cards of 635 x 889 px: within TTS's 10 x 7 cells and 4096 px) and
   the board and sheet pictures; ``cards/``: every distinct card face and back as its own PNG (10 px per mm) and
   ``cards.json`` listing deck, index, id, name, text, copies and image files of every card.
@@ -33,6 +35,7 @@ from . import tts_table as table
 from .faces import single_decks
 from .tts_cards import CardName, card_names
 from .tts_check import check
+from .tts_pieces import PX_PER_MM as PIECE_PX_PER_MM, sheet_pieces
 from .tts_images import BOARD_PX, COLS, ROWS, SHEET_PX, DeckPictures, deck_pictures, face_sheet, page_picture, pdf_pages
 
 GAMES = ("dojo", "ground", "duel")
@@ -43,6 +46,10 @@ SETUP = {"dojo-nebbia-deck": (True, True), "ground-solution-deck": (True, True),
          "duel-stance-cards": (True, False), "duel-strike-cards": (True, False)}
 PIECE_KINDS = ("board", "sheet")
 PIECE_LAYOUTS = ("sheet", "duplex-long-edge")
+CUT = ("dojo-pawns", "dojo-belt-ladder", "ground-tokens", "ground-seat-markers", "duel-pieces")  # sheets of pieces
+PAPER_MM = {"A4": 297.0, "A2": 594.0}  # the longer side of the papers whose pages become tiles
+MM_PER_UNIT = 25.0  # a TTS table unit is about an inch: a card (63.5 mm) is about 2.5 units wide
+MM_PER_TILE = 50.0  # a tile at scale 1 is about 2 units wide
 TITLES = {"dojo": "Il Labirinto del Dojo", "ground": "GROUND", "duel": "Duel"}
 
 
@@ -145,36 +152,63 @@ def _add_deck(exp: GameExport, kit: Path, model: Any, translations: Any, deck: A
     return slot
 
 
+def _cut_pieces(exp: GameExport, data: bytes, e: dict, name: str, step: int, origin: float) -> None:
+    """A piece sheet's pieces one by one (tts_pieces): round ones as tokens (double-sided: round tiles), the others
+    as tiles, each where it lies on the sheet, at its printed size."""
+    stub = Path(e["path"]).stem.removesuffix(f"-{e['paper']}")
+    n = 0
+    for page in range(0, pdf_pages(data), step):
+        for piece in sheet_pieces(data, page, page + 1 if step == 2 else None):
+            n += 1
+            path = f"images/{stub}-{n:02d}.png"
+            exp.files[path] = piece.front.png
+            back = f"images/{stub}-{n:02d}-back.png" if piece.back else ""
+            if piece.back:
+                exp.files[back] = piece.back.png
+            x0, y0, x1, y1 = (v / PIECE_PX_PER_MM for v in piece.box)
+            where = table.transform(origin + (x0 + x1) / 2 / MM_PER_UNIT, -(y0 + y1) / 2 / MM_PER_UNIT,
+                                    scale=round(max(x1 - x0, y1 - y0) / MM_PER_TILE, 3))
+            uid = table.guid(exp.game, e["path"], str(n))
+            if piece.round and not piece.back:
+                exp.objects.append(table.token(uid, f"{name} {n}", exp.url(path), where))
+            else:
+                exp.objects.append(table.tile(uid, f"{name} {n}", "", exp.url(path), where,
+                                              exp.url(back) if back else "", shape=2 if piece.round else 0))
+    exp.counts[e["component"]] = n
+
+
 def _pieces(exp: GameExport, kit: Path, manifest: dict, translations: Any) -> None:
-    """The board, mats, track and piece sheets as tiles: each page of the kit's A4 (the board: A2) file cut to its
-    printed part; a double-sided sheet (fronts page, backs page) is one tile showing both sides."""
-    x = 24.0
+    """The board, mats and track as tiles (each page of the kit's A4 file, the board's A2, cut to its printed
+    part), the piece sheets' pieces one by one (CUT)."""
+    origin = 14.0
     for e in manifest["files"]:
         comp = by_id(e["component"])
         if comp is None or comp.game != exp.game or e["kind"] not in PIECE_KINDS or \
                 e.get("layout") not in PIECE_LAYOUTS or e.get("paper") != ("A2" if e["kind"] == "board" else "A4"):
             continue
         data = (kit / e["path"]).read_bytes()
-        stub = Path(e["path"]).stem.removesuffix(f"-{e['paper']}")
         name = translations.gettext(component_name(e["component"]))
-        pages = pdf_pages(data)
         step = 2 if e["layout"] == "duplex-long-edge" else 1
+        if e["component"] in CUT:
+            _cut_pieces(exp, data, e, name, step, origin)
+            origin += 9.0
+            continue
+        stub = Path(e["path"]).stem.removesuffix(f"-{e['paper']}")
+        pages = pdf_pages(data)
         for p in range(0, pages, step):
             path = f"images/{stub}-{p // step + 1}.png" if pages > step else f"images/{stub}.png"
-            exp.files[path] = page_picture(data, p, BOARD_PX if e["kind"] == "board" else SHEET_PX).png
-            back = ""
-            if step == 2:
-                back = path.removesuffix(".png") + "-back.png"
-                exp.files[back] = page_picture(data, p + 1).png
+            picture = page_picture(data, p, BOARD_PX if e["kind"] == "board" else SHEET_PX)
+            exp.files[path] = picture.png
             label = f"{name} {p // step + 1}" if pages > step else name
             uid = table.guid(exp.game, e["path"], str(p))
+            size_mm = max(picture.image.size) / (BOARD_PX if e["kind"] == "board" else SHEET_PX) * \
+                PAPER_MM[e["paper"]]
             if e["kind"] == "board":
-                where = table.transform(0, 0, scale=12.0)
+                where = table.transform(0, 0, scale=round(size_mm / MM_PER_TILE, 3))
             else:
-                where = table.transform(x, 0, scale=4.0)
-                x += 9.0
-            exp.objects.append(table.tile(uid, label, "", exp.url(path), where, exp.url(back) if back else "",
-                                          locked=e["kind"] == "board"))
+                where = table.transform(origin, -14.0, scale=round(size_mm / MM_PER_TILE, 3))
+                origin += 9.0
+            exp.objects.append(table.tile(uid, label, "", exp.url(path), where, locked=e["kind"] == "board"))
             exp.counts[e["component"]] = exp.counts.get(e["component"], 0) + 1
 
 

@@ -66,12 +66,24 @@ def deck(uid: str, name: str, description: str, cards: list[dict], where: dict, 
 
 
 def tile(uid: str, name: str, description: str, url: str, where: dict, back_url: str = "",
-         locked: bool = False) -> dict:
-    """A flat custom tile showing an image (a second one on its other side), its shape kept (Stretch off)."""
+         locked: bool = False, shape: int = 0) -> dict:
+    """A flat custom tile showing an image (a second one on its other side), its shape kept (Stretch off); shape:
+    TTS's tile type (0 box, 2 circle)."""
     obj = _base("Custom_Tile", uid, where, name, description, locked)
     obj.update({"Hands": False, "CustomImage": {
         "ImageURL": url, "ImageSecondaryURL": back_url, "ImageScalar": 1.0, "WidthScale": 0.0,
-        "CustomTile": {"Type": 0, "Thickness": TILE_THICKNESS, "Stackable": False, "Stretch": False}},
+        "CustomTile": {"Type": shape, "Thickness": TILE_THICKNESS, "Stackable": False, "Stretch": False}},
+        "LuaScript": "", "LuaScriptState": "", "XmlUI": ""})
+    return obj
+
+
+def token(uid: str, name: str, url: str, where: dict) -> dict:
+    """A custom token: its outline is the image's opaque part (a round marker is a round token)."""
+    obj = _base("Custom_Token", uid, where, name)
+    obj.update({"Hands": False, "CustomImage": {
+        "ImageURL": url, "ImageSecondaryURL": "", "ImageScalar": 1.0, "WidthScale": 0.0,
+        "CustomToken": {"Thickness": TILE_THICKNESS, "MergeDistancePixels": 15.0, "StandUp": False,
+                        "Stackable": False}},
         "LuaScript": "", "LuaScriptState": "", "XmlUI": ""})
     return obj
 

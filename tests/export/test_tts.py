@@ -130,9 +130,22 @@ def test_each_game_is_a_saved_object_whose_sheets_cards_and_counts_check_out(exp
         bom = next(b for b in model.boms if b.game == game)
         for piece in (p for p in bom.pieces if p.id in printed):
             assert printed[piece.id] == piece.need, (game, piece.id)
-        tiles = [o for o in doc["ObjectStates"] if o["Name"] == "Custom_Tile"]
+        tiles = [o for o in doc["ObjectStates"] if o["Name"] in ("Custom_Tile", "Custom_Token")]
         assert tiles and all(_local(t["CustomImage"]["ImageURL"]).is_file() for t in tiles)
+        cut = {}  # pieces cut out of a sheet, by sheet: (tiles, double-sided, round)
+        for t in tiles:
+            sheet = Path(t["CustomImage"]["ImageURL"]).name.rsplit("-", 1)[0]
+            n, two, rnd = cut.get(sheet, (0, 0, 0))
+            cut[sheet] = (n + 1, two + bool(t["CustomImage"]["ImageSecondaryURL"]),
+                          rnd + (t["Name"] == "Custom_Token" or t["CustomImage"]["CustomTile"]["Type"] == 2))
+        if game == "dojo":  # 8 pawns with their numbers; 8 round ladder markers besides the ladder
+            assert cut["pawns"][0] == 8 and cut["belt-ladder"][2] == 8
+            pawn = Image.open(folder / "images" / "pawns-01.png")
+            assert pawn.mode == "RGBA" and pawn.height > 4 * pawn.width
+        if game == "duel":  # two fighters (round-cornered tokens) and two order slips
+            assert cut["pieces"] == (4, 0, 2)
         if game == "ground":
+            assert cut["seat-markers"] == (36, 36, 36)  # 6 seats x (Stress, Freedom, DARVO, Focus/Blame, 2 relation)
             mats = [t for t in tiles if "player-mats" in t["CustomImage"]["ImageURL"]]
             assert len(mats) == next(p.need for p in bom.pieces if p.id == "ground-player-mats")
     nebbia = json.loads((exported / "build/tts/it/dojo/cards/cards.json").read_text(encoding="utf-8"))["cards"]
