@@ -3,13 +3,10 @@
 from __future__ import annotations
 
 import argparse
-import sys
 from pathlib import Path
 
-from .. import interrupts
-from ..kit.cli import jobs_count
+from ..kit.cli import jobs_count, run_reported
 from ..kit.model import LANGS
-from ..problems import CheckFailed
 
 
 def register(sub: argparse._SubParsersAction) -> None:
@@ -30,24 +27,9 @@ def run_tts(args: argparse.Namespace) -> int:
     from .tts_run import export_tts
 
     langs = LANGS if args.lang == "all" else (args.lang,)
-    with interrupts.watch():
-        try:
-            outcome = export_tts(args.root.resolve(), langs, args.base_url, args.jobs)
-        except (CheckFailed, OSError, interrupts.Interrupted) as exc:
-            outcome = exc
-        stopped = interrupts.report("export")
-    if stopped is not None:
-        return stopped
-    if isinstance(outcome, CheckFailed):
-        for p in outcome.problems:
-            print(p.render(), file=sys.stderr)
-        print(f"export refused: {len(outcome.problems)} problem(s); nothing was written", file=sys.stderr)
-        return 1
-    if isinstance(outcome, BaseException):
-        where = f"{outcome.filename}: " if isinstance(outcome, OSError) and outcome.filename else ""
-        reason = outcome.strerror if isinstance(outcome, OSError) and outcome.strerror else outcome
-        print(f"error: {where}{reason}; nothing was written", file=sys.stderr)
-        return 2
-    for folder, count in outcome.values():
-        print(f"wrote {count} file(s): {folder}")
+    code, outcome = run_reported("export", lambda: export_tts(args.root.resolve(), langs, args.base_url, args.jobs))
+    if outcome is None:
+        return code
+    for folder, count, fresh in outcome.values():
+        print(f"{'wrote' if fresh else 'up to date,'} {count} file(s): {folder}")
     return 0

@@ -122,7 +122,7 @@ def release(root: Path, options: ReleaseOptions, tick: Callable[[str], None] = l
     out_dir = root / "build" / "release" / f"{KIT_NAME}-{version}"
     remove_leftovers(out_dir)
     kits = build_languages(root, options, tick)
-    tts = export_tts(root, options.langs, jobs=options.jobs)  # the kits just built are reused
+    tts = export_tts(root, options.langs, jobs=options.jobs)  # the kits just built are reused, and exports too
     files = assemble(root, version, epoch, kits, {lang: tts_files(root / "build" / "tts" / lang) for lang in tts})
     verify(files, [])
     record = json.loads(files["manifest.json"])

@@ -11,7 +11,7 @@ import pytest
 from PIL import Image, ImageStat
 
 from generator.content.load import load_model
-from generator.export import tts, tts_cards
+from generator.export import tts, tts_cards, tts_run
 from generator.export.tts_check import check_file
 from generator.export.tts_images import CELL_H, CELL_W
 from generator.i18n.runtime import load_translations
@@ -83,7 +83,7 @@ def exported(pristine_it, tmp_path_factory) -> Path:
     shutil.copytree(pristine_it, root, symlinks=True)
     run = run_cli("export", "tts", "--lang", "it", "--root", root)
     assert run.code == 0, run.err
-    assert "build/tts/it" in run.out
+    assert "wrote" in run.out and "build/tts/it" in run.out
     return root
 
 
@@ -198,3 +198,18 @@ def test_a_deck_whose_cards_come_in_another_order_stops_the_export_naming_langua
                           load_translations(exported, "it"), lambda p: f"file:///{p}")
     assert exp.problems and f"{tts.GAMES[2]}.json" not in exp.files
     assert any("language it, game duel, deck duel-reference, card 1 (hits)" in p for p in exp.problems)
+
+
+def test_an_export_is_reused_while_up_to_date_and_not_when_a_file_changed(exported):
+    folder = exported / "build" / "tts" / "it"
+    record = json.loads((folder / tts_run.MANIFEST).read_text(encoding="utf-8"))
+    assert tts_run.up_to_date(folder, record["inputs"]) and not tts_run.up_to_date(folder, "other inputs")
+    run = run_cli("export", "tts", "--lang", "it", "--root", exported)
+    assert run.code == 0 and "up to date, " in run.out, run.out
+    sheet = folder / "duel" / "images" / "stances-1.png"
+    data = sheet.read_bytes()
+    try:
+        sheet.write_bytes(data + b"\0")
+        assert not tts_run.up_to_date(folder, record["inputs"])
+    finally:
+        sheet.write_bytes(data)
