@@ -27,7 +27,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Callable
 
-from PIL import Image
+from PIL import Image, ImageStat
 
 from ..kit.registry import by_id, component_name
 from ..problems import CheckFailed, Problem
@@ -36,7 +36,8 @@ from .faces import single_decks
 from .tts_cards import CardName, card_names
 from .tts_check import check
 from .tts_pieces import PX_PER_MM as PIECE_PX_PER_MM, sheet_pieces
-from .tts_images import BOARD_PX, COLS, ROWS, SHEET_PX, DeckPictures, deck_pictures, face_sheet, page_picture, pdf_pages
+from .tts_images import (BOARD_PX, CELL_H, CELL_W, COLS, ROWS, SHEET_PX, DeckPictures, deck_pictures, face_sheet,
+                         page_picture, pdf_pages, sheet_grid)
 
 GAMES = ("dojo", "ground", "duel")
 # How the rules' setup wants each deck: (face down, shuffled). Unlisted decks lie face up (reference cards,
@@ -50,6 +51,7 @@ CUT = ("dojo-pawns", "dojo-belt-ladder", "ground-tokens", "ground-seat-markers",
 PAPER_MM = {"A4": 297.0, "A2": 594.0}  # the longer side of the papers whose pages become tiles
 MM_PER_UNIT = 25.0  # a TTS table unit is about an inch: a card (63.5 mm) is about 2.5 units wide
 MM_PER_TILE = 50.0  # a tile at scale 1 is about 2 units wide
+BLANK = 8.0  # a picture whose every channel varies less than this (standard deviation) is blank
 TITLES = {"dojo": "Il Labirinto del Dojo", "ground": "GROUND", "duel": "Duel"}
 
 
@@ -219,11 +221,21 @@ def _verify(exp: GameExport, boms: tuple, manifest: dict) -> None:
     doc = json.loads(exp.files[f"{exp.game}.json"])
     errors, _warnings = check(doc, lambda url: by_url.get(url))
     exp.problems += [f"{where}: {e}" for e in errors]
+    grids = {(s["FaceURL"], s["NumWidth"], s["NumHeight"]) for o in doc["ObjectStates"]
+             for s in (o.get("CustomDeck") or {}).values()}
     for sheet, cells in exp.sheets:
         image = Image.open(io.BytesIO(exp.files[sheet])).convert("RGB")
-        cols = min(COLS, len(cells))
+        cols, rows = sheet_grid(len(cells))
+        if image.size != (cols * CELL_W, rows * CELL_H) or {g[1:] for g in grids if g[0] == exp.url(sheet)} != \
+                {(cols, rows)}:
+            exp.problems.append(f"{where}: {sheet} is {image.width} x {image.height} px, not the {cols} x {rows} "
+                                f"cards of {CELL_W} x {CELL_H} px its CustomDeck entries say")
+        if max(ImageStat.Stat(image).stddev) < BLANK:
+            exp.problems.append(f"{where}: {sheet} is blank")
         for i, card_path in enumerate(cells):
             own = exp.pictures[card_path]
+            if max(ImageStat.Stat(own).stddev) < BLANK:
+                exp.problems.append(f"{where}: the card picture {card_path} is blank")
             x, y = (i % cols) * own.width, (i // cols) * own.height
             if image.crop((x, y, x + own.width, y + own.height)).tobytes() != own.tobytes():
                 exp.problems.append(f"{where}: {sheet} cell {i} differs from its card's own picture {card_path}")

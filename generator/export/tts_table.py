@@ -39,9 +39,10 @@ def custom_deck(face_url: str, back_url: str, cols: int, rows: int) -> dict:
 
 
 def card(uid: str, card_id: int, key: str, sheet: dict, name: str, text: str, where: dict) -> dict:
-    """One card (inside a deck or alone), CardID = key x 100 + cell, with its sheet's CustomDeck entry."""
+    """One card (inside a deck or alone), CardID = key x 100 + cell, with its sheet's CustomDeck entry; face down,
+    its name and text are hidden as its face is (HideWhenFaceDown)."""
     obj = _base("Card", uid, where, name, text)
-    obj.update({"Hands": True, "CardID": card_id, "SidewaysCard": False, "CustomDeck": {key: sheet},
+    obj.update({"Hands": True, "HideWhenFaceDown": True, "CardID": card_id, "SidewaysCard": False, "CustomDeck": {key: sheet},
                 "LuaScript": "", "LuaScriptState": "", "XmlUI": ""})
     return obj
 

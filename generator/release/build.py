@@ -81,11 +81,13 @@ def _paper_zips(prefix: str, lang: str, files: dict[str, bytes], entries: list[d
     return out
 
 
-TTS_NOTE = ("\n{prefix}-tts-<lang>.zip: the kit laid out for Tabletop Simulator, one folder per game (<game>.json, a "
-            "saved object, and the images it points at; cards/: every card as its own PNG and cards.json, for "
-            "Tabletopia, Screentop and others). Its image URLs are file:// paths of the machine that made the "
-            "release: run `dojo export tts --lang <lang>` to make them yours, or host the folder and export with "
-            "--base-url (README, \"Tabletop Simulator\").\n")
+TTS_BASE = "file:///path/to/dojo-tts"  # the release's image URLs: the same on every machine (reproducible)
+TTS_NOTE = ("\n{prefix}-tts-<lang>.zip: the kit laid out for Tabletop Simulator, one folder per game under tts/ "
+            "(<game>.json, a saved object, and the images it points at; cards/: every card as its own PNG and "
+            "cards.json, for Tabletopia, Screentop and others). Unzip it, then in each <game>.json replace "
+            f"{TTS_BASE} with the address of the unzipped tts folder (file:///C:/Users/you/tts, "
+            "file:///home/you/tts) or of the server hosting it (https://...), and copy the JSON into Tabletop "
+            "Simulator's Saved Objects folder (README, \"Playing online\").\n")
 
 
 def assemble(root: Path, version: str, epoch: int, kits: dict[str, dict],
@@ -122,8 +124,9 @@ def release(root: Path, options: ReleaseOptions, tick: Callable[[str], None] = l
     out_dir = root / "build" / "release" / f"{KIT_NAME}-{version}"
     remove_leftovers(out_dir)
     kits = build_languages(root, options, tick)
-    tts = export_tts(root, options.langs, jobs=options.jobs)  # the kits just built are reused, and exports too
-    files = assemble(root, version, epoch, kits, {lang: tts_files(root / "build" / "tts" / lang) for lang in tts})
+    tts_out = root / "build" / "release-tts"  # the kits just built are reused, and exports while up to date
+    tts = export_tts(root, options.langs, base_url=TTS_BASE, jobs=options.jobs, out_root=tts_out)
+    files = assemble(root, version, epoch, kits, {lang: tts_files(tts_out / lang) for lang in tts})
     verify(files, [])
     record = json.loads(files["manifest.json"])
     replace_tree(out_dir, files, {e["path"]: e["sha256"] for e in record["files"]})  # hashed for the manifest

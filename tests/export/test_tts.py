@@ -161,6 +161,7 @@ def test_hidden_decks_lie_face_down_and_each_players_set_has_its_own_back(export
     solutions = next(d for n, d in by_name.items() if "Soluzion" in n)
     assert solutions["Transform"]["rotZ"] == 180.0
     assert solutions["DeckIDs"] != sorted(solutions["DeckIDs"])  # shuffled (by a fixed seed)
+    assert all(c["HideWhenFaceDown"] is True for c in solutions["ContainedObjects"])  # no name shown face down
     seats = [d for d in _decks(ground) if " — " in d["Nickname"]]
     assert len(seats) == 6 and all(len(d["DeckIDs"]) == 5 and d["Transform"]["rotZ"] == 180.0 for d in seats)
     backs = [{s["BackURL"] for s in d["CustomDeck"].values()} for d in seats]
