@@ -16,6 +16,7 @@ COMMAND_MODULES = (
     "generator.i18n.cli",
     "generator.release.cli",
     "generator.sim.cli",
+    "generator.export.cli",
 )
 
 

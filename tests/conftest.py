@@ -77,7 +77,8 @@ GROUPS = {
                     "tests/kit/test_cache_hygiene.py::test_planted_entries_cost_a_rebuild_and_one_line",
                     "tests/kit/test_cache_hygiene.py::test_a_moved_checkout_takes_everything_from_the_cache",
                     "tests/kit/test_cache_hygiene.py::test_builds_keep_the_cache_under_its_bound",
-                    "tests/kit/test_cache_hygiene.py::test_a_build_failing_on_a_full_disk_leaves_no_cache_entry"),
+                    "tests/kit/test_cache_hygiene.py::test_a_build_failing_on_a_full_disk_leaves_no_cache_entry",
+                    "tests/export/test_tts.py"),
 }
 
 

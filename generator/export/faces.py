@@ -39,15 +39,16 @@ def card_px(px_per_mm: float, bleed_mm: float = 0.0) -> tuple[int, int]:
 
 
 def rasterise(pdf_data: bytes, px_per_mm: float, bleed_mm: float = 0.0,
-              size: tuple[int, int] | None = None) -> Iterator[Image.Image]:
-    """Every page of a single-card PDF as an RGB image of the card's trim plus bleed_mm on every side, at
-    px_per_mm (or exactly `size` pixels, the scale following from the height). Bleed beyond the PDF's own
-    (BLEED, 3 mm) is made by repeating the edge pixels outward, as print shops ask when art stops short."""
+              size: tuple[int, int] | None = None, pages: list[int] | None = None) -> Iterator[Image.Image]:
+    """Every page of a single-card PDF (or those numbered in `pages`, in that order) as an RGB image of the card's
+    trim plus bleed_mm on every side, at px_per_mm (or exactly `size` pixels, the scale following from the
+    height). Bleed beyond the PDF's own (BLEED, 3 mm) is made by repeating the edge pixels outward, as print
+    shops ask when art stops short."""
     width, height = size or card_px(px_per_mm, bleed_mm)
     scale_mm = height / (CARD_H + 2 * bleed_mm)  # px per mm actually used
     pdf = pdfium.PdfDocument(pdf_data)
     try:
-        for index in range(len(pdf)):
+        for index in (range(len(pdf)) if pages is None else pages):
             page = pdf[index]
             try:
                 yield _page_image(page, scale_mm, width, height)

@@ -6,6 +6,7 @@ import argparse
 import math
 import sys
 from pathlib import Path
+from typing import Any, Callable, TypeVar
 
 from .. import interrupts
 from ..i18n.catalogs import PSEUDO_LANG
@@ -13,6 +14,8 @@ from ..problems import CheckFailed
 from . import timings
 from .build import BuildResult, build_kit
 from .model import BuildOptions
+
+T = TypeVar("T")
 
 
 def register(sub: argparse._SubParsersAction) -> None:
@@ -63,6 +66,37 @@ def jobs_count(text: str) -> int:
     if not 0 <= value <= 4096:
         raise argparse.ArgumentTypeError(f"wants 0 (every core) to 4096 processes; got {value}")
     return value
+
+
+def run_reported(what: str, work: Callable[[], T]) -> tuple[int | None, T | None]:
+    """Run a command's work (a release, an export) with interrupts watched: (exit code, None) when it was
+    interrupted (one line said what is installed) or failed (failure_code), else (None, its result)."""
+    with interrupts.watch():
+        try:
+            outcome: Any = work()
+        except (CheckFailed, OSError, interrupts.Interrupted) as exc:
+            outcome = exc
+        stopped = interrupts.report(what)
+    if stopped is not None:
+        return stopped, None
+    failed = failure_code(outcome, what)
+    return (failed, None) if failed is not None else (None, outcome)
+
+
+def failure_code(outcome: object, what: str) -> int | None:
+    """A command's failed outcome told on stderr: problems of a CheckFailed one per line (exit 1), an OSError or
+    other exception in one line (exit 2); None when the outcome is a result. `what`: 'release', 'export'."""
+    if isinstance(outcome, CheckFailed):
+        for p in outcome.problems:
+            print(p.render(), file=sys.stderr)
+        print(f"{what} refused: {len(outcome.problems)} problem(s); nothing was written", file=sys.stderr)
+        return 1
+    if isinstance(outcome, BaseException):
+        where = f"{outcome.filename}: " if isinstance(outcome, OSError) and outcome.filename else ""
+        reason = outcome.strerror if isinstance(outcome, OSError) and outcome.strerror else outcome
+        print(f"error: {where}{reason}; the {what} was not written", file=sys.stderr)
+        return 2
+    return None
 
 
 MAX_BACK_OFFSET_MM = 10.0  # a duplex drift beyond 1 cm is a mistyped reading, not a printer

@@ -14,6 +14,7 @@ from ..kit.build import build_kits, verify
 from ..content.languages import language_codes
 from ..kit.model import PAPERS, BuildOptions
 from ..kit.version import kit_version, source_date_epoch
+from ..export.tts_run import export_tts, tts_files
 from ..output.files import remove_leftovers, replace_tree
 from ..problems import CheckFailed
 from .index import index_text
@@ -87,8 +88,19 @@ def _paper_zips(prefix: str, lang: str, files: dict[str, bytes], entries: list[d
     return out
 
 
-def assemble(root: Path, version: str, epoch: int, kits: dict[str, dict]) -> dict[str, bytes]:
-    """Every file of the release folder: zips per language (and paper), a combined zip, index, manifest."""
+TTS_BASE = "file:///path/to/dojo-tts"  # the release's image URLs: the same on every machine (reproducible)
+TTS_NOTE = ("\n{prefix}-tts-<lang>.zip: the kit laid out for Tabletop Simulator, one folder per game under tts/ "
+            "(<game>.json, a saved object, and the images it points at; cards/: every card as its own PNG and "
+            "cards.json, for Tabletopia, Screentop and others). Unzip it, then in each <game>.json replace "
+            f"{TTS_BASE} with the address of the unzipped tts folder (file:///C:/Users/you/tts, "
+            "file:///home/you/tts) or of the server hosting it (https://...), and copy the JSON into Tabletop "
+            "Simulator's Saved Objects folder (README, \"Playing online\").\n")
+
+
+def assemble(root: Path, version: str, epoch: int, kits: dict[str, dict],
+             tts: dict[str, dict[str, bytes]] | None = None) -> dict[str, bytes]:
+    """Every file of the release folder: zips per language (and paper), a combined zip, the Tabletop Simulator
+    export per language (tts: its files by language), index, manifest."""
     prefix = f"{KIT_NAME}-{version}"
     out: dict[str, bytes] = {}
     combined: dict[str, bytes] = {}
@@ -99,7 +111,10 @@ def assemble(root: Path, version: str, epoch: int, kits: dict[str, dict]) -> dic
         out[f"{prefix}-{lang}.zip"] = zip_bytes(files, epoch)
         out.update(_paper_zips(prefix, lang, files, kit["files"], epoch))
         combined.update(files)
-    out["INDEX.txt"] = index_text(prefix, version, kits).encode("utf-8")
+    for lang, files in (tts or {}).items():
+        out[f"{prefix}-tts-{lang}.zip"] = zip_bytes({f"tts/{lang}/{p}": data for p, data in files.items()}, epoch)
+    note = TTS_NOTE.format(prefix=prefix) if tts else ""
+    out["INDEX.txt"] = (index_text(prefix, version, kits) + note).encode("utf-8")
     combined["INDEX.txt"] = out["INDEX.txt"]
     out[f"{prefix}.zip"] = zip_bytes(combined, epoch)
     listing = [{"path": name, "size": len(data), "sha256": hashlib.sha256(data).hexdigest()}
@@ -115,8 +130,11 @@ def release(root: Path, options: ReleaseOptions, tick: Callable[[str], None] = l
     version, epoch = kit_version(root), source_date_epoch(root)
     out_dir = root / "build" / "release" / f"{KIT_NAME}-{version}"
     remove_leftovers(out_dir)
-    kits = build_languages(root, resolved(root, options), tick)
-    files = assemble(root, version, epoch, kits)
+    options = resolved(root, options)
+    kits = build_languages(root, options, tick)
+    tts_out = root / "build" / "release-tts"  # the kits just built are reused, and exports while up to date
+    tts = export_tts(root, options.langs, base_url=TTS_BASE, jobs=options.jobs, out_root=tts_out)
+    files = assemble(root, version, epoch, kits, {lang: tts_files(tts_out / lang) for lang in tts})
     verify(files, [])
     record = json.loads(files["manifest.json"])
     replace_tree(out_dir, files, {e["path"]: e["sha256"] for e in record["files"]})  # hashed for the manifest

@@ -3,12 +3,9 @@
 from __future__ import annotations
 
 import argparse
-import sys
 from pathlib import Path
 
-from .. import interrupts
-from ..kit.cli import jobs_count
-from ..problems import CheckFailed
+from ..kit.cli import jobs_count, run_reported
 
 
 def register(sub: argparse._SubParsersAction) -> None:
@@ -31,27 +28,15 @@ def run_release(args: argparse.Namespace) -> int:
 
     opts = ReleaseOptions(langs=tuple(dict.fromkeys(args.lang or ())), jobs=args.jobs)
     console = Console(stderr=True)
-    with interrupts.watch():
-        try:
-            opts = resolved(args.root.resolve(), opts)
-            with Progress(console=console, transient=True, disable=not console.is_terminal) as progress:
-                task = progress.add_task("building languages", total=len(opts.langs))
-                outcome = release(args.root.resolve(), opts, lambda _lang: progress.advance(task))
-        except (CheckFailed, OSError, interrupts.Interrupted) as exc:
-            outcome = exc
-        stopped = interrupts.report("release")
-    if stopped is not None:
-        return stopped
-    if isinstance(outcome, CheckFailed):
-        for p in outcome.problems:
-            print(p.render(), file=sys.stderr)
-        print(f"release refused: {len(outcome.problems)} problem(s); nothing was written", file=sys.stderr)
-        return 1
-    if isinstance(outcome, BaseException):
-        where = f"{outcome.filename}: " if isinstance(outcome, OSError) and outcome.filename else ""
-        reason = outcome.strerror if isinstance(outcome, OSError) and outcome.strerror else outcome
-        print(f"error: {where}{reason}; the release was not written", file=sys.stderr)
-        return 2
+
+    def work() -> object:
+        resolved_opts = resolved(args.root.resolve(), opts)
+        with Progress(console=console, transient=True, disable=not console.is_terminal) as progress:
+            task = progress.add_task("building languages", total=len(resolved_opts.langs))
+            return release(args.root.resolve(), resolved_opts, lambda _lang: progress.advance(task))
+    code, outcome = run_reported("release", work)
+    if outcome is None:
+        return code
     for entry in outcome.manifest["files"]:
         print(f"{entry['sha256'][:12]}  {entry['size']:>10}  {entry['path']}")
     print(f"release written to {outcome.out_dir}")

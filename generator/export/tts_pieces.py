@@ -1,0 +1,123 @@
+"""Pieces cut out of the kit's piece sheets for the digital table: pawns, markers, tokens, fighters and slips.
+
+A sheet page is rendered whole and cut where the paper is white all across (an XY cut: rows, then columns
+within each band, and so on while a cut is found); what is left at least MIN_MM on both sides is a piece
+(headings, labels and footers are lower than that). On a double-sided sheet (fronts page, then backs page
+mirrored for a long-edge flip) each front piece is paired with the back piece at its mirrored place. The
+paper round a piece becomes transparent (the flood from its corners), so a round marker is a round token."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import numpy as np
+import pypdfium2 as pdfium
+from PIL import Image, ImageDraw
+
+from .tts_images import Picture
+
+PX_PER_MM = 10
+MIN_MM = 8.0  # a piece is at least this wide and high
+GAP_MM = 1.0  # white this wide all across separates pieces
+INK = 24  # a pixel this far from white (sum of channels) is ink
+
+
+@dataclass(frozen=True)
+class Piece:
+    """One piece: its front picture (paper made transparent), its back (None: one-sided), and whether round."""
+
+    front: Picture
+    back: Picture | None
+    round: bool
+    box: tuple[int, int, int, int]  # on the page, px
+
+
+def render_page(pdf_data: bytes, page: int) -> Image.Image:
+    """A whole page at PX_PER_MM on white."""
+    doc = pdfium.PdfDocument(pdf_data)
+    try:
+        p = doc[page]
+        image = p.render(scale=PX_PER_MM * 25.4 / 72, fill_color=(255, 255, 255, 255),
+                         may_draw_forms=False).to_pil().convert("RGB")
+        p.close()
+        return image
+    finally:
+        doc.close()
+
+
+def _runs(line: np.ndarray, gap: int) -> list[tuple[int, int]]:
+    """Runs of True in line, joined across gaps shorter than gap."""
+    idx = np.flatnonzero(line)
+    if idx.size == 0:
+        return []
+    breaks = np.flatnonzero(np.diff(idx) > gap)
+    starts = np.concatenate(([idx[0]], idx[breaks + 1]))
+    ends = np.concatenate((idx[breaks], [idx[-1]])) + 1
+    return list(zip(starts.tolist(), ends.tolist()))
+
+
+def boxes(image: Image.Image) -> list[tuple[int, int, int, int]]:
+    """The pieces' boxes (left, top, right, bottom) in reading order."""
+    ink = (765 - np.asarray(image, dtype=np.int16).sum(axis=2)) > INK
+    gap, least = round(GAP_MM * PX_PER_MM), round(MIN_MM * PX_PER_MM)
+    out: list[tuple[int, int, int, int]] = []
+
+    def cut(x0: int, y0: int, x1: int, y1: int, rows: bool, stuck: bool) -> None:
+        block = ink[y0:y1, x0:x1]
+        runs = _runs(block.any(axis=1) if rows else block.any(axis=0), gap)
+        if len(runs) == 1 and stuck:  # no cut across either way: a piece (or a label too small to be one)
+            a, b = runs[0]
+            x0, y0, x1, y1 = (x0, y0 + a, x1, y0 + b) if rows else (x0 + a, y0, x0 + b, y1)
+            if x1 - x0 >= least and y1 - y0 >= least:
+                out.append((x0, y0, x1, y1))
+            return
+        for a, b in runs:
+            sub = (x0, y0 + a, x1, y0 + b) if rows else (x0 + a, y0, x0 + b, y1)
+            cut(*sub, not rows, len(runs) == 1)
+    cut(0, 0, image.width, image.height, True, False)
+    return out
+
+
+def _cutout(image: Image.Image, box: tuple[int, int, int, int]) -> tuple[Picture, bool]:
+    """The piece in box with the paper round it transparent; whether it is round (its corners are paper)."""
+    crop = image.crop(box)
+    mask = Image.fromarray(((765 - np.asarray(crop, dtype=np.int16).sum(axis=2)) > INK).astype(np.uint8) * 255).copy()
+    w, h = crop.size
+    for corner in ((0, 0), (w - 1, 0), (0, h - 1), (w - 1, h - 1)):
+        if mask.getpixel(corner) == 0:
+            ImageDraw.floodfill(mask, corner, 128)
+    paper = np.asarray(mask) == 128
+    alpha = Image.fromarray(np.where(paper, 0, 255).astype(np.uint8))
+    rgba = crop.convert("RGBA")
+    rgba.putalpha(alpha)
+    corners = sum(bool(paper[y, x]) for x, y in ((0, 0), (w - 1, 0), (0, h - 1), (w - 1, h - 1)))
+    return Picture(_png_rgba(rgba), rgba), corners == 4 and abs(w - h) <= max(w, h) // 10
+
+
+def _png_rgba(image: Image.Image) -> bytes:
+    """An RGBA picture as PNG (the one writer of the export: render.preview.png for RGB, Pillow for alpha)."""
+    import io
+
+    buf = io.BytesIO()
+    image.save(buf, "PNG", compress_level=1)
+    return buf.getvalue()
+
+
+def sheet_pieces(pdf_data: bytes, front_page: int, back_page: int | None) -> list[Piece]:
+    """The pieces of a sheet page, each with its back from back_page (mirrored long-edge) when given."""
+    front = render_page(pdf_data, front_page)
+    back = render_page(pdf_data, back_page) if back_page is not None else None
+    back_boxes = boxes(back) if back is not None else []
+    out = []
+    for box in boxes(front):
+        picture, is_round = _cutout(front, box)
+        other = None
+        if back is not None:
+            cx, cy = front.width - (box[0] + box[2]) / 2, (box[1] + box[3]) / 2
+            near = [b for b in back_boxes if abs((b[0] + b[2]) / 2 - cx) < 3 * PX_PER_MM
+                    and abs((b[1] + b[3]) / 2 - cy) < 3 * PX_PER_MM]
+            if near:
+                other = _cutout(back, near[0])[0]
+        out.append(Piece(picture, other, is_round, box))
+    return out
+
