@@ -70,7 +70,7 @@ GROUPS = {
                     "tests/kit/test_integrity.py::test_one_core_and_every_core_write_identical_files",
                     "tests/kit/test_integrity.py::test_a_damaged_installed_pdf_is_rebuilt",
                     "tests/kit/test_integrity.py::test_sigterm_stops_a_release",
-                    "tests/export/test_faces.py"),
+                    "tests/export/test_faces.py", "tests/export/test_print.py"),
 }
 
 
