@@ -26,6 +26,7 @@ from ..i18n.runtime import SOURCE_LANG, load_translations
 from ..output.cache import TemplateCache
 from ..output.files import remove_leftovers, replace_tree
 from ..output.verify import verify_file
+from ..pageqa import ink
 from ..pageqa.check import page_problems
 from ..pageqa.terms import words
 from ..problems import CheckFailed, Problem, blocking
@@ -438,8 +439,12 @@ def manifest(ctx: BuildContext, artifacts: list[Artifact]) -> dict:
     """The build's one record: kit, version, language, board proof and every file with its checksum."""
     board = {"fingerprint": ctx.board_fingerprint, **({"proof": ctx.proof} if ctx.proof else {})}
     files = [a.manifest_entry(hashlib.sha256(a.data).hexdigest()) for a in artifacts]
+    for entry, a in zip(files, artifacts):
+        if ink.home_print(entry):
+            entry["ink_percent"] = ink.coverage(a.data)  # per page: what a home printer spends (pageqa/ink.py)
     ground = {"ground": {"proof": ctx.ground_proof}} if ctx.ground_proof else {}
-    return {"kit": KIT_NAME, "version": ctx.version, "lang": ctx.lang, "board": board, **ground, "files": files}
+    return {"kit": KIT_NAME, "version": ctx.version, "lang": ctx.lang, "board": board, **ground,
+            "ink": ink.by_game(files), "files": files}
 
 
 def up_to_date(out_dir: Path, digest: str) -> dict | None:
