@@ -99,17 +99,6 @@ def problem_cards(ctx: BuildContext) -> list[Artifact]:
                                     back_bleed=back_look(ctx, BACK["problem"]).bleed))
 
 
-def proof_line(ctx: BuildContext, scenario_id: str) -> str | None:
-    """The GROUND export gate's result for one Scenario, in words (None when the build has no proof)."""
-    row = (ctx.ground_proof or {}).get("scenarios", {}).get(scenario_id)
-    if not row:
-        return None
-    percent = round(100 * row["threshold_reached"].get("heuristic", 0))
-    return ui(ctx, "ground-scenario-cards", "Simulator: every game finished at {players} players in every Mode; "
-              "threshold met in {share} of games.").format(players="–".join(map(str, row["players"])),
-                                                                      share=f"{percent}%")
-
-
 def scenario_cards(ctx: BuildContext) -> list[Artifact]:
     """Scenario cards: Surface Problem, hidden Problems by priority, thresholds and the player-count filter."""
     data = ctx.model.ground
@@ -130,9 +119,6 @@ def scenario_cards(ctx: BuildContext) -> list[Artifact]:
             for prio in (1, 2, 3, 4):
                 names = [named(h) for h in sc.hidden if data.problem(h).priority == prio]
                 f.text("priority", f"{prio}: " + "; ".join(names), i=prio)
-            proof = proof_line(ctx, sc.id)
-            if proof:
-                f.text("proof", proof)
             heads = [ui(ctx, comp, "Players"), ui(ctx, comp, "Threshold"), ui(ctx, comp, "Priorities")]
             for i, label in enumerate(heads):
                 f.text("head", label, i=i)

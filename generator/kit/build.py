@@ -44,6 +44,7 @@ from .inputs import inputs_digest
 from .model import DEV_LANGS, LANGS, Artifact, BuildContext, BuildOptions
 from . import registry, timings
 from .registry import Component
+from .sheets import sheets_by_game
 from .version import kit_version, source_date_epoch
 from .workers import run_ordered, worker_count
 
@@ -444,7 +445,7 @@ def manifest(ctx: BuildContext, artifacts: list[Artifact]) -> dict:
             entry["ink_percent"] = ink.coverage(a.data)  # per page: what a home printer spends (pageqa/ink.py)
     ground = {"ground": {"proof": ctx.ground_proof}} if ctx.ground_proof else {}
     return {"kit": KIT_NAME, "version": ctx.version, "lang": ctx.lang, "board": board, **ground,
-            "ink": ink.by_game(files), "files": files}
+            "sheets": sheets_by_game(files), "ink": ink.by_game(files), "files": files}
 
 
 def up_to_date(out_dir: Path, digest: str) -> dict | None:
