@@ -118,7 +118,8 @@ def _date_of(source: bytes) -> datetime.datetime:
     """The kit's date (the single-card PDF's CreationDate, itself SOURCE_DATE_EPOCH): exports are reproducible."""
     with pikepdf.open(io.BytesIO(source)) as pdf:
         digits = re.sub(r"\D", "", str(pdf.docinfo.get("/CreationDate", "")))[:14]
-    return datetime.datetime.strptime(digits.ljust(14, "0") if digits else "19700101000000", "%Y%m%d%H%M%S").replace(tzinfo=datetime.timezone.utc)
+    stamp = datetime.datetime.strptime(digits.ljust(14, "0") if digits else "19700101000000", "%Y%m%d%H%M%S")
+    return stamp.replace(tzinfo=datetime.timezone.utc)
 
 
 def kit_decks(kit: Path) -> tuple[dict, list[tuple[DeckFaces, bytes]]]:

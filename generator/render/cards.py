@@ -153,7 +153,8 @@ ROUNDING = 0.4  # mm: cairo rounds a placed drawing's clip box outwards to whole
 
 
 def _axis(length: float, n: int, card: float, reserve: float) -> float:
-    """The gutterfold's bleed per card along one axis: n cards, gutters of twice the bleed, EDGE_MM and reserve kept free."""
+    """The gutterfold's bleed per card along one axis: n cards, gutters of twice the bleed, EDGE_MM and reserve
+    kept free."""
     spare = length - 2 * (EDGE_MM + ROUNDING) - n * card - reserve
     return math.floor(max(0.0, min(BLEED, spare / (2 * n))) * 100) / 100
 
