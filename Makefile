@@ -1,5 +1,6 @@
 # Print-and-play kit generator. The two commands: `make pnp LANG=it` and `make test`.
-# Both bootstrap .venv/ (uv when present, else python3 -m venv + pip) on first use.
+# Both bootstrap .venv/ (uv when present, else python3 -m venv + pip) on first use. System needs: libcairo2; for
+# `dojo export print --vendor dtc|pdfx4` Ghostscript's CMYK profile (apt-get install libgs-common).
 
 SHELL := /bin/bash
 PYTHON ?= python3

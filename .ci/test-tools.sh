@@ -8,6 +8,7 @@ command -v chromium >/dev/null 2>&1 || need+=(chromium)
 command -v qpdf >/dev/null 2>&1 || need+=(qpdf)
 command -v msgfmt >/dev/null 2>&1 || need+=(gettext)
 command -v pdftotext >/dev/null 2>&1 || need+=(poppler-utils)
+[ -f /usr/share/color/icc/ghostscript/default_cmyk.icc ] || need+=(libgs-common)  # CMYK profile: dojo export print
 [ ${#need[@]} -eq 0 ] && exit 0
 if [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1; then
   (apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "${need[@]}") >/dev/null 2>&1 \

@@ -15,6 +15,7 @@ COMMAND_MODULES = (
     "generator.kit.cli",
     "generator.i18n.cli",
     "generator.release.cli",
+    "generator.export.cli",
     "generator.sim.cli",
     "generator.export.cli",
 )

@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 import re
-from typing import Callable, TypeVar
+from dataclasses import dataclass
+from typing import Any, Callable, TypeVar
 
 from ..content.dojo import NEBBIA_CTX
 from ..kit.model import Artifact, BuildContext
@@ -22,6 +23,35 @@ def imprint(ctx: BuildContext, title: str) -> Imprint:
     """The Imprint of a component in the build being made."""
     return Imprint(title, ctx.version, ctx.lang, ctx.epoch, ctx.options.back_offset_mm,
                    ctx.board_fingerprint[:8], ctx.p_("small print", "board"))
+
+
+@dataclass(frozen=True)
+class BackLook:
+    """How this build prints a deck's back: light (the default: paper, with the deck's colour as the ink of its
+    outline, title and small art, a few percent of ink) or full (`dojo build --backs full`: the colour to the bleed)."""
+
+    colour: str
+    light: bool
+
+    @property
+    def ink(self) -> str | None:
+        """The back's text colour (None: each slot's own, for the full back)."""
+        return self.colour if self.light else None
+
+    @property
+    def bleed(self) -> str | None:
+        """Deck.back_bleed: the full back's colour bled around the backs on sheets; nothing for a light one."""
+        return None if self.light else self.colour
+
+    def values(self) -> dict[str, Any]:
+        """The template values of the back: `light`, `ink` (the deck's colour) and, when full, the `body`."""
+        return {"light": True, "ink": self.colour} if self.light else \
+            {"light": False, "ink": self.colour, "body": self.colour}
+
+
+def back_look(ctx: BuildContext, colour: str) -> BackLook:
+    """The BackLook of a deck whose back colour is colour, as this build's options ask."""
+    return BackLook(colour, ctx.options.backs != "full")
 
 
 def deck_files(ctx: BuildContext, deck: Deck, gutterfold: bool = True) -> list[Artifact]:

@@ -41,7 +41,7 @@ def margin_notes(ctx: BuildContext, extra: str, width: float) -> list:
     lines = [
         extra,
         small_print(ctx, ctx._("Board")),
-        ctx._("Board fingerprint: %(fingerprint)s") % {"fingerprint": ctx.board_fingerprint},
+        ctx._("Board fingerprint: %(fingerprint)s") % {"fingerprint": ctx.board_fingerprint[:8]},  # as in the footer
         proof_sentence(ctx),
     ]
     slot = Slot("margin", width, 12, 6.5, 4.5, leading=1.15)

@@ -8,7 +8,7 @@ from __future__ import annotations
 from ..content.dojo import NEBBIA_CTX, NebbiaCard, NebbiaDeck
 from ..kit.model import Artifact, BuildContext
 from ..render.cards import Card, Deck
-from .common import deck_files, small_print
+from .common import back_look, deck_files, small_print
 from ..render.face import Face, collect
 from ..render.svg import Drawing
 
@@ -32,11 +32,12 @@ def _front(ctx: BuildContext, deck: NebbiaDeck, card: NebbiaCard) -> Drawing:
 def _back(ctx: BuildContext, deck: NebbiaDeck) -> Drawing:
     """The common back."""
     title = ctx.p_(NEBBIA_CTX, deck.name)
+    look = back_look(ctx, BACK_BG)
     f = Face(ctx, COMPONENT, "back", "dojo/nebbia-back")
-    f.text("title", title, valign="middle")
-    f.text("text", ctx.p_(NEBBIA_CTX, deck.back))
-    f.text("footer", small_print(ctx, title))
-    return f.drawing(body=BACK_BG)
+    f.text("title", title, valign="middle", color=look.ink)
+    f.text("text", ctx.p_(NEBBIA_CTX, deck.back), color=look.ink)
+    f.text("footer", small_print(ctx, title), color=look.ink)
+    return f.drawing(**look.values())
 
 
 def nebbia_deck(ctx: BuildContext) -> Deck:
@@ -45,7 +46,8 @@ def nebbia_deck(ctx: BuildContext) -> Deck:
     back, *fronts = collect([lambda: _back(ctx, content)] +
                             [lambda c=c: _front(ctx, content, c) for c in content.cards])
     cards = tuple(Card(card.id, front, back, card.copies) for card, front in zip(content.cards, fronts))
-    return Deck(COMPONENT, "nebbia-deck", ctx.p_(NEBBIA_CTX, content.name), cards, back_bleed=BACK_BG)
+    return Deck(COMPONENT, "nebbia-deck", ctx.p_(NEBBIA_CTX, content.name), cards,
+                back_bleed=back_look(ctx, BACK_BG).bleed)
 
 
 def build(ctx: BuildContext) -> list[Artifact]:

@@ -8,7 +8,7 @@ from __future__ import annotations
 from ..content.dojo import REF_CTX, REF_NAME, SQUARE_CTX, DojoContent, RefCard
 from ..kit.model import Artifact, BuildContext
 from ..render.cards import Card, Deck
-from .common import deck_files, small_print
+from .common import back_look, deck_files, small_print
 from ..render.face import Face, collect
 from ..render.svg import Drawing
 
@@ -59,10 +59,11 @@ def _front(ctx: BuildContext, content: DojoContent, card: RefCard) -> Drawing:
 def _back(ctx: BuildContext) -> Drawing:
     """The common back of the reference cards."""
     name = ctx.p_(REF_CTX, REF_NAME)
+    look = back_look(ctx, BAND)
     f = Face(ctx, COMPONENT, "back", "dojo/reference-back")
-    f.text("title", name, valign="middle")
-    f.text("footer", small_print(ctx, name))
-    return f.drawing(body=BAND)
+    f.text("title", name, valign="middle", color=look.ink)
+    f.text("footer", small_print(ctx, name), color=look.ink)
+    return f.drawing(**look.values())
 
 
 def reference_deck(ctx: BuildContext) -> Deck:
@@ -70,7 +71,8 @@ def reference_deck(ctx: BuildContext) -> Deck:
     content = ctx.model.dojo
     back, *fronts = collect([lambda: _back(ctx)] + [lambda c=c: _front(ctx, content, c) for c in content.reference])
     return Deck(COMPONENT, "reference", ctx.p_(REF_CTX, REF_NAME),
-                tuple(Card(c.id, f, back, c.copies) for c, f in zip(content.reference, fronts)), back_bleed=BAND,
+                tuple(Card(c.id, f, back, c.copies) for c, f in zip(content.reference, fronts)),
+                back_bleed=back_look(ctx, BAND).bleed,
                 kind="reference")
 
 

@@ -9,7 +9,7 @@ from __future__ import annotations
 from ..content.ground import GroundData
 from ..kit.model import Artifact, BuildContext
 from ..render.cards import Card, Deck
-from .common import deck_files, small_print
+from .common import back_look, deck_files, small_print
 from ..render.face import Face, collect
 
 BACK = {"solution": "#24313f", "problem": "#4a3b2a", "scenario": "#3d4a2a", "mode": "#3a2a4a",
@@ -34,15 +34,16 @@ def suit_name(ctx: BuildContext, suit_id: str, name: str) -> str:
 def _back(ctx: BuildContext, data: GroundData, comp: str, label: str, colour: str, sub: str | None = None,
           steps: tuple[str, ...] = ()):
     """A deck back; with steps (a printed procedure, e.g. the Scenario set-up) the brand moves up to make room."""
+    look = back_look(ctx, colour)
     f = Face(ctx, comp, "back", "ground/scenario-back" if steps else "ground/back", template="ground/back")
-    f.text("brand", "GROUND")
-    f.text("kind", label)
+    f.text("brand", "GROUND", color=look.ink)
+    f.text("kind", label, color=look.ink)
     if sub:
-        f.text("sub", sub)
+        f.text("sub", sub, color=look.ink)
     if steps:
-        f.stack("steps", [f"{i}. {t}" for i, t in enumerate(steps, 1)])
-    f.text("footer", edition(ctx, data), color="#ffffff")
-    return f.drawing(body=colour, steps=bool(steps))
+        f.stack("steps", [f"{i}. {t}" for i, t in enumerate(steps, 1)], color=look.ink)
+    f.text("footer", edition(ctx, data), color=look.ink or "#ffffff")
+    return f.drawing(steps=bool(steps), **look.values())
 
 
 def solution_deck(ctx: BuildContext) -> list[Artifact]:
@@ -64,7 +65,7 @@ def solution_deck(ctx: BuildContext) -> list[Artifact]:
     back = _back(ctx, data, comp, ui(ctx, comp, "Solution"), BACK["solution"])
     cards = collect([front(s) for s in data.solutions])
     return deck_files(ctx, Deck(comp, "ground/solutions", ui(ctx, comp, "GROUND Solutions"), tuple(cards),
-                                    back_bleed=BACK["solution"]))
+                                    back_bleed=back_look(ctx, BACK["solution"]).bleed))
 
 
 def problem_cards(ctx: BuildContext) -> list[Artifact]:
@@ -95,18 +96,7 @@ def problem_cards(ctx: BuildContext) -> list[Artifact]:
     back = _back(ctx, data, comp, ui(ctx, comp, "Problem"), BACK["problem"], ui(ctx, comp, "Hidden: face down"))
     cards = collect([front(p) for p in data.problems])
     return deck_files(ctx, Deck(comp, "ground/problems", ui(ctx, comp, "GROUND Problems"), tuple(cards),
-                                    back_bleed=BACK["problem"]))
-
-
-def proof_line(ctx: BuildContext, scenario_id: str) -> str | None:
-    """The GROUND export gate's result for one Scenario, in words (None when the build has no proof)."""
-    row = (ctx.ground_proof or {}).get("scenarios", {}).get(scenario_id)
-    if not row:
-        return None
-    percent = round(100 * row["threshold_reached"].get("heuristic", 0))
-    return ui(ctx, "ground-scenario-cards", "Simulator: every game finished at {players} players in every Mode; "
-              "threshold met in {share} of games.").format(players="–".join(map(str, row["players"])),
-                                                                      share=f"{percent}%")
+                                    back_bleed=back_look(ctx, BACK["problem"]).bleed))
 
 
 def scenario_cards(ctx: BuildContext) -> list[Artifact]:
@@ -129,9 +119,6 @@ def scenario_cards(ctx: BuildContext) -> list[Artifact]:
             for prio in (1, 2, 3, 4):
                 names = [named(h) for h in sc.hidden if data.problem(h).priority == prio]
                 f.text("priority", f"{prio}: " + "; ".join(names), i=prio)
-            proof = proof_line(ctx, sc.id)
-            if proof:
-                f.text("proof", proof)
             heads = [ui(ctx, comp, "Players"), ui(ctx, comp, "Threshold"), ui(ctx, comp, "Priorities")]
             for i, label in enumerate(heads):
                 f.text("head", label, i=i)
@@ -151,7 +138,7 @@ def scenario_cards(ctx: BuildContext) -> list[Artifact]:
     back = _back(ctx, data, comp, ui(ctx, comp, "Scenario"), BACK["scenario"], ui(ctx, comp, "Setup"), steps)
     cards = collect([front(s) for s in data.scenarios])
     return deck_files(ctx, Deck(comp, "ground/scenarios", ui(ctx, comp, "GROUND Scenarios"), tuple(cards),
-                                    back_bleed=BACK["scenario"]))
+                                    back_bleed=back_look(ctx, BACK["scenario"]).bleed))
 
 
 def mode_cards(ctx: BuildContext) -> list[Artifact]:
@@ -180,7 +167,7 @@ def mode_cards(ctx: BuildContext) -> list[Artifact]:
     back = _back(ctx, data, comp, ui(ctx, comp, "Mode"), BACK["mode"])
     cards = collect([front(m) for m in data.modes])
     return deck_files(ctx, Deck(comp, "ground/modes", ui(ctx, comp, "GROUND Modes"), tuple(cards),
-                                    back_bleed=BACK["mode"]))
+                                    back_bleed=back_look(ctx, BACK["mode"]).bleed))
 
 
 def action_cards(ctx: BuildContext) -> list[Artifact]:
@@ -203,7 +190,7 @@ def _seat_back(ctx: BuildContext, data: GroundData, comp: str, seat, seat_name: 
     f.text("number", str(seat.number), valign="middle")
     f.text("seat", seat_name)
     f.text("footer", edition(ctx, data))
-    return f.drawing(body=seat.colour, shape=shape)
+    return f.drawing(shape=shape, **back_look(ctx, seat.colour).values())
 
 
 def _action_front(ctx, data, comp, seat, seat_name, a, back):
@@ -235,7 +222,7 @@ def reference_card(ctx: BuildContext) -> list[Artifact]:
     return deck_files(ctx, Deck(comp, "ground/reference", ui(ctx, comp, "GROUND Reference"),
                                     tuple(collect([_ref_round(ctx, data, comp, back),
                                                    _ref_darvo(ctx, data, comp, back)])), kind="reference",
-                                    back_bleed=BACK["reference"]))
+                                    back_bleed=back_look(ctx, BACK["reference"]).bleed))
 
 
 def _ref_round(ctx, data, comp, back):

@@ -9,7 +9,7 @@ from __future__ import annotations
 from ..content.deck import SimpleDeck
 from ..kit.model import Artifact, BuildContext
 from ..render.cards import Card, Deck
-from .common import deck_files, small_print
+from .common import back_look, deck_files, small_print
 from ..render.face import Face, collect
 
 FRONT, BACK = "deck/front", "deck/back"
@@ -22,10 +22,11 @@ def build(ctx: BuildContext, component) -> list[Artifact]:
     footer = small_print(ctx, title)
 
     def back():
+        look = back_look(ctx, deck.colour)
         f = Face(ctx, component.id, "back", BACK)
-        f.text("title", title)
-        f.text("footer", footer)
-        return f.drawing(body=deck.colour)
+        f.text("title", title, color=look.ink)
+        f.text("footer", footer, color=look.ink)
+        return f.drawing(**look.values())
 
     def front(card):
         def draw():
@@ -40,4 +41,5 @@ def build(ctx: BuildContext, component) -> list[Artifact]:
 
     back_face, *fronts = collect([back, *(front(c) for c in deck.cards)])
     cards = tuple(Card(c.id, face, back_face, c.copies) for c, face in zip(deck.cards, fronts))
-    return deck_files(ctx, Deck(component.id, component.slug, title, cards, back_bleed=deck.colour))
+    return deck_files(ctx, Deck(component.id, component.slug, title, cards,
+                                back_bleed=back_look(ctx, deck.colour).bleed))

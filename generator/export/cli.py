@@ -1,33 +1,72 @@
-"""`dojo export ...`: a built kit turned into files for other places (digital tables)."""
+"""`dojo export tts|print`: a built kit turned into files for other places than a home printer: digital tables
+(generator/export/tts*.py) and print shops (generator/export/print_run.py, preflighted first)."""
 
 from __future__ import annotations
 
 import argparse
 from pathlib import Path
 
+import sys
+
+from ..content.languages import language_codes
 from ..kit.cli import jobs_count, run_reported
-from ..kit.model import LANGS
+from ..problems import CheckFailed
 
 
 def register(sub: argparse._SubParsersAction) -> None:
-    """Add the `export` command and its targets."""
-    e = sub.add_parser("export", help="turn a built kit into files for digital tables")
+    """Add the `export` command and its targets (tts, print)."""
+    from . import vendors
+
+    e = sub.add_parser("export", help="turn a built kit into files for digital tables and print shops")
     targets = e.add_subparsers(dest="target", metavar="TARGET")
     targets.required = True
     t = targets.add_parser("tts", help="Tabletop Simulator saved objects and per-card images: build/tts/<lang>/")
-    t.add_argument("--lang", required=True, choices=(*LANGS, "all"), help="language, or all three")
+    t.add_argument("--lang", required=True, help="a language of locales/languages.toml, or all (the released ones)")
     t.add_argument("--base-url", help="where build/tts/ will be hosted (multiplayer); default: file:// paths")
     t.add_argument("--root", type=Path, default=Path("."), help="project folder (default: current folder)")
     t.add_argument("--jobs", type=jobs_count, default=0, help="processes (default 0: all cores)")
     t.set_defaults(run=run_tts)
+    p = targets.add_parser("print", help="print-shop files (The Game Crafter, MakePlayingCards, DriveThruCards, "
+                           "PDF/X-4) into build/print/<vendor>/<lang>/")
+    p.add_argument("--vendor", required=True, choices=sorted(vendors.VENDORS),
+                   help="tgc: PNG 825x1125; mpc: PNG 822x1122; dtc: PDF/X-1a CMYK per deck; pdfx4: PDF/X-4 per deck")
+    p.add_argument("--lang", required=True, help="the kit's language (locales/languages.toml), or all (the released ones)")
+    p.add_argument("--root", type=Path, default=Path("."), help="project folder (default: current folder)")
+    p.set_defaults(run=run_print)
+
+
+def export_langs(args: argparse.Namespace) -> tuple[str, ...]:
+    """The languages asked for: one code of the language table, or all the released ones; CheckFailed otherwise."""
+    from ..problems import Problem
+
+    known = language_codes(args.root.resolve())
+    if args.lang == "all":
+        return language_codes(args.root.resolve(), released=True)
+    if args.lang not in known:
+        raise CheckFailed([Problem("error", "lang", f"unknown language {args.lang!r}; available: {', '.join(known)}",
+                                   hint="add its row to locales/languages.toml, or use all")])
+    return (args.lang,)
+
+
+def run_print(args: argparse.Namespace) -> int:
+    """Print-shop files of the built kits (generator/export/print_run.py)."""
+    from .print_run import run_print as run
+
+    try:
+        args.langs = export_langs(args)
+    except CheckFailed as exc:
+        for p in exc.problems:
+            print(p.render(), file=sys.stderr)
+        return 2
+    return run(args)
 
 
 def run_tts(args: argparse.Namespace) -> int:
     """Build (or reuse) the kits, export, install; on a failure list why and install nothing."""
     from .tts_run import export_tts
 
-    langs = LANGS if args.lang == "all" else (args.lang,)
-    code, outcome = run_reported("export", lambda: export_tts(args.root.resolve(), langs, args.base_url, args.jobs))
+    code, outcome = run_reported("export", lambda: export_tts(args.root.resolve(), export_langs(args), args.base_url,
+                                                              args.jobs))
     if outcome is None:
         return code
     for folder, count, fresh in outcome.values():

@@ -25,6 +25,7 @@ from ..i18n.fitwatch import watch_fits
 from ..i18n.runtime import SOURCE_LANG, load_translations
 from ..output.files import remove_leftovers, replace_tree
 from ..output.verify import verify_file
+from ..pageqa import ink
 from ..pageqa.check import page_problems
 from ..pageqa.terms import words
 from ..problems import CheckFailed, Problem, blocking
@@ -43,6 +44,7 @@ from .langcheck import check_language
 from .model import DEV_LANGS, Artifact, BuildContext, BuildOptions
 from . import registry, timings
 from .registry import Component
+from .sheets import sheets_by_game
 from .version import kit_version, source_date_epoch
 from .workers import forking, run_ordered, worker_count
 
@@ -433,8 +435,12 @@ def manifest(ctx: BuildContext, artifacts: list[Artifact]) -> dict:
     """The build's one record: kit, version, language, board proof and every file with its checksum."""
     board = {"fingerprint": ctx.board_fingerprint, **({"proof": ctx.proof} if ctx.proof else {})}
     files = [a.manifest_entry(hashlib.sha256(a.data).hexdigest()) for a in artifacts]
+    for entry, a in zip(files, artifacts):
+        if ink.home_print(entry):
+            entry["ink_percent"] = ink.coverage(a.data)  # per page: what a home printer spends (pageqa/ink.py)
     ground = {"ground": {"proof": ctx.ground_proof}} if ctx.ground_proof else {}
-    return {"kit": KIT_NAME, "version": ctx.version, "lang": ctx.lang, "board": board, **ground, "files": files}
+    return {"kit": KIT_NAME, "version": ctx.version, "lang": ctx.lang, "board": board, **ground,
+            "sheets": sheets_by_game(files), "ink": ink.by_game(files), "files": files}
 
 
 def up_to_date(out_dir: Path, digest: str) -> dict | None:

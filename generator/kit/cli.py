@@ -27,6 +27,9 @@ def register(sub: argparse._SubParsersAction) -> None:
     b.add_argument("--out", type=Path, help="output folder (default: ROOT/build/pnp)")
     b.add_argument("--back-offset", default="0,0", metavar="X,Y",
                    help="shift card backs by X,Y mm to correct a duplex printer's drift")
+    b.add_argument("--backs", choices=("light", "full"), default="light",
+                   help="card backs: light (default: outline, title and small art on paper, saves ink) or full "
+                   "(the dark art to the bleed)")
     b.add_argument("--force", action="store_true", help="rebuild even when the kit is up to date")
     b.add_argument("--jobs", type=jobs_count, default=0,
                    help="processes rendering components (default 0: all cores); the files do not depend on it")
@@ -117,7 +120,7 @@ def parse_offset(text: str) -> tuple[float, float]:
 def run_build(args: argparse.Namespace) -> int:
     """Build the kit; on failure or interrupt print why and leave the previous kit untouched."""
     try:
-        options = BuildOptions(lang=args.lang, back_offset_mm=parse_offset(args.back_offset),
+        options = BuildOptions(lang=args.lang, back_offset_mm=parse_offset(args.back_offset), backs=args.backs,
                                overflow="warn" if args.lang == PSEUDO_LANG else "error")
     except ValueError as exc:
         print(f"error: {exc}", file=sys.stderr)

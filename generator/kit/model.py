@@ -27,6 +27,7 @@ class BuildOptions:
     proof_seed: int = 1
     release: bool = False
     overflow: str = "error"  # "warn" (pseudo-locale): overflowing text is outlined in red and listed as a warning
+    backs: str = "light"  # card backs: "light" (paper, outline, title, small art: little ink) or "full" (the dark art)
 
 
 @dataclass(frozen=True)

@@ -15,8 +15,9 @@ How to add a deck
 4. ``Card(id, front, back, copies)`` into a ``Deck`` (``back_bleed="#rrggbb"``: the backs' edge colour, bled
    around the backs on sheets so duplex drift shows no white).
 5. ``deck_artifacts(deck, imprint, papers)`` (in a build: ``deck_files(ctx, deck)`` of
-   ``generator/components/common.py``) returns the manifest Artifacts: a sheet of 9 per paper (cards apart by a
-   gutter of twice the bleed shown, cut marks in the gutters; backs on the following page for a long-edge flip,
+   ``generator/components/common.py``) returns the manifest Artifacts: a sheet of 9 per paper (cards butted on
+   shared cut lines, bleed around the block, cut lines from every trim edge out to the sheet's printable edge;
+   backs on the following page for a long-edge flip,
    ``BuildOptions.back_offset_mm`` applied), a gutterfold per paper, and
    the print-shop single-card PDF (TrimBox/BleedBox), plus a PNG preview; all of them are drawn into one cairo
    document and split into files (``pdf.split``), so each face and font subset is written once and every file
@@ -114,9 +115,9 @@ def _clip_place(doc: PdfDoc, drawing: Drawing, x: float, y: float, clip: tuple[f
 class Grid:
     """Where a sheet's cards go: trim corners (mm) and the bleed each card shows on the sheet (bx, by mm).
 
-    Cards stand apart by a gutter of twice the bleed, so every card keeps its own bleed on all four sides and a
-    slight miscut shows colour, not a white sliver; the bleed is as large as the sheet allows (at most BLEED)
-    with EDGE_MM of paper white around and room for the small print on the roomier axis.
+    A sheet of 9 (butted) puts its cards edge to edge: neighbours share a cut line, and only the block's outline
+    carries bleed, as much as the sheet allows (at most BLEED, EDGE_MM of paper white around). A gutterfold page
+    keeps its cards apart by a gutter of twice the bleed, each card with its own bleed on all four sides.
     """
 
     xs: tuple[float, ...]
@@ -125,14 +126,21 @@ class Grid:
     by: float
     page: tuple[float, float]
     imprint_at: str  # "bottom" or "left": where the small print goes
+    butted: bool = False
 
     def spots(self) -> list[tuple[float, float]]:
         """Trim corners in reading order (rows, then columns)."""
         return [(x, y) for y in self.ys for x in self.xs]
 
-    def shown(self, x: float, y: float) -> tuple[float, float, float, float]:
-        """The part of a card at trim corner (x, y) printed on the sheet: trim plus bleed."""
-        return (x - self.bx, y - self.by, x + CARD_W + self.bx, y + CARD_H + self.by)
+    def shown(self, x: float, y: float, spots: list[tuple[float, float]] | None = None
+              ) -> tuple[float, float, float, float]:
+        """The part of a card at trim corner (x, y) printed on the sheet: trim plus bleed (on a butted grid, bleed
+        only on the sides with no neighbour among spots)."""
+        def free(dx: float, dy: float) -> bool:
+            return not self.butted or not any(abs(px - x - dx) < 1e-6 and abs(py - y - dy) < 1e-6
+                                              for px, py in spots or ())
+        return (x - self.bx * free(-CARD_W, 0), y - self.by * free(0, -CARD_H),
+                x + CARD_W + self.bx * free(CARD_W, 0), y + CARD_H + self.by * free(0, CARD_H))
 
     def block(self) -> tuple[float, float, float, float]:
         """The printed block, bleed included."""
@@ -145,22 +153,28 @@ ROUNDING = 0.4  # mm: cairo rounds a placed drawing's clip box outwards to whole
 
 
 def _axis(length: float, n: int, card: float, reserve: float) -> float:
-    """The bleed per card along one axis: n cards, gutters of twice the bleed, EDGE_MM and reserve kept free."""
+    """The gutterfold's bleed per card along one axis: n cards, gutters of twice the bleed, EDGE_MM and reserve
+    kept free."""
     spare = length - 2 * (EDGE_MM + ROUNDING) - n * card - reserve
     return math.floor(max(0.0, min(BLEED, spare / (2 * n))) * 100) / 100
 
 
 def sheet_grid(paper: str) -> Grid:
-    """The 3x3 grid of a portrait sheet with gutters; the small print beside it on the axis with more room."""
+    """The 3x3 butted grid of a portrait sheet, centred; the small print beside it on the axis with more room."""
     w, h = PAPERS_MM[paper]
     at = "bottom" if h - ROWS * CARD_H >= w - COLS * CARD_W else "left"
     left, bottom = (IMPRINT_ROOM, 0.0) if at == "left" else (0.0, IMPRINT_ROOM)
-    bx, by = _axis(w, COLS, CARD_W, left), _axis(h, ROWS, CARD_H, bottom)
-    step_x, step_y = CARD_W + 2 * bx, CARD_H + 2 * by
-    x0 = left + (w - left - COLS * step_x) / 2 + bx
-    y0 = (h - bottom - ROWS * step_y) / 2 + by
-    return Grid(tuple(x0 + i * step_x for i in range(COLS)), tuple(y0 + j * step_y for j in range(ROWS)), bx, by,
-                (w, h), at)
+    bx, by = _outer(w, COLS, CARD_W, left), _outer(h, ROWS, CARD_H, bottom)
+    x0 = left + (w - left - COLS * CARD_W) / 2
+    y0 = (h - bottom - ROWS * CARD_H) / 2
+    return Grid(tuple(x0 + i * CARD_W for i in range(COLS)), tuple(y0 + j * CARD_H for j in range(ROWS)), bx, by,
+                (w, h), at, butted=True)
+
+
+def _outer(length: float, n: int, card: float, reserve: float) -> float:
+    """The bleed around a butted block of n cards along one axis: EDGE_MM and reserve kept free."""
+    spare = length - 2 * (EDGE_MM + ROUNDING) - n * card - reserve
+    return math.floor(max(0.0, min(BLEED, spare / 2)) * 100) / 100
 
 
 def gutterfold_grid(paper: str) -> Grid:
@@ -217,20 +231,18 @@ def footer(cr: Any, text: str, grid: Grid) -> None:
         pdf.text(cr, text, EDGE_MM + 2.0, (h + pdf.text_width(text, pdf.SMALL_PT)) / 2, pdf.SMALL_PT, rotate=-90)
 
 
-def cut_marks(cr: Any, grid: Grid, spots: list[tuple[float, float]], reach: float = 4.0) -> None:
-    """Every card's four cut lines, drawn only where no card's trim is: across the gutters and up to reach mm
-    beyond the cards that have that edge, kept EDGE_MM from the sheet edges; white under black for dark bleed."""
-    size, bleed = (CARD_W, CARD_H), (grid.bx, grid.by)
+def cut_marks(cr: Any, grid: Grid, spots: list[tuple[float, float]]) -> None:
+    """Every card's four cut lines, each drawn from sheet edge to sheet edge (EDGE_MM in, clear of the small print)
+    wherever no card's trim is: across the margins (and the bleed) around the block, so every line still shows
+    on the paper left after any earlier cut; white under black, seen on dark bleed."""
+    size = (CARD_W, CARD_H)
     lo_edge, hi_edge = _imprint_free(grid)
     segments: list[pdf.Segment] = []
     for k in (0, 1):  # k = 0: vertical lines at the cards' left/right edges; k = 1: horizontal lines
         o = 1 - k
-        for at in sorted({p[k] for p in spots} | {p[k] + size[k] for p in spots}):
-            near = [p[o] for p in spots if abs(p[k] - at) < 1e-6 or abs(p[k] + size[k] - at) < 1e-6]
-            lo = max(lo_edge[o], min(near) - bleed[o] - reach)
-            hi = min(hi_edge[o], max(near) + size[o] + bleed[o] + reach)
+        for at in sorted({round(p[k], 6) for p in spots} | {round(p[k] + size[k], 6) for p in spots}):
             cover = [(p[o], p[o] + size[o]) for p in spots if p[k] - 1e-6 <= at <= p[k] + size[k] + 1e-6]
-            for a, b in _free(lo, hi, cover):
+            for a, b in _free(lo_edge[o], hi_edge[o], cover):
                 segments += _mark(*((at, a, at, b) if k == 0 else (a, at, b, at)))
     pdf.lines(cr, segments)
 
@@ -302,7 +314,7 @@ def sheet_pages(doc: PdfDoc, deck: Deck, paper: str, imp: Imprint) -> None:
         cr = doc.page(*page)
         fronts = grid.spots()[:len(chunk)]
         for card, (x, y) in zip(chunk, fronts):
-            _clip_place(doc, card.front, x, y, grid.shown(x, y))
+            _clip_place(doc, card.front, x, y, grid.shown(x, y, fronts))
         doc.place(_lines(grid, tuple(fronts), fold=False), 0, 0)
         footer(cr, imp.line(paper, f"{s}/{sheets}"), grid)
         cr = doc.page(*page)
@@ -313,7 +325,7 @@ def sheet_pages(doc: PdfDoc, deck: Deck, paper: str, imp: Imprint) -> None:
         if deck.back_bleed:
             _bleed_under(cr, deck.back_bleed, spots, page)
         for card, (x, y) in zip(chunk, spots):
-            _clip_place(doc, card.back, x, y, grid.shown(x, y))
+            _clip_place(doc, card.back, x, y, grid.shown(x, y, spots))
         cr.restore()
 
 

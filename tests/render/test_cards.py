@@ -58,9 +58,11 @@ def test_backs_mirror_fronts_for_a_long_edge_flip_with_the_back_offset(deck, pap
     w = PAPERS_MM[paper][0]
     fronts, backs = placements(r.pages[0], r), placements(r.pages[1], r)
     assert len(fronts) == len(backs) == 9
-    b = sheet_grid(paper).bx
-    for (fx, fy), (bx, by) in zip(fronts, backs):
-        assert abs((fx + bx) - (w - CARD_W + dx - 2 * b) * PT) < 0.01  # placements: trim corners less the bleed
+    g = sheet_grid(paper)
+    b = g.bx
+    for column, ((fx, fy), (bx, by)) in enumerate(zip(fronts, backs)):
+        outer = b if column % 3 != 1 else 0.0  # butted cards: bleed shown only around the block
+        assert abs((fx + bx) - (w - CARD_W + dx - outer) * PT) < 0.01  # placements: trim corners less the bleed
         assert abs(by - fy + dy * PT) < 0.01 or abs(by - fy - dy * PT) < 0.01
     assert [t for t in r.pages[1].extract_text().split() if t.startswith("B")][:3] == ["B01", "B01", "B02"]
 
@@ -234,3 +236,28 @@ def test_cut_lines_are_one_drawing_per_arrangement_shown_on_every_page_that_has_
             assert len(wide) == 1, (layout, n)  # the page's lines: one drawing
             shown.append(wide[0])
         assert len(set(shown)) == kinds, (layout, shown)  # the same drawing on pages with the same arrangement
+
+
+@pytest.mark.parametrize("paper", ["A4", "Letter"])
+def test_sheet_cards_share_cut_lines_that_run_from_every_trim_edge_out_to_the_printable_edge(deck, paper):
+    from generator.render.cards import CARD_H, _imprint_free
+
+    lang, d = deck
+    page = read_pdf(sheet_pdf(d, paper, _imp(lang))[0])[0]
+    g = sheet_grid(paper)
+    assert g.butted and [round(b - a, 6) for a, b in zip(g.xs, g.xs[1:])] == [CARD_W, CARD_W]
+    assert g.bx == 3.0 and g.by == (3.0 if paper == "A4" else 0.94)  # a real 3 mm bleed around the block on A4
+    (left, top), (right, bottom) = _imprint_free(g)
+    block = (g.xs[0], g.ys[0], g.xs[-1] + CARD_W, g.ys[-1] + CARD_H)
+
+    def line(x0, y0, x1, y1):  # a stroke covering (x0, y0)-(x1, y1), half a millimetre either way
+        return any(s[0] <= x0 + 0.5 and s[2] >= x1 - 0.5 and s[1] <= y0 + 0.5 and s[3] >= y1 - 0.5
+                   and min(s[2] - s[0], s[3] - s[1]) < 1 for s in page.strokes)
+
+    for x in sorted({*g.xs, block[2]}):  # each vertical cut: from the top edge to the trim, and below the block
+        assert line(x, top, x, block[1]) and line(x, block[3], x, bottom), (paper, x)
+    for y in sorted({*g.ys, block[3]}):
+        assert line(left, y, block[0], y) and line(block[2], y, right, y), (paper, y)
+    assert not any(block[0] + 1 < s[0] < block[2] - 1 and block[1] + 1 < s[1] < block[3] - 1
+                   for s in page.strokes if min(s[2] - s[0], s[3] - s[1]) < 1 and max(s[2] - s[0], s[3] - s[1]) > 5
+                   and (s[0] - block[0]) % CARD_W < 0.5)  # no cut line drawn across the cards themselves

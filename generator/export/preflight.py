@@ -1,0 +1,329 @@
+"""The print-shop preflight: every exported file read back and checked against named rules before anything is
+installed. A finding is a Problem naming the rule, the file and the card.
+
+Rules
+  png.size          a PNG face has the shop's pixel size (trim plus bleed at 300 dpi)
+  png.mode          RGB, 8 bits, no alpha
+  png.resolution    300 dpi recorded (pHYs)
+  pdf.version       the header's PDF version (1.4 for PDF/X-1a:2003, 1.6 for PDF/X-4)
+  pdfx.keys         GTS_PDFXVersion (and GTS_PDFXConformance) in the document information (X-1a), pdfxid in XMP
+                    (X-4), /Trapped True or False, Title, CreationDate and ModDate, a document ID
+  pdfx.intent       one /GTS_PDFX output intent with a registered condition and an embedded CMYK output profile
+  pdf.boxes         TrimBox 63.5 x 88.9 mm, BleedBox 3.175 mm beyond it on every side, within the MediaBox
+  pdf.colour        CMYK only: images DeviceCMYK, no RGB, ICC or Lab colour anywhere in the pages
+  pdf.image         images Flate or DCT (no PNG predictors, no JPX), no soft masks
+  pdf.ink           total ink (C + M + Y + K) of every pixel at most cmyk.INK_LIMIT percent
+  pdf.resolution    every image's effective resolution at least 300 ppi where it is placed
+  pdf.fonts         every font embedded
+  pdf.transparency  no transparency (soft masks, constant alpha below 1, blend modes, transparency groups)
+  card.safe-zone    every card's text 3.175 mm (1/8") inside its trim (read from the kit's single-card PDF)
+  deck.order        each face is the card face its place says (compared with the kit's face, small and in sRGB)
+  deck.count        as many cards as the kit's bill of materials (the manifest) gives the deck
+"""
+
+from __future__ import annotations
+
+import io
+import re
+from typing import Iterator
+
+import numpy as np
+import pikepdf
+from PIL import Image, ImageCms
+
+from ..pageqa.read import read_pdf
+from ..problems import Problem
+from ..render.cards import BLEED
+from . import cmyk, pdfx
+from .faces import CARD_H, CARD_W, DeckFaces, rasterise
+from .vendors import DPI, INCH_BLEED, Face, Vendor, deck_folder, page_faces, png_names
+
+PT_PER_MM = 72 / 25.4
+TOLERANCE_MM = 0.05
+MATCH_PX_PER_MM = 4.0  # deck.order renders the kit's faces this large, then compares both at MATCH_SIZE
+MATCH_SIZE = (64, 89)
+MATCH_SLACK = 0.1  # closer than the expected face by more than this: another face is shown
+MATCH_LIMIT = 25.0  # mean difference (0-255) under which a face is the one expected, when none other is closer
+HINT = "nothing was installed; this is a fault of the export (report it), or of the card named (fix its template)"
+
+
+RULES = ["png.size", "png.mode", "png.resolution", "pdf.version", "pdfx.keys", "pdfx.intent", "pdf.boxes",
+         "pdf.colour", "pdf.image", "pdf.ink", "pdf.resolution", "pdf.fonts", "pdf.transparency", "card.safe-zone",
+         "deck.order", "deck.count"]
+
+
+def preflight(vendor: Vendor, files: dict[str, bytes], decks: list[tuple[DeckFaces, bytes]],
+              manifest: dict) -> list[Problem]:
+    """Every rule on every file of a vendor's export of these decks (of the kit whose manifest is given: its
+    bill of materials); [] when all pass. PNG rules apply to PNG vendors, PDF rules to PDF/X ones."""
+    problems: list[Problem] = []
+    expected: set[str] = set()
+    bom = {e["path"]: e.get("cards") for e in manifest["files"]}
+    for deck, source in decks:
+        if bom.get(deck.path) != deck.cards:
+            problems.append(_problem("deck.count", f"the deck exports {deck.cards} cards, the kit's manifest lists "
+                                     f"{bom.get(deck.path)}", deck.path))
+        problems += _safe_zone(deck, source)
+        if vendor.pdf is None:
+            names = _png_set(deck, files)
+            expected |= set(names)
+            problems += _deck_pngs(vendor, deck, source, names, files)
+        else:
+            path = f"{deck_folder(deck)}.pdf"
+            expected.add(path)
+            if path not in files:
+                problems.append(_problem("deck.count", f"no PDF for deck {deck.slug}", path))
+                continue
+            problems += _deck_pdf(vendor, deck, source, path, files[path])
+    for extra in sorted(set(files) - expected):
+        problems.append(_problem("deck.count", "a file no deck of the kit accounts for", extra))
+    return problems
+
+
+def _problem(rule: str, message: str, path: str, where: str | None = None) -> Problem:
+    return Problem("error", rule, message, path, where=where, hint=HINT)
+
+
+def _png_set(deck: DeckFaces, files: dict[str, bytes]) -> dict[str, Face]:
+    """The deck's PNG names as exported: one shared back when only back.png is there."""
+    return png_names(deck, shared_back=f"{deck_folder(deck)}/back.png" in files)
+
+
+def _deck_pngs(vendor: Vendor, deck: DeckFaces, source: bytes, names: dict[str, Face],
+               files: dict[str, bytes]) -> list[Problem]:
+    out: list[Problem] = []
+    folder = deck_folder(deck) + "/"
+    present = sorted(p for p in files if p.startswith(folder))
+    if present != sorted(names):
+        out.append(_problem("deck.count", f"{len(present)} files where the deck's {deck.cards} cards want "
+                            f"{len(names)} ({', '.join(sorted(set(names) ^ set(present))[:4])} differ)", folder))
+    images: dict[str, Image.Image] = {}
+    for path in (p for p in names if p in files):
+        face = names[path]
+        image = Image.open(io.BytesIO(files[path]))
+        if image.format != "PNG":
+            out.append(_problem("png.mode", f"not a PNG file ({image.format})", path, str(face)))
+            continue
+        if image.size != vendor.size:
+            out.append(_problem("png.size", f"{image.size[0]} x {image.size[1]} px, wants {vendor.size[0]} x "
+                                f"{vendor.size[1]}", path, str(face)))
+        if image.mode != "RGB":
+            out.append(_problem("png.mode", f"colour mode {image.mode}, wants RGB (8 bits, no alpha)", path,
+                                str(face)))
+        dpi = image.info.get("dpi")
+        if not dpi or any(abs(float(d) - DPI) > 0.5 for d in dpi):
+            out.append(_problem("png.resolution", f"records {dpi or 'no'} dpi, wants {DPI}", path, str(face)))
+        images[path] = image.convert("RGB")
+    faces = [(path, names[path], image) for path, image in images.items()]
+    return out + _order(vendor, deck, source, faces)
+
+
+def _deck_pdf(vendor: Vendor, deck: DeckFaces, source: bytes, path: str, data: bytes) -> list[Problem]:
+    out: list[Problem] = []
+    version = re.match(rb"%PDF-(\d\.\d)", data)
+    if not version or version.group(1).decode() != pdfx.VERSIONS[vendor.pdf]:
+        out.append(_problem("pdf.version", f"PDF {version.group(1).decode() if version else '?'}, {vendor.pdf} "
+                            f"wants {pdfx.VERSIONS[vendor.pdf]}", path))
+    try:
+        pdf = pikepdf.open(io.BytesIO(data))
+    except pikepdf.PdfError as exc:
+        return out + [_problem("pdf.version", f"does not open as a PDF ({exc})", path)]
+    with pdf:
+        out += [_problem("pdfx.keys", m, path) for m in _keys(vendor.pdf, pdf)]
+        out += [_problem("pdfx.intent", m, path) for m in _intent(pdf)]
+        faces = page_faces(vendor, deck)
+        if len(pdf.pages) != len(faces):
+            out.append(_problem("deck.count", f"{len(pdf.pages)} pages where the deck's {deck.cards} cards want "
+                                f"{len(faces)}", path))
+        shown = []
+        for number, (page, face) in enumerate(zip(pdf.pages, faces), start=1):
+            where = f"page {number} ({face})"
+            out += [_problem(rule, m, path, where) for rule, m in _page(vendor, page)]
+            image = _page_image(page)
+            if image is not None:
+                ink = cmyk.max_ink(image)
+                if ink > cmyk.INK_LIMIT + 1e-9:
+                    out.append(_problem("pdf.ink", f"total ink reaches {ink:.0f} %, the limit is {cmyk.INK_LIMIT} %",
+                                        path, where))
+                shown.append((path, face, cmyk.to_rgb(image)))
+        out += _order(vendor, deck, source, shown, where_page=True)
+    return out
+
+
+def _keys(standard: str, pdf: pikepdf.Pdf) -> Iterator[str]:
+    info = pdf.docinfo
+    if standard == pdfx.X1A:
+        for key in ("/GTS_PDFXVersion", "/GTS_PDFXConformance"):
+            if str(info.get(key, "")) != pdfx.X1A:
+                yield f"{key[1:]} is {str(info.get(key, '')) or 'missing'}, wants {pdfx.X1A}"
+    else:
+        meta = pdf.open_metadata()
+        if meta.get("pdfxid:GTS_PDFXVersion") != pdfx.X4:
+            yield f"XMP pdfxid:GTS_PDFXVersion is {meta.get('pdfxid:GTS_PDFXVersion') or 'missing'}, wants {pdfx.X4}"
+        for key in ("xmpMM:DocumentID", "xmpMM:VersionID", "xmpMM:RenditionClass", "xmp:CreateDate",
+                    "xmp:ModifyDate"):
+            if not meta.get(key):
+                yield f"XMP {key} missing"
+    if info.get("/Trapped") not in (pikepdf.Name.True_, pikepdf.Name.False_):
+        yield "/Trapped is neither /True nor /False"
+    for key in ("/Title", "/CreationDate", "/ModDate"):
+        if not str(info.get(key, "")):
+            yield f"document information has no {key[1:]}"
+    if "/ID" not in pdf.trailer:
+        yield "no document ID in the trailer"
+
+
+def _intent(pdf: pikepdf.Pdf) -> Iterator[str]:
+    intents = [i for i in pdf.Root.get("/OutputIntents", []) if i.get("/S") == pikepdf.Name.GTS_PDFX]
+    if len(intents) != 1:
+        yield f"{len(intents)} /GTS_PDFX output intents, wants exactly one"
+        return
+    intent = intents[0]
+    if not str(intent.get("/OutputConditionIdentifier", "")):
+        yield "the output intent has no OutputConditionIdentifier"
+    profile = intent.get("/DestOutputProfile")
+    if profile is None:
+        yield "no embedded output profile (DestOutputProfile)"
+        return
+    try:
+        parsed = ImageCms.ImageCmsProfile(io.BytesIO(profile.read_bytes())).profile
+    except (OSError, ImageCms.PyCMSError) as exc:
+        yield f"the output profile does not parse ({exc})"
+        return
+    if parsed.xcolor_space.strip() != "CMYK" or parsed.device_class != "prtr" or int(profile.get("/N", 0)) != 4:
+        yield f"the output profile is {parsed.xcolor_space.strip()} {parsed.device_class}, wants a CMYK printer profile"
+
+
+def _page(vendor: Vendor, page: pikepdf.Page) -> Iterator[tuple[str, str]]:
+    yield from (("pdf.boxes", m) for m in _boxes(page))
+    resources = page.obj.get("/Resources", pikepdf.Dictionary())
+    if "/Group" in page.obj:
+        yield "pdf.transparency", "the page is a transparency group"
+    for name, gs in dict(resources.get("/ExtGState", {})).items():
+        if float(gs.get("/CA", 1)) < 1 or float(gs.get("/ca", 1)) < 1 or gs.get("/SMask", pikepdf.Name.None_) != \
+                pikepdf.Name.None_ or gs.get("/BM", pikepdf.Name.Normal) not in (pikepdf.Name.Normal,
+                                                                              pikepdf.Name.Compatible):
+            yield "pdf.transparency", f"graphics state {name} is transparent"
+    for name, space in dict(resources.get("/ColorSpace", {})).items():
+        yield "pdf.colour", f"colour space {name} ({space if isinstance(space, pikepdf.Name) else space[0]})"
+    for name, font in dict(resources.get("/Font", {})).items():
+        descriptor = font.get("/FontDescriptor") or next(iter(font.get("/DescendantFonts", [])), {}).get(
+            "/FontDescriptor")
+        if descriptor is None or not any(k in descriptor for k in ("/FontFile", "/FontFile2", "/FontFile3")):
+            yield "pdf.fonts", f"font {name} ({font.get('/BaseFont')}) is not embedded"
+    yield from _images(page, resources)
+    for operands, operator in pikepdf.parse_content_stream(page):
+        if str(operator) in ("rg", "RG", "sc", "SC", "scn", "SCN", "cs", "CS", "g", "G"):
+            yield "pdf.colour", f"the page content sets a non-CMYK colour ({operator})"
+            break
+
+
+def _boxes(page: pikepdf.Page) -> Iterator[str]:
+    media = [float(v) for v in page.obj.MediaBox]
+    if "/TrimBox" not in page.obj or "/BleedBox" not in page.obj:
+        yield "no TrimBox or no BleedBox"
+        return
+    trim, bleed = ([float(v) for v in page.obj[k]] for k in ("/TrimBox", "/BleedBox"))
+    size = ((trim[2] - trim[0]) / PT_PER_MM, (trim[3] - trim[1]) / PT_PER_MM)
+    if abs(size[0] - CARD_W) > TOLERANCE_MM or abs(size[1] - CARD_H) > TOLERANCE_MM:
+        yield f"TrimBox is {size[0]:.2f} x {size[1]:.2f} mm, wants {CARD_W} x {CARD_H}"
+    margins = [(trim[0] - bleed[0]), (trim[1] - bleed[1]), (bleed[2] - trim[2]), (bleed[3] - trim[3])]
+    if any(abs(m / PT_PER_MM - INCH_BLEED) > TOLERANCE_MM for m in margins):
+        yield f"BleedBox is {', '.join(f'{m / PT_PER_MM:.2f}' for m in margins)} mm beyond the trim, wants {INCH_BLEED}"
+    if bleed[0] < media[0] - 0.01 or bleed[1] < media[1] - 0.01 or bleed[2] > media[2] + 0.01 or \
+            bleed[3] > media[3] + 0.01:
+        yield "BleedBox reaches outside the MediaBox"
+
+
+def _images(page: pikepdf.Page, resources: pikepdf.Dictionary) -> Iterator[tuple[str, str]]:
+    placed = _placements(page)
+    for name, xobject in dict(resources.get("/XObject", {})).items():
+        if xobject.get("/Subtype") != pikepdf.Name.Image:
+            yield "pdf.image", f"{name} is a {xobject.get('/Subtype')} XObject, wants images only"
+            continue
+        if xobject.get("/ColorSpace") != pikepdf.Name.DeviceCMYK:
+            yield "pdf.colour", f"image {name} is in {xobject.get('/ColorSpace')}, wants DeviceCMYK"
+        filters = xobject.get("/Filter")
+        filters = [filters] if isinstance(filters, pikepdf.Name) else list(filters or [])
+        params = xobject.get("/DecodeParms")
+        if any(f not in (pikepdf.Name.FlateDecode, pikepdf.Name.DCTDecode) for f in filters) or \
+                (params is not None and int(dict(params).get("/Predictor", 1)) >= 10):
+            yield "pdf.image", f"image {name} is compressed as {filters} {params or ''}: wants Flate or DCT, no PNG"
+        if "/SMask" in xobject or "/Mask" in xobject:
+            yield "pdf.transparency", f"image {name} has a mask"
+        for width_mm, height_mm in placed.get(name, []):
+            ppi = min(int(xobject.Width) / (width_mm / 25.4), int(xobject.Height) / (height_mm / 25.4))
+            if ppi < DPI - 0.5:
+                yield "pdf.resolution", f"image {name} prints at {ppi:.0f} ppi, wants at least {DPI}"
+        if name not in placed:
+            yield "pdf.resolution", f"image {name} is never placed with a readable transform"
+
+
+def _placements(page: pikepdf.Page) -> dict[str, list[tuple[float, float]]]:
+    """Where each image is drawn: its placed width and height in mm (from the current transform at Do)."""
+    stack, ctm, out = [], np.identity(3), {}
+    for operands, operator in pikepdf.parse_content_stream(page):
+        op = str(operator)
+        if op == "q":
+            stack.append(ctm.copy())
+        elif op == "Q" and stack:
+            ctm = stack.pop()
+        elif op == "cm":
+            a, b, c, d, e, f = (float(v) for v in operands)
+            ctm = np.array([[a, b, 0], [c, d, 0], [e, f, 1]]) @ ctm
+        elif op == "Do":
+            w = float(np.hypot(ctm[0, 0], ctm[0, 1])) / PT_PER_MM
+            h = float(np.hypot(ctm[1, 0], ctm[1, 1])) / PT_PER_MM
+            out.setdefault(str(operands[0]), []).append((w, h))
+    return out
+
+
+def _page_image(page: pikepdf.Page) -> Image.Image | None:
+    """The page's (first) CMYK image decoded, or None."""
+    for xobject in dict(page.obj.get("/Resources", {}).get("/XObject", {})).values():
+        if xobject.get("/Subtype") == pikepdf.Name.Image and xobject.get("/ColorSpace") == pikepdf.Name.DeviceCMYK:
+            return pikepdf.PdfImage(xobject).as_pil_image()
+    return None
+
+
+def _safe_zone(deck: DeckFaces, source: bytes) -> list[Problem]:
+    """card.safe-zone on the kit's single-card PDF: each page a face, trim BLEED mm inside the page."""
+    out = []
+    for page in read_pdf(source):
+        w, h = page.size
+        safe = (BLEED + INCH_BLEED, BLEED + INCH_BLEED, w - BLEED - INCH_BLEED, h - BLEED - INCH_BLEED)
+        face = Face(deck.slug, (page.number - 1) // 2 + 1, (page.number - 1) % 2 == 1)
+        for text, box, *_ in page.runs:
+            if box[0] < safe[0] - 0.01 or box[1] < safe[1] - 0.01 or box[2] > safe[2] + 0.01 or \
+                    box[3] > safe[3] + 0.01:
+                inside = min(box[0] - BLEED, box[1] - BLEED, w - BLEED - box[2], h - BLEED - box[3])
+                out.append(Problem("error", "card.safe-zone", f"text {text.strip()[:40]!r} comes {inside:.2f} mm "
+                                   f"inside the trim, print shops want {INCH_BLEED} mm", deck.path, where=str(face),
+                                   hint="move or shorten the text on this card (its slot in the template)"))
+    return out
+
+
+def _order(vendor: Vendor, deck: DeckFaces, source: bytes, shown: list[tuple[str, Face, Image.Image]],
+           where_page: bool = False) -> list[Problem]:
+    """deck.order: each exported face, small and trimmed, against the kit's faces; the one its place names must
+    be among the closest, and close."""
+    if not shown:
+        return []
+    kit = np.stack([np.asarray(i.resize(MATCH_SIZE, Image.Resampling.BOX), dtype=np.float32)
+                    for i in rasterise(source, MATCH_PX_PER_MM)])
+    bleed_px = vendor.bleed * vendor.size[1] / (CARD_H + 2 * vendor.bleed)
+    out = []
+    for number, (path, face, image) in enumerate(shown, start=1):
+        box = (bleed_px, bleed_px, image.width - bleed_px, image.height - bleed_px)
+        small = np.asarray(image.resize(MATCH_SIZE, Image.Resampling.BOX, box=box), dtype=np.float32)
+        distance = np.abs(kit - small).mean(axis=(1, 2, 3))
+        wanted = distance[face.source_page] if face.source_page < len(kit) else np.inf
+        if wanted > MATCH_LIMIT or wanted > distance.min() + MATCH_SLACK:
+            best = int(distance.argmin())
+            out.append(_problem("deck.order", f"shows the kit's card {best // 2 + 1} {'back' if best % 2 else 'front'}"
+                                f" where {face} belongs (difference {wanted:.0f} against {distance.min():.0f})",
+                                path, f"page {number} ({face})" if where_page else str(face)))
+    return out
+
+
+__all__ = ["preflight"]

@@ -1,0 +1,56 @@
+"""Ink coverage of the home kit's pages: how much of each page a printer covers, read back from the PDF.
+
+A page is rendered by pdfium in grey at COVERAGE_PX_PER_MM; its coverage is the mean darkness of its pixels in
+percent (0: blank paper, 100: solid black), what a toner or ink cartridge spends on it (at 1 px/mm a hairline
+takes a whole pixel: the reading errs on the high side, by about 2 points on a light back sheet). The manifest lists it
+for every home-print PDF (`ink_percent`, one value per page) and sums it per game (`ink`); card back sheets
+stay under BACK_SHEET_LIMIT with the default light backs.
+"""
+
+from __future__ import annotations
+
+import pypdfium2 as pdfium
+from PIL import ImageStat
+
+COVERAGE_PX_PER_MM = 1.0
+PT_PER_MM = 72 / 25.4
+BACK_SHEET_LIMIT = 15.0  # percent: a light card-back sheet (outline, title, small art)
+GAMES = ("dojo", "ground", "duel")
+
+
+def coverage(data: bytes) -> list[float]:
+    """Each page's ink coverage in percent (one decimal)."""
+    pdf = pdfium.PdfDocument(data)
+    try:
+        out = []
+        for index in range(len(pdf)):
+            page = pdf[index]
+            try:
+                image = page.render(scale=COVERAGE_PX_PER_MM / PT_PER_MM, grayscale=True).to_pil().convert("L")
+            finally:
+                page.close()
+            out.append(round(100 - ImageStat.Stat(image).mean[0] * 100 / 255, 1))
+        return out
+    finally:
+        pdf.close()
+
+
+def game_of(component: str) -> str:
+    """The game a component belongs to ("ground-tokens" -> "ground"); "kit" for shared pieces (calibration)."""
+    head = component.split("-", 1)[0]
+    return head if head in GAMES else "kit"
+
+
+def home_print(entry: dict) -> bool:
+    """A manifest entry printed at home (every PDF but the print shops' single cards)."""
+    return entry["path"].endswith(".pdf") and entry.get("layout") != "single"
+
+
+def by_game(entries: list[dict]) -> dict[str, dict[str, dict[str, float]]]:
+    """Per game and paper: pages and mean coverage of its home-print PDFs (entries carrying ink_percent)."""
+    out: dict[str, dict[str, list[float]]] = {}
+    for e in entries:
+        if "ink_percent" in e:
+            out.setdefault(game_of(e["component"]), {}).setdefault(e["paper"], []).extend(e["ink_percent"])
+    return {game: {paper: {"pages": len(v), "mean_percent": round(sum(v) / len(v), 1)} for paper, v in papers.items()}
+            for game, papers in sorted(out.items())}

@@ -1,0 +1,210 @@
+"""Print-shop exports (`dojo export print`): files read back independently of the preflight, the preflight refusing
+planted faults by rule name, and the command installing all or nothing."""
+
+import io
+import json
+import shutil
+
+import numpy as np
+import pikepdf
+import pytest
+from PIL import Image
+
+from generator.export import cmyk, pdfx
+from generator.export.preflight import _safe_zone, preflight
+from generator.export.vendors import VENDORS, export_kit, kit_decks
+from tests.board.helpers import run_cli
+
+DECKS = ("duel/strikes", "duel/reference")  # two small decks: one with differing backs, one with a shared back
+
+
+@pytest.fixture(scope="module")
+def small_kit(pristine_it):
+    """The pristine Italian kit's manifest and two of its decks."""
+    manifest, decks = kit_decks(pristine_it / "build" / "pnp" / "it")
+    return manifest, [d for d in decks if d[0].slug in DECKS]
+
+
+@pytest.fixture(scope="module")
+def exports(small_kit):
+    """Every vendor's files of the two decks."""
+    return {name: export_kit(vendor, small_kit[1]) for name, vendor in VENDORS.items()}
+
+
+def rules(problems):
+    return {p.rule for p in problems}
+
+
+def test_png_vendors_write_every_face_at_their_size_in_upload_order(small_kit, exports):
+    manifest, decks = small_kit
+    for name, size in (("tgc", (825, 1125)), ("mpc", (822, 1122))):
+        files = exports[name]
+        strikes = sorted(p for p in files if p.startswith("duel-strikes/"))
+        assert strikes == [f"duel-strikes/back-{n:03d}.png" for n in range(1, 7)] + \
+            [f"duel-strikes/front-{n:03d}.png" for n in range(1, 7)]  # the strike backs name their owner
+        assert sorted(p for p in files if p.startswith("duel-reference/")) == \
+            ["duel-reference/back.png"] + [f"duel-reference/front-{n:03d}.png" for n in range(1, 5)]
+        for data in files.values():
+            image = Image.open(io.BytesIO(data))
+            assert (image.format, image.mode, image.size) == ("PNG", "RGB", size)
+            assert tuple(round(d) for d in image.info["dpi"]) == (300, 300)
+        assert preflight(VENDORS[name], files, decks, manifest) == []
+
+
+def test_pdfx_files_read_back_as_the_standards_ask(small_kit, exports):
+    manifest, decks = small_kit
+    for name, version in (("dtc", b"%PDF-1.4"), ("pdfx4", b"%PDF-1.6")):
+        files = exports[name]
+        assert sorted(files) == ["duel-reference.pdf", "duel-strikes.pdf"]
+        data = files["duel-strikes.pdf"]
+        assert data.startswith(version)
+        with pikepdf.open(io.BytesIO(data)) as pdf:
+            assert len(pdf.pages) == 12 and "/ID" in pdf.trailer
+            assert pdf.docinfo["/Trapped"] == pikepdf.Name.False_
+            intent = pdf.Root.OutputIntents[0]
+            assert intent.S == pikepdf.Name.GTS_PDFX and str(intent.OutputConditionIdentifier) == "CGATS TR 001"
+            assert intent.DestOutputProfile.read_bytes() == cmyk.profile_bytes()
+            if name == "dtc":
+                assert str(pdf.docinfo["/GTS_PDFXVersion"]) == "PDF/X-1a:2003"
+            else:
+                assert pdf.open_metadata()["pdfxid:GTS_PDFXVersion"] == "PDF/X-4"
+            for page in pdf.pages:
+                trim, bleed = [float(v) for v in page.TrimBox], [float(v) for v in page.BleedBox]
+                assert [round((t - b) * 25.4 / 72, 3) for t, b in zip(trim[:2], bleed[:2])] == [3.175, 3.175]
+                assert round((trim[2] - trim[0]) * 25.4 / 72, 2) == 63.5
+                (image,) = page.Resources.XObject.values()
+                assert image.ColorSpace == pikepdf.Name.DeviceCMYK and image.Filter == pikepdf.Name.FlateDecode
+                assert int(image.Width) / ((float(page.MediaBox[2]) / 72)) >= 300  # ppi across the page
+                ink = np.asarray(pikepdf.PdfImage(image).as_pil_image(), dtype=np.int32).sum(axis=-1)
+                assert ink.max() * 100 / 255 <= 240 and ink.max() > 400  # dark ink, capped at 240 %
+        assert preflight(VENDORS[name], files, decks, manifest) == []
+
+
+def test_dtc_puts_each_back_before_its_front(small_kit, exports):
+    with pikepdf.open(io.BytesIO(exports["dtc"]["duel-reference.pdf"])) as pdf:
+        pages = [np.asarray(pikepdf.PdfImage(p.Resources.XObject.Face).as_pil_image(), dtype=np.int32) for p in pdf.pages]
+    backs, fronts = pages[0::2], pages[1::2]
+    assert all((b == backs[0]).all() for b in backs)  # one back for the reference cards, then differing fronts
+    assert not (fronts[0] == fronts[1]).all() and not (fronts[0] == backs[0]).all()
+
+
+def test_exports_are_byte_identical_twice(small_kit, exports):
+    assert export_kit(VENDORS["dtc"], small_kit[1][:1]) == {k: v for k, v in exports["dtc"].items()
+                                                            if k == "duel-strikes.pdf"}
+
+
+def _pdf_edit(data: bytes, edit) -> bytes:
+    with pikepdf.open(io.BytesIO(data)) as pdf:
+        edit(pdf)
+        out = io.BytesIO()
+        pdf.save(out)
+    return out.getvalue()
+
+
+def _heavy_ink(pdf):
+    """Page 1's image repainted at 200/255 of every ink: 314 % total."""
+    image = pdf.pages[0].Resources.XObject.Face
+    image.write(bytes([200]) * (int(image.Width) * int(image.Height) * 4))
+
+
+@pytest.mark.parametrize("vendor, path, fault, rule", [
+    ("tgc", "duel-reference/front-002.png", "swap", "deck.order"),
+    ("tgc", "duel-reference/front-001.png", "resize", "png.size"),
+    ("mpc", "duel-reference/back.png", "alpha", "png.mode"),
+    ("tgc", "duel-reference/front-004.png", "drop", "deck.count"),
+    ("dtc", "duel-strikes.pdf", "ink", "pdf.ink"),
+    ("dtc", "duel-strikes.pdf", "trimbox", "pdf.boxes"),
+    ("dtc", "duel-strikes.pdf", "version", "pdfx.keys"),
+    ("dtc", "duel-strikes.pdf", "intent", "pdfx.intent"),
+    ("dtc", "duel-strikes.pdf", "rgb", "pdf.colour"),
+    ("pdfx4", "duel-strikes.pdf", "order", "deck.order"),
+])
+def test_preflight_refuses_a_planted_fault_naming_rule_file_and_card(small_kit, exports, vendor, path, fault, rule):
+    manifest, decks = small_kit
+    files = dict(exports[vendor])
+    data = files[path]
+    if fault == "swap":
+        files[path] = files["duel-reference/front-001.png"]
+    elif fault in ("resize", "alpha"):
+        image = Image.open(io.BytesIO(data))
+        image = image.resize((800, 1100)) if fault == "resize" else image.convert("RGBA")
+        out = io.BytesIO()
+        image.save(out, "PNG", dpi=(300, 300))
+        files[path] = out.getvalue()
+    elif fault == "drop":
+        del files[path]
+    else:
+        def edit(pdf):
+            if fault == "ink":
+                _heavy_ink(pdf)
+            elif fault == "trimbox":
+                del pdf.pages[3].obj["/TrimBox"]
+            elif fault == "version":
+                pdf.docinfo["/GTS_PDFXVersion"] = "PDF/X-3:2002"
+            elif fault == "intent":
+                del pdf.Root["/OutputIntents"]
+            elif fault == "rgb":
+                pdf.pages[0].Resources.XObject.Face.ColorSpace = pikepdf.Name.DeviceRGB
+            elif fault == "order":
+                pdf.pages.append(pdf.pages[0])  # card 1's front again at the end, in place of the last back
+                del pdf.pages[-2]
+        files[path] = _pdf_edit(data, edit)
+    found = [p for p in preflight(VENDORS[vendor], files, decks, manifest) if p.rule == rule]
+    assert found, f"{fault} not found"
+    assert found[0].file.startswith(path.split("/")[0]) and "fix:" in found[0].render()
+    if fault in ("swap", "order", "ink", "trimbox"):
+        assert "card" in found[0].where  # the card named
+
+
+def test_a_rendered_card_text_outside_the_shops_safe_zone_is_named(small_kit):
+    deck, source = small_kit[1][0]
+    problems = _safe_zone(deck, source)
+    assert problems == []
+    from generator.export import preflight as pf
+
+    # the same deck judged with a safe zone as deep as the card is wide must name every card's text
+    with pytest.MonkeyPatch.context() as mp:
+        mp.setattr(pf, "INCH_BLEED", 20.0)
+        wide = _safe_zone(deck, source)
+    assert {p.rule for p in wide} == {"card.safe-zone"}
+    assert {p.where for p in wide} >= {"card 1 front", "card 6 front"}
+
+
+def test_every_language_keeps_card_text_an_eighth_inch_inside_the_trim(kit):
+    _, decks = kit_decks(kit.out)
+    assert [p.render() for deck, source in decks for p in _safe_zone(deck, source)] == []
+
+
+def test_the_command_installs_all_or_nothing(pristine_it, tmp_path):
+    root = tmp_path / "project"
+    kit = root / "build" / "pnp" / "it"
+    shutil.copytree(pristine_it / "build" / "pnp" / "it", kit)
+    manifest = json.loads((kit / "manifest.json").read_text(encoding="utf-8"))
+    manifest["files"] = [e for e in manifest["files"] if e["path"] == "duel/reference-single.pdf"]
+    (kit / "manifest.json").write_text(json.dumps(manifest), encoding="utf-8")
+    ok = run_cli("export", "print", "--vendor", "mpc", "--lang", "it", "--root", root)
+    assert ok.code == 0, ok.err
+    out = root / "build" / "print" / "mpc" / "it"
+    assert sorted(p.name for p in (out / "duel-reference").iterdir())[0] == "back.png"
+    assert json.loads((out / "preflight.json").read_text())["decks"][0]["cards"] == 4
+    manifest["files"][0]["cards"] = 5  # the bill of materials wants a card the deck does not print
+    (kit / "manifest.json").write_text(json.dumps(manifest), encoding="utf-8")
+    before = {p: p.read_bytes() for p in out.rglob("*") if p.is_file()}
+    bad = run_cli("export", "print", "--vendor", "mpc", "--lang", "it", "--root", root)
+    assert bad.code == 1 and "[deck.count]" in bad.err and "duel/reference-single.pdf" in bad.err
+    assert "nothing was written" in bad.err and "Traceback" not in bad.err
+    assert {p: p.read_bytes() for p in out.rglob("*") if p.is_file()} == before
+    missing = run_cli("export", "print", "--vendor", "dtc", "--lang", "en", "--root", root)
+    assert missing.code == 2 and "dojo build --lang en" in missing.err and "Traceback" not in missing.err
+
+
+def test_cmyk_separation_limits_total_ink_and_keeps_the_look():
+    swatch = Image.new("RGB", (4, 1))
+    swatch.putdata([(0, 0, 0), (255, 255, 255), (29, 29, 27), (200, 30, 30)])
+    separated = cmyk.to_cmyk(swatch)
+    assert cmyk.max_ink(separated) <= 240 and cmyk.max_ink(cmyk.to_cmyk(swatch, limit=400)) > 280
+    ink = np.asarray(separated, dtype=np.int32)
+    assert ink[0, 1].sum() == 0 and ink[0, 0, 3] == 255  # paper stays unprinted; black keeps full K
+    back = np.asarray(cmyk.to_rgb(separated), dtype=np.int32)
+    assert back[0, 0].max() < 60 and abs(back[0, 3] - np.array([200, 30, 30])).max() < 40
+    assert pdfx.VERSIONS == {"PDF/X-1a:2003": "1.4", "PDF/X-4": "1.6"}
