@@ -17,7 +17,6 @@ COMMAND_MODULES = (
     "generator.release.cli",
     "generator.export.cli",
     "generator.sim.cli",
-    "generator.export.cli",
 )
 
 

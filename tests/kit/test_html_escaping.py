@@ -17,7 +17,8 @@ from generator.i18n.gate import check_language
 from generator.i18n.preview import Preview, Unit
 from generator.i18n.runtime import load_translations
 from generator.kit.contact import contact_sheet
-from generator.kit.model import LANGS, Artifact
+from generator.kit.model import Artifact
+from tests.conftest import LANGS
 from generator.kit.registry import COMPONENTS
 from generator.problems import Problem
 from tests.conftest import ROOT, kit_context
