@@ -84,7 +84,9 @@ def _policies(args: argparse.Namespace) -> list[str] | str:
         names = [*DUELISTS, *(f"{a}/{b}" for a in DUELISTS for b in DUELISTS)]
     chosen = [p.strip() for item in args.policy for p in item.split(",") if p.strip()]
     bad = [p for p in chosen if p not in names]
-    return f"--policy {bad[0]}: --game {args.game} has {', '.join(names)}" if bad else chosen or DEFAULT_POLICIES[args.game]
+    if bad:
+        return f"--policy {bad[0]}: --game {args.game} has {', '.join(names)}"
+    return chosen or DEFAULT_POLICIES[args.game]
 
 
 def grid(args: argparse.Namespace) -> dict | str:

@@ -167,6 +167,8 @@ UNREACHABLE = {  # rules the engine implements that no game of the printed lengt
     "ground": {"G6": "cannot fire in a 5-round game (GR-O01): a Blame exists only after a REVERSE, at the earliest "
                      "in round 4 (DARVO armed at the end of round 1, DENY 2, ATTACK 3, REVERSE 4); the owner's next "
                      "sequence would place its Focus at its ATTACK stage in round 6 at the earliest"},
+    "dojo": {"moves ending on dojo": "a step into the Central Dojo is the Final Exam (DR-X04) or a closed Dojo, "
+                                     "never the end of a movement"},
 }
 
 
@@ -182,10 +184,20 @@ def ground_rules() -> list[str]:
     return sorted(ids, key=lambda r: (r[0] != "G" or r.startswith("GR"), r))
 
 
+def dojo_events() -> list[str]:
+    """Every event the Dojo sweep counts (the names _dojo gives them)."""
+    from ..cards import CARD_IDS
+    from ..engine import PROGRESS
+    from ..report import KINDS
+
+    return sorted([name for name, _ in DOJO_EVENTS] + [f"DR-N card {c}" for c in CARD_IDS]
+                  + [f"notches from {name}" for name in PROGRESS] + [f"moves ending on {k}" for k in KINDS])
+
+
 def coverage(game: str, fired: dict[str, int], games: int) -> dict:
-    """The rule-coverage table of a game: each rule (GROUND: every id the engine can fire; the other games: every
-    event the report counts) with the games of the whole sweep it fired in, and what never fired."""
-    names = ground_rules() if game == "ground" else sorted(fired)
+    """The rule-coverage table of a game: each rule (GROUND: every id the engine can fire; Dojo: every event the
+    sweep counts; duel: the events seen) with the games of the whole sweep it fired in, and what never fired."""
+    names = ground_rules() if game == "ground" else dojo_events() if game == "dojo" else sorted(fired)
     rows = {name: fired.get(name, 0) for name in names}
     why = UNREACHABLE.get(game, {})
     return {"games": games, "rules": rows, "never": [k for k, v in rows.items() if not v],

@@ -117,7 +117,8 @@ seat whose interval excludes the fair share (1 / players): with this many games,
 <th>balance gap</th><th>draws or no winner / unfinished</th><th>length mean / p90</th><th>decisiveness</th></tr>
 {''.join(_row(c) for c in report['cells'])}</table>
 <h3>Rule coverage</h3><p>Rules that never fired in this sweep: {escape(never)}.</p>
-<table><tr><th>rule or event</th><th>games it fired in</th><th>share</th><th>why it never fired</th></tr>{rows}</table></section>"""
+<table><tr><th>rule or event</th><th>games it fired in</th><th>share</th><th>why it never fired</th></tr>
+{rows}</table></section>"""
 
 
 def page(reports: list[dict]) -> str:
