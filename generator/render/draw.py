@@ -40,12 +40,15 @@ def unhinted() -> Any:
     return opts
 
 
+UNHINTED = unhinted()  # set on every text drawn (one object: cairo copies it into the context's state)
+
+
 def set_font(cr: Any, family: str, size: float, bold: bool = False, italic: bool = False) -> None:
     """Select a font of the family (fontconfig) at size user units, advances unhinted."""
     cr.select_font_face(family, cairo.FONT_SLANT_ITALIC if italic else cairo.FONT_SLANT_NORMAL,
                         cairo.FONT_WEIGHT_BOLD if bold else cairo.FONT_WEIGHT_NORMAL)
     cr.set_font_size(size)
-    cr.set_font_options(unhinted())
+    cr.set_font_options(UNHINTED)
 
 
 def draw_block(cr: Any, block: Any, x: float, y: float, colour: Colour = "#111",
