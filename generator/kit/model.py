@@ -10,8 +10,19 @@ from babel.support import NullTranslations
 
 from ..artifact import Artifact  # noqa: F401 (re-exported: components build Artifacts)
 from ..board.model import Board
+from ..content.languages import language_codes
 from ..content.model import KitModel
+from ..problems import CheckFailed
 
+
+def _released() -> tuple[str, ...]:
+    try:
+        return language_codes(released=True)
+    except CheckFailed:
+        return ()  # every command meets the broken table in its language check and reports it there
+
+
+LANGS = _released()  # this checkout's released languages (locales/languages.toml), for lists made at import time
 DEV_LANGS = ("xx",)  # the pseudo-locale: development builds only, never released
 PAPERS = ("A4", "Letter")
 

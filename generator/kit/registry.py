@@ -8,7 +8,7 @@ also receives every artifact rendered before it.
 
 A simple deck needs no code: ``deck("toy-cards", N_("Toy: cards"), "content/toy/cards.deck.toml",
 "toy/cards-front.svg.j2")`` -- phase one loads the TOML (``generator/content/deck.py``) into ``ctx.model.decks``
-and ``generator/components/simple_deck.py`` draws it with the front template (see README, "Adding a deck").
+and ``generator/components/simple_deck.py`` draws it with the front template (see docs/RECIPES.md, "Adding a deck").
 
 The build (``kit/build.py``), the contact sheet (``kit/contact.py``), the release index (``release/index.py``),
 message extraction (``N_`` names below) and the tests all read ``COMPONENTS``. Adding a component is one entry.

@@ -1,4 +1,4 @@
-"""README "Adding a deck", followed for a toy deck in a temporary project: a TOML file, a template, one entry."""
+"""docs/RECIPES.md "Adding a deck", followed for a toy deck in a temporary project: a TOML file, a template, one entry."""
 
 import json
 
