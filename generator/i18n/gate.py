@@ -17,7 +17,7 @@ from babel.messages.catalog import Catalog
 
 from ..output.files import write_text_atomic
 from ..content.languages import TABLE
-from ..problems import Problem, blocking
+from ..problems import CheckFailed, Problem, blocking
 from ..sources import generator_digest
 from .catalogs import (DOMAINS, PSEUDO_LANG, SOURCE_LANG, catalog_path, catalog_paths, read_catalog, rel, short,
                        stray_problems)
@@ -93,7 +93,7 @@ def check_catalog(root: Path, lang: str, path: Path, strict: bool, stray_blocks:
     for entry in entries:
         found.extend(check_entry(entry, lang, gap, root))
     found.extend(glossary_problems(root, lang, entries))
-    found.extend(typography_problems(lang, entries))
+    found.extend(typography_problems(lang, entries, _address(root, lang)))
     own = stray_blocks or any(p.file == file for p in blocking(list(result.problems) + found))
     found += msgfmt_problems(path, root) if strict and not own else []
     keys = frozenset((m.id[0] if m.pluralizable else m.id, m.context) for m in catalog if m.id)
@@ -227,3 +227,14 @@ def language_stats(root: Path, lang: str) -> list[Stats]:
             out.append(Stats(lang, domain, 0, 0, 0, "missing"))
     out += [Stats(lang, Path(p.file or "?").name, 0, 0, 0, p.render()) for p in stray_problems(root, lang)]
     return out
+
+
+def _address(root: Path, lang: str) -> dict[str, str]:
+    """The language table's form of address per game ({} when the language has no row or sets none)."""
+    from ..content.languages import languages
+
+    try:
+        row = languages(root).get(lang)
+    except CheckFailed:
+        return {}  # a broken table is reported by the build's language check
+    return dict(row.address) if row is not None else {}

@@ -1,8 +1,8 @@
 """Typography of a translation, as an editor reads it: warnings with file and line, per language.
 
 Russian: «ёлочки» quotes (not straight or English quotes), a spaced em dash between words (not a hyphen or an
-unspaced dash). Italian: one apostrophe style in a catalog (the straight ' the catalogs use), and one form of
-address in a sentence (tu or voi, never both). Pure functions of the catalog entries; the pseudo-locale and
+unspaced dash). Italian: one apostrophe style in a catalog (the straight ' the catalogs use), one form of address
+in a sentence (tu or voi, never both), and in a game's texts the form the language table sets for that game. Pure functions of the catalog entries; the pseudo-locale and
 English (the source) are not checked."""
 
 from __future__ import annotations
@@ -19,6 +19,15 @@ _UNSPACED_DASH = re.compile(r"(?<=[^\W\d])—|—(?=[^\W\d])")
 _SENTENCE = re.compile(r"[^.!?;:]+")
 _TU = re.compile(r"(?i)\b(puoi|sei|hai|devi|vuoi|tuo|tua|tuoi|tue|ti)\b")
 _VOI = re.compile(r"(?i)\b(potete|siete|avete|dovete|volete|vostro|vostra|vostri|vostre|vi)\b")
+# Forms that address the reader one way only (imperatives of the rules' verbs, possessives): what the language
+# table's address setting of a game is checked with.
+_FORMS = {"tu": re.compile(r"(?i)\b(puoi|sei|hai|devi|vuoi|tuo|tua|tuoi|tue|scegli|metti|prendi|mescola|tieni|"
+                           r"ritaglia|stampa|piega|incolla|scrivi|posa|rivela|gira|pesca|leggi)\b"),
+          "voi": re.compile(r"(?i)\b(potete|siete|avete|dovete|volete|vostro|vostra|vostri|vostre|scegliete|"
+                            r"mettete|prendete|mescolate|tenete|ritagliate|stampate|piegate|incollate|scrivete|"
+                            r"posate|rivelate|girate|pescate|leggete|date|risolvete|sommate|contate|togliete|"
+                            r"rimettete|annunciate|decidetelo)\b")}
+GAMES = ("dojo", "ground", "duel")
 APOSTROPHES = ("'", "’")
 
 
@@ -43,6 +52,20 @@ def russian(e: Entry) -> list[Problem]:
             out.append(_warn(e, "typography", "an em dash without spaces between words",
                              "put a space on each side: 'слово — слово'"))
     return out
+
+
+def address(e: Entry, forms: dict[str, str]) -> list[Problem]:
+    """The form of address the language table sets for the entry's game (tu or voi), never the other one."""
+    game = e.file.rsplit("/", 1)[-1].split("-")[0].removesuffix(".po")
+    want = forms.get(game)
+    other = {"tu": "voi", "voi": "tu"}.get(want or "")
+    if other is None:
+        return []
+    found = [m.group(0) for text in _forms(e) for m in [_FORMS[other].search(text)] if m]
+    if not found:
+        return []
+    return [_warn(e, "address", f"'{found[0]}' addresses the reader as {other}; the {game} rules use {want} "
+                  "(locales/languages.toml, address)", f"write it with {want}, as the rest of the {game} texts")]
 
 
 def italian(e: Entry) -> list[Problem]:
@@ -73,9 +96,13 @@ def apostrophes(entries: list[Entry]) -> list[Problem]:
 
 PER_ENTRY = {"ru": (russian,), "it": (italian,)}
 PER_CATALOG = {"it": (apostrophes,)}
+ADDRESSED = ("it",)  # languages whose address setting is checked (the forms above are Italian)
 
 
-def typography_problems(lang: str, entries: list[Entry]) -> list[Problem]:
-    """Every typography warning of one catalog's entries in a language (none for languages without rules)."""
+def typography_problems(lang: str, entries: list[Entry], forms: dict[str, str] | None = None) -> list[Problem]:
+    """Every typography warning of one catalog's entries in a language (none for languages without rules); forms:
+    the language table's form of address per game (Italian: tu or voi)."""
     out = [p for e in entries for check in PER_ENTRY.get(lang, ()) for p in check(e)]
+    if lang in ADDRESSED and forms:
+        out += [p for e in entries for p in address(e, forms)]
     return out + [p for check in PER_CATALOG.get(lang, ()) for p in check(entries)]

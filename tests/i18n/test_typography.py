@@ -54,3 +54,16 @@ def test_shipped_catalogs_carry_no_typography_warning(lang):
             catalog = read_po(fh, locale=lang)
         problems += typography_problems(lang, [entry_of(m, str(path)) for m in catalog if m.id])
     assert [p.render() for p in problems] == []
+
+
+def test_the_language_tables_form_of_address_per_game():
+    """it: the table sets tu for every game; a voi imperative or possessive in a game's catalog is told, with the
+    table named; kit and site texts (no game) only get the one-sentence check."""
+    ground = _e("Scegliete una carta Scenario.", "locales/it/LC_MESSAGES/ground-rules.po", 55)
+    duel = _e("Scegli la tua guardia.", "locales/it/LC_MESSAGES/duel.po", 60)
+    site = _e("Stampate fronte-retro.", "locales/it/LC_MESSAGES/site.po", 8)
+    problems = typography_problems("it", [ground, duel, site], {"dojo": "tu", "ground": "tu", "duel": "tu"})
+    assert [(p.rule, p.line) for p in problems] == [("address", 55)]
+    assert "'Scegliete'" in problems[0].message and "languages.toml" in problems[0].message
+    voi = typography_problems("it", [duel], {"duel": "voi"})
+    assert [(p.rule, p.line) for p in voi] == [("address", 60)] and "'Scegli'" in voi[0].message
