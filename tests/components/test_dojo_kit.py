@@ -16,7 +16,7 @@ COMPONENTS = {c.id for c in registry.COMPONENTS if c.game == "dojo" and "rules" 
 WORDS = {  # (Technique note, a Nebbia effect, a belt name, the board's letter-free legend name)
     "it": ("Segreta:", "Ritira il tuo dado.", "Marrone", "Stanza Sicura"),
     "en": ("Secret:", "Reroll your die.", "Brown", "Safe Room"),
-    "ru": ("Секрет:", "Перебросьте свой кубик.", "Коричневый", "Безопасная комната"),
+    "ru": ("Держите в секрете", "Перебросьте свой кубик.", "Коричневый", "Безопасная комната"),
 }
 
 
