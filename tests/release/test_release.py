@@ -68,6 +68,17 @@ def test_release_packs_every_language_with_checksums(first_release):
     for path, digest in listed.items():
         assert hashlib.sha256(files[path]).hexdigest() == digest
     assert "100%" in files["INDEX.txt"].decode()
+    for lang in ("it", "en", "ru"):  # the Tabletop Simulator export: each game's saved object, sheets and cards
+        with zipfile.ZipFile(io.BytesIO(files[f"{prefix}-tts-{lang}.zip"])) as zf:
+            names = set(zf.namelist())
+            for game in ("dojo", "ground", "duel"):
+                save = json.loads(zf.read(f"tts/{lang}/{game}/{game}.json"))
+                urls = {s[k] for o in save["ObjectStates"] for s in (o.get("CustomDeck") or {}).values()
+                        for k in ("FaceURL", "BackURL")}
+                assert urls and all(u.startswith(f"file:///path/to/dojo-tts/{lang}/{game}/") for u in urls)
+                assert {f"tts/{lang}/{game}/{u.split(f'/{game}/', 1)[1]}" for u in urls} <= names
+                assert f"tts/{lang}/{game}/cards/cards.json" in names
+    assert "-tts-<lang>.zip" in files["INDEX.txt"].decode()
 
 
 def test_two_releases_are_byte_identical(first_release, tmp_path, monkeypatch):
