@@ -17,6 +17,7 @@ COMMAND_MODULES = (
     "generator.release.cli",
     "generator.export.cli",
     "generator.sim.cli",
+    "generator.sim.sweep.cli",  # registered here, not by sim.cli: it uses sim.cli's helpers (layers point one way)
 )
 
 

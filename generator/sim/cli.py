@@ -49,9 +49,6 @@ def register(sub: argparse._SubParsersAction) -> None:
     for name in GAMES:
         game_module(name).add_arguments(s)
     s.set_defaults(run=run_sim)
-    from .sweep.cli import register as register_sweep
-
-    register_sweep(sub)
 
 
 def fail(message: str) -> int:
