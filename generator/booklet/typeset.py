@@ -220,8 +220,10 @@ def story(blocks: list[Block], tr: Callable[[str], str], page: Page, lang: str,
             p = para(b.texts[0], "body", indent)
             p.style = ParagraphStyle(p.style.name + "-step", parent=p.style, leftIndent=indent)
             out.append(p)
+        elif b.kind == "para" and FAQ_HEADING.search(b.section):  # a question and its answer on one page
+            out.append(KeepTogether([para(b.texts[0], "body", faq=True)]))
         elif b.kind == "para":
-            out.append(para(b.texts[0], "body", faq=FAQ_HEADING.search(b.section) is not None))
+            out.append(para(b.texts[0], "body"))
         elif b.kind == "table":
             out.append(_table(b, tr, st, width, icon_markup, lang))
         elif b.kind == "figure":
