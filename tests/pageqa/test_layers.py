@@ -7,18 +7,9 @@ import pytest
 from generator.pageqa.layers import (BAND_GAP_MM, CARD_MIN_PT, Ink, band_gap, card_small_type, family,
                                      hidden_text, inks, mixed_families)
 from generator.pageqa.read import Run, read_pdf
-from generator.render import pdf
 from generator.render.cards import card_slots
-from generator.render.pdf import PdfDoc, mm
-
-WORDS = {"it": "Prova di stampa", "en": "Print test", "ru": "Пробная печать"}
-
-
-def _page(draw, size=(210.0, 297.0)) -> bytes:
-    doc = PdfDoc(0, "t")
-    cr = doc.page(*size)
-    draw(cr)
-    return doc.finish()
+from generator.render.pdf import mm
+from tests.pageqa.test_check import WORDS, _page
 
 
 def _say(cr, word: str, x: float, y: float, face: str = "PT Sans", size: float = 10) -> None:
