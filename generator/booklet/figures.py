@@ -159,7 +159,7 @@ def figure_source(ctx: BuildContext) -> FigureSource:
     def ladder():
         col = Collect()
         content = ctx.model.dojo
-        svg = dojo_belt_ladder.ladder_svg(ctx, content.ladder, content.pawns, "A4", col)
+        svg = dojo_belt_ladder.ladder_svg(ctx, content.ladder, content.pawns, "A4", col, figure=True)
         col.check()
         return svg, dojo_belt_ladder.strip_box("A4")
 

@@ -15,8 +15,8 @@ from reportlab.lib.pagesizes import A4, A5, LETTER
 from reportlab.lib.styles import ParagraphStyle
 from reportlab.lib.units import mm
 from reportlab.pdfbase.pdfmetrics import stringWidth
-from reportlab.platypus import (BaseDocTemplate, Flowable, Frame, ListFlowable, ListItem, PageTemplate, Table,
-                                TableStyle)
+from reportlab.platypus import (BaseDocTemplate, Flowable, Frame, KeepTogether, ListFlowable, ListItem,
+                                PageTemplate, Table, TableStyle)
 from reportlab.platypus import Paragraph as RlParagraph
 
 from ..render.fonts import register_reportlab
@@ -219,14 +219,31 @@ def story(blocks: list[Block], tr: Callable[[str], str], page: Page, lang: str,
             p = para(b.texts[0], "body", indent)
             p.style = ParagraphStyle(p.style.name + "-step", parent=p.style, leftIndent=indent)
             out.append(p)
+        elif b.kind == "para" and FAQ_HEADING.search(b.section):  # a question and its answer on one page
+            out.append(KeepTogether([para(b.texts[0], "body", faq=True)]))
         elif b.kind == "para":
-            out.append(para(b.texts[0], "body", faq=FAQ_HEADING.search(b.section) is not None))
+            out.append(para(b.texts[0], "body"))
         elif b.kind == "table":
             out.append(_table(b, tr, st, width, icon_markup, lang))
         elif b.kind == "figure":
             out.append(Scalable(figure(b.texts[0], width)))
     flush()
-    return out
+    return keep_together(out)
+
+
+def keep_together(out: list[Flowable]) -> list[Flowable]:
+    """A heading3 section with a figure (a strike: heading, its lines, its drawing) on one page (issue 33: the
+    duel's Tsuki section was split across pages); a section taller than a page still splits (KeepTogether)."""
+    starts = [i for i, f in enumerate(out)
+              if isinstance(f, Paragraph) and f.style.name.startswith(("h2", "h3", "title"))]
+    grouped: list[Flowable] = []
+    done = 0
+    for n, i in enumerate(starts):
+        j = starts[n + 1] if n + 1 < len(starts) else len(out)
+        if out[i].style.name.startswith("h3") and any(isinstance(f, Scalable) for f in out[i + 1:j]):
+            grouped += out[done:i] + [KeepTogether(out[i:j])]
+            done = j
+    return grouped + out[done:]
 
 
 FAQ_HEADING = re.compile(r"(?i)frequently asked questions|\bFAQ\b")  # the source (English) heading: any language

@@ -40,8 +40,12 @@ def marker_problems(ladder: Ladder, bw: float, paper: str) -> list[Problem]:
     return out
 
 
-def ladder_svg(ctx: BuildContext, ladder: Ladder, pawns: Pawns, paper: str, col: Collect) -> str | None:
-    """The ladder page (landscape paper) as SVG; None when a text did not fit (col holds the problems)."""
+def ladder_svg(ctx: BuildContext, ladder: Ladder, pawns: Pawns, paper: str, col: Collect,
+               figure: bool = False) -> str | None:
+    """The ladder page (landscape paper) as SVG; None when a text did not fit (col holds the problems).
+
+    figure: only what strip_box shows (the booklet's figure): no title, notes, markers or imprint outside it, whose
+    words a crop would hide yet leave in the PDF's text (issue 33: found by text search, read by screen readers)."""
     h, w = PAPERS_MM[paper]
     where = Where(COMPONENT, paper, ctx.lang)
     bw = min(14.0, (w - 2 * MARGIN - GOAL_W - 3) / 18)
@@ -88,6 +92,8 @@ def ladder_svg(ctx: BuildContext, ladder: Ladder, pawns: Pawns, paper: str, col:
     if None in (title, goal, mlabel, imp) or any(b["label"] is None for b in belts) or \
             any(s["label"] is None for s in starts):
         return None
+    if figure:
+        notes, markers, mlabel, title, imp = [], [], None, None, None
     return render_template(ctx.root / "templates", "dojo-belt-ladder.svg.j2", W=w, H=h, x0=x0, top=top, bw=bw,
                           bh=BOX_H, belts=belts, cells=cells, goal=goal, goal_x=goal_x, goal_w=GOAL_W,
                           notes=notes, starts=starts, markers=markers, markers_y=markers_y, markers_label=mlabel, title=title,

@@ -229,12 +229,15 @@ def _regions(dwg, ctx: BuildContext, board: Board, squares: dict[str, SquareType
     """The Central Dojo as one block with one label, and the Safe Rooms of the given quadrants, named, with icons."""
     dojo = squares["D"]
     name = ctx.p_(f"{SQUARE_CTX}/dojo", dojo.name)
-    block = fit(name, Slot("dojo name", 3 * S, 14, 20, 10, bold=True, align="center", max_lines=2),
-                Where(COMPONENT, "board", ctx.lang))
-    x0, y0, x1, y1 = dojo_box(board, 0.0)  # one block, one label: centred on the whole Dojo (across the seams)
-    cx = (x0 + x1) / 2
-    dwg.add(_icon(dwg, dojo.icon, cx - 9, y0 + S * 0.9, 18, "#efe4c8", dojo.colour))
-    _block(dwg, block, cx - block.slot.width / 2, y0 + S * 0.9 + 21, "#efe4c8")
+    for x0, y0, x1, y1 in _dojo_parts(board, quadrants):
+        whole = len(quadrants) == len(SHEETS)
+        width, icon = (3 * S, 18) if whole else (2 * S - 4, 12)
+        block = fit(name, Slot("dojo name", width, 14, 20 if whole else 14, 8, bold=True, align="center",
+                               max_lines=2), Where(COMPONENT, "board", ctx.lang))
+        cx = (x0 + x1) / 2
+        top = y0 + S * 0.9 if whole else (y0 + y1) / 2 - icon - 1
+        dwg.add(_icon(dwg, dojo.icon, cx - icon / 2, top, icon, "#efe4c8", dojo.colour))
+        _block(dwg, block, cx - width / 2, top + icon + 3, "#efe4c8")
     safe = squares["S"]
     room = fit(ctx.p_(f"{SQUARE_CTX}/safe", safe.name), Slot("safe room name", 3 * S - 4, 8, 16, 8, bold=True,
                                                              align="center", max_lines=1), Where(COMPONENT, "board", ctx.lang))
@@ -247,6 +250,26 @@ def _regions(dwg, ctx: BuildContext, board: Board, squares: dict[str, SquareType
         cx, cy = M + (cc + 0.5) * S, M + (cr + 0.5) * S
         dwg.add(_icon(dwg, safe.icon, cx - 7, cy - 11, 14, "#4a6a85", safe.colour))
         _block(dwg, room, cx - (3 * S - 4) / 2, cy + 5, "#2c4a63")
+
+
+def _dojo_parts(board: Board, quadrants: tuple[int, ...]) -> list[tuple[float, float, float, float]]:
+    """Where the Central Dojo's label goes: the whole Dojo on the whole board; on a quadrant sheet the quadrant's
+    quarter of it, so that no label is cut by a sheet's edge (issue 33)."""
+    x0, y0, x1, y1 = dojo_box(board, 0.0)
+    if len(quadrants) == len(SHEETS):
+        return [(x0, y0, x1, y1)]
+    xm, ym = (x0 + x1) / 2, (y0 + y1) / 2
+    sheet = {k: rc for rc, k in QUADRANT_OF_SHEET.items()}
+    return [(x0 if c == 0 else xm, y0 if r == 0 else ym, xm if c == 0 else x1, ym if r == 0 else y1)
+            for r, c in (sheet[k] for k in quadrants)]
+
+
+def _whole(i: int, region: tuple[float, float, float, float]) -> bool:
+    """Square i lies wholly inside region (its tunnel label is not cut by the sheet's edge)."""
+    r, c = divmod(i, N)
+    x, y = M + c * S, M + r * S
+    rx, ry, rw, rh = region
+    return rx - 0.01 <= x and x + S <= rx + rw + 0.01 and ry - 0.01 <= y and y + S <= ry + rh + 0.01
 
 
 def _coordinates(dwg, region: tuple[float, float, float, float]) -> None:
@@ -306,7 +329,7 @@ def board_svg(ctx: BuildContext, region: tuple[float, float, float, float] = (0.
     check_strings(ctx, list(squares))
     by_code = {s.code: s for s in squares}
     board = ctx.board
-    labels = tunnel_labels(board)
+    labels = {i: label for i, label in tunnel_labels(board).items() if _whole(i, region)}
     rx, ry, rw, rh = region
     dwg = svgwrite.Drawing(size=(f"{rw:.3f}mm", f"{rh:.3f}mm"), viewBox=f"{rx:.3f} {ry:.3f} {rw:.3f} {rh:.3f}",
                            debug=False)

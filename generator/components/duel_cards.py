@@ -55,6 +55,15 @@ def _back(ctx: BuildContext, comp: str, label: str, player: Player | None = None
     return f.drawing(body=player.colour, pattern=player.pattern)
 
 
+def order_back(ctx: BuildContext, player: Player):
+    """The one back of all a player's order cards (stances, strikes, No action): the cards laid face down on the
+    order slip tell the opponent nothing but whose they are (issue 33)."""
+    return _back(ctx, ORDER_CTX, ui(ctx, ORDER_CTX, "Order card"), player)
+
+
+ORDER_CTX = "duel-stance-cards"  # the msgctxt of the order cards' shared back label
+
+
 def _badge(f: Face, player: Player) -> str:
     """The owner's mark on a card front (the player's letter on a disc of their colour); returns the disc colour."""
     f.text("mark", player.mark, valign="middle")
@@ -77,7 +86,7 @@ def stance_cards(ctx: BuildContext) -> list[Artifact]:
     data = ctx.model.duel
     comp = "duel-stance-cards"
     sets = players(ctx)
-    backs = {p.id: _back(ctx, comp, ui(ctx, comp, "Kamae"), p) for p in sets}
+    backs = {p.id: order_back(ctx, p) for p in sets}
 
     def front(s, p):
         def build():
@@ -135,7 +144,7 @@ def strike_cards(ctx: BuildContext) -> list[Artifact]:
     data = ctx.model.duel
     comp = "duel-strike-cards"
     sets = players(ctx)
-    backs = {p.id: _back(ctx, comp, ui(ctx, comp, "Giri"), p) for p in sets}
+    backs = {p.id: order_back(ctx, p) for p in sets}
 
     def front(s, p):
         def build():
@@ -153,7 +162,20 @@ def strike_cards(ctx: BuildContext) -> list[Artifact]:
             return Card(f"{s.id}-{p.id}", f.drawing(band=BACK_BG, hits=hits, owner=owner), backs[p.id])
         return build
 
-    cards = collect([front(s, p) for p in sets for s in data.strikes])
+    def nothing(p):  # ruling D04: an order without a strike or a stance change still lays one card
+        def build():
+            f = Face(ctx, comp, f"none-{p.id}", "duel/noaction")
+            f.text("kind", ui(ctx, comp, "Order"))
+            f.text("term", ui(ctx, comp, "No action"))
+            owner = _badge(f, p)
+            f.text("what", ui(ctx, comp, "Lay this card face down on your order slip when your order has no "
+                                         "strike and no stance change (ruling D04): a turn alone after a strike, or "
+                                         "no legal action. Every turn shows one card."))
+            _footer(f, ctx, comp)
+            return Card(f"none-{p.id}", f.drawing(band=BACK_BG, owner=owner), backs[p.id])
+        return build
+
+    cards = collect([front(s, p) for p in sets for s in data.strikes] + [nothing(p) for p in sets])
     return deck_files(ctx, Deck(comp, "duel/strikes", ui(ctx, comp, "Duel strikes"), tuple(cards)))  # two back colours: no single bleed
 
 

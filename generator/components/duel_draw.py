@@ -65,7 +65,7 @@ def hatch_cell(x: float, y: float, cell: float) -> str:
         x0, y0 = x + max(0.0, d - cell), y + min(d, cell)
         x1, y1 = x + min(d, cell), y + max(0.0, d - cell)
         out.append(f'M{x0:.3f} {y0:.3f}L{x1:.3f} {y1:.3f}')
-    return (f'<path d="{"".join(out)}" stroke="{HIT}" stroke-width="{cell * 0.05:.3f}" stroke-opacity="0.7"/>'
+    return (f'<path d="{"".join(out)}" fill="none" stroke="{HIT}" stroke-width="{cell * 0.05:.3f}" stroke-opacity="0.7"/>'
             f'<path d="M{x + cell * 0.08:.3f} {y + cell * 1.14:.3f}h{cell * 0.84:.3f}" stroke="{HIT}" '
             f'stroke-width="{cell * 0.1:.3f}" stroke-linecap="round"/>')
 

@@ -16,7 +16,7 @@ from .toml_source import TomlSource
 
 RULINGS_PATH = Path("content/duel/rulings.toml")
 TRACK = 12  # cells of the track the rules draw (content.duel checks duel.toml's track_cells against it)
-FIELDS = ("a_cell", "b_cell", "gap", "last")  # what a ruling, setup or victory text may name: %(a_cell)s ...
+FIELDS = ("a_cell", "b_cell", "gap", "last", "turns")  # what a ruling, setup or victory text may name: %(a_cell)s ...
 
 
 def _one_of(*allowed: Any) -> tuple[Callable[[Any], bool], str]:
@@ -26,6 +26,10 @@ def _one_of(*allowed: Any) -> tuple[Callable[[Any], bool], str]:
 def _start(v: Any) -> bool:
     return (isinstance(v, list) and len(v) == 2 and all(isinstance(c, int) and not isinstance(c, bool) for c in v)
             and 1 <= v[0] < v[1] <= TRACK)
+
+
+def _turns(v: Any) -> bool:
+    return isinstance(v, int) and not isinstance(v, bool) and 0 <= v <= 100
 
 
 # id -> (field name on DuelRulings, validator, allowed values in words)
@@ -43,6 +47,7 @@ SCHEMA: dict[str, tuple[str, Callable[[Any], bool], str]] = {
     "D11": ("deflection", *_one_of("none")),
     "D12": ("end", *_one_of("first-hit")),
     "D13": ("techniques", *_one_of(False)),
+    "D14": ("turn_limit", _turns, "the order slip's rows, 1 to 100 (a draw after that turn), or 0 (no limit)"),
 }
 
 
@@ -71,9 +76,9 @@ class DuelRulings:
 
     @property
     def cells(self) -> dict[str, int]:
-        """The cells the texts name (FIELDS), from ruling D01: one start in one place for text, track and resolver."""
+        """The cells and turns the texts name (FIELDS), from rulings D01 and D14: one start in one place for text, track and resolver."""
         a, b = self.value("start")
-        return {"a_cell": a, "b_cell": b, "gap": b - a - 1, "last": TRACK}
+        return {"a_cell": a, "b_cell": b, "gap": b - a - 1, "last": TRACK, "turns": self.value("turn_limit")}
 
     def say(self, translated: str) -> str:
         """A translated ruling, setup or victory text with its cells filled in from D01."""

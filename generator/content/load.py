@@ -68,6 +68,11 @@ def load_model(root: Path, decks: Mapping[str, str] | None = None) -> tuple[KitM
     problems += found
     if dojo is not None:
         problems += check_nebbia(dojo.nebbia)
+    if duel is not None and duel_pieces is not None and duel.rulings.value("turn_limit") not in (0, duel_pieces.slip_turns):
+        problems.append(Problem("error", "duel-rulings", f"ruling D14 ends the duel after turn "
+                                f"{duel.rulings.value('turn_limit')} but the order slip has {duel_pieces.slip_turns} rows",
+                                "content/duel/rulings.toml", where="D14",
+                                hint="give D14 the slip's rows ([slip] turns in content/duel/pieces.toml) or 0"))
     if blocking(problems) or None in (dojo, ground, duel, ground_pieces, duel_pieces, *rules.values(),
                                       *simple.values()):
         return None, problems

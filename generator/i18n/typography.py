@@ -25,7 +25,7 @@ _FORMS = {"tu": re.compile(r"(?i)\b(puoi|sei|hai|devi|vuoi|tuo|tua|tuoi|tue|sceg
                            r"ritaglia|stampa|piega|incolla|scrivi|posa|rivela|gira|pesca|leggi)\b"),
           "voi": re.compile(r"(?i)\b(potete|siete|avete|dovete|volete|vostro|vostra|vostri|vostre|scegliete|"
                             r"mettete|prendete|mescolate|tenete|ritagliate|stampate|piegate|incollate|scrivete|"
-                            r"posate|rivelate|girate|pescate|leggete|date|risolvete|sommate|contate|togliete|"
+                            r"posate|pescate|leggete|date|risolvete|sommate|contate|togliete|"
                             r"rimettete|annunciate|decidetelo)\b")}
 GAMES = ("dojo", "ground", "duel")
 APOSTROPHES = ("'", "’")

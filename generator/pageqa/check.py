@@ -11,6 +11,7 @@ from ..artifact import Artifact
 from ..problems import Problem
 from ..render.cards import card_slots
 from ..render.pdf import EDGE_MM
+from .layers import band_gap, card_small_type, hidden_text, inks, mixed_families
 from .read import Box, Page, Run, read_pdf
 from .terms import spelling_drift
 
@@ -132,14 +133,17 @@ def artifact_problems(artifact: Artifact, lang: str, back_offset: tuple[float, f
     problems = []
     try:
         pages = read_pdf(artifact.data)
+        painted = inks(artifact.data)
     except Exception as exc:  # noqa: BLE001 - bytes that do not read back are a damaged file, never a traceback
         return [Problem("error", "verify", f"the PDF cannot be read back ({type(exc).__name__}: {exc})",
                         artifact.path, where=lang, hint="nothing was installed; run the build again, and report it "
                         "if it happens again")]
-    for page in pages:
+    for page, ink in zip(pages, painted):
         slots = card_slots(artifact.layout, artifact.paper, page.number, back_offset) if deck else []
         runs = page.runs
         found = {"page-overlap": overlaps(runs) + text_on_marks(runs, page.strokes, slots), "page-type-size": small_type(runs),
+                 "page-hidden-text": hidden_text(ink), "card-family": mixed_families(ink, slots),
+                 "card-type-size": card_small_type(runs, slots), "card-band-gap": band_gap(runs, page.marks, slots),
                  "page-edge": [] if artifact.layout == "single" else edge_band(page),
                  "page-safe-zone": safe_zone(runs, slots) + frame_safe_zone(page.strokes, slots),
                  "term-spelling": spelling_drift(" ".join(r[0] for r in runs), terms or {}, untranslated)}
@@ -159,6 +163,12 @@ HINTS = {
     "page-edge": f"keep everything {EDGE_MM:g} mm inside the sheet (home printers cannot print there)",
     "page-safe-zone": f"keep text and frames {SAFE_MM:g} mm inside the trim (the card template's safe area; a "
                       "frame's stroke counts with its width: templates/macros.svg.j2 frame)",
+    "page-hidden-text": "draw the text above the shape, inside its drawing's clip, or leave it out (hidden words are "
+                        "still found by text search and read aloud by screen readers)",
+    "card-family": "set the card in one family: a layout slot's style 'body'/'strong' (PT Sans), not 'condensed'",
+    "card-type-size": "set the card's text at 7 pt or more: the slot's size range (templates/<game>/<face>.toml), "
+                      "more room, or a shorter text",
+    "card-band-gap": "start the text 1.5 mm or more below the header band (the face's `top` or the slot's y)",
     "term-spelling": "write the term as the cards do (the catalog entry of the term) in this language's catalogs",
 }
 

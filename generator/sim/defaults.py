@@ -6,7 +6,7 @@ from dataclasses import dataclass, fields
 
 # Safe Room of each seat by player count (U13); seat 0 is the first player.
 ROOMS_BY_COUNT: tuple[tuple[int, tuple[int, ...]], ...] = (
-    (3, (0, 1, 2)), (4, (0, 1, 2, 3)), (5, (0, 1, 2, 0, 3)), (6, (0, 1, 2, 3, 0, 1)),
+    (2, (0, 2)), (3, (0, 1, 2)), (4, (0, 1, 2, 3)), (5, (0, 1, 2, 0, 3)), (6, (0, 1, 2, 3, 0, 1)),
     (7, (0, 1, 2, 3, 0, 1, 2)), (8, (0, 1, 2, 3, 0, 1, 2, 3)),
 )
 
@@ -34,7 +34,7 @@ class Rulings:
     u12_meditating_blocks_exit: bool = True  # switch: any meditating pawn on the exit blocks (False: only if all do)
     u13_rooms: tuple[tuple[int, tuple[int, ...]], ...] = ROOMS_BY_COUNT  # switch: Safe Room of each seat by count
     u14_clamp: tuple[int, int] = (0, 17)  # switch: every change clamped to the ladder as it is applied
-    u15_players: tuple[int, int] = (3, 8)  # switch: player counts the simulator accepts
+    u15_players: tuple[int, int] = (2, 8)  # switch: player counts the simulator accepts (2: issue 33's ruling)
     u16_play_only_to_change_outcome: bool = True  # switch: P0 plays a Technique only when losing (False: always)
     u17_kaeshi_before_defender: bool = True  # fixed: Kaeshi rerolls at once, the defender decides after (engine.kumite)
     u18_winner_uke_discarded: bool = True  # fixed: Uke played by the winner has no effect and is discarded

@@ -64,3 +64,18 @@ def test_messages_are_listed_with_contexts_and_registered():
 
 def test_every_icon_content_may_name_is_drawn():
     assert set(ICON_NAMES) <= set(ICONS)
+
+
+def test_pawn_colour_names_are_never_belt_names():
+    """Issue 33: 'the Yellow pawn' read as 'the Yellow belt'; in every language no pawn is named like a belt."""
+    from generator.content.dojo import BELT_CTX, PAWN_CTX
+    from generator.i18n.runtime import load_translations
+
+    dojo = load_dojo(ROOT)[0]
+    for lang in ("it", "en", "ru"):
+        tr = load_translations(ROOT, lang)
+        belts = {tr.pgettext(BELT_CTX, b.name).casefold() for b in dojo.ladder.belts}
+        pawns = {tr.pgettext(PAWN_CTX, p.name).casefold() for p in dojo.pawns.pawns}
+        assert len(pawns) == len(dojo.pawns.pawns) and not pawns & belts, (lang, pawns & belts)
+        if lang == "ru":  # «Белая» (pawn) against «Белый» (belt): the same word
+            assert not {p[:3] for p in pawns} & {b[:3] for b in belts}, lang

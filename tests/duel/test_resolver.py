@@ -37,17 +37,17 @@ def test_start_is_ruling_d01():
 
 
 def test_movement_by_stance_and_d03():
-    d = duel()
+    d = duel(D04=True)  # passing allowed: the orders below stand still or move without acting
     s = state(Fighter(2, 1, "seigan"), Fighter(11, -1, "jodan"))
     assert {o.step for o in d.orders(s, 0)} == {-1, 0, 1, 2, 3}
     assert {o.step for o in d.orders(s, 1)} == {0, 1, 2}  # Jodan: one or two forward, never back
-    assert {o.step for o in duel(D03="exact").orders(s, 0)} == {-1, 0, 3}
+    assert {o.step for o in duel(D04=True, D03="exact").orders(s, 0)} == {-1, 0, 3}
     assert refused(d, s, (Order(), Order(step=-1))) == "DS-MOVE"
-    assert refused(duel(D03="exact"), s, (Order(step=2), Order())) == "DS-MOVE"
+    assert refused(duel(D04=True, D03="exact"), s, (Order(step=2), Order())) == "DS-MOVE"
 
 
 def test_strikes_only_from_their_stance_and_never_from_seigan():
-    d = duel()
+    d = duel(D04=True)  # passing allowed: the orders below stand still or move without acting
     s = state(Fighter(2, 1, "seigan"), Fighter(11, -1, "gasumi"))
     assert refused(d, s, (Order(action="strike"), Order())) == "DS-STRIKE"
     out = d.resolve(s, (Order(), Order(action="strike")))
@@ -62,7 +62,7 @@ def test_hit_cells_follow_the_rule_data_and_facing():
 
 
 def test_a_hit_ends_the_duel_d12():
-    d = duel()
+    d = duel(D04=True)  # passing allowed: the orders below stand still or move without acting
     s = state(Fighter(4, 1, "jodan"), Fighter(9, -1, "seigan"))
     out = d.resolve(s, (Order(step=2, action="strike"), Order(step=1)))  # Men from 6 hits 7 and 8; B moved to 8
     assert out.hit == (False, True) and out.result == "A" and out.state.fighters[0].stance == "gedan"
@@ -77,14 +77,15 @@ def test_combinations_and_the_turn_after_a_strike():
     struck = state(Fighter(4, 1, "jodan", struck=True), Fighter(10, -1, "gedan"))
     assert refused(d, struck, (Order(step=1, action="strike"), Order())) == "DS-AFTER"
     assert refused(d, struck, (Order(turn=True, action="strike"), Order())) == "DS-AFTER"
-    assert {o.text() for o in d.orders(struck, 0)} == {"stay none", "stay strike", "turn none", "stay change:seigan",
-                                                       "stay change:gasumi", "stay change:gedan"}
+    assert {o.text() for o in d.orders(struck, 0)} == {"stay strike", "turn none", "stay change:seigan",
+                                                       "stay change:gasumi", "stay change:gedan"}  # D04: no pass
+    assert "stay none" in {o.text() for o in duel(D04=True).orders(struck, 0)}
     assert refused(duel(D04=False), struck, (Order(), Order(step=1, action="strike"))) == "D04"
     assert refused(duel(D04=False), s, (Order(step=1), Order(action="strike"))) == "D04"
 
 
 def test_track_ends_deflection_and_techniques():
-    d = duel()
+    d = duel(D04=True)  # passing allowed: the orders below stand still or move without acting
     s = state(Fighter(1, 1, "gasumi"), Fighter(12, -1, "gasumi"))
     assert refused(d, s, (Order(step=-1), Order())) == "D08"
     assert refused(d, s, (Order(action="deflect"), Order())) == "D11"
@@ -93,7 +94,7 @@ def test_track_ends_deflection_and_techniques():
 
 
 def test_distance_control_and_the_seed_exception():
-    d = duel()
+    d = duel(D04=True)  # passing allowed: the orders below stand still or move without acting
     s = state(Fighter(5, 1, "seigan"), Fighter(8, -1, "jodan"))
     assert d.controlled(s, 1) == frozenset(range(1, 6)) and d.controlled(s, 0) == frozenset()
     s = state(Fighter(5, 1, "seigan"), Fighter(7, -1, "jodan"))
@@ -105,28 +106,28 @@ def test_distance_control_and_the_seed_exception():
     assert out.held == (False, False) and [f.cell for f in out.state.fighters] == [4, 5]
     acts = d.resolve(state(Fighter(5, 1, "seigan"), Fighter(6, -1, "gasumi")), (Order(), Order(step=1, action="strike")))
     assert acts.held == (False, True) and acts.state.fighters[1].stance == "jodan"  # the action still happens
-    strict = duel(D07="never")
+    strict = duel(D04=True, D07="never")
     assert refused(strict, s, (Order(step=-1), Order(step=2))) == "DS-CONTROL"
     assert {o.step for o in strict.orders(s, 1)} == {0, 1}  # under D07=never a controlled cell cannot be ordered
     assert {o.step for o in d.orders(s, 1)} == {0, 1, 2}
     first = state(Fighter(5, 1, "seigan"), Fighter(7, -1, "jodan"), turn=1)
     assert d.resolve(first, (Order(), Order(step=2))).held == (False, True)  # D05: from the first turn
-    assert duel(D05=False).resolve(first, (Order(), Order(step=2))).held == (False, False)
+    assert duel(D04=True, D05=False).resolve(first, (Order(), Order(step=2))).held == (False, False)
 
 
 def test_crossed_swords_and_the_step_back_d10():
-    d = duel()
+    d = duel(D04=True)  # passing allowed: the orders below stand still or move without acting
     s = state(Fighter(5, 1, "seigan"), Fighter(6, -1, "seigan"))
     assert d.crossed(s) and not d.crossed(state(Fighter(5, -1, "seigan"), Fighter(6, -1, "seigan")))
     change = Order(action="change", stance="jodan")
     assert refused(d, s, (change, Order())) == "DS-CROSSED"
     out = d.resolve(s, (replace(change, step=-1), Order()))
     assert out.state.fighters[0] == Fighter(4, 1, "jodan")
-    assert refused(duel(D10="next-turn"), s, (replace(change, step=-1), Order())) == "DS-CROSSED"
+    assert refused(duel(D04=True, D10="next-turn"), s, (replace(change, step=-1), Order())) == "DS-CROSSED"
 
 
 def test_facing_stays_after_passing_d09():
-    d = duel()
+    d = duel(D04=True)  # passing allowed: the orders below stand still or move without acting
     s = state(Fighter(5, 1, "gasumi"), Fighter(6, -1, "gasumi"))
     out = d.resolve(s, (Order(step=1), Order(step=1)))  # they cross: A on 6, B on 5, still facing as before
     a, b = out.state.fighters
@@ -180,8 +181,8 @@ def test_the_resolver_knows_which_double_hits_cannot_happen():
     assert never_both_hit(d) == [("shieshi", "tsuki")]
 
 
-@pytest.mark.parametrize("rulings", [{}, {"D03": "exact"}, {"D04": False}, {"D07": "never"}, {"D10": "next-turn"},
-                                     {"D05": False}])
+@pytest.mark.parametrize("rulings", [{}, {"D03": "exact"}, {"D04": True}, {"D07": "never"}, {"D10": "next-turn"},
+                                     {"D05": False}, {"D14": 0}])
 def test_every_order_the_resolver_offers_resolves(rulings):
     """Random legal orders under each ruling variant: never refused, pieces stay on the track in a known stance."""
     import random
@@ -204,10 +205,10 @@ def test_every_order_the_resolver_offers_resolves(rulings):
 
 def test_a_duel_played_from_the_printed_setup():
     """The paper playtest: D01 start, a crossed-swords turn, a distance-control turn lifted by an occupied cell."""
-    d = duel()
+    d = duel(D04=True)  # passing allowed: the orders below stand still or move without acting
     s = d.start()
     assert d.controlled(s, 1) == frozenset(range(1, 5)) and d.controlled(s, 0) == frozenset(range(9, 13))  # D05
-    s = d.resolve(s, (Order(step=3), Order(step=1))).state  # D03: Seigan 3 (A) and 1 (B) forward, no action (D04)
+    s = d.resolve(s, (Order(step=3), Order(step=1))).state  # D03: Seigan 3 (A) and 1 (B) forward, no action (D04=true)
     assert [f.cell for f in s.fighters] == [7, 8] and d.crossed(s)
     jodan = Order(action="change", stance="jodan")
     assert refused(d, s, (jodan, Order())) == "DS-CROSSED"  # no stance change without a step back
@@ -219,8 +220,37 @@ def test_a_duel_played_from_the_printed_setup():
 
 
 def test_players_sharing_a_cell_control_nothing_d06():
-    d = duel()
+    d = duel(D04=True)  # passing allowed: the orders below stand still or move without acting
     s = state(Fighter(6, 1, "seigan"), Fighter(6, -1, "seigan"))
     assert d.controlled(s, 0) == frozenset() and d.controlled(s, 1) == frozenset()
     out = d.resolve(s, (Order(step=3), Order(step=3)))  # D08: through each other's cell, nobody held back
     assert [f.cell for f in out.state.fighters] == [9, 3] and out.held == (False, False)
+
+
+def test_every_order_carries_an_action_d04():
+    """D04 as printed: a strike or a stance change every turn, alone (in place) or after steps or a turn; the turn
+    after a strike a turn alone; No action only when nothing else is legal."""
+    d = duel()
+    s = state(Fighter(4, 1, "jodan"), Fighter(10, -1, "gasumi"))
+    assert refused(d, s, (Order(step=1), Order(action="strike"))) == "D04"  # a move without an action
+    assert refused(d, s, (Order(), Order(action="strike"))) == "D04"  # a pass
+    out = d.resolve(s, (Order(action="strike"), Order(action="change", stance="gedan")))  # both in place: allowed
+    assert out.state.fighters[0].stance == "gedan" and out.state.fighters[1].stance == "gedan"
+    assert all(o.action != "none" for o in d.orders(s, 0))
+    struck = state(Fighter(4, 1, "gedan", struck=True), Fighter(10, -1, "gasumi"))
+    assert Order(turn=True) in d.orders(struck, 0) and Order() not in d.orders(struck, 0)
+    cornered = state(Fighter(1, 1, "seigan"), Fighter(2, -1, "seigan"))  # crossed swords, no cell to step back to
+    assert not d.can_act(cornered, 0) and {o.action for o in d.orders(cornered, 0)} == {"none"}
+    assert Order() in d.orders(cornered, 0)  # the No action card
+    assert d.resolve(cornered, (Order(), Order(step=-1, action="change", stance="jodan"))).result is None
+
+
+def test_the_slip_runs_out_d14():
+    """D14: nobody hit by the end of the slip's last turn (12): a draw; D14=0 plays on."""
+    d = duel()
+    s = state(Fighter(1, 1, "gasumi"), Fighter(12, -1, "gasumi"), turn=12)
+    far = (Order(action="change", stance="gedan"), Order(action="change", stance="gedan"))
+    assert d.resolve(s, far).result == "draw" and d.resolve(replace(s, turn=11), far).result is None
+    assert duel(D14=0).resolve(s, far).result is None
+    hit = state(Fighter(5, 1, "gasumi"), Fighter(4, -1, "jodan"), turn=12)
+    assert d.resolve(hit, (Order(action="strike"), Order(action="change", stance="gedan"))).result == "A"

@@ -52,7 +52,7 @@ def test_ruling_variant_side_by_side(tmp_path):
     (["--games", "0"], "--games 0"),
     (["--games", "10000000"], "--games 10000000"),
     (["--max-turns", "0"], "--max-turns 0"),
-    (["--players", "9"], "3 to 8 players"),
+    (["--players", "9"], "2 to 8 players"),
     (["--rule", "U02=false"], "U02: only the default reading"),
     (["--rule", "U22=3"], "u22_sensei_peso_everyone is bool"),
     (["--rule", "U99=1"], "unknown ruling U99"),

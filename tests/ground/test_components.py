@@ -90,7 +90,7 @@ def test_manifest_lists_every_component():
     assert comps == {c.id for c in PIECES}  # every GROUND and duel piece of the registry
     cards = {f["component"]: f.get("cards") for f in record["files"] if f.get("layout") == "sheet"}
     assert cards["ground-solution-deck"] == 24 and cards["ground-action-cards"] == 30
-    assert cards["duel-stance-cards"] == 8 and cards["duel-strike-cards"] == 6  # a full set per player
+    assert cards["duel-stance-cards"] == 8 and cards["duel-strike-cards"] == 8  # a full set per player, No action too
     assert all(len(f["sha256"]) == 64 for f in record["files"])
 
 

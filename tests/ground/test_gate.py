@@ -57,7 +57,8 @@ def test_proof_is_cached_by_engine_and_data(tmp_path, monkeypatch):
     monkeypatch.setattr(gate, "prove_ground", lambda *a: pytest.fail("played again"))
     again = cached_ground_proof(tmp_path, DATA, SMALL)
     assert json.dumps(again.summary()) == json.dumps(first.summary())  # same keys in the same order: same manifest
-    other = dataclasses.replace(DATA, rulings=tuple(dataclasses.replace(r, value="simultaneous") if r.id == "G4"
+    flip = {"simultaneous": "lead-order", "lead-order": "simultaneous"}
+    other = dataclasses.replace(DATA, rulings=tuple(dataclasses.replace(r, value=flip[r.value]) if r.id == "G4"
                                                     else r for r in DATA.rulings))
     assert gate.cache_key(other, SMALL) != gate.cache_key(DATA, SMALL)
     monkeypatch.setattr(gate, "engine_digest", lambda: "changed")  # any simulator code change

@@ -21,7 +21,7 @@ CLAUSES = [
     ("reference: REVERSE", "ground-reference", DATA.reference["darvo_reverse"],
      "that player rejects it with Ground in ND mode this round"),
     ("reference: Select", "ground/step/select", STEP["select"].text, "Stress 4–5"),
-    ("reference: Reveal", "ground/step/reveal", STEP["reveal"].text, "in Lead order"),
+    ("reference: Reveal", "ground/step/reveal", STEP["reveal"].text, "reveal together"),
     ("reference: Denied", "ground-reference", DATA.reference["denied"], "only Ground in OU mode restores it"),
     ("action: Support", "ground/action/support", ACTION["support"].effects[0], "free relation slot"),
     ("action: Attack", "ground/action/attack", ACTION["attack"].effects[0], "free relation slot"),
@@ -29,7 +29,7 @@ CLAUSES = [
     ("action: Solve", "ground/action/solve", ACTION["solve"].effects[-1], "keep your Solution"),
 ]
 # the booklet's words for the same clause, where its sentence runs differently from the card's
-BOOKLET_SAYS = {"Stress 4–5": "Stress 4 or 5", "in Lead order": "they choose one by one in Lead order",
+BOOKLET_SAYS = {"Stress 4–5": "Stress 4 or 5", 
                 "Ground in OU mode cancels the Attack": "Ground in OU mode can cancel an Attack",
                 "keep your Solution": "the others keep their Solution"}
 

@@ -7,6 +7,7 @@ import pytest
 from babel.messages.pofile import read_po
 
 from generator.i18n.checks import Entry, entry_of
+from generator.i18n.gate import _address
 from generator.i18n.typography import typography_problems
 
 from .conftest import LANGS, REPO
@@ -52,7 +53,7 @@ def test_shipped_catalogs_carry_no_typography_warning(lang):
     for path in sorted((REPO / "locales" / lang / "LC_MESSAGES").glob("*.po")):
         with path.open("rb") as fh:
             catalog = read_po(fh, locale=lang)
-        problems += typography_problems(lang, [entry_of(m, str(path)) for m in catalog if m.id])
+        problems += typography_problems(lang, [entry_of(m, str(path)) for m in catalog if m.id], _address(REPO, lang))
     assert [p.render() for p in problems] == []
 
 

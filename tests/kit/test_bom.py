@@ -28,7 +28,7 @@ def test_every_game_declares_its_full_table():
     for marker in ("stress", "freedom", "darvo", "focus-blame"):
         assert ground[f"ground-seat-markers/{marker}"] == 6  # one set per seat
     duel = {p.id: p.need for p in boms["duel"].pieces}
-    assert duel["duel-stance-cards"] == 8 and duel["duel-strike-cards"] == 6 and duel["duel-fighter"] == 2
+    assert duel["duel-stance-cards"] == 8 and duel["duel-strike-cards"] == 8 and duel["duel-fighter"] == 2  # No action
 
 
 def test_nothing_printed_names_every_piece_and_its_rule():

@@ -135,9 +135,35 @@ def bom_msgstrs(game: str, lang: str) -> list[str]:
         return [m.string for m in read_po(fh, locale=lang) if m.id and m.context == f"{game}-bom"]
 
 
+# What the kit rewrites of a seed on purpose (issue 33), seed text -> the kit's text: the catalogs hold the seed
+# verbatim but for these, and each rewrite must really be in them.
+DOJO_REWRITES = {"Puoi teletrasportarti al Tunnel con lo stesso numero.":  # one tunnel code (1A) everywhere
+                 "Puoi teletrasportarti al Tunnel con lo stesso codice (per esempio 1A)."}
+DUEL_REWRITES = {  # played from paper: no master, no deflections, no techniques; Seigan's move as D03 reads it
+    "Смена стоек \\ Удары \\ Отклонения удара": "Смена стоек \\ Удары",
+    "Заявки делаются игроками скрыто, и разрешаются мастером одновременно, в порядке следования фаз. Т.е. сначала "
+    "мастер разрешает все перемещения, потом все действия.": "Заявки делаются игроками скрыто и открываются "
+    "одновременно; оба игрока разрешают их вместе, в порядке следования фаз: сначала все перемещения, потом все "
+    "действия.",
+    "Действия (смены стоек, удары, отклонения)": "Действия (смены стоек, удары)",
+    "Можно двигаться три клетки вперед или одну назад.": "Можно двигаться до трёх клеток вперёд или на одну назад.",
+    "Прием. Приемы игроки изучают с игровым прогрессом и могут использовать один прием один раз в бой. Приемы нельзя "
+    "использовать в один ход со сменой стойки и разворотом, если это отдельно не указано.": "",
+}
+
+
+def rewritten(seed: str, rewrites: dict[str, str], texts: list[str]) -> str:
+    """The seed with the kit's deliberate rewrites applied (each found in the seed, each new text in a catalog)."""
+    for old, new in rewrites.items():
+        assert old in seed, old
+        assert not new or any(new in t for t in texts), new
+        seed = seed.replace(old, new)
+    return seed
+
+
 def test_italian_dojo_catalog_is_the_seed_verbatim():
     texts = msgstrs("dojo", "it") + bom_msgstrs("dojo", "it")  # the component list comes from the bill
-    seed = SEED_DOJO.read_text(encoding="utf-8")
+    seed = rewritten(SEED_DOJO.read_text(encoding="utf-8"), DOJO_REWRITES, texts)
     assert residue(seed, texts) == ""
     for sample in (
         "Il primo giocatore che indossa la Cintura Nera vince.",
@@ -162,10 +188,10 @@ def test_english_and_russian_dojo_are_translations_not_copies():
 
 def test_russian_duel_catalog_is_the_seed_verbatim():
     texts = msgstrs("duel", "ru")
-    assert residue(SEED_DUEL.read_text(encoding="utf-8"), texts) == ""
+    assert residue(rewritten(SEED_DUEL.read_text(encoding="utf-8"), DUEL_REWRITES, texts), texts) == ""
     for sample in (
         "ПОРЯДОК БОЯ",
-        "Действия: Смена стоек \\ Удары \\ Отклонения удара",
+        "Действия: Смена стоек \\ Удары",
         "Сейган / Свободная стойка — с нее начинается бой.",
         "Шиеши / Секущий",
         "Наносится из Средней стойки",

@@ -66,9 +66,9 @@ def test_dojo_sim_compare_start(tmp_path, capsys):
 
 
 def test_dojo_sim_rejects_bad_options(tmp_path, capsys):
-    """U15 DR-S01: 2 players, 0 games or a missing board are clear errors (exit 2), never tracebacks."""
-    assert main(["sim", "--players", "2"]) == 2
-    assert "3 to 8" in capsys.readouterr().err
+    """U15 DR-S01: 1 or 9 players, 0 games or a missing board are clear errors (exit 2), never tracebacks."""
+    assert main(["sim", "--players", "1"]) == 2
+    assert "2 to 8" in capsys.readouterr().err
     assert main(["sim", "--games", "0"]) == 2
     assert main(["sim", "--board", str(tmp_path / "nope.txt")]) == 2
     assert "nope.txt" in capsys.readouterr().err
@@ -99,3 +99,16 @@ def test_explain_and_ruling_variants(tmp_path, capsys):
     assert [v["variant"] for v in report["variants"]] == ["U22=False"]
     text = capsys.readouterr().out
     assert "first seat advantage" in text and "ruling variants side by side" in text
+
+
+def test_two_player_dojo_is_simulated_from_opposite_rooms(tmp_path):
+    """Issue 33: the 2-player set-up the booklet prints (opposite corner Safe Rooms, U13) plays to the end."""
+    from generator.sim.defaults import RULINGS
+
+    out = tmp_path / "two.json"
+    assert main(["sim", "--players", "2", "--games", "40", "--seed", "3", "--jobs", "1", "--json", str(out)]) == 0
+    rep = json.loads(out.read_text(encoding="utf-8"))
+    assert rep["games"] == 40 and rep["finished"] == 40 and rep["unfinished"] == 0
+    assert RULINGS.rooms(2) == (0, 2)  # top left and bottom right: the model numbers quadrants clockwise
+    rules = (ROOT / "content/dojo/rules.md").read_text(encoding="utf-8")
+    assert "2 players (a kit ruling" in rules and "opposite corner Safe Rooms" in rules

@@ -110,8 +110,8 @@ def test_u32_roommates_share_start_switch():
 
 
 def test_u31_and_u15_defaults():
-    """U31 U15: 2,000-turn cap by default; 3-8 players."""
-    assert GameConfig().cap() == 2000 and RULINGS.u15_players == (3, 8)
+    """U31 U15: 2,000-turn cap by default; 2-8 players (2: the kit's ruling, opposite rooms U13)."""
+    assert GameConfig().cap() == 2000 and RULINGS.u15_players == (2, 8) and RULINGS.rooms(2) == (0, 2)
 
 
 def test_segreto_skips_meditating_tunnels_and_first_round_opponents():

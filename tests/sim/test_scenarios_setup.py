@@ -128,9 +128,11 @@ def test_sc53_board_and_ladder_structure(tmp_path):
 
 def test_sc54_setup_state_and_seeding():
     """SC54 DR-S01 DR-S07 DR-S08 DR-S09 DR-O06 DR-O11 DR-N01 U10 U15 U31: deck, rooms, RNG, identical logs, turn cap."""
-    for n in (2, 9):
+    for n in (1, 9):  # 2 players: the kit's ruling (issue 33), opposite rooms
         with pytest.raises(ValueError):
             new_game(n)
+    two = new_game(2)
+    assert two.room == [0, 2] and two.sq[0] in two.t.rooms[0] and two.sq[1] in two.t.rooms[2]
     g = new_game(4, log=True)
     counts = (3, 2, 2, 2, 1, 2, 2, 1, 1, 2, 1, 2, 1)  # DR-N01: copies per card type, in effect order
     assert len(g.pile) == 22 and Counter(g.pile) == {c: k for c, k in enumerate(counts)}

@@ -92,7 +92,8 @@ def play_duel(duel: Duel, policies: tuple[str, str], seed: int, index: int, max_
             opening = (state.fighters[0].stance, state.fighters[1].stance)
         if out.result:
             p = NAMES.index(out.result) if out.result in NAMES else None
-            how = duel.stances[orders_stance[p]].strike if p is not None else "both-lose"
+            how = duel.stances[orders_stance[p]].strike if p is not None else \
+                "both-lose" if any(out.hit) else "slip-ends"  # D14: the slip's last row played without a hit
             return DuelResult(index, out.result, state.turn - 1, first, opening, strikes, how)
     return DuelResult(index, None, max_turns, first, opening or ("", ""), strikes)
 

@@ -137,9 +137,6 @@ class Duel:
             return "DS-COMBINE", "steps and a turn in one order"
         if me.struck and (order.step or (order.turn and order.action != "none")):
             return "DS-AFTER", "after a strike: no movement; a turn keeps the stance and allows no other action"
-        if not self.r.value("may_pass") and (order == Order() or not me.struck and (
-                order.action == "none" or not (order.step or order.turn))):
-            return "D04", "no passing: an order needs a movement (steps or a turn) and an action (after a strike: one)"
         if order.step > 0 and order.step not in self.forward[me.stance]:
             return "DS-MOVE", f"{me.stance} moves forward {_counts(self.forward[me.stance])}, not {order.step}"
         if order.step < 0 and -order.step not in stance.back:
@@ -156,7 +153,15 @@ class Duel:
                 return "DS-CROSSED", "crossed swords: change stance only with a step back this turn (D10)"
         if end in self.controlled(state, p) and self.r.value("control_lifted_by") == "never":
             return "DS-CONTROL", f"cell {end} is under the Seigan player's distance control (D06/D07)"
+        if order.action == "none" and not self.r.value("may_pass") and not (me.struck and order.turn) \
+                and self.can_act(state, p):
+            return "D04", ("every turn carries an action (a strike or a stance change), with or without a movement;"
+                           " the turn after a strike, a turn keeping the stance")
         return None
+
+    def can_act(self, state: State, p: int) -> bool:
+        """D04: p has a legal order with an action (a strike or a stance change); if not, p lays No action."""
+        return any(self.violation(state, p, o) is None for o in self._written(state, p) if o.action != "none")
 
     def held_back(self, state: State, p: int, orders: tuple[Order, Order]) -> bool:
         """D07: p's move ends on a controlled cell and the seed's exception does not lift the rule: no movement."""
@@ -175,12 +180,19 @@ class Duel:
 
     def orders(self, state: State, p: int) -> list[Order]:
         """Every order p may write (under D07 'seigan-player' a move onto a controlled cell may be written)."""
+        acting = [o for o in self._written(state, p) if o.action != "none" and self.violation(state, p, o) is None]
+        resting = [o for o in self._written(state, p) if o.action == "none" and (
+            self.r.value("may_pass") or not acting or o.turn and state.fighters[p].struck)]
+        return [o for o in self._written(state, p) if o in acting or o in resting and self.violation(
+            state, p, o) is None]
+
+    def _written(self, state: State, p: int) -> list[Order]:
+        """Every order p could write on the slip (steps the stance allows or a turn, then one action)."""
         me = state.fighters[p]
         steps = [0, *self.forward[me.stance], *(-b for b in self.stances[me.stance].back)]
         acts = [("none", None), ("strike", None), *(("change", s) for s in self.stances if s != me.stance)]
-        out = [Order(step, turn, act, to) for step in steps for turn in ((False, True) if step == 0 else (False,))
-               for act, to in acts]
-        return [o for o in out if self.violation(state, p, o) is None]
+        return [Order(step, turn, act, to) for step in steps for turn in ((False, True) if step == 0 else (False,))
+                for act, to in acts]
 
     # ---- resolution ----------------------------------------------------------------------------
     def hit_cells(self, f: Fighter, strike: str) -> frozenset[int]:
@@ -205,7 +217,11 @@ class Duel:
         hit = tuple(bool(strikes[1 - p]) and moved[p].cell in self.hit_cells(moved[1 - p], strikes[1 - p])
                     for p in (0, 1))
         nxt = State((after[0], after[1]), state.turn + 1)
-        return Outcome(nxt, hit, self.result(hit, strikes), held)
+        result = self.result(hit, strikes)
+        limit = self.r.value("turn_limit")
+        if result is None and limit and state.turn >= limit:
+            result = "draw"  # D14: the order slip's last row played without a hit
+        return Outcome(nxt, hit, result, held)
 
     def result(self, hit: tuple[bool, bool], strikes: list[str | None]) -> str | None:
         """D12: the player hit loses; both hit: precedence, otherwise both lose (a draw)."""
