@@ -83,3 +83,10 @@ def test_terms_are_matched_in_their_inflected_forms():
     assert check_terms(mist, ru, "ru", "ru.tbx") == []
     bad = check_terms(_entry("Dojo Mist deck", "колода Туман", "locales/ru/LC_MESSAGES/dojo.po"), ru, "ru", "x")
     assert any("'колода Туман'" in p.message for p in bad)
+
+
+def test_one_wording_for_face_down_in_russian():
+    ru, _ = load_glossary(REPO, "ru")
+    bad = check_terms(_entry("Lay it face down.", "Положите её рубашкой вверх."), ru, "ru", "ru.tbx")
+    assert any("'рубашкой вверх'" in p.message for p in bad)
+    assert check_terms(_entry("Lay it face down.", "Положите её лицом вниз."), ru, "ru", "ru.tbx") == []
