@@ -76,6 +76,13 @@ def _duel(attr: str) -> Callable[[Any, Catalog], list[CardName]]:
     return names
 
 
+def _duel_strikes(model: Any, t: Catalog) -> list[CardName]:
+    """Each player's strikes, then each player's No action card (ruling D04), as the strike deck prints them."""
+    comp = "duel-strike-cards"
+    return _duel("strikes")(model, t) + [CardName(f"none-{p.id}", t.p_(comp, "No action"), t.p_(PIECES_CTX, p.name))
+                                         for p in model.duel_pieces.players]
+
+
 def _duel_reference(_model: Any, t: Catalog) -> list[CardName]:
     return [CardName("setup", t.p_("duel-rules", "Setup")),
             CardName("phases", t.p_("duel-reference", "Order of the fight")),
@@ -93,7 +100,7 @@ NAMES: dict[str, Callable[[Any, Catalog], list[CardName]]] = {
     "ground-action-cards": _ground_actions,
     "ground-reference": _ground_reference,
     "duel-stance-cards": _duel("stances"),
-    "duel-strike-cards": _duel("strikes"),
+    "duel-strike-cards": _duel_strikes,
     "duel-reference": _duel_reference,
 }
 

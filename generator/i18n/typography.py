@@ -54,9 +54,16 @@ def russian(e: Entry) -> list[Problem]:
     return out
 
 
-def address(e: Entry, forms: dict[str, str]) -> list[Problem]:
-    """The form of address the language table sets for the entry's game (tu or voi), never the other one."""
-    game = e.file.rsplit("/", 1)[-1].split("-")[0].removesuffix(".po")
+SEED_CATALOGS = {"it": ("dojo-rules",)}  # the designer's own words, printed as written: never asked to change
+
+
+def address(e: Entry, forms: dict[str, str], lang: str = "it") -> list[Problem]:
+    """The form of address the language table sets for the entry's game (tu or voi), never the other one (the
+    seed's own text, printed in its own words, aside)."""
+    domain = e.file.rsplit("/", 1)[-1].removesuffix(".po")
+    if domain in SEED_CATALOGS.get(lang, ()):
+        return []
+    game = domain.split("-")[0]
     want = forms.get(game)
     other = {"tu": "voi", "voi": "tu"}.get(want or "")
     if other is None:
@@ -104,5 +111,5 @@ def typography_problems(lang: str, entries: list[Entry], forms: dict[str, str] |
     the language table's form of address per game (Italian: tu or voi)."""
     out = [p for e in entries for check in PER_ENTRY.get(lang, ()) for p in check(e)]
     if lang in ADDRESSED and forms:
-        out += [p for e in entries for p in address(e, forms)]
+        out += [p for e in entries for p in address(e, forms, lang)]
     return out + [p for check in PER_CATALOG.get(lang, ()) for p in check(entries)]

@@ -40,8 +40,8 @@ def test_png_vendors_write_every_face_at_their_size_in_upload_order(small_kit, e
     for name, size in (("tgc", (825, 1125)), ("mpc", (822, 1122))):
         files = exports[name]
         strikes = sorted(p for p in files if p.startswith("duel-strikes/"))
-        assert strikes == [f"duel-strikes/back-{n:03d}.png" for n in range(1, 7)] + \
-            [f"duel-strikes/front-{n:03d}.png" for n in range(1, 7)]  # the strike backs name their owner
+        assert strikes == [f"duel-strikes/back-{n:03d}.png" for n in range(1, 9)] + \
+            [f"duel-strikes/front-{n:03d}.png" for n in range(1, 9)]  # 3 strikes and No action per player; backs name the owner
         assert sorted(p for p in files if p.startswith("duel-reference/")) == \
             ["duel-reference/back.png"] + [f"duel-reference/front-{n:03d}.png" for n in range(1, 5)]
         for data in files.values():
@@ -59,7 +59,7 @@ def test_pdfx_files_read_back_as_the_standards_ask(small_kit, exports):
         data = files["duel-strikes.pdf"]
         assert data.startswith(version)
         with pikepdf.open(io.BytesIO(data)) as pdf:
-            assert len(pdf.pages) == 12 and "/ID" in pdf.trailer
+            assert len(pdf.pages) == 16 and "/ID" in pdf.trailer  # 8 cards (3 strikes and No action per player), back then front
             assert pdf.docinfo["/Trapped"] == pikepdf.Name.False_
             intent = pdf.Root.OutputIntents[0]
             assert intent.S == pikepdf.Name.GTS_PDFX and str(intent.OutputConditionIdentifier) == "CGATS TR 001"

@@ -119,7 +119,7 @@ def test_tally_decisiveness_and_merge():
 @pytest.mark.parametrize("args, message", [
     (["--rule", "U99=true,false"], "unknown ruling U99"),
     (["--rule", "U22"], "write ID=V1,V2"),
-    (["--players", "9"], "played by 3 to 8 players"),
+    (["--players", "9"], "played by 2 to 8 players"),
     (["--scenario", "sc-x"], "--scenario applies to --game ground"),
     (["--policy", "oracle"], "--policy oracle"),
     (["--resume", "/nonexistent/sweep"], "no sweep to resume"),
