@@ -23,6 +23,7 @@ from ..i18n.extract import cached_extraction
 from ..i18n.gate import check_language as check_catalogs
 from ..i18n.fitwatch import watch_fits
 from ..i18n.runtime import SOURCE_LANG, load_translations
+from ..output.cache import damage_notes
 from ..output.files import remove_leftovers, replace_tree
 from ..output.verify import verify_file
 from ..pageqa import ink
@@ -563,7 +564,11 @@ def build_kits(root: Path, options: list[BuildOptions], out_root: Path | None = 
                                       notes=caches[n].notes())
     finally:  # a failed, stopped or interrupted build leaves no cache entry behind; a good one prunes the cache
         settle(root, [(cache, isinstance(outcomes.get(n), BuildResult)) for n, cache in caches.items()])
-    return [outcomes[n] for n in range(len(options))]
+    results, notes = [outcomes[n] for n in range(len(options))], damage_notes()  # catalogs, checks, proofs
+    first = next((i for i, r in enumerate(results) if isinstance(r, BuildResult)), None)
+    if notes and first is not None:  # told once, by the first language that built
+        results[first] = dataclasses.replace(results[first], notes=results[first].notes + notes)
+    return results
 
 
 def _failed(outcomes: dict[int, BuildResult | CheckFailed]) -> list[int]:

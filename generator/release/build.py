@@ -35,6 +35,7 @@ class ReleaseResult:
 
     out_dir: Path
     manifest: dict
+    notes: tuple[str, ...] = ()  # one line each (a damaged cache file discarded and made again)
 
 
 def resolved(root: Path, options: ReleaseOptions) -> ReleaseOptions:
@@ -43,7 +44,8 @@ def resolved(root: Path, options: ReleaseOptions) -> ReleaseOptions:
     return options if options.langs else dataclasses.replace(options, langs=language_codes(root, released=True))
 
 
-def build_languages(root: Path, options: ReleaseOptions, tick: Callable[[str], None]) -> dict[str, dict]:
+def build_languages(root: Path, options: ReleaseOptions, tick: Callable[[str], None],
+                    notes: list[str] | None = None) -> dict[str, dict]:
     """Build every language's kit: each checked in phase one, then the components of all of them rendered on
     `jobs` processes together (every language's booklets first, so both cores stay busy to the end), then
     installed in build/pnp; raise CheckFailed listing the problems of all of them, each naming its language. All
@@ -62,6 +64,8 @@ def build_languages(root: Path, options: ReleaseOptions, tick: Callable[[str], N
                          for p in outcome.problems]
         else:
             tick(lang)
+            if notes is not None:
+                notes.extend(outcome.notes)
     if problems:
         raise CheckFailed(problems)
     return {lang: outcome.manifest for lang, outcome in zip(options.langs, outcomes)}
@@ -131,11 +135,12 @@ def release(root: Path, options: ReleaseOptions, tick: Callable[[str], None] = l
     out_dir = root / "build" / "release" / f"{KIT_NAME}-{version}"
     remove_leftovers(out_dir)
     options = resolved(root, options)
-    kits = build_languages(root, options, tick)
+    notes: list[str] = []
+    kits = build_languages(root, options, tick, notes)
     tts_out = root / "build" / "release-tts"  # the kits just built are reused, and exports while up to date
     tts = export_tts(root, options.langs, base_url=TTS_BASE, jobs=options.jobs, out_root=tts_out)
     files = assemble(root, version, epoch, kits, {lang: tts_files(tts_out / lang) for lang in tts})
     verify(files, [])
     record = json.loads(files["manifest.json"])
     replace_tree(out_dir, files, {e["path"]: e["sha256"] for e in record["files"]})  # hashed for the manifest
-    return ReleaseResult(out_dir, record)
+    return ReleaseResult(out_dir, record, tuple(notes))
