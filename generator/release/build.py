@@ -138,7 +138,8 @@ def release(root: Path, options: ReleaseOptions, tick: Callable[[str], None] = l
     notes: list[str] = []
     kits = build_languages(root, options, tick, notes)
     tts_out = root / "build" / "release-tts"  # the kits just built are reused, and exports while up to date
-    tts = export_tts(root, options.langs, base_url=TTS_BASE, jobs=options.jobs, out_root=tts_out)
+    tts = export_tts(root, options.langs, base_url=TTS_BASE, jobs=options.jobs, out_root=tts_out,
+                     release=True)
     files = assemble(root, version, epoch, kits, {lang: tts_files(tts_out / lang) for lang in tts})
     verify(files, [])
     record = json.loads(files["manifest.json"])
