@@ -118,7 +118,7 @@ def build(ctx: BuildContext) -> list[Artifact]:
     col = Collect()
     pages = {paper: [_page(ctx, content.ladder, content.pawns, paper, col)] for paper in ctx.options.papers}
     col.check()
-    arts = page_artifacts(ctx, COMPONENT, "belt-ladder", ctx.p_(BELT_CTX, content.ladder.title), pages)
+    arts = page_artifacts(ctx, COMPONENT, "dojo/belt-ladder", ctx.p_(BELT_CTX, content.ladder.title), pages)
     return with_pieces(arts, (("dojo-belt-ladder", 1), ("dojo-ladder-marker", len(content.pawns.pawns))))
 
 

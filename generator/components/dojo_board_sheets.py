@@ -132,7 +132,7 @@ def build(ctx: BuildContext) -> list[Artifact]:
     """The board: its text form, four quadrant sheets per paper, the A2 sheet, and a preview."""
     boards = board_drawings(ctx)
     legend = legend_drawing(ctx)
-    out = [Artifact("board.txt", COMPONENT, "board", render_ascii(ctx.board).encode("utf-8"))]
+    out = [Artifact("dojo/board.txt", COMPONENT, "board", render_ascii(ctx.board).encode("utf-8"))]
     whole = collected_drawing(lambda: board_svg(ctx))
     imp = imprint(ctx, ctx._("Board"))
     doc = PdfDoc(imp.epoch, imp.title)  # every paper in one document, then split: quadrants and legend written once
@@ -144,8 +144,8 @@ def build(ctx: BuildContext) -> list[Artifact]:
     ends.append(doc.pages)
     files = pdf.split(doc.finish(), ends)
     for paper, data in zip(ctx.options.papers, files):
-        out.append(Artifact(f"board-{paper}.pdf", COMPONENT, "board", data, paper, "sheet", len(SHEETS),
+        out.append(Artifact(f"dojo/board-{paper}.pdf", COMPONENT, "board", data, paper, "sheet", len(SHEETS),
                             pieces=(("dojo-board", 1),)))
-    out.append(Artifact("board-A2.pdf", COMPONENT, "board", files[-1], "A2", "sheet", 1))
-    out.append(Artifact("previews/board.png", COMPONENT, "preview", board_png(whole, 720)))
+    out.append(Artifact("dojo/board-A2.pdf", COMPONENT, "board", files[-1], "A2", "sheet", 1))
+    out.append(Artifact("previews/dojo/board.png", COMPONENT, "preview", board_png(whole, 720)))
     return out

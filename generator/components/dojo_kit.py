@@ -51,6 +51,6 @@ def contact_png(ctx: BuildContext, previews: list[Artifact]) -> bytes:
 
 
 def contact_sheet_png(ctx: BuildContext, before: list[Artifact]) -> list[Artifact]:
-    """previews/contact-sheet.png: the previews of the Dojo components rendered before it."""
+    """previews/dojo/contact-sheet.png: the previews of the Dojo components rendered before it."""
     previews = [a for a in before if a.kind == "preview" and a.component.startswith("dojo-")]
-    return [Artifact("previews/contact-sheet.png", "dojo-kit", "preview", contact_png(ctx, previews))]
+    return [Artifact("previews/dojo/contact-sheet.png", "dojo-kit", "preview", contact_png(ctx, previews))]
