@@ -2,6 +2,7 @@
 
 import dataclasses
 import io
+import math
 import re
 from pathlib import Path
 
@@ -16,8 +17,9 @@ from generator.content.duel_pieces import load_duel_pieces
 from generator.content.ground_pieces import load_ground_pieces
 from generator.components.common import imprint
 from generator.render.colour import MIN_CONTRAST, contrast, ink_on
+from generator.render.templates import n
 from tests.ground.kitcache import build_lang
-from tests.conftest import LANGS
+from tests.conftest import LANGS, kit_context
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -38,6 +40,34 @@ def test_ladder_markers_fit_cells_and_stand_out_on_every_belt():
     assert dojo_belt_ladder.marker_problems(ladder, 10.0, "A4")[0].rule == "piece-fit"
     for belt in ladder.belts:
         assert max(contrast(c, belt.colour) for c in dojo_belt_ladder.RING) >= MIN_CONTRAST
+
+
+@pytest.mark.parametrize("paper", ["A4", "Letter"])
+def test_each_start_area_holds_a_marker_place_for_every_player(paper):
+    pawns = load_dojo(ROOT)[0].pawns
+    areas = dojo_belt_ladder.start_areas(paper, len(pawns.pawns))
+    assert [a.position for a in areas] == [dojo_belt_ladder.START_0, dojo_belt_ladder.START_3]
+    assert dojo_belt_ladder.start_area_problems(areas, paper) == []
+    r, top = dojo_belt_ladder.MARKER_R, dojo_belt_ladder.TOP + dojo_belt_ladder.BOX_H
+    for a in areas:
+        assert len(a.spots) == len(pawns.pawns) == 8  # the Dojo plays up to 8
+        assert a.y >= top and all(a.x + r <= x <= a.x + a.w - r and a.y + r <= y <= a.y + a.h - r for x, y in a.spots)
+        assert min(math.dist(p, q) for i, p in enumerate(a.spots) for q in a.spots[i + 1:]) >= 2 * r
+    assert areas[0].x + areas[0].w < areas[1].x  # side by side, apart
+    crowded = dojo_belt_ladder.start_areas(paper, 12)  # more markers than a 3-wide area holds without overlap?
+    assert dojo_belt_ladder.start_area_problems(crowded, paper) == []  # no: it grows rows
+    narrow = [dataclasses.replace(a, w=2 * r) for a in areas]  # one place per row would overflow the width
+    assert [p.rule for p in dojo_belt_ladder.start_area_problems(narrow, paper)] == ["piece-fit", "piece-fit"]
+
+
+def test_the_ladder_page_draws_the_start_areas_with_their_places():
+    ctx = kit_context("ru")
+    svg = dojo_belt_ladder.ladder_svg(ctx, ctx.model.dojo.ladder, ctx.model.dojo.pawns, "A4", dojo_belt_ladder.Collect())
+    places = re.findall(r'<circle [^>]*r="{}"'.format(n(dojo_belt_ladder.MARKER_R)), svg)
+    assert len(places) == 16  # 8 in the area of position 0, 8 in that of position 3
+    figure = dojo_belt_ladder.ladder_svg(ctx, ctx.model.dojo.ladder, ctx.model.dojo.pawns, "A4",
+                                         dojo_belt_ladder.Collect(), figure=True)
+    assert not re.findall(r'<circle [^>]*r="{}"'.format(n(dojo_belt_ladder.MARKER_R)), figure)  # not in the booklet
 
 
 def test_contrast_and_ink():
