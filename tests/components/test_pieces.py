@@ -10,7 +10,8 @@ import pytest
 from pypdf import PdfReader
 
 from generator.booklet.impose import EDGE, fold_marks
-from generator.components import dojo_belt_ladder, dojo_board, dojo_pawns, duel_pieces, ground_markers, ground_mats
+from generator.components import (dojo_belt_ladder, dojo_board, dojo_links, dojo_pawns, duel_pieces, ground_markers,
+                                  ground_mats)
 from generator.components.dojo_board_sheets import proof_sentence
 from generator.content.dojo import load_dojo
 from generator.content.duel_pieces import load_duel_pieces
@@ -75,17 +76,26 @@ def test_contrast_and_ink():
     assert ink_on("#f5d33b") != "#ffffff" and ink_on("#1e5bb8") == "#ffffff"
 
 
-def test_tunnel_links_never_cross_the_central_dojo():
-    ctx = build_lang("en").ctx
-    board = ctx.board
+def test_tunnel_links_run_along_the_lanes_clear_of_the_dojo_the_safe_rooms_and_other_tunnels():
+    board = kit_context("en").board
     assert dojo_board.link_problems(board) == []
-    x0, y0, x1, y1 = dojo_board.dojo_box(board)
-    for i, j in enumerate(board.links):
-        if j is not None and i < j:
-            bend = dojo_board.link_route(board, i, j)
-            pts = dojo_board._curve(*[(dojo_board.M + (divmod(k, 16)[1] + 0.5) * dojo_board.S,
-                                       dojo_board.M + (divmod(k, 16)[0] + 0.5) * dojo_board.S) for k in (i, j)], bend)
-            assert not any(x0 < x < x1 and y0 < y < y1 for x, y in pts)
+    routes = dojo_links.link_routes(board)
+    assert len(routes) == len(dojo_board.tunnel_labels(board)) // 2 == 12
+    blocked = {i for i, code in enumerate(board.codes) if code in ("S", "D") or code.isdigit()}
+    edges = []
+    for (i, j), route in routes.items():
+        assert route[0] == i and route[-1] == j and board.links[i] == j
+        assert not set(route[1:-1]) & blocked  # never through the Dojo, a Safe Room or another tunnel's square
+        steps = list(zip(route, route[1:]))
+        assert all(abs(a - b) in (1, 16) and (abs(a - b) == 16 or a // 16 == b // 16) for a, b in steps)
+        edges += [(min(a, b), max(a, b)) for a, b in steps]
+    assert len(edges) == len(set(edges))  # no stretch of lane carries two links
+    x0, y0, x1, y1 = dojo_board.dojo_box(board, 0.0)
+    for route in routes.values():
+        assert not any(x0 < x < x1 and y0 < y < y1 for x, y in map(dojo_board.lane_point, route))
+    walled_in = frozenset(range(256)) - {0, 255}
+    assert dojo_links._search(0, 255, walled_in, set(), set()) is None  # no way: the build would stop
+    assert dojo_links.corners((0, 1, 2, 18, 34)) == (0, 2, 34)
     assert board.entrances  # the entrances the board marks
 
 
