@@ -51,6 +51,16 @@ def margin_notes(ctx: BuildContext, extra: str, width: float) -> list:
     return blocks
 
 
+# Entries this component prints only in a state no kit build reaches: the live preview lists them with where and
+# when they would print (kit/registry.unreached), so its map of the language's entries is complete.
+UNREACHED = {
+    (None, "Proved playable: not simulated in this build."):
+        "the board's margin, when a build did not prove the board (a kit build always proves it before drawing)",
+    (None, "Simulated in %(games)d game: some got stuck."):
+        "the board's margin, when the board proof found stuck games (the build then stops: nothing is printed)",
+}
+
+
 def proof_sentence(ctx: BuildContext) -> str:
     """The board proof in player words: how many simulated games, none stuck or unfinished (no settings)."""
     proof = ctx.proof or {}
