@@ -28,26 +28,24 @@ Box = tuple[float, float, float, float]
 Point = tuple[float, float]
 
 
-def stroke_rgb(raw: Any, obj: Any) -> tuple[int, int, int] | None:
-    """The RGB of a stroked path's stroke; None when it is not stroked."""
+def _rgb(raw: Any, obj: Any, stroke: bool) -> tuple[int, int, int] | None:
+    """The RGB of a path's stroke (or fill); None when it is not stroked (filled)."""
     mode, stroked = ctypes.c_int(), ctypes.c_int()
-    if not raw.FPDFPath_GetDrawMode(obj, mode, stroked) or not stroked.value:
+    if not raw.FPDFPath_GetDrawMode(obj, mode, stroked) or not (stroked if stroke else mode).value:
         return None
     r, g, b, a = (ctypes.c_uint() for _ in range(4))
-    if not raw.FPDFPageObj_GetStrokeColor(obj, r, g, b, a):
-        return None
-    return (r.value, g.value, b.value)
+    getter = raw.FPDFPageObj_GetStrokeColor if stroke else raw.FPDFPageObj_GetFillColor
+    return (r.value, g.value, b.value) if getter(obj, r, g, b, a) else None
+
+
+def stroke_rgb(raw: Any, obj: Any) -> tuple[int, int, int] | None:
+    """The RGB of a stroked path's stroke; None when it is not stroked."""
+    return _rgb(raw, obj, True)
 
 
 def fill_rgb(raw: Any, obj: Any) -> tuple[int, int, int] | None:
     """The RGB of a filled path's fill; None when it is not filled."""
-    mode, stroked = ctypes.c_int(), ctypes.c_int()
-    if not raw.FPDFPath_GetDrawMode(obj, mode, stroked) or not mode.value:
-        return None
-    r, g, b, a = (ctypes.c_uint() for _ in range(4))
-    if not raw.FPDFPageObj_GetFillColor(obj, r, g, b, a):
-        return None
-    return (r.value, g.value, b.value)
+    return _rgb(raw, obj, False)
 
 
 def half_width(raw: Any, obj: Any) -> float:
