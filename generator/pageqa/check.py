@@ -12,7 +12,7 @@ from ..problems import Problem
 from ..render.cards import card_slots
 from ..render.pdf import EDGE_MM
 from .layers import band_gap, card_small_type, hidden_text, inks, mixed_families
-from .links import BOARD_COMPONENTS, link_crossings
+from .links import link_crossings, prints_board
 from .read import Box, Page, Run, read_pdf
 from .terms import spelling_drift
 
@@ -134,7 +134,7 @@ def artifact_problems(artifact: Artifact, lang: str, back_offset: tuple[float, f
     problems = []
     try:
         pages = read_pdf(artifact.data)
-        painted = inks(artifact.data, tunnels=artifact.component in BOARD_COMPONENTS)
+        painted = inks(artifact.data, tunnels=prints_board(artifact.component, artifact.layout))
     except Exception as exc:  # noqa: BLE001 - bytes that do not read back are a damaged file, never a traceback
         return [Problem("error", "verify", f"the PDF cannot be read back ({type(exc).__name__}: {exc})",
                         artifact.path, where=lang, hint="nothing was installed; run the build again, and report it "

@@ -1,13 +1,13 @@
 """Tunnel links never cross a label or an icon (issue 33): `board-link-crossing`, read from the printed page.
 
 The board draws its tunnel links in one colour (LINK_RGB, `components/dojo_board.LINK`), under the squares' icons
-and labels. On the pages of the components that print the board (BOARD_COMPONENTS), `layers.inks()` reads each link as a `link` item (its points along the page, flattened, in mm from the
-top left, and half its stroke width) and every path painted after the first link, filled or stroked, as `piece`
-items (one box per closed or open piece of the path: an icon's strokes, an arrow, a mark; a lone horizontal or
-vertical line is a wall or a grid line, which links cross, and is left out). `link_crossings` is a pure function
-of those items and the page's text: a link passing over any text, or over a piece smaller than BIG_MM (larger
-ones are frames and strips), is a finding. Points the link's
-clip cuts away are left out when they are read.
+and labels. On the pages that print the board (`prints_board`), `layers.inks()` reads each link as a `link` item
+(its points along the page, flattened, in mm from the top left, and half its stroke width) and every path painted
+after the first link, filled or stroked, as `piece` items (one box per closed or open piece of the path: an icon's
+strokes, an arrow, a mark; a lone horizontal or vertical line is a wall or a grid line, which links cross, and is
+left out). `link_crossings` is a pure function of those items and the page's text: a link passing over any text,
+or over a piece smaller than BIG_MM (larger ones are frames and strips), is a finding. Points the link's clip cuts
+away are left out when they are read.
 """
 
 from __future__ import annotations
@@ -18,6 +18,12 @@ from typing import Any, Iterable
 
 LINK_RGB = (0x8A, 0x82, 0xBD)  # components/dojo_board.LINK, opaque (so the booklet's figure prints the same colour)
 BOARD_COMPONENTS = ("dojo-board", "dojo-rules")  # the components printing the board (the rules: as a figure)
+
+
+def prints_board(component: str, layout: str | None) -> bool:
+    """Whether a file's pages are read for tunnel links: every board file, and of the rules booklet the plain pages
+    (its other layouts place the same figure drawing again, scaled: checked once, the page QA stays quick)."""
+    return component == BOARD_COMPONENTS[0] or (component in BOARD_COMPONENTS and layout == "plain")
 BIG_MM = 20.0  # a piece this long is a wall, a grid line or a frame, not an icon
 STEP_MM = 0.25  # a link is checked at points this far apart
 CLEAR_MM = 0.1  # beyond half the link's stroke width

@@ -9,7 +9,7 @@ import pytest
 from generator.components import dojo_board, dojo_board_sheets
 from generator.pageqa.check import artifact_problems
 from generator.pageqa.layers import inks
-from generator.pageqa.links import BOARD_COMPONENTS, LINK_RGB, link_crossings
+from generator.pageqa.links import LINK_RGB, link_crossings, prints_board
 from generator.pageqa.read import read_pdf
 from generator.render.pdf import PdfDoc, mm
 from generator.render.svg import collected_drawing
@@ -36,7 +36,8 @@ def _line(cr, points, rgb, width=0.7, dash=True) -> None:
 
 def test_the_links_colour_is_the_boards():
     assert dojo_board.LINK == "#%02x%02x%02x" % LINK_RGB
-    assert "dojo-board" in BOARD_COMPONENTS and "dojo-rules" in BOARD_COMPONENTS
+    assert prints_board("dojo-board", "sheet") and prints_board("dojo-rules", "plain")
+    assert not prints_board("dojo-rules", "saddle-stitch") and not prints_board("ground-rules", "plain")
 
 
 @pytest.mark.parametrize("lang", list(WORDS))
