@@ -88,5 +88,5 @@ def contact_sheet(ctx: BuildContext, artifacts: list[Artifact]) -> list[Artifact
     install_escaped_gettext(env, ctx.translations)
     html = env.get_template("kit/index.html.j2").render(
         lang=ctx.lang, version=ctx.version, fingerprint=ctx.board_fingerprint[:12], tiles=tiles(ctx, artifacts),
-        boms=bill_of_materials(ctx))
+        boms=bill_of_materials(ctx), heading=ctx._(component_name("contact-sheet")))  # over the thumbnails
     return [Artifact("index.html", "contact-sheet", "sheet", html.encode("utf-8"))]

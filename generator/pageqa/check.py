@@ -12,6 +12,7 @@ from ..problems import Problem
 from ..render.cards import card_slots
 from ..render.pdf import EDGE_MM
 from .layers import band_gap, card_small_type, hidden_text, inks, mixed_families
+from .links import link_crossings, prints_board
 from .read import Box, Page, Run, read_pdf
 from .terms import spelling_drift
 
@@ -133,7 +134,7 @@ def artifact_problems(artifact: Artifact, lang: str, back_offset: tuple[float, f
     problems = []
     try:
         pages = read_pdf(artifact.data)
-        painted = inks(artifact.data)
+        painted = inks(artifact.data, tunnels=prints_board(artifact.component, artifact.layout))
     except Exception as exc:  # noqa: BLE001 - bytes that do not read back are a damaged file, never a traceback
         return [Problem("error", "verify", f"the PDF cannot be read back ({type(exc).__name__}: {exc})",
                         artifact.path, where=lang, hint="nothing was installed; run the build again, and report it "
@@ -143,6 +144,7 @@ def artifact_problems(artifact: Artifact, lang: str, back_offset: tuple[float, f
         runs = page.runs
         found = {"page-overlap": overlaps(runs) + text_on_marks(runs, page.strokes, slots), "page-type-size": small_type(runs),
                  "page-hidden-text": hidden_text(ink), "card-family": mixed_families(ink, slots),
+                 "board-link-crossing": link_crossings(ink, runs),
                  "card-type-size": card_small_type(runs, slots), "card-band-gap": band_gap(runs, page.marks, slots),
                  "page-edge": [] if artifact.layout == "single" else edge_band(page),
                  "page-safe-zone": safe_zone(runs, slots) + frame_safe_zone(page.strokes, slots),
@@ -169,6 +171,8 @@ HINTS = {
     "card-type-size": "set the card's text at 7 pt or more: the slot's size range (templates/<game>/<face>.toml), "
                       "more room, or a shorter text",
     "card-band-gap": "start the text 1.5 mm or more below the header band (the face's `top` or the slot's y)",
+    "board-link-crossing": "route the link along the board's lanes (components/dojo_links.py, dojo_board.LANE_X/Y) "
+                           "or move what it crosses off the lanes",
     "term-spelling": "write the term as the cards do (the catalog entry of the term) in this language's catalogs",
 }
 

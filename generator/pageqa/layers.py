@@ -9,9 +9,11 @@ reads the Ink items of a PDF with pdfium (page objects in paint order, forms fol
 from __future__ import annotations
 
 import ctypes
+import math
 import re
 from typing import NamedTuple
 
+from . import links
 from .read import PT_PER_MM, Box, Run
 
 CARD_MIN_PT = 7.0  # rules text on a card (the reader's small print elsewhere keeps check.MIN_PT)
@@ -23,7 +25,9 @@ STYLE_WORDS = re.compile(r"(Regular|Bold|Italic|Oblique|Book|Medium|Light)", re.
 
 
 class Ink(NamedTuple):
-    """One painted object: 'text' (its words, family, point size) or 'fill' (an opaque filled shape or image)."""
+    """One painted object: 'text' (its words, family, point size), 'fill' (an opaque filled shape or image), and on a
+    page with tunnel links (pageqa/links.py) 'link' (a link's points; size: half its stroke width, mm) and 'piece'
+    (a piece of a path painted after the first link: an icon's, an arrow's, a wall's)."""
 
     kind: str
     box: Box
@@ -32,6 +36,7 @@ class Ink(NamedTuple):
     family: str = ""
     size: float = 0.0
     shown: float = 1.0  # share of a text's box inside its clip path (0: clipped away, never printed)
+    points: tuple[tuple[float, float], ...] = ()  # a link's points, mm from the top left
 
 
 def family(base_font: str) -> str:
@@ -120,28 +125,37 @@ def band_gap(runs: tuple[Run, ...], marks: tuple[Box, ...], slots: list[tuple[st
     return out
 
 
-def inks(data: bytes) -> list[list[Ink]]:
-    """Every page's text objects and opaque filled shapes, in paint order, boxes in mm from the top left."""
+def inks(data: bytes, tunnels: bool = False) -> list[list[Ink]]:
+    """Every page's text objects and opaque filled shapes, in paint order, boxes in mm from the top left; with
+    tunnels, also the board's tunnel links and the pieces painted over them (pageqa/links.py)."""
     import pypdfium2 as pdfium
     import pypdfium2.raw as raw
 
     doc = pdfium.PdfDocument(data)
     try:
-        return [_page_inks(doc[n], raw) for n in range(len(doc))]
+        return [_page_inks(doc[n], raw, tunnels) for n in range(len(doc))]
     finally:
         doc.close()
 
 
-def _page_inks(page, raw) -> list[Ink]:
+def _page_inks(page, raw, tunnels: bool = False) -> list[Ink]:
     height = page.get_height()
     textpage = page.get_textpage()
     forms: dict[int, object] = {}  # level -> the matrix of the form object last met at that level
     out: list[Ink] = []
+    linked = False  # a tunnel link met: every path after it is read piece by piece (links.link_crossings)
     for z, obj in enumerate(page.get_objects(max_depth=8)):
         kind = obj.type
         if kind == raw.FPDF_PAGEOBJ_FORM:
             forms[obj.level] = obj.get_matrix()
             continue
+        if tunnels and kind == raw.FPDF_PAGEOBJ_PATH:
+            if links.stroke_rgb(raw, obj) == links.LINK_RGB:
+                linked = True
+                out.extend(_link_inks(raw, obj, forms, height, z))
+                continue
+            if linked and links.fill_rgb(raw, obj) != links.LINK_RGB:  # a link's end dot is the link's own
+                out.extend(_piece_inks(raw, obj, forms, height, z))
         if kind not in (raw.FPDF_PAGEOBJ_TEXT, raw.FPDF_PAGEOBJ_PATH, raw.FPDF_PAGEOBJ_IMAGE):
             continue
         if kind != raw.FPDF_PAGEOBJ_TEXT and (raw.FPDFPageObj_HasTransparency(obj) or
@@ -162,6 +176,40 @@ def _page_inks(page, raw) -> list[Ink]:
         for box in _boxes(forms, obj.level, height, [_cut(b, clip) if clip else b for b in parts]):
             out.append(Ink("fill", box, z))
     return out
+
+
+def _to_page(forms: dict, level: int, height: float, p: tuple[float, float]) -> tuple[float, float]:
+    """A point of an object's container carried out through its forms to the page, mm from the top left."""
+    x, y = p
+    for n in range(level - 1, -1, -1):
+        x, y = forms[n].on_point(x, y)
+    return x / PT_PER_MM, (height - y) / PT_PER_MM
+
+
+def _half(raw, obj) -> float:
+    """Half a path's stroke width in its container's units."""
+    a, b, c, d = obj.get_matrix().get()[:4]
+    return links.half_width(raw, obj) * math.sqrt(abs(a * d - b * c))
+
+
+def _link_inks(raw, obj, forms: dict, height: float, z: int) -> list[Ink]:
+    """A tunnel link's pieces as 'link' items: the points its clip shows, on the page."""
+    clip, half = _clip(raw, obj), _half(raw, obj) * _scale(forms, obj.level) / PT_PER_MM
+    out = []
+    for piece in links.pieces(raw, obj):
+        pts = tuple(_to_page(forms, obj.level, height, p) for p in piece if links.inside(p, clip))
+        if len(pts) > 1:
+            out.append(Ink("link", links.bounds(pts), z, size=half, points=pts))
+    return out
+
+
+def _piece_inks(raw, obj, forms: dict, height: float, z: int) -> list[Ink]:
+    """Every piece of a path painted over a link, as a 'piece' box (its stroke's width included)."""
+    clip, half = _clip(raw, obj), _half(raw, obj) + 1e-3  # a line without width still has a box
+    boxes = [(x0 - half, y0 - half, x1 + half, y1 + half)
+             for x0, y0, x1, y1 in (links.bounds(piece) for piece in links.pieces(raw, obj) if links.mark(piece))]
+    return [Ink("piece", box, z) for box in _boxes(forms, obj.level, height,
+                                                    [_cut(b, clip) if clip else b for b in boxes])]
 
 
 def _clip(raw, obj) -> Box | None:

@@ -11,7 +11,7 @@ def test_faces_of_a_built_kit_come_at_the_asked_size_with_bleed_made_where_the_p
     kit = pristine_it / "build" / "pnp" / "it"
     decks = single_decks(json.loads((kit / "manifest.json").read_text(encoding="utf-8")))
     slugs = [d.slug for d in decks]
-    assert "nebbia-deck" in slugs and "duel/strikes" in slugs and "ground/actions" in slugs
+    assert "dojo/nebbia-deck" in slugs and "duel/strikes" in slugs and "ground/actions" in slugs
     strikes = decks[slugs.index("duel/strikes")]
     data = (kit / strikes.path).read_bytes()
     trimmed = list(rasterise(data, 10))
