@@ -11,7 +11,7 @@ from ..content.duel import DuelData
 from ..content.duel_pieces import CTX as PIECES_CTX, Player
 from ..kit.model import Artifact, BuildContext
 from ..render.cards import Card, Deck
-from .common import deck_files, duel_term, imprint, small_print
+from .common import back_look, deck_files, duel_term, imprint, small_print
 from ..render.face import Face, collect
 from ..render.pdf import PAPERS_MM, PdfDoc, mm, text
 from .duel_draw import strike_cells, track_cells, track_numbers
@@ -45,14 +45,17 @@ def hit_pattern(box, hits: tuple[int, ...]) -> Markup:
 
 
 def _back(ctx: BuildContext, comp: str, label: str, player: Player | None = None):
-    """A deck back; a player's set: the player's colour, pattern (stripes, dots, checks), mark and name."""
+    """A deck back; a player's set: the player's colour, pattern (stripes, dots, checks), mark and name. Light by
+    default (paper, the colour as the ink of its pattern border, frame, swords and words), the colour to the bleed
+    with `--backs full` (common.back_look)."""
+    look = back_look(ctx, player.colour if player else BACK_BG)
     f = Face(ctx, comp, f"back-{player.id}" if player else "back", "duel/back")
-    f.text("kind", label)
+    f.text("kind", label, color=look.ink)
     if player is None:
-        return f.drawing(body=BACK_BG, pattern="")
+        return f.drawing(pattern="", **look.values())
     f.text("mark", player.mark, valign="middle")
-    f.text("player", ctx.p_(PIECES_CTX, player.name))
-    return f.drawing(body=player.colour, pattern=player.pattern)
+    f.text("player", ctx.p_(PIECES_CTX, player.name), color=look.ink)
+    return f.drawing(pattern=player.pattern, **look.values())
 
 
 def order_back(ctx: BuildContext, player: Player):
@@ -180,6 +183,11 @@ def strike_cards(ctx: BuildContext) -> list[Artifact]:
 
 
 def reference_card(ctx: BuildContext) -> list[Artifact]:
+    """The reference cards: one-sided sheets, single cards (with their back, for print shops), a preview."""
+    return deck_files(ctx, reference_deck(ctx))
+
+
+def reference_deck(ctx: BuildContext) -> Deck:
     """Reference: phase order, what a player may do after a strike, the actions, hits and precedence."""
     data = ctx.model.duel
     comp = "duel-reference"
@@ -225,8 +233,8 @@ def reference_card(ctx: BuildContext) -> list[Artifact]:
         return Card("setup", f.drawing(band=BACK_BG), back)
 
     cards = collect([setup, phases, actions, hits])
-    return deck_files(ctx, Deck(comp, "duel/reference", ui(ctx, comp, "Duel reference"), tuple(cards),
-                                    kind="reference", back_bleed=BACK_BG))
+    return Deck(comp, "duel/reference", ui(ctx, comp, "Duel reference"), tuple(cards), kind="reference",
+                back_bleed=back_look(ctx, BACK_BG).bleed, one_sided=True)
 
 
 def track(ctx: BuildContext) -> list[Artifact]:

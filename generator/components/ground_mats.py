@@ -1,18 +1,21 @@
-"""GROUND player mats (one per seat) and token sheets (double-sided pieces printed front and back, registered)."""
+"""GROUND player mats (one per seat, two to a landscape sheet) and token sheets (double-sided pieces printed front and
+back, registered)."""
 
 from __future__ import annotations
 
 from ..content.ground import GroundData
 from ..kit.model import Artifact, BuildContext
 from .common import imprint
-from ..render.pdf import PAPERS_MM, PdfDoc, crop_marks, mm, text
+from ..render.pdf import EDGE_MM, PAPERS_MM, PdfDoc, crop_marks, mm, text
 from ..render.face import Face, collect, layout
 from ..render.icons import suit_icon
 from .ground_cards import ui
 
 INK = "#1d1d1b"
 
-MAT_W, MAT_H = 262.0, 178.0
+MAT_W, MAT_H = 132.0, 192.0  # templates/ground/mat.toml [face]: two mats side by side on a landscape sheet
+MATS_PER_SHEET = 2
+MAT_GAP = (2.0, 8.0)  # mm between the two mats of a sheet: at least, at most
 TOKEN = 22.0  # token diameter / tile side (mm)
 GAP = 4.0
 SPACE_BOXES = {"stress": "stress-box", "freedom": "free-box", "darvo": "darvo-box", "relation": "rel-box"}  # mat spaces markers sit on
@@ -25,9 +28,20 @@ def spaces(ctx: BuildContext) -> dict[str, tuple[float, float]]:
 
 
 def mat_scale(paper: str) -> float:
-    """How much a mat shrinks to fit a landscape sheet of paper (1.0: printed at full size)."""
+    """How much a mat shrinks so that two fit side by side on a landscape sheet of paper (1.0: full size), the edge
+    band and the small print kept free."""
     w, h = _landscape(paper)
-    return min(1.0, (w - 14) / MAT_W, (h - 18) / MAT_H)
+    return min(1.0, (w - 2 * EDGE_MM - 1 - MAT_GAP[0]) / (MATS_PER_SHEET * MAT_W), (h - 18) / MAT_H)
+
+
+def mat_places(paper: str) -> list[tuple[float, float]]:
+    """The top-left corners (mm) of the mats on a landscape sheet of paper, side by side, centred."""
+    w, h = _landscape(paper)
+    scale = mat_scale(paper)
+    gap = max(MAT_GAP[0], min(MAT_GAP[1], w - 2 * EDGE_MM - 1 - MATS_PER_SHEET * MAT_W * scale))
+    x0 = (w - MATS_PER_SHEET * MAT_W * scale - (MATS_PER_SHEET - 1) * gap) / 2
+    y = (h - MAT_H * scale) / 2 - 2
+    return [(x0 + i * (MAT_W * scale + gap), y) for i in range(MATS_PER_SHEET)]
 
 
 def _landscape(paper: str) -> tuple[float, float]:
@@ -74,7 +88,8 @@ def _mat(ctx: BuildContext, data: GroundData, seat, comp: str):
 
 
 def player_mats(ctx: BuildContext) -> list[Artifact]:
-    """One mat per seat: Stress 0-5 with the gate, Freedom READY/SPENT, DARVO track, 2 relation slots, steps."""
+    """One mat per seat, two to a landscape sheet: Stress 0-5 with the gate, Freedom READY/SPENT, DARVO track,
+    2 relation slots, the round steps."""
     data = ctx.model.ground
     comp = "ground-player-mats"
     mats = collect([lambda s=s: _mat(ctx, data, s, comp) for s in data.seats])
@@ -84,11 +99,12 @@ def player_mats(ctx: BuildContext) -> list[Artifact]:
         w, h = _landscape(paper)
         doc = PdfDoc(imp.epoch, imp.title)
         scale = mat_scale(paper)
-        for i, d in enumerate(mats, 1):
+        sheets = -(-len(mats) // MATS_PER_SHEET)
+        for i in range(sheets):
             cr = doc.page(w, h)
-            x, y = (w - MAT_W * scale) / 2, (h - MAT_H * scale) / 2 - 2
-            doc.place(d, mm(x), mm(y), scale)
-            text(cr, imp.line(paper, f"{i}/{len(mats)}"), w / 2, h - 6.5, align="center")
+            for d, (x, y) in zip(mats[i * MATS_PER_SHEET:(i + 1) * MATS_PER_SHEET], mat_places(paper)):
+                doc.place(d, mm(x), mm(y), scale)
+            text(cr, imp.line(paper, f"{i + 1}/{sheets}"), w / 2, h - 6.5, align="center")
         out.append(Artifact(f"ground/player-mats-{paper}.pdf", comp, "sheet", doc.finish(), paper, "sheet",
                             doc.pages, pieces=((comp, len(mats)),)))
     return out

@@ -21,7 +21,7 @@ TOUCH_MM = 0.3  # inked boxes of different lines closer than this count as touch
 LINE_CLEAR_MM = 0.7  # text keeps this far (plus TOUCH_MM: 1 mm) from the cut and fold lines between cards
 SAME_LINE_MM = 0.5  # runs on one baseline overlapping more than this are printed over each other
 DECK_KINDS = ("cards", "reference")
-CARD_LAYOUTS = ("sheet", "gutterfold", "single")
+CARD_LAYOUTS = ("sheet", "single-sided", "gutterfold", "single")
 MAX_PER_PAGE = 3  # findings reported per rule and page (the rest are counted)
 
 
@@ -139,7 +139,8 @@ def artifact_problems(artifact: Artifact, lang: str, back_offset: tuple[float, f
                         artifact.path, where=lang, hint="nothing was installed; run the build again, and report it "
                         "if it happens again")]
     for page, ink in zip(pages, painted):
-        slots = card_slots(artifact.layout, artifact.paper, page.number, back_offset) if deck else []
+        slots = artifact.card_places(page.number) if artifact.places else \
+            card_slots(artifact.layout, artifact.paper, page.number, back_offset) if deck else []
         runs = page.runs
         found = {"page-overlap": overlaps(runs) + text_on_marks(runs, page.strokes, slots), "page-type-size": small_type(runs),
                  "page-hidden-text": hidden_text(ink), "card-family": mixed_families(ink, slots),
