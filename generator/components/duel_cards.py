@@ -5,6 +5,8 @@ Each face is a template with declared slots (templates/duel/<face>.svg.j2 + .tom
 
 from __future__ import annotations
 
+from typing import NamedTuple
+
 from markupsafe import Markup
 
 from ..content.duel import DuelData
@@ -13,6 +15,7 @@ from ..kit.model import Artifact, BuildContext
 from ..render.cards import Card, Deck
 from .common import back_look, deck_files, duel_term, imprint, small_print
 from ..render.face import Face, collect
+from ..render.svg import Drawing
 from ..render.pdf import PAPERS_MM, PdfDoc, mm, text
 from .duel_draw import strike_cells, track_cells, track_numbers
 
@@ -237,34 +240,53 @@ def reference_deck(ctx: BuildContext) -> Deck:
                 back_bleed=back_look(ctx, BACK_BG).bleed, one_sided=True)
 
 
+class Strip(NamedTuple):
+    """The track strip drawn for a paper: drawing, width and height (mm), the side of one cell (mm)."""
+
+    drawing: Drawing
+    width: float
+    height: float
+    cell: float
+
+
+def track_strip(ctx: BuildContext, paper: str) -> Strip:
+    """The track strip as drawn across a landscape sheet of paper (its cells as wide as the fighters' cell of
+    duel_pieces.track_cell)."""
+    data = ctx.model.duel
+    comp = "duel-track"
+    pw, ph = PAPERS_MM[paper]
+    w = max(pw, ph)
+    f = Face(ctx, comp, "track", "duel/track")
+    box = f.L.slots["cells"]
+    cell = min(box.h, (w - 24) / data.track_cells)
+    f.size = (cell * data.track_cells + 2 * box.x, box.y + cell + 14)
+    f.text("title", ui(ctx, comp, "Duel track"))
+    # the start cells of the setup (ruling D01, the one place for them): player's colour, mark and facing
+    at = data.rulings.cells
+    starts = [dict(n=c, x=box.x + (c - 1) * cell, colour=p.colour, mark=p.mark, towards=t,
+                   facing=1 if t > c else -1, name=ctx.p_(PIECES_CTX, p.name))
+              for p, c, t in zip(players(ctx), (at["a_cell"], at["b_cell"]), (data.track_cells, 1))]
+    said = ctx.p_(PIECES_CTX, "Start: %(player)s (%(mark)s) on cell %(cell)s, facing cell %(towards)s")
+    f.text("start", " · ".join(said % {"player": s["name"], "mark": s["mark"], "cell": s["n"],
+                                       "towards": s["towards"]} for s in starts))
+    cells = Markup(track_cells(box.x, box.y, cell, data.track_cells, numbers=False))  # numbers: m.label
+    strip = f.drawing(body="#ffffff", cells=cells, numbers=track_numbers(box.x, box.y, cell, data.track_cells),
+                      starts=starts, cell=cell)
+    return Strip(strip, f.size[0], f.size[1], cell)
+
+
 def track(ctx: BuildContext) -> list[Artifact]:
     """The 12-cell track, one strip across a landscape sheet (cut out, or lay two halves end to end)."""
-    data = ctx.model.duel
     comp = "duel-track"
     imp = imprint(ctx, ui(ctx, comp, "Duel track"))
     out = []
     for paper in ctx.options.papers:
         pw, ph = PAPERS_MM[paper]
         w, h = max(pw, ph), min(pw, ph)
-        f = Face(ctx, comp, "track", "duel/track")
-        box = f.L.slots["cells"]
-        cell = min(box.h, (w - 24) / data.track_cells)
-        f.size = (cell * data.track_cells + 2 * box.x, box.y + cell + 14)
-        f.text("title", ui(ctx, comp, "Duel track"))
-        # the start cells of the setup (ruling D01, the one place for them): player's colour, mark and facing
-        at = data.rulings.cells
-        starts = [dict(n=c, x=box.x + (c - 1) * cell, colour=p.colour, mark=p.mark, towards=t,
-                       facing=1 if t > c else -1, name=ctx.p_(PIECES_CTX, p.name))
-                  for p, c, t in zip(players(ctx), (at["a_cell"], at["b_cell"]), (data.track_cells, 1))]
-        said = ctx.p_(PIECES_CTX, "Start: %(player)s (%(mark)s) on cell %(cell)s, facing cell %(towards)s")
-        f.text("start", " · ".join(said % {"player": s["name"], "mark": s["mark"], "cell": s["n"],
-                                           "towards": s["towards"]} for s in starts))
-        cells = Markup(track_cells(box.x, box.y, cell, data.track_cells, numbers=False))  # numbers: m.label
-        strip = f.drawing(body="#ffffff", cells=cells, numbers=track_numbers(box.x, box.y, cell, data.track_cells),
-                          starts=starts, cell=cell)
+        strip = track_strip(ctx, paper)
         doc = PdfDoc(imp.epoch, imp.title)
         cr = doc.page(w, h)
-        doc.place(strip, mm((w - f.size[0]) / 2), mm(h / 2 - cell / 2 - 8))
+        doc.place(strip.drawing, mm((w - strip.width) / 2), mm(h / 2 - strip.cell / 2 - 8))
         text(cr, imp.line(paper), w / 2, h - 6.5, align="center")
         out.append(Artifact(f"duel/track-{paper}.pdf", comp, "sheet", doc.finish(), paper, "sheet", doc.pages,
                             pieces=(("duel-track", 1),)))

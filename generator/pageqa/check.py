@@ -19,6 +19,7 @@ MIN_PT = 6.5  # smallest type allowed (the same floor as render.layout.FLOOR_PT,
 SAFE_MM = 3.0  # text stays this far inside a card's trim
 TOUCH_MM = 0.3  # inked boxes of different lines closer than this count as touching
 LINE_CLEAR_MM = 0.7  # text keeps this far (plus TOUCH_MM: 1 mm) from the cut and fold lines between cards
+LINE_MM = 1.0  # a stroke no wider than this across is a line (a cut or fold line), not an outlined box
 SAME_LINE_MM = 0.5  # runs on one baseline overlapping more than this are printed over each other
 DECK_KINDS = ("cards", "reference")
 CARD_LAYOUTS = ("sheet", "single-sided", "gutterfold", "single")
@@ -111,10 +112,11 @@ def frame_safe_zone(strokes: tuple[Box, ...], slots: list[tuple[str, Box]]) -> l
 
 
 def text_on_marks(runs: tuple[Run, ...], strokes: tuple[Box, ...], slots: list[tuple[str, Box]]) -> list[str]:
-    """Text within 1 mm of a line drawn between the cards (cut marks, fold lines): small print on a cut line."""
+    """Text within 1 mm of a line drawn between the cards (cut marks, fold lines): small print on a cut line. Only
+    straight lines count (a box outlined beside the cards, e.g. a ganged sheet's track cells, is a piece)."""
     out = []
     for mark in strokes if slots else ():
-        if any(_meets(mark, t) for _, t in slots):
+        if any(_meets(mark, t) for _, t in slots) or min(mark[2] - mark[0], mark[3] - mark[1]) > LINE_MM:
             continue
         near = (mark[0] - LINE_CLEAR_MM, mark[1] - LINE_CLEAR_MM, mark[2] + LINE_CLEAR_MM, mark[3] + LINE_CLEAR_MM)
         for text, b in (r[:2] for r in runs):
