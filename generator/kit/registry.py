@@ -114,6 +114,8 @@ COMPONENTS: tuple[Component, ...] = (
        C + "duel_pieces:build"),
     _c("duel-table-sheet", N_("Duel: track and reference cards on one sheet"), SHEET, ("A4", "Letter"),
        C + "gangs:duel_table_sheet"),
+    _c("kit-printing-guide", N_("Printing guide"), ("guide", "preview"), ("A4", "Letter"),
+       C + "kit_guide:printing_guide", True),
     _c("contact-sheet", N_("Contact sheet"), ("sheet",), (), "generator.kit.contact:contact_sheet", True),
 )
 
