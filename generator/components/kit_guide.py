@@ -18,11 +18,12 @@ from ..render.preview import pdf_preview
 from .common import imprint
 
 COMPONENT = "kit-printing-guide"
-MARGIN = 16.0  # mm round the text
-BOTTOM = 14.0  # mm kept free above the sheet's lower edge (the small print sits in it)
-BODY = (9.0, 7.5)  # pt: paragraphs, largest and smallest
+MARGIN = 15.0  # mm round the text
+BOTTOM = 12.0  # mm kept free above the sheet's lower edge (the small print sits in it)
+BODY = (8.8, 7.5)  # pt: paragraphs, largest and smallest
 TABLE = (8.5, 7.0)  # pt: the files table
-COLUMNS = (0.36, 0.28, 0.11, 0.25)  # shares of the text width: file, what it is, sheets, how to print
+COLUMNS = (0.36, 0.27, 0.08, 0.29)  # shares of the text width: file, what it is, sheets, how to print
+PATHS = (8.0, 7.0)  # pt: lists of file names
 ROOM = 250.0  # mm a paragraph may take before the fitter calls it an overflow (the page breaks it first)
 
 
@@ -57,26 +58,28 @@ class Pages:
         self.cr = self.doc.page(w, h)
         pdf.text(self.cr, self.footer(title), w / 2, h - EDGE_MM - 1.5, align="center")
         shown = f"{title} ({self.ctx._('continued')})" if continued else title
-        block = fit(shown, Slot("title", self.width, 20, 15, 11, bold=True), self.where("title"))
-        self.y = pdf.draw_block(self.cr, block, MARGIN, MARGIN) + 3
+        block = fit(shown, Slot("title", self.width, 20, 14, 11, bold=True), self.where("title"))
+        self.y = pdf.draw_block(self.cr, block, MARGIN, MARGIN - 2) + 2.5
 
     def room(self, height: float) -> None:
         """A new page when height mm does not fit under the cursor."""
         if self.y + height > self.size[1] - BOTTOM:
             self.page(self.title, continued=True)
 
-    def block(self, block: Block, indent: float = 0.0, after: float = 1.2) -> None:
+    def block(self, block: Block, indent: float = 0.0, after: float = 1.0) -> None:
         self.room(block.height)
         self.y = pdf.draw_block(self.cr, block, MARGIN + indent, self.y) + after
 
     def heading(self, text: str) -> None:
-        block = fit(text, Slot("heading", self.width, 12, 11.5, 9, bold=True), self.where("heading"))
+        block = fit(text, Slot("heading", self.width, 12, 11, 9, bold=True), self.where("heading"))
         self.room(block.height + 8)  # never alone at the foot of a page
-        self.y += 2
-        self.block(block, after=1.2)
+        self.y += 1.5
+        self.block(block, after=1.0)
 
-    def paragraph(self, text: str, bold: bool = False, paths: bool = False) -> None:
-        slot = Slot("paragraph", self.width, ROOM, *BODY, bold=bold, hyphenate=False if paths else None)
+    def paragraph(self, text: str, bold: bool = False, paths: bool = False, listing: bool = False) -> None:
+        """A paragraph (paths: names file paths, never hyphenated; listing: only file names, set smaller)."""
+        slot = Slot("paragraph", self.width, ROOM, *(PATHS if listing else BODY), bold=bold,
+                    hyphenate=False if paths or listing else None)
         self.block(fit(text, slot, self.where("paragraph")))
 
     def bullets(self, items: tuple[str, ...]) -> None:
@@ -132,7 +135,7 @@ def _game(p: Pages, g: GameGuide) -> None:
     p.heading(ctx._("Alternatives"))
     for heading, files in g.alternatives:
         p.paragraph(heading, bold=True)
-        p.paragraph(" · ".join(f.path for f in files), paths=True)
+        p.paragraph(" · ".join(f.path for f in files), listing=True)
     p.heading(ctx._("Printer settings"))
     p.bullets(settings(ctx))
     p.heading(ctx._("Paper"))

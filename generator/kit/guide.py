@@ -16,7 +16,7 @@ from ..messages import N_
 from ..pageqa.ink import game_of
 from .model import BuildContext
 from .registry import component_name
-from .sheets import double_sided, ganged, minimum_entries, sheets_of
+from .sheets import MINIMUM_LAYOUTS, double_sided, ganged, minimum_entries, sheets_of
 
 GAMES = ("dojo", "ground", "duel")
 GAME_NAMES = {"dojo": N_("Dojo Labyrinth"), "ground": N_("GROUND"), "duel": N_("Sword duel")}
@@ -113,11 +113,11 @@ def _file(ctx: BuildContext, entry: dict, paper: str) -> GuideFile:
 ALTERNATIVE_GROUPS = (  # (heading, which entries) in the order the guide lists them
     (N_("Without double-sided printing: the cards as gutterfolds"), lambda e, over: e["layout"] == "gutterfold"),
     (N_("One file per component instead of the shared sheets (more paper)"),
-     lambda e, over: (e["paper"], e["component"]) in over),
+     lambda e, over: (e["paper"], e["component"]) in over and e["layout"] in MINIMUM_LAYOUTS),
     (N_("The rules as plain pages (one page per sheet) or as the booklet's own pages"),
      lambda e, over: e["layout"] in ("plain", "pages")),
-    (N_("For a print shop or copy shop: single cards with bleed, the board on one A2 sheet"),
-     lambda e, over: e["paper"] in ("card", "A2")),
+    (N_("For a print shop: single cards with bleed, one card face per page"), lambda e, over: e["paper"] == "card"),
+    (N_("For a copy shop: the whole board on one A2 sheet"), lambda e, over: e["paper"] == "A2"),
 )
 
 
