@@ -19,6 +19,9 @@ class Artifact:
     pages: int | None = None
     cards: int | None = None
     pieces: tuple[tuple[str, int], ...] = ()  # (bill-of-materials piece id, how many this file prints)
+    gangs: tuple[str, ...] = ()  # a ganged sheet: the components whose pieces it prints (kit/sheets.py)
+    places: tuple[tuple[int, str, tuple[float, float, float, float]], ...] = ()  # cards off the 3x3 grid: (page,
+    # place name, trim box in mm from the top left) for the page QA; not in the manifest
 
     def manifest_entry(self, sha256: str) -> dict[str, Any]:
         """The manifest's record of this file."""
@@ -26,5 +29,11 @@ class Artifact:
                                  "paper": self.paper, "layout": self.layout, "pages": self.pages}
         if self.cards is not None:
             entry["cards"] = self.cards
+        if self.gangs:
+            entry["gangs"] = list(self.gangs)
         entry["sha256"] = sha256
         return entry
+
+    def card_places(self, page: int) -> list[tuple[str, tuple[float, float, float, float]]]:
+        """The card places recorded on page `page` (1-based): (name, trim box mm)."""
+        return [(name, box) for p, name, box in self.places if p == page]

@@ -72,10 +72,10 @@ def reference_deck(ctx: BuildContext) -> Deck:
     back, *fronts = collect([lambda: _back(ctx)] + [lambda c=c: _front(ctx, content, c) for c in content.reference])
     return Deck(COMPONENT, "dojo/reference", ctx.p_(REF_CTX, REF_NAME),
                 tuple(Card(c.id, f, back, c.copies) for c, f in zip(content.reference, fronts)),
-                back_bleed=back_look(ctx, BAND).bleed,
-                kind="reference")
+                back_bleed=back_look(ctx, BAND).bleed, kind="reference", one_sided=True)
 
 
 def build(ctx: BuildContext) -> list[Artifact]:
-    """Reference cards as sheets, gutterfold, single cards, and a preview."""
+    """Reference cards as one-sided sheets (no back to print at home), single cards (with their back, for print
+    shops), and a preview."""
     return deck_files(ctx, reference_deck(ctx))

@@ -5,14 +5,17 @@ Each face is a template with declared slots (templates/duel/<face>.svg.j2 + .tom
 
 from __future__ import annotations
 
+from typing import NamedTuple
+
 from markupsafe import Markup
 
 from ..content.duel import DuelData
 from ..content.duel_pieces import CTX as PIECES_CTX, Player
 from ..kit.model import Artifact, BuildContext
 from ..render.cards import Card, Deck
-from .common import deck_files, duel_term, imprint, small_print
+from .common import back_look, deck_files, duel_term, imprint, small_print
 from ..render.face import Face, collect
+from ..render.svg import Drawing
 from ..render.pdf import PAPERS_MM, PdfDoc, mm, text
 from .duel_draw import strike_cells, track_cells, track_numbers
 
@@ -45,14 +48,17 @@ def hit_pattern(box, hits: tuple[int, ...]) -> Markup:
 
 
 def _back(ctx: BuildContext, comp: str, label: str, player: Player | None = None):
-    """A deck back; a player's set: the player's colour, pattern (stripes, dots, checks), mark and name."""
+    """A deck back; a player's set: the player's colour, pattern (stripes, dots, checks), mark and name. Light by
+    default (paper, the colour as the ink of its pattern border, frame, swords and words), the colour to the bleed
+    with `--backs full` (common.back_look)."""
+    look = back_look(ctx, player.colour if player else BACK_BG)
     f = Face(ctx, comp, f"back-{player.id}" if player else "back", "duel/back")
-    f.text("kind", label)
+    f.text("kind", label, color=look.ink)
     if player is None:
-        return f.drawing(body=BACK_BG, pattern="")
+        return f.drawing(pattern="", **look.values())
     f.text("mark", player.mark, valign="middle")
-    f.text("player", ctx.p_(PIECES_CTX, player.name))
-    return f.drawing(body=player.colour, pattern=player.pattern)
+    f.text("player", ctx.p_(PIECES_CTX, player.name), color=look.ink)
+    return f.drawing(pattern=player.pattern, **look.values())
 
 
 def order_back(ctx: BuildContext, player: Player):
@@ -180,6 +186,11 @@ def strike_cards(ctx: BuildContext) -> list[Artifact]:
 
 
 def reference_card(ctx: BuildContext) -> list[Artifact]:
+    """The reference cards: one-sided sheets, single cards (with their back, for print shops), a preview."""
+    return deck_files(ctx, reference_deck(ctx))
+
+
+def reference_deck(ctx: BuildContext) -> Deck:
     """Reference: phase order, what a player may do after a strike, the actions, hits and precedence."""
     data = ctx.model.duel
     comp = "duel-reference"
@@ -225,38 +236,57 @@ def reference_card(ctx: BuildContext) -> list[Artifact]:
         return Card("setup", f.drawing(band=BACK_BG), back)
 
     cards = collect([setup, phases, actions, hits])
-    return deck_files(ctx, Deck(comp, "duel/reference", ui(ctx, comp, "Duel reference"), tuple(cards),
-                                    kind="reference", back_bleed=BACK_BG))
+    return Deck(comp, "duel/reference", ui(ctx, comp, "Duel reference"), tuple(cards), kind="reference",
+                back_bleed=back_look(ctx, BACK_BG).bleed, one_sided=True)
+
+
+class Strip(NamedTuple):
+    """The track strip drawn for a paper: drawing, width and height (mm), the side of one cell (mm)."""
+
+    drawing: Drawing
+    width: float
+    height: float
+    cell: float
+
+
+def track_strip(ctx: BuildContext, paper: str) -> Strip:
+    """The track strip as drawn across a landscape sheet of paper (its cells as wide as the fighters' cell of
+    duel_pieces.track_cell)."""
+    data = ctx.model.duel
+    comp = "duel-track"
+    pw, ph = PAPERS_MM[paper]
+    w = max(pw, ph)
+    f = Face(ctx, comp, "track", "duel/track")
+    box = f.L.slots["cells"]
+    cell = min(box.h, (w - 24) / data.track_cells)
+    f.size = (cell * data.track_cells + 2 * box.x, box.y + cell + 14)
+    f.text("title", ui(ctx, comp, "Duel track"))
+    # the start cells of the setup (ruling D01, the one place for them): player's colour, mark and facing
+    at = data.rulings.cells
+    starts = [dict(n=c, x=box.x + (c - 1) * cell, colour=p.colour, mark=p.mark, towards=t,
+                   facing=1 if t > c else -1, name=ctx.p_(PIECES_CTX, p.name))
+              for p, c, t in zip(players(ctx), (at["a_cell"], at["b_cell"]), (data.track_cells, 1))]
+    said = ctx.p_(PIECES_CTX, "Start: %(player)s (%(mark)s) on cell %(cell)s, facing cell %(towards)s")
+    f.text("start", " · ".join(said % {"player": s["name"], "mark": s["mark"], "cell": s["n"],
+                                       "towards": s["towards"]} for s in starts))
+    cells = Markup(track_cells(box.x, box.y, cell, data.track_cells, numbers=False))  # numbers: m.label
+    strip = f.drawing(body="#ffffff", cells=cells, numbers=track_numbers(box.x, box.y, cell, data.track_cells),
+                      starts=starts, cell=cell)
+    return Strip(strip, f.size[0], f.size[1], cell)
 
 
 def track(ctx: BuildContext) -> list[Artifact]:
     """The 12-cell track, one strip across a landscape sheet (cut out, or lay two halves end to end)."""
-    data = ctx.model.duel
     comp = "duel-track"
     imp = imprint(ctx, ui(ctx, comp, "Duel track"))
     out = []
     for paper in ctx.options.papers:
         pw, ph = PAPERS_MM[paper]
         w, h = max(pw, ph), min(pw, ph)
-        f = Face(ctx, comp, "track", "duel/track")
-        box = f.L.slots["cells"]
-        cell = min(box.h, (w - 24) / data.track_cells)
-        f.size = (cell * data.track_cells + 2 * box.x, box.y + cell + 14)
-        f.text("title", ui(ctx, comp, "Duel track"))
-        # the start cells of the setup (ruling D01, the one place for them): player's colour, mark and facing
-        at = data.rulings.cells
-        starts = [dict(n=c, x=box.x + (c - 1) * cell, colour=p.colour, mark=p.mark, towards=t,
-                       facing=1 if t > c else -1, name=ctx.p_(PIECES_CTX, p.name))
-                  for p, c, t in zip(players(ctx), (at["a_cell"], at["b_cell"]), (data.track_cells, 1))]
-        said = ctx.p_(PIECES_CTX, "Start: %(player)s (%(mark)s) on cell %(cell)s, facing cell %(towards)s")
-        f.text("start", " · ".join(said % {"player": s["name"], "mark": s["mark"], "cell": s["n"],
-                                           "towards": s["towards"]} for s in starts))
-        cells = Markup(track_cells(box.x, box.y, cell, data.track_cells, numbers=False))  # numbers: m.label
-        strip = f.drawing(body="#ffffff", cells=cells, numbers=track_numbers(box.x, box.y, cell, data.track_cells),
-                          starts=starts, cell=cell)
+        strip = track_strip(ctx, paper)
         doc = PdfDoc(imp.epoch, imp.title)
         cr = doc.page(w, h)
-        doc.place(strip, mm((w - f.size[0]) / 2), mm(h / 2 - cell / 2 - 8))
+        doc.place(strip.drawing, mm((w - strip.width) / 2), mm(h / 2 - strip.cell / 2 - 8))
         text(cr, imp.line(paper), w / 2, h - 6.5, align="center")
         out.append(Artifact(f"duel/track-{paper}.pdf", comp, "sheet", doc.finish(), paper, "sheet", doc.pages,
                             pieces=(("duel-track", 1),)))

@@ -100,6 +100,11 @@ def problem_cards(ctx: BuildContext) -> list[Artifact]:
 
 
 def scenario_cards(ctx: BuildContext) -> list[Artifact]:
+    """The Scenario cards' files (sheets, gutterfolds, single cards, preview)."""
+    return deck_files(ctx, scenario_deck(ctx))
+
+
+def scenario_deck(ctx: BuildContext) -> Deck:
     """Scenario cards: Surface Problem, hidden Problems by priority, thresholds and the player-count filter."""
     data = ctx.model.ground
     comp = "ground-scenario-cards"
@@ -137,11 +142,16 @@ def scenario_cards(ctx: BuildContext) -> list[Artifact]:
                            "face down beside the Surface Problem."))
     back = _back(ctx, data, comp, ui(ctx, comp, "Scenario"), BACK["scenario"], ui(ctx, comp, "Setup"), steps)
     cards = collect([front(s) for s in data.scenarios])
-    return deck_files(ctx, Deck(comp, "ground/scenarios", ui(ctx, comp, "GROUND Scenarios"), tuple(cards),
-                                    back_bleed=back_look(ctx, BACK["scenario"]).bleed))
+    return Deck(comp, "ground/scenarios", ui(ctx, comp, "GROUND Scenarios"), tuple(cards),
+                back_bleed=back_look(ctx, BACK["scenario"]).bleed)
 
 
 def mode_cards(ctx: BuildContext) -> list[Artifact]:
+    """The Mode cards' files (sheets, gutterfolds, single cards, preview)."""
+    return deck_files(ctx, mode_deck(ctx))
+
+
+def mode_deck(ctx: BuildContext) -> Deck:
     """The 3 Mode cards with their scoring and tie-breaks."""
     data = ctx.model.ground
     comp = "ground-mode-cards"
@@ -166,8 +176,8 @@ def mode_cards(ctx: BuildContext) -> list[Artifact]:
 
     back = _back(ctx, data, comp, ui(ctx, comp, "Mode"), BACK["mode"])
     cards = collect([front(m) for m in data.modes])
-    return deck_files(ctx, Deck(comp, "ground/modes", ui(ctx, comp, "GROUND Modes"), tuple(cards),
-                                    back_bleed=back_look(ctx, BACK["mode"]).bleed))
+    return Deck(comp, "ground/modes", ui(ctx, comp, "GROUND Modes"), tuple(cards),
+                back_bleed=back_look(ctx, BACK["mode"]).bleed)
 
 
 def action_cards(ctx: BuildContext) -> list[Artifact]:
@@ -215,14 +225,18 @@ def _action_front(ctx, data, comp, seat, seat_name, a, back):
 
 
 def reference_card(ctx: BuildContext) -> list[Artifact]:
+    """The reference cards: one-sided sheets, single cards (with their back, for print shops), a preview."""
+    return deck_files(ctx, reference_deck(ctx))
+
+
+def reference_deck(ctx: BuildContext) -> Deck:
     """Reference: the round (Select, Reveal, Resolve in step order, End), DARVO stages and the Denied marking."""
     data = ctx.model.ground
     comp = "ground-reference"
     back = _back(ctx, data, comp, ui(ctx, comp, "Reference"), BACK["reference"])
-    return deck_files(ctx, Deck(comp, "ground/reference", ui(ctx, comp, "GROUND Reference"),
-                                    tuple(collect([_ref_round(ctx, data, comp, back),
-                                                   _ref_darvo(ctx, data, comp, back)])), kind="reference",
-                                    back_bleed=back_look(ctx, BACK["reference"]).bleed))
+    return Deck(comp, "ground/reference", ui(ctx, comp, "GROUND Reference"),
+                tuple(collect([_ref_round(ctx, data, comp, back), _ref_darvo(ctx, data, comp, back)])),
+                kind="reference", back_bleed=back_look(ctx, BACK["reference"]).bleed, one_sided=True)
 
 
 def _ref_round(ctx, data, comp, back):

@@ -68,17 +68,21 @@ def _piece(ctx: BuildContext, pieces: GroundPieces, m: Marker, seat, cx: float, 
                 label=label, ly=cy + r * 0.22, ink=ink_on(fill))
 
 
-def _side(ctx: BuildContext, data: GroundData, pieces: GroundPieces, paper: str, back: bool) -> Drawing:
+def side(ctx: BuildContext, data: GroundData, pieces: GroundPieces, paper: str, back: bool, row_mm: float = ROW,
+         heading: str | None = None) -> Drawing:
+    """One side of the seat markers page (fronts, or backs mirrored for a long-edge flip): a row of row_mm per seat
+    from TOP, under heading (default: the markers' title), which the imprint names too."""
     w, h = PAPERS_MM[paper]
     where = Where(COMPONENT, f"{paper} {'backs' if back else 'fronts'}", ctx.lang)
     tr = lambda s: ctx.p_(pieces.context, s)  # noqa: E731
+    heading = heading or tr(pieces.title)
     title = instructions = None
     if not back:
-        title = fit(tr(pieces.title), Slot("title", w - 2 * X0, 8, 15, 10, bold=True), where)
+        title = fit(heading, Slot("title", w - 2 * X0, 8, 15, 10, bold=True), where)
         instructions = fit(tr(pieces.instructions), Slot("instructions", w - 2 * X0, 10, 8.5, 6), where)
     rows = []
     for i, seat in enumerate(data.seats):
-        y = TOP + i * ROW + ROW / 2
+        y = TOP + i * row_mm + row_mm / 2
         x = X0 + SEAT_W
         items = []
         for m in (m for m in pieces.markers for _ in range(m.count)):
@@ -88,7 +92,7 @@ def _side(ctx: BuildContext, data: GroundData, pieces: GroundPieces, paper: str,
         seat_name = f"{ctx.p_(f'ground/seat/{seat.id}', seat.name)} · {seat.number}"
         rows.append(dict(y=y, pieces=items, seat_x=X0, seat=None if back else
                          fit(seat_name, Slot("seat", SEAT_W - 2, 10, 10, 7, bold=True), where)))
-    label = tr(pieces.title) + " · " + (ctx.p_(COMPONENT, "fronts") if not back else ctx.p_(COMPONENT, "backs"))
+    label = heading + " · " + (ctx.p_(COMPONENT, "fronts") if not back else ctx.p_(COMPONENT, "backs"))
     imprint = fit(f"{small_print(ctx, label)} · {paper}", Slot("imprint", w - 2 * X0, 4, 6, 5), where)
     return template_drawing(ctx.root / "templates", "ground/markers.svg.j2", W=w, H=h, x0=X0, rows=rows,
                             title=title, instructions=instructions, marks="", imprint=imprint)
@@ -97,10 +101,20 @@ def _side(ctx: BuildContext, data: GroundData, pieces: GroundPieces, paper: str,
 def build(ctx: BuildContext) -> list[Artifact]:
     """The seat markers per paper (fronts, then backs), checked against the mat spaces they sit on."""
     data, pieces = ctx.model.ground, ctx.model.ground_pieces
-    problems = fit_problems(pieces, spaces(ctx), ctx.options.papers)
-    if problems:
-        raise CheckFailed(problems)
-    pages = {paper: [_side(ctx, data, pieces, paper, back) for back in (False, True)] for paper in ctx.options.papers}
+    check_fit(ctx)
+    pages = {paper: [side(ctx, data, pieces, paper, back) for back in (False, True)] for paper in ctx.options.papers}
     arts = page_artifacts(ctx, COMPONENT, "ground/seat-markers", ctx.p_(pieces.context, pieces.title), pages,
                           layout="duplex-long-edge")
-    return with_pieces(arts, tuple((f"{COMPONENT}/{m.id}", len(data.seats) * m.count) for m in pieces.markers))
+    return with_pieces(arts, counts(data, pieces))
+
+
+def counts(data: GroundData, pieces: GroundPieces) -> tuple[tuple[str, int], ...]:
+    """The bill-of-materials pieces the seat markers print: each marker once per seat (times its count)."""
+    return tuple((f"{COMPONENT}/{m.id}", len(data.seats) * m.count) for m in pieces.markers)
+
+
+def check_fit(ctx: BuildContext) -> None:
+    """CheckFailed when a marker does not fit the mat space it sits on, on any paper of the build."""
+    problems = fit_problems(ctx.model.ground_pieces, spaces(ctx), ctx.options.papers)
+    if problems:
+        raise CheckFailed(problems)

@@ -1,18 +1,25 @@
-"""GROUND player mats (one per seat) and token sheets (double-sided pieces printed front and back, registered)."""
+"""GROUND player mats (one per seat, two to a landscape sheet) and token sheets (double-sided pieces printed front and
+back, registered)."""
 
 from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
 
 from ..content.ground import GroundData
 from ..kit.model import Artifact, BuildContext
 from .common import imprint
-from ..render.pdf import PAPERS_MM, PdfDoc, crop_marks, mm, text
+from ..render.pdf import EDGE_MM, PAPERS_MM, PdfDoc, crop_marks, mm, text
 from ..render.face import Face, collect, layout
 from ..render.icons import suit_icon
+from ..render.svg import Drawing
 from .ground_cards import ui
 
 INK = "#1d1d1b"
 
-MAT_W, MAT_H = 262.0, 178.0
+MAT_W, MAT_H = 132.0, 192.0  # templates/ground/mat.toml [face]: two mats side by side on a landscape sheet
+MATS_PER_SHEET = 2
+MAT_GAP = (2.0, 8.0)  # mm between the two mats of a sheet: at least, at most
 TOKEN = 22.0  # token diameter / tile side (mm)
 GAP = 4.0
 SPACE_BOXES = {"stress": "stress-box", "freedom": "free-box", "darvo": "darvo-box", "relation": "rel-box"}  # mat spaces markers sit on
@@ -25,9 +32,20 @@ def spaces(ctx: BuildContext) -> dict[str, tuple[float, float]]:
 
 
 def mat_scale(paper: str) -> float:
-    """How much a mat shrinks to fit a landscape sheet of paper (1.0: printed at full size)."""
+    """How much a mat shrinks so that two fit side by side on a landscape sheet of paper (1.0: full size), the edge
+    band and the small print kept free."""
     w, h = _landscape(paper)
-    return min(1.0, (w - 14) / MAT_W, (h - 18) / MAT_H)
+    return min(1.0, (w - 2 * EDGE_MM - 1 - MAT_GAP[0]) / (MATS_PER_SHEET * MAT_W), (h - 18) / MAT_H)
+
+
+def mat_places(paper: str) -> list[tuple[float, float]]:
+    """The top-left corners (mm) of the mats on a landscape sheet of paper, side by side, centred."""
+    w, h = _landscape(paper)
+    scale = mat_scale(paper)
+    gap = max(MAT_GAP[0], min(MAT_GAP[1], w - 2 * EDGE_MM - 1 - MATS_PER_SHEET * MAT_W * scale))
+    x0 = (w - MATS_PER_SHEET * MAT_W * scale - (MATS_PER_SHEET - 1) * gap) / 2
+    y = (h - MAT_H * scale) / 2 - 2
+    return [(x0 + i * (MAT_W * scale + gap), y) for i in range(MATS_PER_SHEET)]
 
 
 def _landscape(paper: str) -> tuple[float, float]:
@@ -74,7 +92,8 @@ def _mat(ctx: BuildContext, data: GroundData, seat, comp: str):
 
 
 def player_mats(ctx: BuildContext) -> list[Artifact]:
-    """One mat per seat: Stress 0-5 with the gate, Freedom READY/SPENT, DARVO track, 2 relation slots, steps."""
+    """One mat per seat, two to a landscape sheet: Stress 0-5 with the gate, Freedom READY/SPENT, DARVO track,
+    2 relation slots, the round steps."""
     data = ctx.model.ground
     comp = "ground-player-mats"
     mats = collect([lambda s=s: _mat(ctx, data, s, comp) for s in data.seats])
@@ -84,11 +103,12 @@ def player_mats(ctx: BuildContext) -> list[Artifact]:
         w, h = _landscape(paper)
         doc = PdfDoc(imp.epoch, imp.title)
         scale = mat_scale(paper)
-        for i, d in enumerate(mats, 1):
+        sheets = -(-len(mats) // MATS_PER_SHEET)
+        for i in range(sheets):
             cr = doc.page(w, h)
-            x, y = (w - MAT_W * scale) / 2, (h - MAT_H * scale) / 2 - 2
-            doc.place(d, mm(x), mm(y), scale)
-            text(cr, imp.line(paper, f"{i}/{len(mats)}"), w / 2, h - 6.5, align="center")
+            for d, (x, y) in zip(mats[i * MATS_PER_SHEET:(i + 1) * MATS_PER_SHEET], mat_places(paper)):
+                doc.place(d, mm(x), mm(y), scale)
+            text(cr, imp.line(paper, f"{i + 1}/{sheets}"), w / 2, h - 6.5, align="center")
         out.append(Artifact(f"ground/player-mats-{paper}.pdf", comp, "sheet", doc.finish(), paper, "sheet",
                             doc.pages, pieces=((comp, len(mats)),)))
     return out
@@ -110,8 +130,18 @@ def _token_face(ctx: BuildContext, comp: str, tok, back: bool, label: str):
     return f.drawing(body="#ffffff", fill=fill, round=not tile, mark=mark)
 
 
-def tokens(ctx: BuildContext) -> list[Artifact]:
-    """Token sheet: fronts page, then backs mirrored for a long-edge flip (double-sided pieces registered)."""
+@dataclass(frozen=True)
+class TokenSet:
+    """GROUND's table tokens drawn once: (front, back, width mm) per piece, the bill-of-materials counts (the
+    round track included) and the round track's drawing."""
+
+    pieces: list[tuple[Drawing, Drawing, float]]
+    counts: tuple[tuple[str, int], ...]
+    track: Drawing
+
+
+def token_set(ctx: BuildContext) -> TokenSet:
+    """The tokens that are not a seat's own (ground_markers prints those with owner marks) and the round track."""
     data = ctx.model.ground
     comp = "ground-tokens"
     pieces = []  # (front drawing, back drawing, width)
@@ -124,32 +154,49 @@ def tokens(ctx: BuildContext) -> list[Artifact]:
         width = TOKEN if tok.shape != "tile" else TOKEN * 1.6
         pieces.extend([(front, back, width)] * tok.count)
     counts = (*((f"{comp}/{t.id}", t.count) for t in data.tokens if t.id not in owned), (f"{comp}/round-track", 1))
-    track = _round_track(ctx, comp)
+    return TokenSet(pieces, counts, _round_track(ctx, comp))
+
+
+def place_tokens(doc: PdfDoc, cr: Any, tokens: TokenSet, page: tuple[float, float], top: float, side: int,
+                 track_y: float | None = None, marks: float = 5.0) -> float:
+    """Draw the tokens in rows from `top` (mm) on one side of a sheet (0 fronts; 1 backs, mirrored for a long-edge
+    flip), with crop marks `marks` mm long and the round track (fronts) at track_y, default just below the
+    tokens; returns the y (mm) below the tokens."""
+    w, h = page
+    places = _pack(tokens.pieces, w, h, top)
+    for (front, back, pw), (x, y) in zip(tokens.pieces, places):
+        px = x if side == 0 else w - x - pw  # long-edge flip: mirror x, keep y
+        doc.place(front if side == 0 else back, mm(px), mm(y))
+    bottom = max(y for _, y in places) + TOKEN
+    if side == 0:
+        xs = sorted({x for x, _ in places} | {x + p[2] for p, (x, _) in zip(tokens.pieces, places)})
+        crop_marks(cr, [min(xs), max(xs)], [min(y for _, y in places), bottom], (w, h), length=marks)
+        at = bottom + 6 if track_y is None else track_y
+        doc.place(tokens.track, (mm(w) - tokens.track.width) / 2, mm(at))
+    return bottom
+
+
+def tokens(ctx: BuildContext) -> list[Artifact]:
+    """Token sheet: fronts page, then backs mirrored for a long-edge flip (double-sided pieces registered)."""
+    comp = "ground-tokens"
+    made = token_set(ctx)
     imp = imprint(ctx, ui(ctx, comp, "GROUND tokens"))
     out = []
     for paper in ctx.options.papers:
         w, h = PAPERS_MM[paper]
         doc = PdfDoc(imp.epoch, imp.title)
-        places = _pack(pieces, w, h)
         for side in (0, 1):
             cr = doc.page(w, h)
-            for (front, back, pw), (x, y) in zip(pieces, places):
-                px = x if side == 0 else w - x - pw  # long-edge flip: mirror x, keep y
-                doc.place(front if side == 0 else back, mm(px), mm(y))
-            xs = sorted({x for x, _ in places} | {x + p[2] for p, (x, _) in zip(pieces, places)})
-            if side == 0:
-                crop_marks(cr, [min(xs), max(xs)], [min(y for _, y in places), max(y for _, y in places) + TOKEN],
-                           (w, h))
-                doc.place(track, (mm(w) - track.width) / 2, mm(h - 42))
+            place_tokens(doc, cr, made, (w, h), 16.0, side, track_y=h - 42)
             text(cr, imp.line(paper, ui(ctx, comp, "fronts") if side == 0 else ui(ctx, comp, "backs")), w / 2,
                  h - 6.5, align="center")
         out.append(Artifact(f"ground/tokens-{paper}.pdf", comp, "sheet", doc.finish(), paper, "duplex-long-edge",
-                            doc.pages, pieces=counts))
+                            doc.pages, pieces=made.counts))
     return out
 
 
-def _pack(pieces, w: float, h: float) -> list[tuple[float, float]]:
-    """Row-major placement of pieces from the top, centred per row, inside 12 mm margins."""
+def _pack(pieces, w: float, h: float, top: float = 16.0) -> list[tuple[float, float]]:
+    """Row-major placement of pieces from `top` (mm), centred per row, inside 12 mm margins."""
     rows, row, row_w = [], [], 0.0
     for p in pieces:
         if row and row_w + p[2] + GAP > w - 24:
@@ -159,7 +206,7 @@ def _pack(pieces, w: float, h: float) -> list[tuple[float, float]]:
         row_w += p[2] + GAP
     if row:
         rows.append(row)
-    out, y = [], 16.0
+    out, y = [], top
     for r in rows:
         total = sum(p[2] for p in r) + GAP * (len(r) - 1)
         x = (w - total) / 2

@@ -51,8 +51,9 @@ def instructions(ctx: BuildContext) -> tuple[str, ...]:
         ctx._("Print this sheet on both sides, flipping on the long edge, at actual size (100%, no scaling)."),
         ctx._("Hold it against a light. For each cross A, B and C, read on the scales printed on the back where "
               "the front's cross falls, in millimetres: right and down are positive."),
-        ctx._("Same reading at A, B and C: the printer shifts the back. Give that reading to whoever builds the "
-              "kit: the card backs are moved by it."),
+        ctx._("Same reading at A, B and C: the printer shifts the back by that much. Enter it in your printer's "
+              "back-side (duplex) position setting if it has one; otherwise print the cards as gutterfolds, or give "
+              "the reading to whoever made the kit: they can move every back by it."),
         ctx._("Readings that differ between A and C: the back is turned or scaled. Check the paper guides and that "
               "scaling is off; a shift cannot correct this."),
     )

@@ -47,7 +47,8 @@ SETUP = {"dojo-nebbia-deck": (True, True), "ground-solution-deck": (True, True),
          "duel-stance-cards": (True, False), "duel-strike-cards": (True, False)}
 PIECE_KINDS = ("board", "sheet")
 PIECE_LAYOUTS = ("sheet", "duplex-long-edge")
-CUT = ("dojo-pawns", "dojo-belt-ladder", "ground-tokens", "ground-seat-markers", "duel-pieces")  # sheets of pieces
+CUT = ("dojo-pawns", "dojo-belt-ladder", "ground-tokens", "ground-seat-markers", "ground-player-mats",
+       "duel-pieces")  # sheets of pieces (the GROUND mats: two to a sheet)
 PAPER_MM = {"A4": 297.0, "A2": 594.0}  # the longer side of the papers whose pages become tiles
 MM_PER_UNIT = 25.0  # a TTS table unit is about an inch: a card (63.5 mm) is about 2.5 units wide
 MM_PER_TILE = 50.0  # a tile at scale 1 is about 2 units wide
@@ -185,9 +186,9 @@ def _pieces(exp: GameExport, kit: Path, manifest: dict, translations: Any) -> No
     origin = 14.0
     for e in manifest["files"]:
         comp = by_id(e["component"])
-        if comp is None or comp.game != exp.game or e["kind"] not in PIECE_KINDS or \
+        if comp is None or comp.game != exp.game or e["kind"] not in PIECE_KINDS or e.get("gangs") or \
                 e.get("layout") not in PIECE_LAYOUTS or e.get("paper") != ("A2" if e["kind"] == "board" else "A4"):
-            continue
+            continue  # a ganged print sheet repeats pieces laid out from their own components' files
         data = (kit / e["path"]).read_bytes()
         name = translations.gettext(component_name(e["component"]))
         step = 2 if e["layout"] == "duplex-long-edge" else 1

@@ -7,6 +7,7 @@ import dataclasses
 from ..content.bom import Bom, Piece
 from ..problems import Problem
 from .model import Artifact, BuildContext
+from .sheets import ganged
 
 Counts = tuple[tuple[str, int], ...]
 
@@ -23,10 +24,12 @@ def with_pieces(artifacts: list[Artifact], counts: Counts) -> list[Artifact]:
 
 
 def printed(artifacts: list[Artifact], paper: str) -> dict[str, int]:
-    """How many of each piece the files of one paper print."""
+    """How many of each piece the minimum set of one paper prints (kit/sheets.py: a ganged sheet counts, the
+    files of the components it stands for do not)."""
+    over = ganged(a.manifest_entry("") for a in artifacts if a.paper == paper)
     out: dict[str, int] = {}
     for a in artifacts:
-        if a.paper == paper:
+        if a.paper == paper and (paper, a.component) not in over:
             for pid, n in a.pieces:
                 out[pid] = out.get(pid, 0) + n
     return out

@@ -10,10 +10,10 @@ from markupsafe import escape
 
 from ..messages import N_
 from .bom import component_lines
+from .guide import GAME_NAMES, GuideFile, guides
 from .model import Artifact, BuildContext
 from .registry import component_name
 
-GAME_NAMES = {"dojo": N_("Dojo Labyrinth"), "ground": N_("GROUND"), "duel": N_("Sword duel")}
 
 
 def bill_of_materials(ctx: BuildContext) -> list[tuple[str, int, list[str]]]:
@@ -81,6 +81,23 @@ def install_escaped_gettext(env: Environment, translations) -> None:
         newstyle=True)
 
 
+@dataclass(frozen=True)
+class GuideRow:
+    """One game in index.html's printing summary: its name, sheets per paper, the minimum set on the first paper."""
+
+    name: str
+    sheets: tuple[int, ...]
+    files: tuple[GuideFile, ...]
+
+
+def printing_summary(ctx: BuildContext, artifacts: list[Artifact]) -> list[GuideRow]:
+    """Per game: the sheets of its minimum set on each paper and its files on the first (kit/guide.py)."""
+    entries = [a.manifest_entry("") for a in artifacts]
+    by_paper = [guides(ctx, entries, paper) for paper in ctx.options.papers]
+    return [GuideRow(g.name, tuple(p[i].sheets for p in by_paper), g.files) for i, g in enumerate(by_paper[0])] \
+        if by_paper else []
+
+
 def contact_sheet(ctx: BuildContext, artifacts: list[Artifact]) -> list[Artifact]:
     """index.html beside the PDFs (Jinja2 template, autoescaped, every string translated)."""
     env = Environment(loader=FileSystemLoader(str(Path(ctx.root) / "templates")), autoescape=select_autoescape(["html", "j2"]),
@@ -88,5 +105,7 @@ def contact_sheet(ctx: BuildContext, artifacts: list[Artifact]) -> list[Artifact
     install_escaped_gettext(env, ctx.translations)
     html = env.get_template("kit/index.html.j2").render(
         lang=ctx.lang, version=ctx.version, fingerprint=ctx.board_fingerprint[:12], tiles=tiles(ctx, artifacts),
-        boms=bill_of_materials(ctx), heading=ctx._(component_name("contact-sheet")))  # over the thumbnails
+        boms=bill_of_materials(ctx), heading=ctx._(component_name("contact-sheet")),  # over the thumbnails
+        papers=ctx.options.papers, summary=printing_summary(ctx, artifacts),
+        guide=[a.path for a in artifacts if a.component == "kit-printing-guide" and a.path.endswith(".pdf")])
     return [Artifact("index.html", "contact-sheet", "sheet", html.encode("utf-8"))]

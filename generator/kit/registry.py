@@ -101,12 +101,21 @@ COMPONENTS: tuple[Component, ...] = (
     _c("ground-seat-markers", N_("GROUND: seat markers (Stress, Freedom, DARVO, Focus/Blame)"), SHEET,
        ("A4", "Letter"), C + "ground_markers:build"),
     _c("ground-reference", N_("GROUND: reference card"), REFERENCE, CARD_PAPERS, C + "ground_cards:reference_card"),
+    # ganged sheets (components/gangs.py): the minimum set prints these instead of the components they list
+    _c("ground-table-cards", N_("GROUND: Scenario, Mode and reference cards on one sheet"), DECK, ("A4", "Letter"),
+       C + "gangs:ground_table_cards"),
+    _c("ground-piece-sheet", N_("GROUND: seat markers and tokens on one sheet"), SHEET, ("A4", "Letter"),
+       C + "gangs:ground_piece_sheet"),
     _c("duel-track", N_("Duel: track"), SHEET, ("A4", "Letter"), C + "duel_cards:track"),
     _c("duel-stance-cards", N_("Duel: stance cards"), DECK, CARD_PAPERS, C + "duel_cards:stance_cards"),
     _c("duel-strike-cards", N_("Duel: strike cards"), DECK, CARD_PAPERS, C + "duel_cards:strike_cards"),
     _c("duel-reference", N_("Duel: reference card"), REFERENCE, CARD_PAPERS, C + "duel_cards:reference_card"),
     _c("duel-pieces", N_("Duel: fighters and order slips"), SHEET, ("A4", "Letter"),
        C + "duel_pieces:build"),
+    _c("duel-table-sheet", N_("Duel: track and reference cards on one sheet"), SHEET, ("A4", "Letter"),
+       C + "gangs:duel_table_sheet"),
+    _c("kit-printing-guide", N_("Printing guide"), ("guide", "preview"), ("A4", "Letter"),
+       C + "kit_guide:printing_guide", True),
     _c("contact-sheet", N_("Contact sheet"), ("sheet",), (), "generator.kit.contact:contact_sheet", True),
 )
 

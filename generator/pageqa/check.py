@@ -11,8 +11,9 @@ from ..artifact import Artifact
 from ..problems import Problem
 from ..render.cards import card_slots
 from ..render.pdf import EDGE_MM
-from .layers import band_gap, card_small_type, hidden_text, inks, mixed_families
+from .layers import FOOTER_MM, band_bottom, band_gap, card_small_type, hidden_text, inks, mixed_families
 from .links import link_crossings, prints_board
+from .objects import white
 from .read import Box, Page, Run, read_pdf
 from .terms import spelling_drift
 
@@ -20,9 +21,13 @@ MIN_PT = 6.5  # smallest type allowed (the same floor as render.layout.FLOOR_PT,
 SAFE_MM = 3.0  # text stays this far inside a card's trim
 TOUCH_MM = 0.3  # inked boxes of different lines closer than this count as touching
 LINE_CLEAR_MM = 0.7  # text keeps this far (plus TOUCH_MM: 1 mm) from the cut and fold lines between cards
+LINE_MM = 1.0  # a stroke no wider than this across is a line (a cut or fold line), not an outlined box
+FRAME_GAP_MM = 2.0  # card text keeps this far inside any frame round it (issue 29)
+FRAME_LINE_MM = 0.8  # the widest frame line the card templates draw (templates/STYLE.md): the gap is measured inside it
+FRAME_MIN_MM = (25.0, 10.0)  # an outlined box at least this wide and high is a frame (smaller ones are art)
 SAME_LINE_MM = 0.5  # runs on one baseline overlapping more than this are printed over each other
 DECK_KINDS = ("cards", "reference")
-CARD_LAYOUTS = ("sheet", "gutterfold", "single")
+CARD_LAYOUTS = ("sheet", "single-sided", "gutterfold", "single")
 MAX_PER_PAGE = 3  # findings reported per rule and page (the rest are counted)
 
 
@@ -111,11 +116,39 @@ def frame_safe_zone(strokes: tuple[Box, ...], slots: list[tuple[str, Box]]) -> l
     return out
 
 
+def frame_gap(runs: tuple[Run, ...], page: Page, slots: list[tuple[str, Box]]) -> list[str]:
+    """Card text closer than FRAME_GAP_MM to a frame it sits in: a box of its card drawn with an inked outline (a
+    frame, a tinted panel with a border; at least FRAME_MIN_MM across: icons and rules are art) round the text's
+    centre. The distance is taken from the frame line's outer
+    edge, less FRAME_LINE_MM for the line itself. The imprint line at a card's foot and the text on its header
+    band (painted over the frame) are left out."""
+    out: list[str] = []
+    outlined = [i.box for i in page.paint if i.kind == "path" and i.stroke is not None and not white(i.stroke)] \
+        if slots else []  # frames and tinted panels with a border
+    for name, t in slots:
+        frames = [f for f in outlined if _inside(f, (t[0] - 0.05, t[1] - 0.05, t[2] + 0.05, t[3] + 0.05))
+                  and f[2] - f[0] >= FRAME_MIN_MM[0] and f[3] - f[1] >= FRAME_MIN_MM[1]]
+        band = band_bottom(page.marks, t) if frames else None
+        for text, b in (r[:2] for r in runs) if frames else ():
+            cx, cy = (b[0] + b[2]) / 2, (b[1] + b[3]) / 2
+            if not (t[0] <= cx <= t[2] and t[1] <= cy <= t[3]) or b[1] >= t[3] - FOOTER_MM or \
+                    (band is not None and b[3] <= band + 0.05):
+                continue
+            for f in frames:
+                if f[0] <= cx <= f[2] and f[1] <= cy <= f[3]:
+                    gap = min(b[0] - f[0], b[1] - f[1], f[2] - b[2], f[3] - b[3]) - FRAME_LINE_MM
+                    if gap < FRAME_GAP_MM - 0.01:
+                        out.append(f"{name}: text {text.strip()[:40]!r} is {max(gap, 0.0):.1f} mm from the frame "
+                                   f"round it ({FRAME_GAP_MM:g} mm at least)")
+    return out
+
+
 def text_on_marks(runs: tuple[Run, ...], strokes: tuple[Box, ...], slots: list[tuple[str, Box]]) -> list[str]:
-    """Text within 1 mm of a line drawn between the cards (cut marks, fold lines): small print on a cut line."""
+    """Text within 1 mm of a line drawn between the cards (cut marks, fold lines): small print on a cut line. Only
+    straight lines count (a box outlined beside the cards, e.g. a ganged sheet's track cells, is a piece)."""
     out = []
     for mark in strokes if slots else ():
-        if any(_meets(mark, t) for _, t in slots):
+        if any(_meets(mark, t) for _, t in slots) or min(mark[2] - mark[0], mark[3] - mark[1]) > LINE_MM:
             continue
         near = (mark[0] - LINE_CLEAR_MM, mark[1] - LINE_CLEAR_MM, mark[2] + LINE_CLEAR_MM, mark[3] + LINE_CLEAR_MM)
         for text, b in (r[:2] for r in runs):
@@ -140,7 +173,8 @@ def artifact_problems(artifact: Artifact, lang: str, back_offset: tuple[float, f
                         artifact.path, where=lang, hint="nothing was installed; run the build again, and report it "
                         "if it happens again")]
     for page, ink in zip(pages, painted):
-        slots = card_slots(artifact.layout, artifact.paper, page.number, back_offset) if deck else []
+        slots = artifact.card_places(page.number) if artifact.places else \
+            card_slots(artifact.layout, artifact.paper, page.number, back_offset) if deck else []
         runs = page.runs
         found = {"page-overlap": overlaps(runs) + text_on_marks(runs, page.strokes, slots), "page-type-size": small_type(runs),
                  "page-hidden-text": hidden_text(ink), "card-family": mixed_families(ink, slots),
@@ -148,6 +182,7 @@ def artifact_problems(artifact: Artifact, lang: str, back_offset: tuple[float, f
                  "card-type-size": card_small_type(runs, slots), "card-band-gap": band_gap(runs, page.marks, slots),
                  "page-edge": [] if artifact.layout == "single" else edge_band(page),
                  "page-safe-zone": safe_zone(runs, slots) + frame_safe_zone(page.strokes, slots),
+                 "card-frame-gap": frame_gap(runs, page, slots),
                  "term-spelling": spelling_drift(" ".join(r[0] for r in runs), terms or {}, untranslated)}
         for rule, messages in found.items():
             for msg in messages[:MAX_PER_PAGE]:
@@ -173,6 +208,8 @@ HINTS = {
     "card-band-gap": "start the text 1.5 mm or more below the header band (the face's `top` or the slot's y)",
     "board-link-crossing": "route the link along the board's lanes (components/dojo_links.py, dojo_board.LANE_X/Y) "
                            "or move what it crosses off the lanes",
+    "card-frame-gap": f"keep card text {FRAME_GAP_MM:g} mm inside its frame: the slot's x and w in "
+                      "templates/<game>/<face>.toml (card text runs from x 8.8 to 60.7 mm)",
     "term-spelling": "write the term as the cards do (the catalog entry of the term) in this language's catalogs",
 }
 

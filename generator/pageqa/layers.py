@@ -112,17 +112,23 @@ def band_gap(runs: tuple[Run, ...], marks: tuple[Box, ...], slots: list[tuple[st
     third) that starts less than BAND_GAP_MM below it."""
     out = []
     for name, t in slots:
-        w, h = t[2] - t[0], t[3] - t[1]
-        bands = [m for m in marks if m[0] <= t[0] + 0.5 and m[2] >= t[2] - 0.5 and m[1] <= t[1] + 0.5
-                 and t[1] < m[3] < t[1] + h / 3 and m[2] - m[0] < w + 20]
-        if not bands:
+        bottom = band_bottom(marks, t)
+        if bottom is None:
             continue
-        bottom = max(m[3] for m in bands)
         for text, b, *_ in runs:
             if _centre_in(b, t) and b[1] >= bottom - 0.05 and b[1] - bottom < BAND_GAP_MM - 0.01:
                 out.append(f"{name}: text {text.strip()[:40]!r} starts {b[1] - bottom:.2f} mm under the header "
                            f"band (at least {BAND_GAP_MM:g} mm)")
     return out
+
+
+def band_bottom(marks: tuple[Box, ...], t: Box) -> float | None:
+    """The bottom (mm) of the header band of the card whose trim is t: a full-width painted band from the card's top
+    edge, ending in its upper third; None when the card has none."""
+    w, h = t[2] - t[0], t[3] - t[1]
+    bands = [m for m in marks if m[0] <= t[0] + 0.5 and m[2] >= t[2] - 0.5 and m[1] <= t[1] + 0.5
+             and t[1] < m[3] < t[1] + h / 3 and m[2] - m[0] < w + 20]
+    return max(m[3] for m in bands) if bands else None
 
 
 def inks(data: bytes, tunnels: bool = False) -> list[list[Ink]]:

@@ -48,15 +48,17 @@ BLEED_W, BLEED_H = CARD_W + 2 * BLEED, CARD_H + 2 * BLEED
 COLS, ROWS = 3, 3
 PER_SHEET = COLS * ROWS
 FOLD_GAP = 4.0  # gutterfold: distance from the fold line to the cards
+SINGLE_SIDED = "single-sided"  # layout of a card sheet printed on one side only (every page fronts)
 
 
 @dataclass(frozen=True)
 class Card:
-    """One distinct card: its front and back drawings (bleed included) and how many copies the deck has."""
+    """One distinct card: its front and back drawings (bleed included) and how many copies the deck has (back None:
+    a card with nothing behind it on a ganged sheet, e.g. a one-sided reference card among decks with backs)."""
 
     id: str
     front: Drawing
-    back: Drawing
+    back: Drawing | None
     copies: int = 1
 
 
@@ -70,6 +72,13 @@ class Deck:
     cards: tuple[Card, ...]
     back_bleed: str | None = None  # "#rrggbb" of the backs' edges: bled around the back block on sheets
     kind: str = "cards"  # manifest kind of its PDFs: cards | reference
+    one_sided: bool = False  # home sheets print the fronts only (reference cards): no backs page, no gutterfold
+
+    @property
+    def sheet_layout(self) -> str:
+        """The manifest layout of its home sheets: "sheet" (fronts, then backs for a long-edge flip) or
+        SINGLE_SIDED (fronts only, every page)."""
+        return SINGLE_SIDED if self.one_sided else "sheet"
 
     def expanded(self) -> list[Card]:
         """Every physical card, copies repeated, in deck order."""
@@ -127,6 +136,8 @@ class Grid:
     page: tuple[float, float]
     imprint_at: str  # "bottom" or "left": where the small print goes
     butted: bool = False
+    area: tuple[float, float, float, float] | None = None  # (x0, y0, x1, y1) mm the cut lines keep to (a ganged
+    # sheet's cards below other pieces); None: the whole sheet inside its edge band
 
     def spots(self) -> list[tuple[float, float]]:
         """Trim corners in reading order (rows, then columns)."""
@@ -213,7 +224,7 @@ def card_slots(layout: str, paper: str, page: int, back_offset: tuple[float, flo
                     (f"place {i} back", (bx, y, bx + CARD_W, y + CARD_H))]
         return out
     g = sheet_grid(paper)
-    front = page % 2 == 1
+    front = page % 2 == 1 or layout == SINGLE_SIDED
     out = []
     for i, (x, y) in enumerate(g.spots(), 1):
         if not front:
@@ -253,7 +264,8 @@ def _imprint_free(grid: Grid) -> tuple[tuple[float, float], tuple[float, float]]
     w, h = grid.page
     left = EDGE_MM + (IMPRINT_ROOM if grid.imprint_at == "left" else 0.0)
     bottom = h - EDGE_MM - (IMPRINT_ROOM if grid.imprint_at == "bottom" else 0.0)
-    return (left, EDGE_MM), (w - EDGE_MM, bottom)
+    x0, y0, x1, y1 = grid.area or (left, EDGE_MM, w - EDGE_MM, bottom)
+    return (max(left, x0), max(EDGE_MM, y0)), (min(w - EDGE_MM, x1), min(bottom, y1))
 
 
 def _free(lo: float, hi: float, taken: list[tuple[float, float]]) -> list[tuple[float, float]]:
@@ -305,18 +317,18 @@ def sheet_pdf(deck: Deck, paper: str, imp: Imprint) -> tuple[bytes, int]:
 
 
 def sheet_pages(doc: PdfDoc, deck: Deck, paper: str, imp: Imprint) -> None:
-    """The pages of sheet_pdf, drawn into doc."""
+    """The pages of sheet_pdf, drawn into doc (a one-sided deck: the fronts pages only; a card whose back is None
+    leaves its place on the backs page blank)."""
     grid = sheet_grid(paper)
     page = grid.page
     cards = deck.expanded()
     sheets = (len(cards) + PER_SHEET - 1) // PER_SHEET
     for s, chunk in enumerate(_chunks(cards, PER_SHEET), 1):
         cr = doc.page(*page)
-        fronts = grid.spots()[:len(chunk)]
-        for card, (x, y) in zip(chunk, fronts):
-            _clip_place(doc, card.front, x, y, grid.shown(x, y, fronts))
-        doc.place(_lines(grid, tuple(fronts), fold=False), 0, 0)
+        fronts = place_fronts(doc, [card.front for card in chunk], grid)
         footer(cr, imp.line(paper, f"{s}/{sheets}"), grid)
+        if deck.one_sided:
+            continue
         cr = doc.page(*page)
         cr.save()
         _inside_edges(cr, page)
@@ -325,8 +337,18 @@ def sheet_pages(doc: PdfDoc, deck: Deck, paper: str, imp: Imprint) -> None:
         if deck.back_bleed:
             _bleed_under(cr, deck.back_bleed, spots, page)
         for card, (x, y) in zip(chunk, spots):
-            _clip_place(doc, card.back, x, y, grid.shown(x, y, spots))
+            if card.back is not None:
+                _clip_place(doc, card.back, x, y, grid.shown(x, y, spots))
         cr.restore()
+
+
+def place_fronts(doc: PdfDoc, fronts: list[Drawing], grid: Grid) -> list[tuple[float, float]]:
+    """Card fronts butted on the grid's first places, with their cut lines; returns the trim corners used."""
+    spots = grid.spots()[:len(fronts)]
+    for front, (x, y) in zip(fronts, spots):
+        _clip_place(doc, front, x, y, grid.shown(x, y, spots))
+    doc.place(_lines(grid, tuple(spots), fold=False), 0, 0)
+    return spots
 
 
 def gutterfold_pdf(deck: Deck, paper: str, imp: Imprint) -> tuple[bytes, int]:
@@ -389,11 +411,17 @@ def single_pages(doc: PdfDoc, deck: Deck) -> None:
             doc.place(drawing, 0, 0)
 
 
+def deck_pieces(deck: Deck) -> tuple[tuple[str, int], ...]:
+    """The bill-of-materials counts a deck prints: the deck, and each distinct card ("<component>/<card id>")."""
+    return ((deck.component, len(deck.expanded())), *((f"{deck.component}/{c.id}", c.copies) for c in deck.cards))
+
+
 def deck_artifacts(deck: Deck, imp: Imprint, papers: tuple[str, ...], gutterfold: bool = True) -> list[Artifact]:
-    """Every PDF of a deck (sheet and gutterfold per paper, single cards) and its PNG preview."""
+    """Every PDF of a deck (sheet and gutterfold per paper, single cards) and its PNG preview; a one-sided deck has
+    no gutterfold (nothing to fold behind its fronts)."""
+    gutterfold = gutterfold and not deck.one_sided
     n = len(deck.expanded())
-    # bill-of-materials counts: the deck, and each distinct card ("<component>/<card id>")
-    pieces = ((deck.component, n), *((f"{deck.component}/{c.id}", c.copies) for c in deck.cards))
+    pieces = deck_pieces(deck)
     # Every layout is drawn into one document, then split into one file per layout (pdf.split): each face is
     # written once, with one font subset, and every file holds the same face objects (the page QA reads a face
     # once for the whole deck). The print-shop pages come first: a face's first use shows all of its bleed.
@@ -405,7 +433,7 @@ def deck_artifacts(deck: Deck, imp: Imprint, papers: tuple[str, ...], gutterfold
     ends.append(doc.pages)
     for paper in papers:
         sheet_pages(doc, deck, paper, imp)
-        parts.append((f"{deck.slug}-{paper}.pdf", paper, "sheet", pieces))
+        parts.append((f"{deck.slug}-{paper}.pdf", paper, deck.sheet_layout, pieces))
         ends.append(doc.pages)
         if gutterfold:
             gutterfold_pages(doc, deck, paper, imp)

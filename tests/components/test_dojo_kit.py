@@ -36,7 +36,8 @@ def test_manifest_lists_every_component_with_checksums(kit):
     for f in files:
         assert f["sha256"] == hashlib.sha256((out / f["path"]).read_bytes()).hexdigest()
         if f["path"].endswith(".pdf") and f["component"] in COMPONENTS:
-            assert f["paper"] in ("A4", "Letter", "A2", "card") and f["layout"] in ("sheet", "gutterfold", "single")
+            assert f["paper"] in ("A4", "Letter", "A2", "card") and f["layout"] in ("sheet", "single-sided", "gutterfold",
+                                                                                  "single")
             assert f["pages"] == len(reader((out / f["path"]).read_bytes()).pages)
     decks = [f for f in files if f["component"] == "dojo-nebbia-deck" and f["path"].endswith(".pdf")]
     assert {(f["paper"], f["layout"]) for f in decks} == {("A4", "sheet"), ("Letter", "sheet"), ("A4", "gutterfold"),

@@ -102,7 +102,7 @@ def test_tunnel_links_run_along_the_lanes_clear_of_the_dojo_the_safe_rooms_and_o
 def test_ground_markers_fit_their_mat_spaces():
     pieces, _ = load_ground_pieces(ROOT)
     spaces = ground_mats.spaces(build_lang("en").ctx)  # the mat's own layout (templates/ground/mat.toml)
-    assert spaces["stress"] == (24, 24)
+    assert spaces["stress"] == (20, 20)  # the compact mat's Stress cells (two mats to a sheet)
     assert ground_markers.fit_problems(pieces, spaces, ("A4", "Letter")) == []
     big = dataclasses.replace(pieces, markers=tuple(dataclasses.replace(m, size=23.0) if m.id == "stress" else m
                                                     for m in pieces.markers))

@@ -31,10 +31,11 @@ def built(request):
                                              ("ground-scenario-cards", 3), ("ground-reference", 2)])
 def test_deck_counts_and_pages(built, component, cards):
     _, arts = built
-    sheet, single = arts[(component, "sheet")], arts[(component, "single")]
+    one_sided = component == "ground-reference"  # reference cards: fronts only at home, with a back at print shops
+    sheet, single = arts[(component, "single-sided" if one_sided else "sheet")], arts[(component, "single")]
     assert sheet.cards == cards == single.cards
     r = reader(sheet.data)
-    assert len(r.pages) == sheet.pages == 2 * -(-cards // 9)  # fronts + backs per sheet
+    assert len(r.pages) == sheet.pages == (1 if one_sided else 2) * -(-cards // 9)  # fronts (+ backs) per sheet
     assert all(size_mm(p.mediabox) == (210.0, 297.0) for p in r.pages)
     s = reader(single.data)
     assert len(s.pages) == 2 * cards
@@ -74,13 +75,14 @@ def test_tokens_print_front_and_back_registered(built):
 
 
 def test_player_mats_one_per_seat(built):
+    """Six mats, two to a landscape sheet (issue 29: 3 sheets, not 6), each with its seat's name and number."""
     lang, arts = built
     art = arts[("ground-player-mats", "sheet")]
     r = reader(art.data)
-    assert len(r.pages) == 6 and size_mm(r.pages[0].mediabox) == (297.0, 210.0)
+    assert len(r.pages) == 3 and size_mm(r.pages[0].mediabox) == (297.0, 210.0)
     text = r.pages[0].extract_text()
-    assert {"it": "PRONTA", "en": "READY", "ru": "ГОТОВ"}[lang] in text
-    assert "DARVO" in text
+    assert text.count({"it": "PRONTA", "en": "READY", "ru": "ГОТОВ"}[lang]) >= 2
+    assert text.count("DARVO") >= 2 and "· 1" in text and "· 2" in text and "· 3" in r.pages[1].extract_text()
 
 
 def test_manifest_lists_every_component():
