@@ -9,6 +9,7 @@ from typing import Protocol
 from .cards import IRIMI, KAESHI, KIAI, MEDITAZIONE, PASSO, PESO, PROIBITO, SEGRETO, SENSEI, SFIDA, TSUGI, INTENSIVO
 from .defaults import RULINGS, Rulings
 from .legal import check_bool, check_member, check_path, check_target
+from .rand import below, shuffle
 from .tables import K_CHALLENGE, K_MISSTEP, K_MIST, K_TRAINING, K_TUNNEL, Tables
 
 BROWN = 15  # DR-X01: Brown from position 15
@@ -140,11 +141,11 @@ class Game:
     # ---- setup and bookkeeping -------------------------------------------------------------
     def setup(self) -> None:
         """DR-S07-S09: first player from the RNG, deck shuffled, pawns on squares of their own rooms."""
-        self.first_player = self.rng.randrange(self.n)
+        self.first_player = below(self.rng, self.n)
         if not self.config.deck:
             raise ValueError("GameConfig.deck is empty: build it from the loaded content (sim.cards.load_deck)")
         self.pile = list(self.config.deck)
-        self.rng.shuffle(self.pile)
+        shuffle(self.rng, self.pile)
         for p in range(self.n):
             self.to_start(p, "DR-S07")
         self.event("setup", self.first_player, tuple(self.sq), tuple(self.pile))
@@ -426,7 +427,7 @@ class Game:
             if not self.discards:
                 return False  # U08: both piles empty
             self.pile, self.discards = self.discards, []
-            self.rng.shuffle(self.pile)
+            shuffle(self.rng, self.pile)
             self.event("reshuffle", len(self.pile))
         c = self.pile.pop()
         self.stats.drawn[c] += 1

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from .cards import CARD_IDS, KAESHI, KIAI, UKE
+from .rand import choice
 from .tables import GROW, RANK_PLAIN, RANK_TUNNEL_USED
 
 BROWN = 15
@@ -163,7 +164,7 @@ class RandomPolicy(P0):
 
     def start_square(self, g, p: int) -> int:
         """Any square of the own room."""
-        return g.rng.choice(g.t.rooms[g.room[p]])
+        return choice(g.rng, g.t.rooms[g.room[p]])
 
     def path(self, g, p: int, cur: int, left: int, visited: set[int]) -> tuple[int, ...]:
         """Uniform among full walks and feasible Dojo entries; else among the longest walks."""
@@ -178,7 +179,7 @@ class RandomPolicy(P0):
 
     def extra_step(self, g, p: int, cur: int, options: list[int]) -> int:
         """Any legal step."""
-        return g.rng.choice(options)
+        return choice(g.rng, options)
 
     def use_tunnel(self, g, p: int, x: int, exit_: int) -> bool:
         """Heads or tails."""
@@ -186,7 +187,7 @@ class RandomPolicy(P0):
 
     def keep(self, g, p: int, held: int, drawn: int) -> int:
         """Either card."""
-        return g.rng.choice((held, drawn))
+        return choice(g.rng, (held, drawn))
 
     def technique(self, g, p: int, card: int, mine: int, theirs: int, attacker: bool) -> bool:
         """Play half the time."""
@@ -194,19 +195,19 @@ class RandomPolicy(P0):
 
     def sfida_target(self, g, p: int, targets: list[int]) -> int:
         """Any eligible target."""
-        return g.rng.choice(targets)
+        return choice(g.rng, targets)
 
     def irimi_target(self, g, p: int, targets: list[int]) -> int:
         """Any eligible target."""
-        return g.rng.choice(targets)
+        return choice(g.rng, targets)
 
     def segreto_square(self, g, p: int, options: list[int]) -> int:
         """Any legal Tunnel."""
-        return g.rng.choice(options)
+        return choice(g.rng, options)
 
     def exam_defender(self, g, p: int, tied: list[int]) -> int:
         """Any tied opponent."""
-        return g.rng.choice(tied)
+        return choice(g.rng, tied)
 
 
 class NoTechnique(P0):

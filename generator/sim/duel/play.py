@@ -7,6 +7,7 @@ import random
 from collections import Counter
 from dataclasses import dataclass
 
+from ..rand import choice
 from ..stats import rate
 from .rules import NAMES, Duel, Order, State
 
@@ -18,7 +19,7 @@ class RandomDuelist:
 
     def order(self, duel: Duel, state: State, p: int, rng: random.Random) -> Order:
         """Any legal order."""
-        return rng.choice(duel.orders(state, p))
+        return choice(rng, duel.orders(state, p))
 
 
 class Hunter:
@@ -31,10 +32,10 @@ class Hunter:
         """The order with the best (hit - caution * get hit) count over the opponent's legal orders, ties drawn
         from the duel's RNG (the best orders of a position are remembered: they depend on nothing else)."""
         key = ("hunter", self.caution, state.fighters, state.turn == 1, p)
-        choice = duel.memo.get(key)
-        if choice is None:
-            choice = duel.memo[key] = self.best(duel, state, p)
-        return rng.choice(choice)
+        best = duel.memo.get(key)
+        if best is None:
+            best = duel.memo[key] = self.best(duel, state, p)
+        return choice(rng, best)
 
     def best(self, duel: Duel, state: State, p: int) -> tuple[Order, ...]:
         """Every order with the best score, in the order of duel.orders (orders reaching the same end cell and

@@ -116,22 +116,31 @@ def _ground(data, cell: dict, seed: int, start: int, stop: int) -> Tally:
     for i in range(start, stop):
         g = Game(variant, config, random.Random(game_seed(seed, i, config)), [POLICIES[cell["policy"]]()])
         first, scores = g.lead, []
+        seats = [(first + s) % n for s in range(n)]
         while g.round <= ROUNDS:
             g.play_round()
+            if coop:
+                continue  # a cooperative game keeps no score over time
             claimed = [0] * n
             for x in g.problems:
                 if x.claimed_by is not None:
                     claimed[x.claimed_by] += x.value
-            scores.append(tuple(claimed[(first + s) % n] for s in range(n)))
+            scores.append(tuple([claimed[p] for p in seats]))
         out = g.score()
         winners = tuple(sorted((p - first) % n for p in out.winners))
         s = g.stats
-        events = {"Freedom spent": s.freedom_spent, "DARVO triggered": s.darvo_triggers,
-                  **{f"DARVO stage {k}": v for k, v in s.stages.items()}, "Blame placed": s.blames,
-                  "Attacks cancelled": s.attacks_cancelled, "group success": int(out.group_success),
-                  **{f"action {k}": v for k, v in s.actions.items()}}
+        events = {"Freedom spent": s.freedom_spent, "DARVO triggered": s.darvo_triggers, "Blame placed": s.blames,
+                  "Attacks cancelled": s.attacks_cancelled, "group success": int(out.group_success)}
+        for k, v in s.stages.items():
+            events[_STAGE_EVENT.get(k) or f"DARVO stage {k}"] = v
+        for k, v in s.actions.items():
+            events[_ACTION_EVENT.get(k) or f"action {k}"] = v
         t.add(winners, ROUNDS, g.fired, None if coop else scores, events)
     return t
+
+
+_STAGE_EVENT = {k: f"DARVO stage {k}" for k in ("DENY", "ATTACK", "REVERSE")}  # event names, formatted once
+_ACTION_EVENT = {k: f"action {k}" for k in ("investigate", "solve", "support", "attack", "ground")}
 
 
 def _with_rulings(data, rules: dict, with_ruling):
@@ -174,12 +183,13 @@ UNREACHABLE = {  # rules the engine implements that no game of the printed lengt
 
 # ---- what can fire ------------------------------------------------------------------------------------
 def ground_rules() -> list[str]:
-    """Every rule id and ruling the GROUND engine records when it applies it (its `fire(...)` calls)."""
+    """Every rule id and ruling the GROUND engine records when it applies it: the literal ids of its `fire(...)`
+    calls and of what it adds to `fired` (`self.fired.add/update(...)`, a round's `fired.append(...)` list)."""
     from ..ground import engine
 
     ids: set[str] = set()
     for path in sorted(Path(engine.__file__).parent.glob("*.py")):
-        for call in re.findall(r"fire\(([^)]*)\)", path.read_text(encoding="utf-8")):
+        for call in re.findall(r"(?:fire|fired\.(?:add|update|append))\(([^)]*)\)", path.read_text(encoding="utf-8")):
             ids.update(re.findall(r'"([A-Z]{1,2}[-A-Z]*\d+)"', call))
     return sorted(ids, key=lambda r: (r[0] != "G" or r.startswith("GR"), r))
 
