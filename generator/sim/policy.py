@@ -58,6 +58,20 @@ class P0:
         t = g.t
         pos = g.pos[p]
         fresh = len(visited) == 1 and cur in visited
+        if fresh and pos < BROWN:  # the common case, as _scan would settle it on the best walk of the table
+            hit = t.ranked_memo.get((cur, left))
+            if hit is not None and hit[0]:
+                f, r, path = hit[0][0]
+                sq = g.sq
+                if r != RANK_TUNNEL_USED or t.links[path[-1]] not in sq:
+                    if g.turn < g.n:
+                        return path  # the first round: no Kumite, nothing to avoid
+                    mine, belts, med, safe = pos // 3, g.pos, g.med, t.is_safe
+                    for j in g.order[p]:  # _higher(path, _lower_belt_squares(g, p)) == 0
+                        if sq[j] in path and not med[j] and belts[j] // 3 < mine and not safe[sq[j]]:
+                            break
+                    else:
+                        return path
         lower = _lower_belt_squares(g, p)
         if pos >= BROWN:
             ents = t.fresh_entries(cur) if fresh else sorted(t.entries(cur, left, visited), key=lambda e: e[0])

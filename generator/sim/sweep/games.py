@@ -89,15 +89,18 @@ def _dojo(ctx: dict, cell: dict, seed: int, start: int, stop: int) -> Tally:
     tables = _cached(("tables", cell["board"]), lambda: Tables(ctx["boards"][cell["board"]]))
     rulings = dataclasses.replace(RULINGS, **dict(parse_rule(k, v) for k, v in cell["rules"].items()))
     config = GameConfig(players=cell["players"], deck=ctx["deck"], rulings=rulings)
+    drawn = [f"DR-N card {c}" for c in CARD_IDS]  # event names, formatted once
+    notches = [f"notches from {name}" for name in PROGRESS]
+    ends = [f"moves ending on {kind}" for kind in KINDS]
     t = Tally(cell["players"])
     for i in range(start, stop):
         r = play_game(tables, config, cell["policy"], seed, i)
         events = {name: getattr(r, attr) for name, attr in DOJO_EVENTS}
-        events.update({f"DR-N card {CARD_IDS[c]}": k for c, k in enumerate(r.drawn)})
-        events.update({f"notches from {name}": abs(k) for name, k in zip(PROGRESS, r.progress)})
-        events.update({f"moves ending on {kind}": k for kind, k in zip(KINDS, r.ends)})
-        t.add((r.winner,) if r.finished else None, r.rounds, {k for k, v in events.items() if v},
-              [row for row in r.ladder], events)
+        events.update(zip(drawn, r.drawn))
+        events.update(zip(notches, map(abs, r.progress)))
+        events.update(zip(ends, r.ends))
+        t.add((r.winner,) if r.finished else None, r.rounds, [k for k, v in events.items() if v], list(r.ladder),
+              events)
     return t
 
 

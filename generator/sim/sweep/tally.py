@@ -33,7 +33,7 @@ class Tally:
     def __post_init__(self) -> None:
         self.sole = self.sole or [0] * self.seats
 
-    def add(self, winners: tuple[int, ...] | None, length: int, fired: set[str] | Counter,
+    def add(self, winners: tuple[int, ...] | None, length: int, fired: set[str] | list[str] | Counter,
             scores: list[tuple[int, ...]] | None = None, events: dict[str, int] | None = None) -> None:
         """One game: winners (seats; None when it did not finish), its length, the rules that fired, its score
         after each round (when the game keeps one), and event counts."""
@@ -52,7 +52,10 @@ class Tally:
             self.length[length] += 1
         self.fired.update(fired)
         if events:
-            self.events.update({k: v for k, v in events.items() if v})
+            totals = self.events
+            for k, v in events.items():
+                if v:
+                    totals[k] += v
         if scores and winners is not None and len(winners) == 1:
             self.scored += 1
             self._decisiveness(winners[0], scores)
