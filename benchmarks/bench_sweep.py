@@ -39,8 +39,10 @@ CASES = (  # (game, policy, games relative to --games, extra cell fields)
     ("duel", "random", 1.0, {}),
 )
 STRONGER = (  # the stronger policies of issue 30 (measured when the tree has them)
-    ("dojo", "lookahead", 0.5, {"board": "content/dojo/board/quadrant.txt"}),
-    ("ground", "lookahead", 1.0, {"scenario": "sc-group-project", "mode": "mode-common-problem"}),
+    ("dojo", "lookahead", 0.2, {"board": "content/dojo/board/quadrant.txt"}),
+    ("dojo", "lookahead/p0", 0.5, {"board": "content/dojo/board/quadrant.txt"}),
+    ("ground", "rollout", 0.05, {"scenario": "sc-group-project", "mode": "mode-common-problem"}),
+    ("ground", "rollout/heuristic", 0.2, {"scenario": "sc-group-project", "mode": "mode-common-problem"}),
 )
 TARGET = {("dojo", "p0"): 2000, ("ground", "heuristic"): 5000, ("duel", "hunter"): 1000}
 

@@ -242,6 +242,3 @@ class NoTunnel(P0):
     def use_tunnel(self, g, p: int, x: int, exit_: int) -> bool:
         """Never."""
         return False
-
-
-POLICIES = {"p0": P0, "random": RandomPolicy, "p0-no-technique": NoTechnique, "p0-no-tunnel": NoTunnel}

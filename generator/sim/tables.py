@@ -50,6 +50,7 @@ class Tables:
         self.ranked_memo: dict[tuple[int, int], tuple[list, bool]] = {}  # (start, length) -> ranked(...)
         self._entries: dict[int, list] = {}
         self.checked_paths: dict[tuple, tuple] = {}  # first paths of a movement found legal (legal.check_path)
+        self.policy_memo: dict = {}  # what a policy remembers about this board (lookahead.py)
         self.plain_memo: dict[int, tuple[tuple[int, ...], int]] = {}  # id(path) -> (path, plain(path))
 
     def plain(self, path: tuple[int, ...]) -> int:

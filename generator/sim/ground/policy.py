@@ -195,8 +195,3 @@ def _hidden_id(g: Game) -> str | None:
     """The first hidden Problem (None when every Problem is face up)."""
     hidden = g.hidden()
     return hidden[0].id if hidden else None
-
-
-POLICIES = {"heuristic": Heuristic, "random": RandomLegal, "rival": Rival, "heuristic-no-freedom": NoFreedom,
-            "solver": Solver}
-

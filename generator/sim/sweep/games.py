@@ -100,15 +100,16 @@ def _dojo(ctx: dict, cell: dict, seed: int, start: int, stop: int) -> Tally:
         events.update(zip(notches, map(abs, r.progress)))
         events.update(zip(ends, r.ends))
         t.add((r.winner,) if r.finished else None, r.rounds, [k for k, v in events.items() if v], list(r.ladder),
-              events)
+              events, r.focus)
     return t
 
 
 def _ground(data, cell: dict, seed: int, start: int, stop: int) -> Tally:
     from ..ground.cli import with_ruling
     from ..ground.engine import MODES, ROUNDS, Game, GameConfig
-    from ..ground.policy import POLICIES
+    from ..ground.policies import POLICIES
     from ..ground.runner import game_seed
+    from ..runner import seating
 
     variant = _cached(("ground", tuple(sorted(cell["rules"].items()))), lambda: _with_rulings(data, cell["rules"],
                                                                                                with_ruling))
@@ -117,7 +118,8 @@ def _ground(data, cell: dict, seed: int, start: int, stop: int) -> Tally:
     n = cell["players"]
     t = Tally(n)
     for i in range(start, stop):
-        g = Game(variant, config, random.Random(game_seed(seed, i, config)), [POLICIES[cell["policy"]]()])
+        policies, focus = seating(cell["policy"], n, i, POLICIES)
+        g = Game(variant, config, random.Random(game_seed(seed, i, config)), policies)
         first, scores = g.lead, []
         seats = [(first + s) % n for s in range(n)]
         while g.round <= ROUNDS:
@@ -138,7 +140,9 @@ def _ground(data, cell: dict, seed: int, start: int, stop: int) -> Tally:
             events[_STAGE_EVENT.get(k) or f"DARVO stage {k}"] = v
         for k, v in s.actions.items():
             events[_ACTION_EVENT.get(k) or f"action {k}"] = v
-        t.add(winners, ROUNDS, g.fired, None if coop else scores, events)
+        solo = MODES[cell["mode"]] == "personal"  # (a pairing's skill: the games won alone, a personal Mode's)
+        t.add(winners, ROUNDS, g.fired, None if coop else scores, events,
+              (focus - first) % n if focus is not None and solo else None)
     return t
 
 
@@ -171,7 +175,8 @@ def _duel(data, cell: dict, seed: int, start: int, stop: int) -> Tally:
         events = {f"decided by {r.decided_by}": 1} if r.decided_by else {}
         events.update({f"first step forward: {r.first_mover or 'nobody'}": 1, "strikes": r.strikes})
         events.update({f"opening stance {s}": 1 for s in set(r.opening) if s})
-        t.add(winners, r.turns, {k for k in events if k != "strikes"}, None, events)
+        focus = 0 if "/" in cell["policy"] else None  # a pairing A/B: A is player A
+        t.add(winners, r.turns, {k for k in events if k != "strikes"}, None, events, focus)
     return t
 
 
