@@ -19,6 +19,7 @@ class Artifact:
     pages: int | None = None
     cards: int | None = None
     pieces: tuple[tuple[str, int], ...] = ()  # (bill-of-materials piece id, how many this file prints)
+    ink: tuple[float, ...] | None = None  # a home-print PDF's ink coverage per page (pageqa/ink.py), from its page QA
 
     def manifest_entry(self, sha256: str) -> dict[str, Any]:
         """The manifest's record of this file."""
