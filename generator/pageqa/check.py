@@ -146,7 +146,7 @@ def check_artifact(artifact: Artifact, lang: str, back_offset: tuple[float, floa
     pages = read_pages(artifact.data, coverage)
     while True:
         try:
-            page, painted, cover = next(pages)
+            page, painted, cover, _ = next(pages)
         except StopIteration:
             break
         except Exception as exc:  # noqa: BLE001 - bytes that do not read back are a damaged file, never a traceback

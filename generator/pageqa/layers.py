@@ -8,6 +8,7 @@ reads the Ink items of a PDF with pdfium (page objects in paint order, forms fol
 
 from __future__ import annotations
 
+import bisect
 import ctypes
 import re
 from functools import partial
@@ -156,21 +157,37 @@ def band_gap(runs: tuple[Run, ...], marks: tuple[Box, ...], slots: list[tuple[st
 
 def inks(data: bytes) -> list[list[Ink]]:
     """Every page's text objects and the opaque shapes that could hide one, in paint order, boxes in mm from the top
-    left (each text read)."""
+    left (each text's words and point size read: the page QA itself reads the words only for a finding, and the
+    size not at all)."""
     from .pages import read_pages
 
-    return [[i._replace(text=words(i), read=None) for i in layer] for _, layer, _ in read_pages(data)]
+    out = []
+    reader = Reader()
+    for read in read_pages(data):
+        sizes = {o.z: _size(o, reader) for o in read.layered if o.kind == TEXT}
+        out.append([i._replace(text=words(i), read=None, size=sizes[i.z]) if i.kind == "text" else i
+                    for i in read.layers])
+    return out
+
+
+def _size(obj: Layered, reader: Reader) -> float:
+    """A text object's point size: its font size times its matrix's and its forms' vertical scale."""
+    size = ctypes.c_float()
+    raw.FPDFTextObj_GetFontSize(obj.handle, size)
+    forms = 1.0
+    for m in obj.chain:
+        forms *= abs(m[3]) or 1.0
+    return size.value * (abs(reader.matrix(obj.handle)[3]) * forms)
 
 
 def page_inks(layered: list[Layered], height: float, textpage: Any) -> list[Ink]:
     """The Ink items of one page's layered objects (objects.walk; the page and its text page open while they are
-    used: a text's words are read on demand). A shape that covers too little of every text painted before it to hide
+    used: a text's words are read on demand; its size is left 0: inks() reads it). A shape that covers too little of every text painted before it to hide
     one is left out (it hides nothing: only hidden_text reads shapes)."""
     reader = Reader()
     fonts: dict[int, str] = {}
     out: list[Ink] = []
-    earlier: list[tuple[Box, float]] = []  # the texts so far: box and COVERED share of its area
-    size = ctypes.c_float()
+    earlier = _Texts()  # the texts so far
     for obj in layered:
         chain = obj.chain
         if obj.kind != TEXT and not earlier:
@@ -179,20 +196,15 @@ def page_inks(layered: list[Layered], height: float, textpage: Any) -> list[Ink]
         if bounds is None:
             raise ValueError("pdfium gives no bounds for a page object")
         if obj.kind == TEXT:
-            raw.FPDFTextObj_GetFontSize(obj.handle, size)
-            forms = 1.0
-            for m in chain:
-                forms *= abs(m[3]) or 1.0
-            scale = abs(reader.matrix(obj.handle)[3]) * forms
             shown = _area(_cut(bounds, obj.clip)) / (_area(bounds) or 1.0) if obj.clip else 1.0
             for box in _boxes(chain, height, [bounds]):
-                out.append(Ink("text", box, obj.z, "", _family(obj.handle, fonts), size.value * scale, shown,
+                out.append(Ink("text", box, obj.z, "", _family(obj.handle, fonts), 0.0, shown,
                                partial(_text, obj.handle, textpage)))
-                earlier.append((box, COVERED * _area(box)))
+                earlier.add(box)
             continue
         if obj.kind == raw.FPDF_PAGEOBJ_PATH:
             whole = _boxes(chain, height, [_cut(bounds, obj.clip) if obj.clip else bounds])
-            if not whole or not _may_hide(whole[0], earlier):
+            if not whole or not earlier.may_hide(whole[0]):
                 continue
             parts = _subpaths(reader, obj.handle)
         else:
@@ -202,15 +214,34 @@ def page_inks(layered: list[Layered], height: float, textpage: Any) -> list[Ink]
     return out
 
 
-def _may_hide(box: Box, texts: list[tuple[Box, float]]) -> bool:
-    """Whether a shape within box (give or take pdfium's rounding) could cover COVERED of one of the texts."""
-    e = 0.001  # mm: pdfium's bounds are single floats
-    x0, y0, x1, y1 = box[0] - e, box[1] - e, box[2] + e, box[3] + e
-    for (u0, v0, u1, v1), need in texts:
-        w, h = min(x1, u1) - max(x0, u0), min(y1, v1) - max(y0, v0)
-        if w > 0 and h > 0 and w * h >= need * (1 - 1e-6):
-            return True
-    return False
+class _Texts:
+    """The boxes of the texts painted so far on a page, by their top edge: which of them a shape could hide."""
+
+    def __init__(self) -> None:
+        self.tops: list[float] = []
+        self.boxes: list[tuple[Box, float]] = []  # box and COVERED share of its area, in the order of tops
+        self.tallest = 0.0
+
+    def __bool__(self) -> bool:
+        return bool(self.tops)
+
+    def add(self, box: Box) -> None:
+        at = bisect.bisect_right(self.tops, box[1])
+        self.tops.insert(at, box[1])
+        self.boxes.insert(at, (box, COVERED * _area(box)))
+        self.tallest = max(self.tallest, box[3] - box[1])
+
+    def may_hide(self, box: Box) -> bool:
+        """Whether a shape within box (give or take pdfium's rounding) could cover COVERED of one of the texts."""
+        e = 0.001  # mm: pdfium's bounds are single floats
+        x0, y0, x1, y1 = box[0] - e, box[1] - e, box[2] + e, box[3] + e
+        first = bisect.bisect_left(self.tops, y0 - self.tallest)  # a text above that cannot reach down to y0
+        last = bisect.bisect_right(self.tops, y1)
+        for (u0, v0, u1, v1), need in self.boxes[first:last]:
+            w, h = min(x1, u1) - max(x0, u0), min(y1, v1) - max(y0, v0)
+            if w > 0 and h > 0 and w * h >= need * (1 - 1e-6):
+                return True
+        return False
 
 
 def _subpaths(reader: Reader, obj: Any) -> list[Box]:

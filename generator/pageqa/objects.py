@@ -186,24 +186,32 @@ def walk(page: Any, layered: list[Layered] | None = None) -> tuple[list[Paint], 
     texts: dict[int, TextObject] = {}
     state = [0, 0, False]  # objects met (the paint order), text blocks begun, whether the last object was text
     transparent = pdfium_c.FPDFPageObj_HasTransparency
+    get_type, get_clip, count_paths = (pdfium_c.FPDFPageObj_GetType, pdfium_c.FPDFPageObj_GetClipPath,
+                                       pdfium_c.FPDFClipPath_CountPaths)
+    addressof = ctypes.addressof
+    add_layer = layered.append if layered is not None else None
 
     def visit(parent: Any, count: Any, get: Any, m: Matrix | None, clip: PtBox | None,
               chain: tuple[Matrix, ...]) -> None:
         container = state[0]
-        layer = layered is not None and len(chain) < LAYER_DEPTH
+        layer = add_layer is not None and len(chain) < LAYER_DEPTH
         for i in range(count(parent)):
             obj = get(parent, i)
-            kind = pdfium_c.FPDFPageObj_GetType(obj)
-            state[0] += 1
-            own, whole = reader.clip(obj)
-            here = meet(own if m is None else transform(m, own), clip) if own is not None else clip
+            kind = get_type(obj)
+            z = state[0] = state[0] + 1
+            cp = get_clip(obj)
+            if cp and count_paths(cp) > 0:  # most objects have none (-1)
+                own, whole = reader.clip(obj)
+                here = meet(own if m is None else transform(m, own), clip) if own is not None else clip
+            else:
+                whole, here = None, clip
             if kind == TEXT:
                 if not state[2]:
                     state[1] += 1
                     state[2] = True
-                texts[address(obj)] = TextObject(state[0], state[1], here, obj, container, m)
+                texts[addressof(obj.contents)] = TextObject(z, state[1], here, obj, container, m)
                 if layer:
-                    layered.append(Layered(kind, state[0], obj, chain, whole))  # type: ignore[union-attr]
+                    add_layer(Layered(kind, z, obj, chain, whole))  # type: ignore[misc]
                 continue
             state[2] = False
             if kind == FORM:
@@ -211,9 +219,9 @@ def walk(page: Any, layered: list[Layered] | None = None) -> tuple[list[Paint], 
                 visit(obj, pdfium_c.FPDFFormObj_CountObjects, pdfium_c.FPDFFormObj_GetObject,
                       fm if m is None else mult(fm, m), here, chain + (fm,))
             elif kind in KINDS:
-                opaque = _paint(reader, obj, kind, m, here, state[0], paints)
+                opaque = _paint(reader, obj, kind, m, here, z, paints)
                 if layer and opaque and kind != SHADING and not transparent(obj):
-                    layered.append(Layered(kind, state[0], obj, chain, whole))  # type: ignore[union-attr]
+                    add_layer(Layered(kind, z, obj, chain, whole))  # type: ignore[misc]
 
     visit(page, pdfium_c.FPDFPage_CountObjects, pdfium_c.FPDFPage_GetObject, None, None, ())
     return paints, texts

@@ -21,6 +21,7 @@ class PageRead(NamedTuple):
     page: Page
     layers: list[Ink]
     ink: float | None
+    layered: list[Layered]  # the layer checks' objects as the walk found them (their handles valid while open)
 
 
 def read_pages(data: bytes, coverage: bool = False) -> Iterator[PageRead]:
@@ -35,7 +36,7 @@ def read_pages(data: bytes, coverage: bool = False) -> Iterator[PageRead]:
                     layered: list[Layered] = []
                     read = read_page(page, n + 1, layered, textpage)
                     yield PageRead(read, page_inks(layered, page.get_height(), textpage),
-                                   page_coverage(page) if coverage else None)
+                                   page_coverage(page) if coverage else None, layered)
                 finally:
                     textpage.close()
             finally:

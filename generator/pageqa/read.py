@@ -115,7 +115,7 @@ def read_page(page: pdfium.PdfPage, number: int, layered: list[Layered] | None =
     loaded and closed here)."""
     x0, y0, x1, y1 = page.get_mediabox()
     h = y1 - y0
-    paints, texts = walk(page, layered)
+    paints, texts = walk(getattr(page, "raw", page), layered)
     tp = page.get_textpage() if textpage is None else textpage
     try:
         words = read_words(tp, texts)
