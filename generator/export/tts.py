@@ -27,7 +27,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Callable
 
-from PIL import Image, ImageStat
+from PIL import Image, ImageChops, ImageStat
 
 from ..kit.registry import by_id, component_name
 from ..problems import CheckFailed, Problem
@@ -237,7 +237,8 @@ def _verify(exp: GameExport, boms: tuple, manifest: dict) -> None:
             if max(ImageStat.Stat(own).stddev) < BLANK:
                 exp.problems.append(f"{where}: the card picture {card_path} is blank")
             x, y = (i % cols) * own.width, (i // cols) * own.height
-            if image.crop((x, y, x + own.width, y + own.height)).tobytes() != own.tobytes():
+            cell = image.crop((x, y, x + own.width, y + own.height))
+            if cell.size != own.size or own.mode != "RGB" or ImageChops.difference(cell, own).getbbox() is not None:
                 exp.problems.append(f"{where}: {sheet} cell {i} differs from its card's own picture {card_path}")
     decks = {e["component"]: e["cards"] for e in manifest["files"] if e.get("layout") == "single"}
     for comp, printed in decks.items():
