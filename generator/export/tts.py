@@ -230,16 +230,21 @@ def _verify(exp: GameExport, boms: tuple, manifest: dict) -> None:
                 {(cols, rows)}:
             exp.problems.append(f"{where}: {sheet} is {image.width} x {image.height} px, not the {cols} x {rows} "
                                 f"cards of {CELL_W} x {CELL_H} px its CustomDeck entries say")
-        if max(ImageStat.Stat(image).stddev) < BLANK:
-            exp.problems.append(f"{where}: {sheet} is blank")
+        whole = [0] * 768  # the sheet's histogram: its cells' (each checked equal to its card's picture below)
+        whole[255::256] = [image.width * image.height] * 3  # and white paper elsewhere
         for i, card_path in enumerate(cells):
             own = exp.pictures[card_path]
-            if max(ImageStat.Stat(own).stddev) < BLANK:
+            counts = own.histogram()
+            if max(ImageStat.Stat(counts).stddev) < BLANK:
                 exp.problems.append(f"{where}: the card picture {card_path} is blank")
             x, y = (i % cols) * own.width, (i // cols) * own.height
             cell = image.crop((x, y, x + own.width, y + own.height))
             if cell.size != own.size or own.mode != "RGB" or ImageChops.difference(cell, own).getbbox() is not None:
                 exp.problems.append(f"{where}: {sheet} cell {i} differs from its card's own picture {card_path}")
+            whole = [a + b for a, b in zip(whole, counts)]
+            whole[255::256] = [v - own.width * own.height for v in whole[255::256]]
+        if max(ImageStat.Stat(whole).stddev) < BLANK:
+            exp.problems.append(f"{where}: {sheet} is blank")
     decks = {e["component"]: e["cards"] for e in manifest["files"] if e.get("layout") == "single"}
     for comp, printed in decks.items():
         if by_id(comp) and by_id(comp).game == exp.game and exp.counts.get(comp) != printed:

@@ -15,6 +15,7 @@ import numpy as np
 import pypdfium2 as pdfium
 from PIL import Image
 
+from ..render.preview import png
 from .tts_images import Picture
 
 PX_PER_MM = 8  # a 22 mm token is 176 px: sharp on screen; the pieces of a sheet take a third less time than at 10
@@ -112,12 +113,8 @@ def _cutout(image: Image.Image, box: tuple[int, int, int, int]) -> tuple[Picture
 
 
 def _png_rgba(image: Image.Image) -> bytes:
-    """An RGBA picture as PNG (the one writer of the export: render.preview.png for RGB, Pillow for alpha)."""
-    import io
-
-    buf = io.BytesIO()
-    image.save(buf, "PNG", compress_level=1)
-    return buf.getvalue()
+    """An RGBA picture as PNG (render.preview.png, the one writer of the export)."""
+    return png(image)
 
 
 def sheet_pieces(pdf_data: bytes, front_page: int, back_page: int | None) -> list[Piece]:
