@@ -29,10 +29,10 @@ BOARD_PX = MAX_PX  # the board's longer side
 
 @dataclass(frozen=True)
 class Picture:
-    """One distinct image: its PNG bytes and pixels."""
+    """One distinct image: its PNG bytes and pixels (None when it came from the export's cache, tts_cache.py)."""
 
     png: bytes
-    image: Image.Image
+    image: Image.Image | None
 
 
 @dataclass(frozen=True)
