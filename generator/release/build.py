@@ -5,6 +5,7 @@ from __future__ import annotations
 import dataclasses
 import hashlib
 import json
+import os
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Callable
@@ -17,6 +18,8 @@ from ..kit.version import kit_version, source_date_epoch
 from ..export.tts_run import export_tts, tts_files
 from ..output.files import remove_leftovers, replace_tree
 from ..problems import CheckFailed
+from ..sim.designer import designer_report
+from ..sim.designer_html import page as designer_page
 from .index import index_text
 from .pack import zip_bytes
 
@@ -101,10 +104,16 @@ TTS_NOTE = ("\n{prefix}-tts-<lang>.zip: the kit laid out for Tabletop Simulator,
             "Simulator's Saved Objects folder (README, \"Playing online\").\n")
 
 
+DESIGNER = "designer.html"
+DESIGNER_NOTE = (f"\n{DESIGNER}: the designer's page (English): each game's simulated design report with the rulings "
+                 "as printed, each ruling against its alternative on the same seeds, and how much a stronger "
+                 "simulated player wins (docs/sweep.md). Not for players.\n")
+
+
 def assemble(root: Path, version: str, epoch: int, kits: dict[str, dict],
-             tts: dict[str, dict[str, bytes]] | None = None) -> dict[str, bytes]:
+             tts: dict[str, dict[str, bytes]] | None = None, designer: str | None = None) -> dict[str, bytes]:
     """Every file of the release folder: zips per language (and paper), a combined zip, the Tabletop Simulator
-    export per language (tts: its files by language), index, manifest."""
+    export per language (tts: its files by language), the designer's page, index, manifest."""
     prefix = f"{KIT_NAME}-{version}"
     out: dict[str, bytes] = {}
     combined: dict[str, bytes] = {}
@@ -118,6 +127,9 @@ def assemble(root: Path, version: str, epoch: int, kits: dict[str, dict],
     for lang, files in (tts or {}).items():
         out[f"{prefix}-tts-{lang}.zip"] = zip_bytes({f"tts/{lang}/{p}": data for p, data in files.items()}, epoch)
     note = TTS_NOTE.format(prefix=prefix) if tts else ""
+    if designer is not None:
+        out[DESIGNER] = designer.encode("utf-8")
+        note += DESIGNER_NOTE
     out["INDEX.txt"] = (index_text(prefix, version, kits) + note).encode("utf-8")
     combined["INDEX.txt"] = out["INDEX.txt"]
     out[f"{prefix}.zip"] = zip_bytes(combined, epoch)
@@ -140,7 +152,8 @@ def release(root: Path, options: ReleaseOptions, tick: Callable[[str], None] = l
     tts_out = root / "build" / "release-tts"  # the kits just built are reused, and exports while up to date
     tts = export_tts(root, options.langs, base_url=TTS_BASE, jobs=options.jobs, out_root=tts_out,
                      release=True)
-    files = assemble(root, version, epoch, kits, {lang: tts_files(tts_out / lang) for lang in tts})
+    designer = designer_page(designer_report(root, options.jobs or os.cpu_count() or 1), version)
+    files = assemble(root, version, epoch, kits, {lang: tts_files(tts_out / lang) for lang in tts}, designer)
     verify(files, [])
     record = json.loads(files["manifest.json"])
     replace_tree(out_dir, files, {e["path"]: e["sha256"] for e in record["files"]})  # hashed for the manifest

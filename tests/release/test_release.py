@@ -79,6 +79,9 @@ def test_release_packs_every_language_with_checksums(first_release):
                 assert {f"tts/{lang}/{game}/{u.split(f'/{game}/', 1)[1]}" for u in urls} <= names
                 assert f"tts/{lang}/{game}/cards/cards.json" in names
     assert "-tts-<lang>.zip" in files["INDEX.txt"].decode()
+    designer = files["designer.html"].decode()  # the designer's page: the three games, rulings, skill
+    assert "designer.html" in listed and "designer.html:" in files["INDEX.txt"].decode()
+    assert designer.count("<b>Skill.</b>") == 3 and "U22=false" in designer and "G5=claimed-points" in designer
 
 
 def test_two_releases_are_byte_identical(first_release, tmp_path, monkeypatch):
