@@ -165,31 +165,6 @@ def band_bottom(marks: tuple[Box, ...], t: Box) -> float | None:
     return max(m[3] for m in bands) if bands else None
 
 
-def inks(data: bytes) -> list[list[Ink]]:
-    """Every page's text objects and the opaque shapes that could hide one, in paint order, boxes in mm from the top
-    left (each text's words and point size read: the page QA itself reads the words only for a finding, and the
-    size not at all)."""
-    from .pages import read_pages
-
-    out = []
-    reader = Reader()
-    for read in read_pages(data):
-        sizes = {o.z: _size(o, reader) for o in read.layered if o.kind == TEXT}
-        out.append([i._replace(text=words(i), read=None, size=sizes[i.z]) if i.kind == "text" else i
-                    for i in read.layers])
-    return out
-
-
-def _size(obj: Layered, reader: Reader) -> float:
-    """A text object's point size: its font size times its matrix's and its forms' vertical scale."""
-    size = ctypes.c_float()
-    raw.FPDFTextObj_GetFontSize(obj.handle, size)
-    forms = 1.0
-    for m in obj.chain:
-        forms *= abs(m[3]) or 1.0
-    return size.value * (abs(reader.matrix(obj.handle)[3]) * forms)
-
-
 def page_inks(layered: list[Layered], height: float, textpage: Any) -> list[Ink]:
     """The Ink items of one page's layered objects (objects.walk; the page and its text page open while they are
     used: a text's words are read on demand; its size is left 0: inks() reads it). A shape that covers too little of every text painted before it to hide

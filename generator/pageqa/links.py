@@ -1,7 +1,7 @@
 """Tunnel links never cross a label or an icon (issue 33): `board-link-crossing`, read from the printed page.
 
 The board draws its tunnel links in one colour (LINK_RGB, `components/dojo_board.LINK`), under the squares' icons
-and labels. On the pages that print the board (`prints_board`), `layers.inks()` reads each link as a `link` item
+and labels. On the pages that print the board (`prints_board`), `tunnels.tunnel_inks()` reads each link as a `link` item
 (its points along the page, flattened, in mm from the top left, and half its stroke width) and every path painted
 after the first link, filled or stroked, as `piece` items (one box per closed or open piece of the path: an icon's
 strokes, an arrow, a mark; a lone horizontal or vertical line is a wall or a grid line, which links cross, and is

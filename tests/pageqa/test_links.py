@@ -8,7 +8,8 @@ import pytest
 
 from generator.components import dojo_board, dojo_board_sheets
 from generator.pageqa.check import artifact_problems
-from generator.pageqa.layers import inks
+from generator.pageqa.pages import inks
+from generator.pageqa.tunnels import tunnel_inks
 from generator.pageqa.links import LINK_RGB, link_crossings, prints_board
 from generator.pageqa.read import read_pdf
 from generator.render.pdf import PdfDoc, mm
@@ -18,7 +19,7 @@ from tests.pageqa.test_check import WORDS, _page
 
 
 def _crossings(data: bytes) -> list[list[str]]:
-    return [link_crossings(i, p.runs) for i, p in zip(inks(data, tunnels=True), read_pdf(data))]
+    return [link_crossings(i, p.runs) for i, p in zip(tunnel_inks(data), read_pdf(data))]
 
 
 def _line(cr, points, rgb, width=0.7, dash=True) -> None:
@@ -102,7 +103,7 @@ def test_the_kits_boards_have_every_link_and_cross_nothing(lang):
     arts = [a for a in dojo_board_sheets.build(ctx) if a.path.endswith(".pdf")]
     arts += [a for a in kit_booklet(lang, "dojo") if a.layout == "plain"]
     for art in arts:
-        painted = inks(art.data, tunnels=True)
+        painted = tunnel_inks(art.data)
         links = [i for page in painted for i in page if i.kind == "link"]
         assert links, art.path  # the check reads the links it is about
         if art.paper == "A2" or art.component == "dojo-rules":

@@ -100,8 +100,7 @@ def test_two_releases_are_byte_identical(first_release, tmp_path, monkeypatch):
     for lang in LANGS:
         shutil.copytree(cache / "components" / lang, again / "build" / "cache" / "components" / lang)
     second = _read_all(release(again, ReleaseOptions(jobs=1)).out_dir)
-    assert sorted((again / "build" / "cache" / "components").iterdir()) == [again / "build/cache/components" / lang
-                                                                           for lang in ("en", "it", "ru")]
+    assert {p.name for p in (again / "build" / "cache" / "components").iterdir()} >= set(LANGS)
     assert first.keys() == second.keys()
     assert [k for k in first if first[k] != second[k]] == []
 
