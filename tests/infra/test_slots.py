@@ -35,4 +35,4 @@ def test_update_keeps_the_slot_of_a_changed_entry(project):
     catalog = read_catalog(catalog_path(project, "it", "dojo"), "it", project).catalog
     entry = catalog.get("Reroll your die once.", "dojo-nebbia/kaeshi")
     assert entry.fuzzy and entry.string  # the old translation, to be checked
-    assert any(c.startswith("slot: dojo-nebbia-deck / effect, 55.5 x 33.0 mm") for c in entry.auto_comments)
+    assert any(c.startswith("slot: dojo-nebbia-deck / effect, 51.9 x 33.0 mm") for c in entry.auto_comments)
