@@ -32,9 +32,9 @@ def run(label: str, root: Path) -> None:
     start = time.perf_counter()
     preview.draw_pages()
     rest = time.perf_counter() - start
-    printed, total, _missing = preview.coverage()
+    cov = preview.coverage()
     print(f"{label}: first render {first:.2f} s ({n} components, first pages), other pages {rest:.2f} s, "
-          f"{printed} of {total} entries mapped")
+          f"{cov.printed} of {cov.total} entries mapped, {len(cov.unreached)} only in a state no build reaches")
     took = []
     for name, old, new in EDITS * 3:
         path = root / "locales/ru/LC_MESSAGES" / name

@@ -38,8 +38,8 @@ ENV = {**os.environ, "SOURCE_DATE_EPOCH": "1767225600", "PYTHONPATH": str(ROOT)}
 DOJO = [sys.executable, "-m", "generator.cli"]
 PROTOGRAF_DECK = '''
 import sys
+cards = int(sys.argv.pop(1))  # protograf's Create() parses the command line itself and refuses anything it does not know
 from protograf import Create, Deck, Card, Save, rectangle, text
-cards = int(sys.argv[1])
 Create(filename="deck.pdf", paper="A4", margin=1, units="cm")
 Deck(cards=cards, card_size="poker")
 for i in range(1, cards + 1):

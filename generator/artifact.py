@@ -22,6 +22,7 @@ class Artifact:
     gangs: tuple[str, ...] = ()  # a ganged sheet: the components whose pieces it prints (kit/sheets.py)
     places: tuple[tuple[int, str, tuple[float, float, float, float]], ...] = ()  # cards off the 3x3 grid: (page,
     # place name, trim box in mm from the top left) for the page QA; not in the manifest
+    ink: tuple[float, ...] | None = None  # a home-print PDF's ink coverage per page (pageqa/ink.py), from its page QA
 
     def manifest_entry(self, sha256: str) -> dict[str, Any]:
         """The manifest's record of this file."""

@@ -21,7 +21,7 @@ from reportlab.platypus import Paragraph as RlParagraph
 
 from ..render.fonts import register_reportlab
 from ..content.languages import native_name
-from ..render.layout import hyphenations, hyphenator, tie_short_tail
+from ..render.layout import hyphenations, hyphenator, tie_short_tail, unbreakable
 from ..rules.source import Block
 
 INK = colors.HexColor("#1d1d1b")
@@ -97,7 +97,7 @@ def hyphenated(style: ParagraphStyle, lang: str, width: float) -> ParagraphStyle
 
 def unbroken(style: ParagraphStyle, text: str, width: float) -> ParagraphStyle:
     """A style that never breaks words: wraps at spaces, shrinks when one word is wider than `width`."""
-    widest = max((stringWidth(w, style.fontName, style.fontSize) for w in text.split()), default=0)
+    widest = max((stringWidth(w, style.fontName, style.fontSize) for w in unbreakable(text)), default=0)
     scale = min(1.0, width / widest) if widest else 1.0
     return ParagraphStyle(f"{style.name}-unbroken", parent=style, hyphenationLang="", embeddedHyphenation=0,
                           uriWasteReduce=0, splitLongWords=0, fontSize=style.fontSize * scale,
@@ -288,11 +288,11 @@ def _table(b: Block, tr: Callable[[str], str], st: dict[str, ParagraphStyle], wi
     rows = [list(r) + [""] * (ncols - len(r)) for r in b.rows]
     pad = 7.0
     head = st["head"]
-    need = [max((stringWidth(w, head.fontName, head.fontSize) for w in plain(tr(rows[0][c])).split()), default=0)
+    need = [max((stringWidth(w, head.fontName, head.fontSize) for w in unbreakable(plain(tr(rows[0][c])))), default=0)
             + pad + 1 for c in range(ncols)]
     body = st["cell"]
     whole = [max([need[c]] + [stringWidth(w, body.fontName, body.fontSize) + pad + 1 for r in rows[1:]
-                              for w in plain(tr(r[c]) if r[c] else "").split()]) for c in range(ncols)]
+                              for w in unbreakable(plain(tr(r[c]) if r[c] else ""))]) for c in range(ncols)]
     if sum(whole) <= width:  # every word of the table fits its column unbroken: keep it so
         need = whole
     weights = [min(max(6, max(len(tr(r[c])) if r[c] else 0 for r in rows)), 60) for c in range(ncols)]

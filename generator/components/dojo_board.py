@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-from functools import lru_cache
-
 import svgwrite
 
 from ..board.model import DOJO, N, SAFE, Board, to_quadrant
@@ -14,6 +12,7 @@ from ..render.icons import icon, transform_path
 from ..render.layout import Slot, Where, fit, glyph_problems
 from ..render.svg import Drawing, collected_drawing
 from ..render.templates import collect
+from . import dojo_links
 
 COMPONENT = "dojo-board"
 S = 23.0  # square size, mm
@@ -99,7 +98,7 @@ def _text(dwg, value: str, x: float, y: float, size: float, bold: bool = False, 
 
 
 def _ground(dwg, i: int, sq: SquareType) -> None:
-    """A square's background (drawn before the tunnel links, so links never cover a label)."""
+    """A square's background (drawn before the tunnel links)."""
     r, c = divmod(i, N)
     dwg.add(dwg.rect((M + c * S, M + r * S), (S, S), fill=sq.colour))
 
@@ -116,7 +115,7 @@ def _square(dwg, ctx: BuildContext, board: Board, i: int, sq: SquareType, labels
         return
     if i in labels:
         icons.add(sq.icon, x + 1.5, y + 1.5, 6, INK, sq.colour)
-        dwg.add(_text(dwg, labels[i], x + S / 2, y + 14.5, 8.5, True, INK, anchor_center=True))
+        dwg.add(_text(dwg, labels[i], x + S / 2, y + 13.9, 8.5, True, INK, anchor_center=True))  # above LANE_Y
         j = board.links[i]
         icons.add("movement", x + S / 2 - 7, y + S - 5.6, 3.6, "#444", sq.colour)
         dwg.add(_text(dwg, coord(j), x + S / 2 - 3, y + S - 2.6, 3.6, False, "#333"))
@@ -140,7 +139,10 @@ def _walls(dwg, board: Board) -> None:
     dwg.add(dwg.path(d="".join(walls), fill="none", stroke=WALL, stroke_width=1.1, stroke_linecap="square"))
 
 
-BENDS = (0.15, -0.15, 0.3, -0.3, 0.45, -0.45, 0.6, -0.6, 0.8, -0.8, 1.0, -1.0)  # tried in order
+LINK = "#8a82bd"  # the tunnel links' colour, opaque (pageqa/links.py finds the links on a printed page by it)
+LANE_X, LANE_Y = 19.5, 16.4  # a square's lanes (mm from its top left): clear of everything _square draws (right
+# of the icons and tunnel labels; under them and above the letters, 17.35, and the partner's coordinate, 17.9)
+CORNER = 2.5  # a link's turns are rounded with this radius (mm)
 
 
 def dojo_box(board: Board, pad: float = 1.0) -> tuple[float, float, float, float]:
@@ -151,49 +153,54 @@ def dojo_box(board: Board, pad: float = 1.0) -> tuple[float, float, float, float
             M + (max(rows) + 1) * S + pad)
 
 
-def _curve(p1, p2, bend: float, steps: int = 48) -> list[tuple[float, float]]:
-    (x1, y1), (x2, y2) = p1, p2
-    mx, my = (x1 + x2) / 2 + (y2 - y1) * bend, (y1 + y2) / 2 - (x2 - x1) * bend
-    return [((1 - t) ** 2 * x1 + 2 * (1 - t) * t * mx + t * t * x2, (1 - t) ** 2 * y1 + 2 * (1 - t) * t * my + t * t * y2)
-            for t in (k / steps for k in range(steps + 1))]
+def lane_point(i: int) -> tuple[float, float]:
+    """Where square i's two lanes cross (mm on the drawing): a link's end on a tunnel, its turns elsewhere."""
+    r, c = divmod(i, N)
+    return M + c * S + LANE_X, M + r * S + LANE_Y
 
 
-def link_route(board: Board, i: int, j: int) -> float | None:
-    """The bend of the link i-j: the first of BENDS whose curve stays on the board and off the Dojo (None: none)."""
-    x0, y0, x1, y1 = dojo_box(board)
-    (r1, c1), (r2, c2) = divmod(i, N), divmod(j, N)
-    a, b = (M + (c1 + 0.5) * S, M + (r1 + 0.5) * S), (M + (c2 + 0.5) * S, M + (r2 + 0.5) * S)
-    for bend in BENDS:
-        pts = _curve(a, b, bend)
-        if all(M <= x <= M + N * S and M <= y <= M + N * S and not (x0 < x < x1 and y0 < y < y1) for x, y in pts):
-            return bend
-    return None
+def link_path(route: tuple[int, ...]) -> str:
+    """SVG path data of a routed link: straight along the lanes, its turns rounded (CORNER)."""
+    pts = [lane_point(i) for i in dojo_links.corners(route)]
+    d = [f"M{pts[0][0]:.2f} {pts[0][1]:.2f}"]
+    for (ax, ay), (bx, by), (cx, cy) in zip(pts, pts[1:], pts[2:]):
+        u = (bx - ax, by - ay)
+        v = (cx - bx, cy - by)
+        lu, lv = abs(u[0]) + abs(u[1]), abs(v[0]) + abs(v[1])  # lanes are straight: one of the two is 0
+        d.append(f"L{bx - u[0] / lu * CORNER:.2f} {by - u[1] / lu * CORNER:.2f}"
+                 f"Q{bx:.2f} {by:.2f} {bx + v[0] / lv * CORNER:.2f} {by + v[1] / lv * CORNER:.2f}")
+    d.append(f"L{pts[-1][0]:.2f} {pts[-1][1]:.2f}")
+    return "".join(d)
 
 
-@lru_cache(maxsize=4)
-def link_routes(board: Board) -> dict[tuple[int, int], float | None]:
-    """link_route of every link (i < j), worked out once per board (every quadrant sheet draws the links)."""
-    return {(i, j): link_route(board, i, j) for i, j in enumerate(board.links) if j is not None and i < j}
+def link_routes(board: Board) -> dict[tuple[int, int], tuple[int, ...] | None]:
+    """The route of every link (i < j), worked out once per board (dojo_links)."""
+    return dojo_links.link_routes(board)
 
 
 def link_problems(board: Board) -> list[Problem]:
-    """A tunnel link that cannot be routed around the Central Dojo stops the build."""
+    """A tunnel link that finds no way along the lanes stops the build."""
     return [Problem("error", "board-link", f"the link between tunnels {coord(i)} and {coord(j)} cannot be drawn "
-                    "without crossing the Central Dojo", "content/dojo/board/quadrant.txt", None, None, coord(i),
-                    "add a bend to BENDS in generator/components/dojo_board.py")
-            for (i, j), bend in link_routes(board).items() if bend is None]
+                    "along the board's lanes without crossing the Central Dojo, a Safe Room, another tunnel or "
+                    "another link", "content/dojo/board/quadrant.txt", None, None, coord(i),
+                    "move one of the two tunnels, or let the router share lanes (generator/components/dojo_links.py)")
+            for (i, j), route in link_routes(board).items() if route is None]
 
 
 def _links(dwg, board: Board) -> None:
-    """Dashed curves joining each tunnel to its partner, bent round the Central Dojo, under every label."""
-    g = dwg.g(fill="none", stroke="#5a4fa0", stroke_width=0.7, stroke_opacity=0.55, stroke_dasharray="2.5 1.5")
-    for (i, j), bend in link_routes(board).items():
-        (r1, c1), (r2, c2) = divmod(i, N), divmod(j, N)
-        x1, y1, x2, y2 = M + (c1 + 0.5) * S, M + (r1 + 0.5) * S, M + (c2 + 0.5) * S, M + (r2 + 0.5) * S
-        bend = bend or 0.15
-        mx, my = (x1 + x2) / 2 + (y2 - y1) * bend, (y1 + y2) / 2 - (x2 - x1) * bend
-        g.add(dwg.path(d=f"M{x1:.2f} {y1:.2f}Q{mx:.2f} {my:.2f} {x2:.2f} {y2:.2f}"))
+    """Dashed lines joining each tunnel to its partner along the lanes (never across a label or an icon), with a
+    dot at each end, beside its tunnel's label."""
+    g = dwg.g(fill="none", stroke=LINK, stroke_width=0.7, stroke_dasharray="2.5 1.5", stroke_linejoin="round")
+    ends = []
+    for route in link_routes(board).values():
+        if route:
+            g.add(dwg.path(d=link_path(route)))
+            ends += [lane_point(route[0]), lane_point(route[-1])]
     dwg.add(g)
+    dots = dwg.g(fill=LINK)
+    for x, y in ends:
+        dots.add(dwg.circle((f"{x:.2f}", f"{y:.2f}"), 0.9))
+    dwg.add(dots)
 
 
 def _entrances(dwg, board: Board) -> None:
@@ -205,8 +212,8 @@ def _entrances(dwg, board: Board) -> None:
         (ro, co), (ri, ci) = divmod(out, N), divmod(inside, N)
         dx, dy = ci - co, ri - ro
         cx, cy = M + (ci + 0.5) * S - dx * S / 2, M + (ri + 0.5) * S - dy * S / 2  # midpoint of the shared side
-        tip = (cx + dx * 4.2, cy + dy * 4.2)
-        base = [(cx - dx * 2.2 + dy * 3.6, cy - dy * 2.2 + dx * 3.6), (cx - dx * 2.2 - dy * 3.6, cy - dy * 2.2 - dx * 3.6)]
+        tip = (cx + dx * 5.8, cy + dy * 5.8)  # on the Dojo's side: over nothing the outer square prints (its label)
+        base = [(cx - dx * 0.6 + dy * 3.6, cy - dy * 0.6 + dx * 3.6), (cx - dx * 0.6 - dy * 3.6, cy - dy * 0.6 - dx * 3.6)]
         g.add(dwg.path(d=f"M{tip[0]:.2f} {tip[1]:.2f}L{base[0][0]:.2f} {base[0][1]:.2f}L{base[1][0]:.2f} "
                          f"{base[1][1]:.2f}z"))
     dwg.add(g)
@@ -342,7 +349,7 @@ def board_svg(ctx: BuildContext, region: tuple[float, float, float, float] = (0.
              if _visible(i, region)]
     for i, sq in shown:
         _ground(dwg, i, sq)
-    _links(dwg, board)  # under the icons and labels: a link never covers a label
+    _links(dwg, board)  # along the lanes, under the icons and labels (pageqa/links.py checks it crosses none)
     for i, sq in shown:
         _square(dwg, ctx, board, i, sq, labels, icons)
     icons.emit(dwg)

@@ -51,6 +51,16 @@ def margin_notes(ctx: BuildContext, extra: str, width: float) -> list:
     return blocks
 
 
+# Entries this component prints only in a state no kit build reaches: the live preview lists them with where and
+# when they would print (kit/registry.unreached), so its map of the language's entries is complete.
+UNREACHED = {
+    (None, "Proved playable: not simulated in this build."):
+        "the board's margin, when a build did not prove the board (a kit build always proves it before drawing)",
+    (None, "Simulated in %(games)d game: some got stuck."):
+        "the board's margin, when the board proof found stuck games (the build then stops: nothing is printed)",
+}
+
+
 def proof_sentence(ctx: BuildContext) -> str:
     """The board proof in player words: how many simulated games, none stuck or unfinished (no settings)."""
     proof = ctx.proof or {}
@@ -132,7 +142,7 @@ def build(ctx: BuildContext) -> list[Artifact]:
     """The board: its text form, four quadrant sheets per paper, the A2 sheet, and a preview."""
     boards = board_drawings(ctx)
     legend = legend_drawing(ctx)
-    out = [Artifact("board.txt", COMPONENT, "board", render_ascii(ctx.board).encode("utf-8"))]
+    out = [Artifact("dojo/board.txt", COMPONENT, "board", render_ascii(ctx.board).encode("utf-8"))]
     whole = collected_drawing(lambda: board_svg(ctx))
     imp = imprint(ctx, ctx._("Board"))
     doc = PdfDoc(imp.epoch, imp.title)  # every paper in one document, then split: quadrants and legend written once
@@ -144,8 +154,8 @@ def build(ctx: BuildContext) -> list[Artifact]:
     ends.append(doc.pages)
     files = pdf.split(doc.finish(), ends)
     for paper, data in zip(ctx.options.papers, files):
-        out.append(Artifact(f"board-{paper}.pdf", COMPONENT, "board", data, paper, "sheet", len(SHEETS),
+        out.append(Artifact(f"dojo/board-{paper}.pdf", COMPONENT, "board", data, paper, "sheet", len(SHEETS),
                             pieces=(("dojo-board", 1),)))
-    out.append(Artifact("board-A2.pdf", COMPONENT, "board", files[-1], "A2", "sheet", 1))
-    out.append(Artifact("previews/board.png", COMPONENT, "preview", board_png(whole, 720)))
+    out.append(Artifact("dojo/board-A2.pdf", COMPONENT, "board", files[-1], "A2", "sheet", 1))
+    out.append(Artifact("previews/dojo/board.png", COMPONENT, "preview", board_png(whole, 720)))
     return out

@@ -7,6 +7,7 @@ import io
 import cairocffi as cairo
 
 from ..kit.model import Artifact, BuildContext
+from ..kit.registry import component_name
 from ..problems import CheckFailed, Problem
 from ..render.fonts import face, missing_glyphs, register_fontconfig
 from ..render.preview import surface_png
@@ -16,12 +17,13 @@ LABEL_H = 22
 
 
 def contact_png(ctx: BuildContext, previews: list[Artifact]) -> bytes:
-    """One PNG with every component's preview, labelled with its component id, version and language."""
+    """One PNG with every component's preview, labelled with its component id; its name, version and language
+    on top."""
     register_fontconfig()
     images = [(a.component, cairo.ImageSurface.create_from_png(io.BytesIO(a.data))) for a in previews]
     widths = [round(img.get_width() * THUMB_H / img.get_height()) for _, img in images]
     width = max(800, sum(widths) + 16 * (len(images) + 1))
-    head = f"{ctx.version} · {ctx.lang.upper()}"
+    head = f"{ctx._(component_name('dojo-kit'))} · {ctx.version} · {ctx.lang.upper()}"
     missing = missing_glyphs(head, face())
     if missing:
         raise CheckFailed([Problem("error", "missing-glyph", f"no glyph for {missing!r} in {head!r}")])
@@ -51,6 +53,6 @@ def contact_png(ctx: BuildContext, previews: list[Artifact]) -> bytes:
 
 
 def contact_sheet_png(ctx: BuildContext, before: list[Artifact]) -> list[Artifact]:
-    """previews/contact-sheet.png: the previews of the Dojo components rendered before it."""
+    """previews/dojo/contact-sheet.png: the previews of the Dojo components rendered before it."""
     previews = [a for a in before if a.kind == "preview" and a.component.startswith("dojo-")]
-    return [Artifact("previews/contact-sheet.png", "dojo-kit", "preview", contact_png(ctx, previews))]
+    return [Artifact("previews/dojo/contact-sheet.png", "dojo-kit", "preview", contact_png(ctx, previews))]

@@ -46,7 +46,7 @@ def nebbia_deck(ctx: BuildContext) -> Deck:
     back, *fronts = collect([lambda: _back(ctx, content)] +
                             [lambda c=c: _front(ctx, content, c) for c in content.cards])
     cards = tuple(Card(card.id, front, back, card.copies) for card, front in zip(content.cards, fronts))
-    return Deck(COMPONENT, "nebbia-deck", ctx.p_(NEBBIA_CTX, content.name), cards,
+    return Deck(COMPONENT, "dojo/nebbia-deck", ctx.p_(NEBBIA_CTX, content.name), cards,
                 back_bleed=back_look(ctx, BACK_BG).bleed)
 
 

@@ -64,5 +64,5 @@ def build(ctx: BuildContext) -> list[Artifact]:
     col = Collect()
     pages = {paper: [_page(ctx, pawns, paper, col)] for paper in ctx.options.papers}
     col.check()
-    arts = page_artifacts(ctx, COMPONENT, "pawns", ctx.p_(PAWN_CTX, pawns.title), pages)
+    arts = page_artifacts(ctx, COMPONENT, "dojo/pawns", ctx.p_(PAWN_CTX, pawns.title), pages)
     return with_pieces(arts, (("dojo-pawn", len(pawns.pawns)),))

@@ -70,7 +70,7 @@ def reference_deck(ctx: BuildContext) -> Deck:
     """The reference cards drawn once for this language."""
     content = ctx.model.dojo
     back, *fronts = collect([lambda: _back(ctx)] + [lambda c=c: _front(ctx, content, c) for c in content.reference])
-    return Deck(COMPONENT, "reference", ctx.p_(REF_CTX, REF_NAME),
+    return Deck(COMPONENT, "dojo/reference", ctx.p_(REF_CTX, REF_NAME),
                 tuple(Card(c.id, f, back, c.copies) for c, f in zip(content.reference, fronts)),
                 back_bleed=back_look(ctx, BAND).bleed, kind="reference", one_sided=True)
 

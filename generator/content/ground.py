@@ -422,6 +422,16 @@ def _unique(doc: TomlSource, table: str, ids: list[str]) -> None:
             doc.error(f"id {key!r} is used twice", table, i, "id", hint="every id must be unique")
 
 
+def _owned_tokens(path: Path) -> set[str]:
+    """The tokens pieces.toml prints per seat with its own names (ground_markers), never as tokens: their names in
+    components.toml are not printed."""
+    pieces = path.parent / "pieces.toml"
+    if path.name != "components.toml" or not pieces.is_file():
+        return set()
+    owned = load_toml(pieces, rule=RULE).data.get("owned_tokens", [])
+    return {t for t in owned if isinstance(t, str)}
+
+
 def messages(path: Path) -> list[Message]:
     """Translatable strings of one content/ground/*.toml file (msgctxt = card/component id)."""
     doc = load_toml(path, rule=RULE)
@@ -432,6 +442,7 @@ def messages(path: Path) -> list[Message]:
             field = ".".join(str(w) for w in where if isinstance(w, str)) if len(where) > 1 else f".{where[0]}"
             out.append(Message(text, ctx, doc.line(*where) or 0, f"{path.name} {field}"))
 
+    owned = _owned_tokens(path)
     for table, prefix, keys in (("suit", "ground/suit/", ("name",)), ("seat", "ground/seat/", ("name",)),
                                 ("solution", "ground/", ("name",)), ("problem", "ground/", ("name",)),
                                 ("scenario", "ground/", ("name",)),
@@ -440,7 +451,10 @@ def messages(path: Path) -> list[Message]:
                                 ("step", "ground/step/", ("name", "text")),
                                 ("token", "ground-tokens/", ("name", "back")), ("ruling", "ground-rulings", ("text", "card"))):
         for i, row in enumerate(doc.items(table)):
-            for key in keys:
+            shown = keys  # a token printed per seat (_owned_tokens), a ruling the booklet states in its rules text
+            if table == "token" and row.get("id") in owned or table == "ruling" and not row.get("provisional"):
+                shown = ("card",)  # (its rulings section lists the provisional ones): only a card's short form
+            for key in shown:
                 values = row.get(key) if isinstance(row.get(key), list) else [row.get(key)]
                 for v in values:
                     add(v, prefix if table == "ruling" else prefix + str(row.get("id", "")), table, i, key)

@@ -62,7 +62,10 @@ def _page_image(page: "pdfium.PdfPage", scale_mm: float, width: int, height: int
     """The page rendered whole (trim and its BLEED), then cropped around the trim's centre to width x height,
     edge pixels repeated where the wanted bleed is wider than the page's."""
     page_w_mm, page_h_mm = page.get_width() * MM_PER_PT, page.get_height() * MM_PER_PT
-    full = page.render(scale=scale_mm * MM_PER_PT, may_draw_forms=False).to_pil().convert("RGB")
+    bitmap = page.render(scale=scale_mm * MM_PER_PT, may_draw_forms=False)
+    full = bitmap.to_pil()  # RGB, on the bitmap's buffer (kept alive here): the crop below is the copy
+    if full.mode != "RGB":
+        full = full.convert("RGB")
     cx, cy = full.width / 2, full.height / 2
     left, top = round(cx - width / 2), round(cy - height / 2)
     if left >= 0 and top >= 0 and left + width <= full.width and top + height <= full.height:

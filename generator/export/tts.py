@@ -27,17 +27,19 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Callable
 
-from PIL import Image, ImageStat
+from PIL import Image, ImageChops, ImageStat
 
 from ..kit.registry import by_id, component_name
 from ..problems import CheckFailed, Problem
 from . import tts_table as table
 from .faces import single_decks
+from .tts_cache import PictureCache
 from .tts_cards import CardName, card_names
 from .tts_check import check
 from .tts_pieces import PX_PER_MM as PIECE_PX_PER_MM, sheet_pieces
-from .tts_images import (BOARD_PX, CELL_H, CELL_W, COLS, ROWS, SHEET_PX, DeckPictures, deck_pictures, face_sheet,
-                         page_picture, pdf_pages, sheet_grid)
+from .tts_images import (BOARD_PX, CELL_H, CELL_W, COLS, ROWS, SHEET_PX, DeckPictures, Picture, deck_pictures,
+                         face_sheet, page_picture, pdf_pages, sheet_grid)
+from .tts_pieces import Piece
 
 GAMES = ("dojo", "ground", "duel")
 # How the rules' setup wants each deck: (face down, shuffled). Unlisted decks lie face up (reference cards,
@@ -71,6 +73,7 @@ class GameExport:
     pictures: dict[str, Image.Image] = field(default_factory=dict)  # card picture path -> its own render
     counts: dict[str, int] = field(default_factory=dict)  # component -> cards laid out
     next_key: int = 1
+    cache: PictureCache = field(default_factory=lambda: PictureCache(None))  # pictures made from the kit's PDFs
 
 
 def _found(name: str, text: str) -> bool:
@@ -98,10 +101,29 @@ def _deck_names(exp: GameExport, model: Any, translations: Any, component: str, 
     return names
 
 
+def _deck(cache: PictureCache, data: bytes) -> tuple[DeckPictures, list[tuple[bytes, tuple[int, int]]], bool]:
+    """A single-card PDF's card pictures and face sheets (PNG, grid), from the cache or made now (then True)."""
+    key = cache.key("deck", data, CELL_W, CELL_H, COLS, ROWS)
+    hit = cache.get(key)
+    if hit is not None:
+        meta, blobs = hit
+        fronts, backs = meta["fronts"], meta["backs"]
+        pictures = [Picture(b, None) for b in blobs[:fronts + backs]]
+        pics = DeckPictures(pictures[:fronts], pictures[fronts:], meta["front_of"], meta["back_of"], meta["texts"])
+        return pics, [(b, tuple(g)) for b, g in zip(blobs[fronts + backs:], meta["grids"])], False
+    pics = deck_pictures(data)
+    per = COLS * ROWS
+    faces = [face_sheet(pics.fronts[s:s + per]) for s in range(0, len(pics.fronts), per)]
+    cache.put(key, {"fronts": len(pics.fronts), "backs": len(pics.backs), "front_of": pics.front_of,
+                    "back_of": pics.back_of, "texts": pics.texts, "grids": [g for _, g in faces]},
+              [p.png for p in pics.fronts + pics.backs] + [png for png, _ in faces])
+    return pics, faces, True
+
+
 def _add_deck(exp: GameExport, kit: Path, model: Any, translations: Any, deck: Any, slot: int) -> int:
     """Lay out one deck (one object per set of cards sharing a back); the next free slot on the table."""
     data = (kit / deck.path).read_bytes()
-    pics = deck_pictures(data)
+    pics, faces, fresh = _deck(exp.cache, data)
     names = _deck_names(exp, model, translations, deck.component, pics, deck.cards)
     if names is None:
         return slot
@@ -111,15 +133,16 @@ def _add_deck(exp: GameExport, kit: Path, model: Any, translations: Any, deck: A
     back_files = [f"cards/{stub}-back.png" if len(pics.backs) == 1 else f"cards/{stub}-back-{b + 1}.png"
                   for b in range(len(pics.backs))]
     exp.files.update({p: pic.png for p, pic in zip(front_files, pics.fronts)})
-    exp.pictures.update({p: pic.image for p, pic in zip(front_files, pics.fronts)})
     exp.files.update({p: pic.png for p, pic in zip(back_files, pics.backs)})
+    if fresh:  # made now: read back and compared in _verify (what comes from the cache was, when it was made)
+        exp.pictures.update({p: pic.image for p, pic in zip(front_files, pics.fronts)})
     per = COLS * ROWS
     sheets = []
-    for s in range(0, len(pics.fronts), per):
-        png, grid = face_sheet(pics.fronts[s:s + per])
+    for s, (png, grid) in zip(range(0, len(pics.fronts), per), faces):
         path = f"images/{stub}-{s // per + 1}.png"
         exp.files[path] = png
-        exp.sheets.append((path, front_files[s:s + per]))
+        if fresh:
+            exp.sheets.append((path, front_files[s:s + per]))
         sheets.append((path, grid))
     keys: dict[tuple[int, int], tuple[str, dict]] = {}
     groups: dict[int, list[dict]] = {}
@@ -161,7 +184,7 @@ def _cut_pieces(exp: GameExport, data: bytes, e: dict, name: str, step: int, ori
     stub = Path(e["path"]).stem.removesuffix(f"-{e['paper']}")
     n = 0
     for page in range(0, pdf_pages(data), step):
-        for piece in sheet_pieces(data, page, page + 1 if step == 2 else None):
+        for piece in _sheet_pieces(exp.cache, data, page, page + 1 if step == 2 else None):
             n += 1
             path = f"images/{stub}-{n:02d}.png"
             exp.files[path] = piece.front.png
@@ -178,6 +201,37 @@ def _cut_pieces(exp: GameExport, data: bytes, e: dict, name: str, step: int, ori
                 exp.objects.append(table.tile(uid, f"{name} {n}", "", exp.url(path), where,
                                               exp.url(back) if back else "", shape=2 if piece.round else 0))
     exp.counts[e["component"]] = n
+
+
+def _sheet_pieces(cache: PictureCache, data: bytes, page: int, back: int | None) -> list[Piece]:
+    """A piece sheet page's pieces (tts_pieces.sheet_pieces), from the cache or cut now."""
+    key = cache.key("pieces", data, page, back, PIECE_PX_PER_MM)
+    hit = cache.get(key)
+    if hit is not None:
+        meta, blobs = hit
+        out, at = [], 0
+        for is_round, box, two_sided in meta:
+            front = Picture(blobs[at], None)
+            other = Picture(blobs[at + 1], None) if two_sided else None
+            at += 2 if two_sided else 1
+            out.append(Piece(front, other, is_round, tuple(box)))
+        return out
+    pieces = sheet_pieces(data, page, back)
+    cache.put(key, [[p.round, list(p.box), p.back is not None] for p in pieces],
+              [png for p in pieces for png in (p.front.png, *((p.back.png,) if p.back else ()))])
+    return pieces
+
+
+def _page_picture(cache: PictureCache, data: bytes, page: int, longest: int) -> tuple[bytes, tuple[int, int]]:
+    """A page's picture cut to its printed part (tts_images.page_picture): its PNG and size, from the cache or
+    rendered now."""
+    key = cache.key("page", data, page, longest)
+    hit = cache.get(key)
+    if hit is not None:
+        return hit[1][0], tuple(hit[0])
+    picture = page_picture(data, page, longest)
+    cache.put(key, list(picture.image.size), [picture.png])
+    return picture.png, picture.image.size
 
 
 def _pieces(exp: GameExport, kit: Path, manifest: dict, translations: Any) -> None:
@@ -200,11 +254,11 @@ def _pieces(exp: GameExport, kit: Path, manifest: dict, translations: Any) -> No
         pages = pdf_pages(data)
         for p in range(0, pages, step):
             path = f"images/{stub}-{p // step + 1}.png" if pages > step else f"images/{stub}.png"
-            picture = page_picture(data, p, BOARD_PX if e["kind"] == "board" else SHEET_PX)
-            exp.files[path] = picture.png
+            png, size = _page_picture(exp.cache, data, p, BOARD_PX if e["kind"] == "board" else SHEET_PX)
+            exp.files[path] = png
             label = f"{name} {p // step + 1}" if pages > step else name
             uid = table.guid(exp.game, e["path"], str(p))
-            size_mm = max(picture.image.size) / (BOARD_PX if e["kind"] == "board" else SHEET_PX) * \
+            size_mm = max(size) / (BOARD_PX if e["kind"] == "board" else SHEET_PX) * \
                 PAPER_MM[e["paper"]]
             if e["kind"] == "board":
                 where = table.transform(0, 0, scale=round(size_mm / MM_PER_TILE, 3))
@@ -231,15 +285,21 @@ def _verify(exp: GameExport, boms: tuple, manifest: dict) -> None:
                 {(cols, rows)}:
             exp.problems.append(f"{where}: {sheet} is {image.width} x {image.height} px, not the {cols} x {rows} "
                                 f"cards of {CELL_W} x {CELL_H} px its CustomDeck entries say")
-        if max(ImageStat.Stat(image).stddev) < BLANK:
-            exp.problems.append(f"{where}: {sheet} is blank")
+        whole = [0] * 768  # the sheet's histogram: its cells' (each checked equal to its card's picture below)
+        whole[255::256] = [image.width * image.height] * 3  # and white paper elsewhere
         for i, card_path in enumerate(cells):
             own = exp.pictures[card_path]
-            if max(ImageStat.Stat(own).stddev) < BLANK:
+            counts = own.histogram()
+            if max(ImageStat.Stat(counts).stddev) < BLANK:
                 exp.problems.append(f"{where}: the card picture {card_path} is blank")
             x, y = (i % cols) * own.width, (i // cols) * own.height
-            if image.crop((x, y, x + own.width, y + own.height)).tobytes() != own.tobytes():
+            cell = image.crop((x, y, x + own.width, y + own.height))
+            if cell.size != own.size or own.mode != "RGB" or ImageChops.difference(cell, own).getbbox() is not None:
                 exp.problems.append(f"{where}: {sheet} cell {i} differs from its card's own picture {card_path}")
+            whole = [a + b for a, b in zip(whole, counts)]
+            whole[255::256] = [v - own.width * own.height for v in whole[255::256]]
+        if max(ImageStat.Stat(whole).stddev) < BLANK:
+            exp.problems.append(f"{where}: {sheet} is blank")
     decks = {e["component"]: e["cards"] for e in manifest["files"] if e.get("layout") == "single"}
     for comp, printed in decks.items():
         if by_id(comp) and by_id(comp).game == exp.game and exp.counts.get(comp) != printed:
@@ -253,9 +313,10 @@ def _verify(exp: GameExport, boms: tuple, manifest: dict) -> None:
 
 
 def export_game(game: str, lang: str, kit: Path, manifest: dict, model: Any, translations: Any,
-                url: Callable[[str], str]) -> GameExport:
-    """One game's folder in memory, checked (its problems listed, nothing written)."""
-    exp = GameExport(game, lang, url)
+                url: Callable[[str], str], cache: PictureCache | None = None) -> GameExport:
+    """One game's folder in memory, checked (its problems listed, nothing written); with a cache, the pictures it
+    made are kept there once every check passed."""
+    exp = GameExport(game, lang, url, cache=cache or PictureCache(None))
     slot = 0
     for deck in single_decks(manifest):
         comp = by_id(deck.component)
@@ -269,6 +330,8 @@ def export_game(game: str, lang: str, kit: Path, manifest: dict, model: Any, tra
     exp.files["cards/cards.json"] = table.canonical({"game": game, "lang": lang, "version": manifest["version"],
                                                      "px_per_mm": 10, "cards": exp.cards})
     _verify(exp, model.boms, manifest)
+    if not exp.problems:
+        exp.cache.save()
     return exp
 
 
@@ -292,5 +355,5 @@ def game_task(task: tuple[str, str, str, dict, str | None, str]) -> tuple[str, s
     lang, game, kit, manifest, base_url, out_root = task
     translations = load_translations(SHARED["root"], lang)
     exp = export_game(game, lang, Path(kit), manifest, SHARED["model"], translations,
-                      url_maker(Path(out_root), lang, game, base_url))
+                      url_maker(Path(out_root), lang, game, base_url), PictureCache(SHARED["root"]))
     return lang, game, {f"{game}/{p}": data for p, data in sorted(exp.files.items())}, exp.problems

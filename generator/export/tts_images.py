@@ -29,10 +29,10 @@ BOARD_PX = MAX_PX  # the board's longer side
 
 @dataclass(frozen=True)
 class Picture:
-    """One distinct image: its PNG bytes and pixels."""
+    """One distinct image: its PNG bytes and pixels (None when it came from the export's cache, tts_cache.py)."""
 
     png: bytes
-    image: Image.Image
+    image: Image.Image | None
 
 
 @dataclass(frozen=True)
@@ -128,7 +128,7 @@ def page_picture(pdf_data: bytes, page: int, longest: int = SHEET_PX) -> Picture
         p.close()
     finally:
         doc.close()
-    ink = ImageChops.difference(full, Image.new("RGB", full.size, "white")).getbbox() or (0, 0, *full.size)
+    ink = ImageChops.invert(full).getbbox() or (0, 0, *full.size)  # what is not white
     pad = longest // 80
     box = (max(0, ink[0] - pad), max(0, ink[1] - pad), min(full.width, ink[2] + pad), min(full.height, ink[3] + pad))
     image = full.crop(box)

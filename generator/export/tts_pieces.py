@@ -15,6 +15,7 @@ import numpy as np
 import pypdfium2 as pdfium
 from PIL import Image
 
+from ..render.preview import png
 from .tts_images import Picture
 
 PX_PER_MM = 8  # a 22 mm token is 176 px: sharp on screen; the pieces of a sheet take a third less time than at 10
@@ -57,9 +58,17 @@ def _runs(line: np.ndarray, gap: int) -> list[tuple[int, int]]:
     return list(zip(starts.tolist(), ends.tolist()))
 
 
+def _ink(image: Image.Image) -> np.ndarray:
+    """Where an RGB picture is ink: further than INK from white (the sum of its channels' distances). The three
+    channels added one by one (numpy's sum over a last axis of three is several times slower)."""
+    rgb = np.asarray(image)
+    darkness = 765 - rgb[..., 0].astype(np.int16) - rgb[..., 1] - rgb[..., 2]
+    return darkness > INK
+
+
 def boxes(image: Image.Image) -> list[tuple[int, int, int, int]]:
     """The pieces' boxes (left, top, right, bottom) in reading order."""
-    ink = (765 - np.asarray(image, dtype=np.int16).sum(axis=2)) > INK
+    ink = _ink(image)
     gap, least = round(GAP_MM * PX_PER_MM), round(MIN_MM * PX_PER_MM)
     out: list[tuple[int, int, int, int]] = []
 
@@ -95,7 +104,7 @@ def _outside(ink: np.ndarray) -> np.ndarray:
 def _cutout(image: Image.Image, box: tuple[int, int, int, int]) -> tuple[Picture, bool]:
     """The piece in box with the paper round it transparent; whether it is round (its corners are paper)."""
     crop = image.crop(box)
-    paper = _outside((765 - np.asarray(crop, dtype=np.int16).sum(axis=2)) > INK)
+    paper = _outside(_ink(crop))
     rgba = crop.convert("RGBA")
     rgba.putalpha(Image.fromarray(np.where(paper, 0, 255).astype(np.uint8)))
     h, w = paper.shape
@@ -104,12 +113,8 @@ def _cutout(image: Image.Image, box: tuple[int, int, int, int]) -> tuple[Picture
 
 
 def _png_rgba(image: Image.Image) -> bytes:
-    """An RGBA picture as PNG (the one writer of the export: render.preview.png for RGB, Pillow for alpha)."""
-    import io
-
-    buf = io.BytesIO()
-    image.save(buf, "PNG", compress_level=1)
-    return buf.getvalue()
+    """An RGBA picture as PNG (render.preview.png, the one writer of the export)."""
+    return png(image)
 
 
 def sheet_pieces(pdf_data: bytes, front_page: int, back_page: int | None) -> list[Piece]:

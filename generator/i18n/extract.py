@@ -31,6 +31,7 @@ from ..messages import Message
 from ..output.files import write_text_atomic
 from ..sources import files_digest, generator_digest
 from .messages import MESSAGE_SOURCES
+from ..output.cache import note_damaged, read_json_entry
 
 # ctx._(msg), ctx.p_(context, msg), ctx.n_(singular, plural, n) in Python code and templates.
 KEYWORDS = {**DEFAULT_KEYWORDS, "p_": ((1, "c"), 2), "n_": (1, 2)}
@@ -251,15 +252,15 @@ def cached_extraction(root: Path) -> Extraction:
     key = hashlib.sha256((generator_digest() + files_digest(root, [root / p for p, _, _ in project_files(root)]))
                          .encode()).hexdigest()
     path = root / EXTRACT_CACHE
-    try:
-        data = json.loads(path.read_text(encoding="utf-8"))
-        if data["key"] == key:
+    data = read_json_entry(path, key)
+    if data is not None:
+        try:
             return Extraction({d: [Extracted(tuple(m[0]) if isinstance(m[0], list) else m[0], m[1],
                                              tuple((f, n) for f, n in m[2])) for m in ms]
                                for d, ms in data["templates"].items()},
                               tuple(Problem(**p) for p in data["problems"]))
-    except (OSError, ValueError, KeyError, TypeError, IndexError):
-        pass
+        except (ValueError, KeyError, TypeError, IndexError, AttributeError):
+            note_damaged(path, "its fields are malformed")
     extraction = extract_all(root)
     templates = {d: [[m.id, m.context, [list(loc) for loc in m.locations[:2]]] for m in cat if m.id]
                  for d, cat in extraction.templates.items()}

@@ -26,6 +26,7 @@ from .glossary import glossary_path, glossary_problems
 from .intake import decode
 from .checks import check_entry, check_header, entry_of, header_line
 from .extract import Extraction, cached_extraction
+from ..output.cache import note_damaged, read_json_entry
 
 
 @dataclass(frozen=True)
@@ -114,15 +115,15 @@ def cached_check_catalog(root: Path, lang: str, path: Path, strict: bool, stray_
                                      hashlib.sha256(glossary.read_bytes()).hexdigest() if glossary.exists() else ""])
                          .encode()).hexdigest()
     cache = root / CHECK_CACHE / lang / f"{path.stem}-{'strict' if strict else 'dev'}.json"
-    try:
-        data = json.loads(cache.read_text(encoding="utf-8"))
-        if data["key"] == key:
+    data = read_json_entry(cache, key)
+    if data is not None:
+        try:
             found = data["found"]
             return CatalogCheck(tuple(Problem(**p) for p in data["read"]),
                                 None if found is None else tuple(Problem(**p) for p in found),
                                 frozenset((m, c) for m, c in data["keys"]))
-    except (OSError, ValueError, KeyError, TypeError):
-        pass
+        except (ValueError, KeyError, TypeError):
+            note_damaged(cache, "its fields are malformed")
     check = check_catalog(root, lang, path, strict, stray_blocks)
     record = {"key": key, "read": [dataclasses.asdict(p) for p in check.read],
               "found": None if check.found is None else [dataclasses.asdict(p) for p in check.found],

@@ -99,7 +99,8 @@ def _lenient(term: str, lang: str) -> str:
 
 def _has(text: str, term: str, exact: bool, lang: str) -> bool:
     if exact:  # the spelling kept, an inflected ending allowed (Сейган, в Сейгане)
-        return re.search(rf"(?<![\w-]){re.escape(term)}", text) is not None
+        spelled = re.escape(term).replace("\\ ", r"\s")  # a space of the term matches a no-break space too
+        return re.search(rf"(?<![\w-]){spelled}", text) is not None
     return re.search(_lenient(term, lang), text, re.I) is not None
 
 

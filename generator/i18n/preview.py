@@ -12,6 +12,7 @@ import stat
 import time
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import NamedTuple
 
 from ..artifact import Artifact
 from ..output.files import write_bytes_atomic
@@ -39,6 +40,17 @@ class Unit:
     html: str = ""  # the kit's own page this component writes (index.html), shown as it is
     digest: str = ""  # of the PDF the pages were drawn from: unchanged, the images stay
     keys: set = field(default_factory=set)
+
+
+class Coverage(NamedTuple):
+    """How much of a language the preview shows: entries printed by a component, entries of the language, those
+    printed nowhere in this build (sorted keys), and of those the ones a component prints only in a state a build
+    never reaches ((msgctxt, msgid) -> (component, where and when))."""
+
+    printed: int
+    total: int
+    missing: list
+    unreached: dict
 
 
 def units() -> list[Unit]:
@@ -188,19 +200,24 @@ class Preview:
                 pass  # its problems are already on the page (render_all reported them)
         return {(c, m) for _fn, c, m, _plural, _n in reads.lookups}
 
-    def coverage(self) -> tuple[int, int, list]:
-        """(entries shown by some component, entries of the language, the entries shown nowhere)."""
+    def coverage(self) -> Coverage:
+        """Entries shown by some component, of the language's entries; the rest, with why when it is known."""
+        from ..kit.registry import unreached
+
         shown = set().union(*(u.keys for u in self.units))
         missing = sorted((k for k in self.entries if k not in shown), key=str)
-        return len(self.entries) - len(missing), len(self.entries), missing
+        known = unreached()
+        return Coverage(len(self.entries) - len(missing), len(self.entries), missing,
+                        {k: known[k] for k in missing if k in known})
 
     def write_page(self) -> None:
         """index.html (reloads itself when version.txt changes), screenshots.json (entry -> image) and
         entries.json (every entry of the language -> the components and pages that print it)."""
         self.version += 1
-        page = page_html(self.lang, self.version, self.units, self.problems, self.coverage())
+        coverage = self.coverage()
+        page = page_html(self.lang, self.version, self.units, self.problems, coverage, self.entries)
         write_bytes_atomic(self.out / "screenshots.json", _json(screenshots(self.units)))
-        write_bytes_atomic(self.out / "entries.json", _json(entry_map(self.units, self.entries)))
+        write_bytes_atomic(self.out / "entries.json", _json(entry_map(self.units, self.entries, coverage.unreached)))
         write_bytes_atomic(self.out / "index.html", page.encode("utf-8"))
         write_bytes_atomic(self.out / "version.txt", f"{self.version}\n".encode())
 
@@ -247,14 +264,21 @@ def screenshots(units: list[Unit]) -> dict[str, str]:
     return shots
 
 
-def entry_map(units: list[Unit], catalog: dict) -> list[dict]:
-    """Every entry of the language with the domain it is in and the components that print it (empty: none)."""
+def entry_map(units: list[Unit], catalog: dict, unreached: dict | None = None) -> list[dict]:
+    """Every entry of the language with the domain it is in and the components that print it (empty: none; then
+    `only_when` says which component prints it and when, if one declares it: a state no build reaches)."""
     where: dict = {}
     for u in units:
         for key in u.keys:
             where.setdefault(key, []).append(u.name)
-    return [{"domain": domain, "msgctxt": c, "msgid": m, "components": sorted(where.get((c, m), []))}
-            for (c, m), (domain, _text, _fuzzy) in sorted(catalog.items(), key=str)]
+    out = []
+    for (c, m), (domain, _text, _fuzzy) in sorted(catalog.items(), key=str):
+        item = {"domain": domain, "msgctxt": c, "msgid": m, "components": sorted(where.get((c, m), []))}
+        if (c, m) in (unreached or {}):
+            component, why = unreached[(c, m)]
+            item["only_when"] = f"{component}: {why}"
+        out.append(item)
+    return out
 
 
 def snapshot(root: Path, lang: str) -> dict[Path, int]:
@@ -292,11 +316,12 @@ def watch(root: Path, lang: str, port: int, interval: float = 0.25, say=print) -
     except BaseException:
         server.server_close()
         raise
-    printed, total, _missing = preview.coverage()
+    cov = preview.coverage()
     start(server)
+    rest = f", {len(cov.unreached)} only in a state no build reaches" if cov.unreached else ""
     say(f"preview of {lang}: http://127.0.0.1:{server.server_address[1]}/ ({n} components in "
-        f"{time.perf_counter() - started:.1f} s; {printed} of {total} entries shown); edit a catalog, content or "
-        "template file; Ctrl-C stops")
+        f"{time.perf_counter() - started:.1f} s; {cov.printed} of {cov.total} entries shown{rest}); edit a catalog, "
+        "content or template file; Ctrl-C stops")
     preview.draw_pages()  # every other page, while the first ones are already served
     seen = snapshot(root, lang)
     try:

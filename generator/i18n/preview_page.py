@@ -29,14 +29,31 @@ def _section(name: str, pages: int, version: int, html: str = "") -> str:
             f'<img src="{n}-1.png?v={version}" alt="{n}, page 1" loading="lazy"></section>')
 
 
-def page_html(lang: str, version: int, units, problems, coverage: tuple[int, int, list]) -> str:
-    """The whole preview page."""
-    shown, total, _missing = coverage
+def _unprinted(coverage, entries: dict) -> str:
+    """The entries no component prints in this build, each with its catalog and where it would print (if known)."""
+    if not coverage.missing:
+        return ""
+    rows = []
+    for key in coverage.missing:
+        context, msgid = key
+        domain, text, _fuzzy = entries.get(key, ("", "", False))
+        shown = text[0] if isinstance(text, (list, tuple)) else text
+        why = coverage.unreached.get(key)
+        note = f"{why[0]}, only in {why[1]}" if why else "printed by no component"
+        rows.append(f"<li><code>{escape(domain)}.po</code> {escape(repr(context)) + ' ' if context else ''}"
+                    f"<b>{escape(msgid)}</b>{' → ' + escape(shown) if shown else ''} <i>({escape(note)})</i></li>")
+    return (f'<details open><summary>{len(coverage.missing)} entries printed by no component in this build '
+            f'({len(coverage.unreached)} of them only in a state no build reaches)</summary><ul>{"".join(rows)}'
+            '</ul></details>')
+
+
+def page_html(lang: str, version: int, units, problems, coverage, entries: dict | None = None) -> str:
+    """The whole preview page (coverage: preview.Coverage; entries: the language's entries, for their texts)."""
     sections = "".join(_section(u.name, u.pages, version, u.html) for u in units if u.pages or u.html)
     listed = escape("\n".join(p.render() for p in problems)) or "no open problem"
     return (f'<!doctype html><html lang="{escape(lang, quote=True)}"><meta charset="utf-8">'
             f'<title>dojo-pnp preview: {escape(lang)}</title><style>{STYLE}</style>'
             f'<body data-version="{version}"><h1>{escape(lang)}: version {version}</h1>'
-            f'<p class="cov">{shown} of {total} catalog entries are printed by the components below; '
-            f'entries.json lists where each one lands.</p><pre id="p">{listed}</pre>{sections}'
-            f'<script>{SCRIPT}</script></body></html>\n')
+            f'<p class="cov">{coverage.printed} of {coverage.total} catalog entries are printed by the components '
+            f'below; entries.json lists where each one lands.</p>{_unprinted(coverage, entries or {})}'
+            f'<pre id="p">{listed}</pre>{sections}<script>{SCRIPT}</script></body></html>\n')

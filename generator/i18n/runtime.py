@@ -11,7 +11,7 @@ from babel.messages.catalog import Catalog
 from babel.messages.mofile import write_mo
 from babel.support import NullTranslations, Translations
 
-from ..output.cache import read_entry, write_entry
+from ..output.cache import check_entry, note_damaged, write_entry
 from ..problems import CheckFailed
 from ..sources import generator_digest
 from .catalogs import DOMAINS, PSEUDO_LANG, SOURCE_LANG, catalog_paths, read_catalog, template_path
@@ -40,9 +40,11 @@ def compiled(path: Path, lang: str, root: Path) -> Translations:
     and the generator are unchanged (a corrupt or mismatching entry is compiled again)."""
     key = hashlib.sha256(f"{generator_digest()}\0{lang}\0".encode() + path.read_bytes()).hexdigest()
     cache = root / MO_CACHE / lang / f"{path.stem}.mo.entry"
-    found = read_entry(cache)
+    found, wrong = check_entry(cache)
     if found is not None and found[0].get("key") == key and len(found[1]) == 1:
         return Translations(io.BytesIO(found[1][0]), domain=path.stem)
+    if wrong:
+        note_damaged(cache, wrong)
     data = mo_bytes(_read(path, lang, root))
     with contextlib.suppress(OSError):  # a read-only tree compiles again next time
         write_entry(cache, {"key": key}, [data])

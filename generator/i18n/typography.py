@@ -1,7 +1,9 @@
 """Typography of a translation, as an editor reads it: warnings with file and line, per language.
 
 Russian: «ёлочки» quotes (not straight or English quotes), a spaced em dash between words (not a hyphen or an
-unspaced dash). Italian: one apostrophe style in a catalog (the straight ' the catalogs use), one form of address
+unspaced dash), a no-break space (U+00A0) after a one-letter preposition, conjunction or pronoun (в, к, с, у, о, и,
+а, я), so that it never ends a line (`tie_one_letter_words` writes them; the kit's line breaking, cards and
+booklets alike, never breaks at U+00A0). Italian: one apostrophe style in a catalog (the straight ' the catalogs use), one form of address
 in a sentence (tu or voi, never both), and in a game's texts the form the language table sets for that game. Pure functions of the catalog entries; the pseudo-locale and
 English (the source) are not checked."""
 
@@ -17,6 +19,10 @@ _STRAIGHT_QUOTES = re.compile(r'"[^"]+"|“[^”]+”|„[^“”]+[“”]')
 _HYPHEN_AS_DASH = re.compile(r"(?<=\w) - (?=\w)")
 _UNSPACED_DASH = re.compile(r"(?<=[^\W\d])—|—(?=[^\W\d])")
 _SENTENCE = re.compile(r"[^.!?;:]+")
+NBSP = "\u00a0"
+ONE_LETTER = "вксуоиая"  # the one-letter prepositions, conjunctions and the pronoun я
+_ONE_LETTER = re.compile(rf"(?<![\w\-])([{ONE_LETTER}{ONE_LETTER.upper()}]) (?=\S)")
+_SENTENCE_START = re.compile(r"(?:^|[.!?…:]\s+|\n)[«„\"(\[—–\s•*]*$")  # what may come before a capital В, И, С ...
 _TU = re.compile(r"(?i)\b(puoi|sei|hai|devi|vuoi|tuo|tua|tuoi|tue|ti)\b")
 _VOI = re.compile(r"(?i)\b(potete|siete|avete|dovete|volete|vostro|vostra|vostri|vostre|vi)\b")
 # Forms that address the reader one way only (imperatives of the rules' verbs, possessives): what the language
@@ -39,10 +45,33 @@ def _forms(e: Entry) -> list[str]:
     return [f for f in e.forms if f] if not e.fuzzy else []
 
 
+def untied(text: str) -> list[re.Match]:
+    """The one-letter words of a Russian text followed by a plain space: any lowercase one, and a capital one only
+    where a sentence or line begins (elsewhere a capital letter names something: «игрок А в свободной стойке»)."""
+    return [m for m in _ONE_LETTER.finditer(text)
+            if m.group(1).islower() or _SENTENCE_START.search(text, 0, m.start())]
+
+
+def tie_one_letter_words(text: str) -> str:
+    """text with a no-break space after every untied one-letter word (what the typography check asks for)."""
+    out, pos = [], 0
+    for m in untied(text):
+        out += [text[pos:m.end(1)], NBSP]
+        pos = m.end()
+    return "".join(out) + text[pos:]
+
+
 def russian(e: Entry) -> list[Problem]:
-    """«» quotes and spaced em dashes in a Russian translation."""
+    """«» quotes, spaced em dashes and no-break spaces after one-letter words in a Russian translation."""
     out = []
     for text in _forms(e):
+        loose = untied(text)
+        if loose:
+            words = ", ".join(dict.fromkeys(f"«{m.group(1)}»" for m in loose))
+            out.append(_warn(e, "typography", f"a plain space after the one-letter word{'s' * (len(loose) > 1)} "
+                             f"{words} ({len(loose)} in this text): a line may end with it",
+                             "write a no-break space (U+00A0) after it, e.g. «в\u00a0комнату» (Poedit: "
+                             "Ctrl+Shift+Space; or copy one from a neighbouring entry)"))
         if _STRAIGHT_QUOTES.search(text):
             out.append(_warn(e, "typography", "quotation marks other than «ёлочки» in Russian text",
                              "write «…» (inner quotes „…“)"))

@@ -23,10 +23,11 @@ from ..i18n.extract import cached_extraction
 from ..i18n.gate import check_language as check_catalogs
 from ..i18n.fitwatch import watch_fits
 from ..i18n.runtime import SOURCE_LANG, load_translations
+from ..output.cache import damage_notes
 from ..output.files import remove_leftovers, replace_tree
 from ..output.verify import verify_file
 from ..pageqa import ink
-from ..pageqa.check import page_problems
+from ..pageqa.check import page_qa
 from ..pageqa.terms import words
 from ..problems import CheckFailed, Problem, blocking
 from ..render.face import preload_layouts
@@ -408,8 +409,8 @@ def _render_one(job: tuple[int, int], before: list[Artifact] | None = None) -> t
         with watch_fits(ctx.root, ctx.lang, _CTXS[k].translations, accept_overflow=ctx.options.overflow == "warn") as log:
             artifacts = component.build(ctx, before or [])
         checked = time.process_time()
-        found = page_problems(artifacts, ctx.lang, ctx.options.back_offset_mm, _TERMS[k],
-                              printed_in_english(ctx.lang, reads))
+        found, artifacts = page_qa(artifacts, ctx.lang, ctx.options.back_offset_mm, _TERMS[k],
+                                   printed_in_english(ctx.lang, reads))
         qa = time.process_time() - checked
         if found and ctx.options.overflow != "warn":
             return [], found, None
@@ -437,7 +438,8 @@ def manifest(ctx: BuildContext, artifacts: list[Artifact]) -> dict:
     files = [a.manifest_entry(hashlib.sha256(a.data).hexdigest()) for a in artifacts]
     for entry, a in zip(files, artifacts):
         if ink.home_print(entry):
-            entry["ink_percent"] = ink.coverage(a.data)  # per page: what a home printer spends (pageqa/ink.py)
+            # per page: what a home printer spends (pageqa/ink.py), measured by the page QA that read the file
+            entry["ink_percent"] = list(a.ink) if a.ink is not None else ink.coverage(a.data)
     ground = {"ground": {"proof": ctx.ground_proof}} if ctx.ground_proof else {}
     return {"kit": KIT_NAME, "version": ctx.version, "lang": ctx.lang, "board": board, **ground,
             "sheets": sheets_by_game(files), "ink": ink.by_game(files), "files": files}
@@ -563,7 +565,11 @@ def build_kits(root: Path, options: list[BuildOptions], out_root: Path | None = 
                                       notes=caches[n].notes())
     finally:  # a failed, stopped or interrupted build leaves no cache entry behind; a good one prunes the cache
         settle(root, [(cache, isinstance(outcomes.get(n), BuildResult)) for n, cache in caches.items()])
-    return [outcomes[n] for n in range(len(options))]
+    results, notes = [outcomes[n] for n in range(len(options))], damage_notes()  # catalogs, checks, proofs
+    first = next((i for i, r in enumerate(results) if isinstance(r, BuildResult)), None)
+    if notes and first is not None:  # told once, by the first language that built
+        results[first] = dataclasses.replace(results[first], notes=results[first].notes + notes)
+    return results
 
 
 def _failed(outcomes: dict[int, BuildResult | CheckFailed]) -> list[int]:

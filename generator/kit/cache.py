@@ -194,7 +194,9 @@ class ComponentCache:
 
     def __init__(self, ctx: BuildContext, read: bool = True, journal: bool = False):
         self.ctx, self.read, self.journal = ctx, read, journal
-        options = dataclasses.replace(ctx.options, overflow="error")  # stored renders had no overflow: the same
+        # stored renders had no overflow: the same under either policy; a release differs from a development build
+        # only in phase one's checks (strict catalogs): what it renders is keyed by what it looked up
+        options = dataclasses.replace(ctx.options, overflow="error", release=False)
         self.base = digest([code_digest(ctx.root), repr(options), ctx.version, ctx.epoch,
                             ctx.board_fingerprint, ctx.proof, ctx.ground_proof])
         self._parts: dict[tuple[str, ...], str] = {}

@@ -105,6 +105,7 @@ def contact_sheet(ctx: BuildContext, artifacts: list[Artifact]) -> list[Artifact
     install_escaped_gettext(env, ctx.translations)
     html = env.get_template("kit/index.html.j2").render(
         lang=ctx.lang, version=ctx.version, fingerprint=ctx.board_fingerprint[:12], tiles=tiles(ctx, artifacts),
-        boms=bill_of_materials(ctx), papers=ctx.options.papers, summary=printing_summary(ctx, artifacts),
+        boms=bill_of_materials(ctx), heading=ctx._(component_name("contact-sheet")),  # over the thumbnails
+        papers=ctx.options.papers, summary=printing_summary(ctx, artifacts),
         guide=[a.path for a in artifacts if a.component == "kit-printing-guide" and a.path.endswith(".pdf")])
     return [Artifact("index.html", "contact-sheet", "sheet", html.encode("utf-8"))]

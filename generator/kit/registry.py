@@ -131,6 +131,17 @@ def component_name(component_id: str) -> str:
     return component.name if component else component_id
 
 
+def unreached() -> dict[tuple[str | None, str], tuple[str, str]]:
+    """(msgctxt, msgid) -> (component id, where and when it prints) of every entry a component declares it prints
+    only in a state a kit build never reaches (a module's UNREACHED: e.g. the board's proof line when the proof
+    failed, which stops the build)."""
+    out = {}
+    for c in COMPONENTS:
+        module = importlib.import_module(c.builder.split(":")[0])
+        out.update({key: (c.id, why) for key, why in getattr(module, "UNREACHED", {}).items()})
+    return out
+
+
 def missing_templates(root: Path) -> list[Problem]:
     """A simple deck whose front template is missing: an error in phase one, before anything renders."""
     return [Problem("error", "registry", f"component {c.id}: template {c.template!r} not found in templates/",

@@ -17,6 +17,7 @@ from .files import write_bytes_atomic
 
 FORMAT = 1
 CACHE_DIR = Path("build/cache/components")
+_DAMAGED: list[str] = []  # damaged cache files this process met and replaced (the build prints one line)
 
 
 def entry_path(root: Path, lang: str, component: str) -> Path:
@@ -67,3 +68,51 @@ def check_entry(path: Path) -> tuple[tuple[dict, list[bytes]] | None, str | None
         return None, "not an entry of this format"
     return (header, blobs), None
 
+
+
+def note_damaged(path: Path, wrong: str) -> None:
+    """A damaged cache file (not a stale one: that is replaced silently) met and about to be made again: noted for
+    the one line the build prints, and removed."""
+    parts = path.parts
+    shown = "/".join(parts[parts.index("cache") - 1:]) if "cache" in parts else path.name
+    _DAMAGED.append(f"{shown} ({wrong})")
+    try:
+        path.unlink()
+    except OSError:
+        pass
+
+
+def damage_notes() -> tuple[str, ...]:
+    """One line naming the damaged cache files this process replaced since the last call (none: no line)."""
+    found = list(dict.fromkeys(_DAMAGED))
+    _DAMAGED.clear()
+    if not found:
+        return ()
+    return (f"cache: {len(found)} damaged cache file{'' if len(found) == 1 else 's'} discarded and made again: "
+            + "; ".join(found),)
+
+
+def read_json_entry(path: Path, key: str, named_by_key: bool = False) -> dict | None:
+    """A JSON cache file (catalog checks, extraction, proofs) when it holds `key`; None when it is missing or stale
+    (silently) or damaged (noted: not JSON, not an object with a key; named_by_key: a file whose name is made of
+    its key holding another key is foreign). JSON is data: nothing in it runs."""
+    try:
+        text = path.read_text(encoding="utf-8")
+    except FileNotFoundError:
+        return None
+    except (OSError, UnicodeDecodeError) as exc:
+        note_damaged(path, f"unreadable: {getattr(exc, 'strerror', None) or 'not UTF-8'}")
+        return None
+    try:
+        data = json.loads(text)
+    except ValueError:
+        note_damaged(path, "not JSON" if text.strip() else "empty")
+        return None
+    if not isinstance(data, dict) or not isinstance(data.get("key"), str):
+        note_damaged(path, "not a cache entry of this format")
+        return None
+    if data["key"] != key:
+        if named_by_key:
+            note_damaged(path, "foreign: it holds another key than its name says")
+        return None
+    return data

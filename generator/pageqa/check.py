@@ -5,15 +5,21 @@ Pure: takes the build's in-memory artifacts, returns Problems naming file, page,
 
 from __future__ import annotations
 
+import dataclasses
+
 from typing import Iterable
 
 from ..artifact import Artifact
 from ..problems import Problem
 from ..render.cards import card_slots
 from ..render.pdf import EDGE_MM
-from .layers import FOOTER_MM, band_bottom, band_gap, card_small_type, hidden_text, inks, mixed_families
+from .ink import home_print
+from .layers import FOOTER_MM, band_bottom, band_gap, card_small_type, hidden_text, mixed_families
+from .links import link_crossings, prints_board
 from .objects import white
-from .read import Box, Page, Run, read_pdf
+from .pages import read_pages
+from .read import Box, Page, Run
+from .tunnels import tunnel_inks
 from .terms import spelling_drift
 
 MIN_PT = 6.5  # smallest type allowed (the same floor as render.layout.FLOOR_PT, checked independently)
@@ -162,33 +168,62 @@ def artifact_problems(artifact: Artifact, lang: str, back_offset: tuple[float, f
                       untranslated: frozenset[str] = frozenset()) -> list[Problem]:
     """Every page rule on one PDF artifact (terms: canonical spelling -> other spellings, checked on the text but
     for the words of strings printed untranslated)."""
+    return check_artifact(artifact, lang, back_offset, terms, untranslated)[0]
+
+
+def check_artifact(artifact: Artifact, lang: str, back_offset: tuple[float, float] = (0.0, 0.0),
+                   terms: dict[str, frozenset[str]] | None = None, untranslated: frozenset[str] = frozenset(),
+                   coverage: bool = False) -> tuple[list[Problem], tuple[float, ...] | None]:
+    """Every page rule on one PDF artifact, each page read once; with coverage, also each page's ink coverage
+    (pageqa/ink.py) measured while the page is open (None when the file does not read back)."""
     deck = artifact.kind in DECK_KINDS and artifact.layout in CARD_LAYOUTS
     problems = []
-    try:
-        pages = read_pdf(artifact.data)
-        painted = inks(artifact.data)
+    ink: list[float] = []
+    pages = read_pages(artifact.data, coverage)
+    unread = lambda exc: ([Problem("error", "verify", f"the PDF cannot be read back ({type(exc).__name__}: {exc})",  # noqa: E731
+                                   artifact.path, where=lang, hint="nothing was installed; run the build again, and "
+                                   "report it if it happens again")], None)
+    try:  # the board's tunnel links: a walk of their own, only where the board is printed
+        tunnels = tunnel_inks(artifact.data) if prints_board(artifact.component, artifact.layout) else None
     except Exception as exc:  # noqa: BLE001 - bytes that do not read back are a damaged file, never a traceback
-        return [Problem("error", "verify", f"the PDF cannot be read back ({type(exc).__name__}: {exc})",
-                        artifact.path, where=lang, hint="nothing was installed; run the build again, and report it "
-                        "if it happens again")]
-    for page, ink in zip(pages, painted):
-        slots = artifact.card_places(page.number) if artifact.places else \
-            card_slots(artifact.layout, artifact.paper, page.number, back_offset) if deck else []
-        runs = page.runs
-        found = {"page-overlap": overlaps(runs) + text_on_marks(runs, page.strokes, slots), "page-type-size": small_type(runs),
-                 "page-hidden-text": hidden_text(ink), "card-family": mixed_families(ink, slots),
-                 "card-type-size": card_small_type(runs, slots), "card-band-gap": band_gap(runs, page.marks, slots),
-                 "page-edge": [] if artifact.layout == "single" else edge_band(page),
-                 "page-safe-zone": safe_zone(runs, slots) + frame_safe_zone(page.strokes, slots),
-                 "card-frame-gap": frame_gap(runs, page, slots),
-                 "term-spelling": spelling_drift(" ".join(r[0] for r in runs), terms or {}, untranslated)}
-        for rule, messages in found.items():
-            for msg in messages[:MAX_PER_PAGE]:
-                problems.append(Problem("error", rule, msg, artifact.path, where=f"page {page.number}, {lang}",
-                                        hint=HINTS[rule]))
-            if len(messages) > MAX_PER_PAGE:
-                problems.append(Problem("error", rule, f"… and {len(messages) - MAX_PER_PAGE} more on this page",
-                                        artifact.path, where=f"page {page.number}, {lang}"))
+        return unread(exc)
+    while True:
+        try:
+            page, painted, cover, _ = next(pages)
+        except StopIteration:
+            break
+        except Exception as exc:  # noqa: BLE001 - bytes that do not read back are a damaged file, never a traceback
+            return unread(exc)
+        if cover is not None:
+            ink.append(cover)
+        links = tunnels[page.number - 1] if tunnels else []
+        problems.extend(_page_findings(artifact, page, painted, links, lang, deck, back_offset, terms, untranslated))
+    return problems, tuple(ink) if coverage else None
+
+
+def _page_findings(artifact: Artifact, page: Page, ink: list, links: list, lang: str, deck: bool,
+                   back_offset: tuple[float, float], terms: dict[str, frozenset[str]] | None,
+                   untranslated: frozenset[str]) -> list[Problem]:
+    """Every page rule on one page read back (ink: its layer items, read while it is open)."""
+    problems = []
+    slots = artifact.card_places(page.number) if artifact.places else \
+        card_slots(artifact.layout, artifact.paper, page.number, back_offset) if deck else []
+    runs = page.runs
+    found = {"page-overlap": overlaps(runs) + text_on_marks(runs, page.strokes, slots), "page-type-size": small_type(runs),
+             "page-hidden-text": hidden_text(ink), "card-family": mixed_families(ink, slots),
+             "board-link-crossing": link_crossings(links, runs),
+             "card-type-size": card_small_type(runs, slots), "card-band-gap": band_gap(runs, page.marks, slots),
+             "page-edge": [] if artifact.layout == "single" else edge_band(page),
+             "page-safe-zone": safe_zone(runs, slots) + frame_safe_zone(page.strokes, slots),
+             "card-frame-gap": frame_gap(runs, page, slots),
+             "term-spelling": spelling_drift(" ".join(r[0] for r in runs), terms or {}, untranslated)}
+    for rule, messages in found.items():
+        for msg in messages[:MAX_PER_PAGE]:
+            problems.append(Problem("error", rule, msg, artifact.path, where=f"page {page.number}, {lang}",
+                                    hint=HINTS[rule]))
+        if len(messages) > MAX_PER_PAGE:
+            problems.append(Problem("error", rule, f"… and {len(messages) - MAX_PER_PAGE} more on this page",
+                                    artifact.path, where=f"page {page.number}, {lang}"))
     return problems
 
 
@@ -204,6 +239,8 @@ HINTS = {
     "card-type-size": "set the card's text at 7 pt or more: the slot's size range (templates/<game>/<face>.toml), "
                       "more room, or a shorter text",
     "card-band-gap": "start the text 1.5 mm or more below the header band (the face's `top` or the slot's y)",
+    "board-link-crossing": "route the link along the board's lanes (components/dojo_links.py, dojo_board.LANE_X/Y) "
+                           "or move what it crosses off the lanes",
     "card-frame-gap": f"keep card text {FRAME_GAP_MM:g} mm inside its frame: the slot's x and w in "
                       "templates/<game>/<face>.toml (card text runs from x 8.8 to 60.7 mm)",
     "term-spelling": "write the term as the cards do (the catalog entry of the term) in this language's catalogs",
@@ -215,8 +252,21 @@ def page_problems(artifacts: Iterable[Artifact], lang: str, back_offset: tuple[f
                   untranslated: frozenset[str] = frozenset()) -> list[Problem]:
     """The page QA over every PDF of a build: one Problem per finding, [] when every page passes (untranslated:
     the words of the strings printed in English for want of a translation, never term drift)."""
+    return page_qa(list(artifacts), lang, back_offset, terms, untranslated)[0]
+
+
+def page_qa(artifacts: list[Artifact], lang: str, back_offset: tuple[float, float] = (0.0, 0.0),
+            terms: dict[str, frozenset[str]] | None = None,
+            untranslated: frozenset[str] = frozenset()) -> tuple[list[Problem], list[Artifact]]:
+    """page_problems, and the artifacts with the ink coverage of every home-print PDF (Artifact.ink) measured in
+    the same reading of its pages."""
     out: list[Problem] = []
+    measured = []
     for a in artifacts:
         if a.path.endswith(".pdf"):
-            out.extend(artifact_problems(a, lang, back_offset, terms, untranslated))
-    return out
+            found, ink = check_artifact(a, lang, back_offset, terms, untranslated, home_print(a.manifest_entry("")))
+            out.extend(found)
+            if ink is not None:
+                a = dataclasses.replace(a, ink=ink)
+        measured.append(a)
+    return out, measured

@@ -26,13 +26,18 @@ def coverage(data: bytes) -> list[float]:
         for index in range(len(pdf)):
             page = pdf[index]
             try:
-                image = page.render(scale=COVERAGE_PX_PER_MM / PT_PER_MM, grayscale=True).to_pil().convert("L")
+                out.append(page_coverage(page))
             finally:
                 page.close()
-            out.append(round(100 - ImageStat.Stat(image).mean[0] * 100 / 255, 1))
         return out
     finally:
         pdf.close()
+
+
+def page_coverage(page: pdfium.PdfPage) -> float:
+    """One open page's ink coverage in percent (one decimal): its mean darkness in grey at COVERAGE_PX_PER_MM."""
+    image = page.render(scale=COVERAGE_PX_PER_MM / PT_PER_MM, grayscale=True).to_pil().convert("L")
+    return round(100 - ImageStat.Stat(image).mean[0] * 100 / 255, 1)
 
 
 def game_of(component: str) -> str:

@@ -8,10 +8,15 @@ reads the Ink items of a PDF with pdfium (page objects in paint order, forms fol
 
 from __future__ import annotations
 
+import bisect
 import ctypes
 import re
-from typing import NamedTuple
+from functools import partial
+from typing import Any, Callable, NamedTuple
 
+import pypdfium2.raw as raw
+
+from .objects import TEXT, Layered, Reader
 from .read import PT_PER_MM, Box, Run
 
 CARD_MIN_PT = 7.0  # rules text on a card (the reader's small print elsewhere keeps check.MIN_PT)
@@ -32,6 +37,13 @@ class Ink(NamedTuple):
     family: str = ""
     size: float = 0.0
     shown: float = 1.0  # share of a text's box inside its clip path (0: clipped away, never printed)
+    read: Callable[[], str] | None = None  # reads `text` from the page on demand (a page being checked: words())
+    points: tuple[tuple[float, float], ...] = ()  # a tunnel link's points, mm from the top left (pageqa/tunnels.py)
+
+
+def words(ink: Ink) -> str:
+    """An Ink's text, read from its page when it was left to be read on demand."""
+    return ink.text if ink.read is None else ink.read()
 
 
 def family(base_font: str) -> str:
@@ -67,25 +79,49 @@ def _centre_in(b: Box, area: Box) -> bool:
 def hidden_text(inks: list[Ink]) -> list[str]:
     """Text that a shape painted after it covers (at least COVERED of its box), or that its clip cuts away:
     invisible on paper, yet found by text search and read by screen readers."""
-    fills = [i for i in inks if i.kind == "fill"]
+    fills = sorted((i.z, i.box) for i in inks if i.kind == "fill")
     out = []
     for t in inks:
-        if t.kind != "text" or not t.text.strip() or _area(t.box) <= 0:
+        if t.kind != "text":
             continue
-        where = f"at ({t.box[0]:.1f}, {t.box[1]:.1f}) mm"
+        x0, y0, x1, y1 = t.box
+        area = max(0.0, x1 - x0) * max(0.0, y1 - y0)
+        if area <= 0:
+            continue
         if t.shown < COVERED:
-            out.append(f"text {t.text.strip()[:40]!r} lies outside its drawing's clip (cut away) {where}")
-        elif any(f.z > t.z and _area(_cut(t.box, f.box)) >= COVERED * _area(t.box) for f in fills):
-            out.append(f"text {t.text.strip()[:40]!r} is drawn beneath a shape painted after it {where}")
+            found = "lies outside its drawing's clip (cut away)"
+        else:
+            need, found = COVERED * area, ""
+            for z, (u0, v0, u1, v1) in reversed(fills):  # latest first: only those painted after the text count
+                if z <= t.z:
+                    break
+                w, h = min(x1, u1) - max(x0, u0), min(y1, v1) - max(y0, v0)
+                if w > 0 and h > 0 and w * h >= need:
+                    found = "is drawn beneath a shape painted after it"
+                    break
+            if not found:
+                continue
+        text = words(t)
+        if text.strip():
+            out.append(f"text {text.strip()[:40]!r} {found} at ({x0:.1f}, {y0:.1f}) mm")
     return out
 
 
 def mixed_families(inks: list[Ink], slots: list[tuple[str, Box]]) -> list[str]:
     """Cards whose text (the imprint line aside) is set in more than one type family (e.g. PT Sans Narrow beside PT
     Sans)."""
+    by_card: dict[str, list[Ink]] = {}
+    for i in inks:
+        if i.kind == "text":
+            name = _card_text(i.box, slots)
+            if name is not None:
+                by_card.setdefault(name, []).append(i)
     out = []
     for name, _ in slots:
-        used = sorted({i.family for i in inks if i.kind == "text" and i.text.strip() and _card_text(i.box, slots) == name})
+        texts = by_card.get(name, [])
+        if len({i.family for i in texts}) < 2:
+            continue  # one family at most, whatever the texts say
+        used = sorted({i.family for i in texts if words(i).strip()})
         if len(used) > 1:
             out.append(f"{name}: text in {len(used)} type families ({', '.join(used)}); a card uses one")
     return out
@@ -107,9 +143,12 @@ def band_gap(runs: tuple[Run, ...], marks: tuple[Box, ...], slots: list[tuple[st
     third) that starts less than BAND_GAP_MM below it."""
     out = []
     for name, t in slots:
-        bottom = band_bottom(marks, t)
-        if bottom is None:
+        w, h = t[2] - t[0], t[3] - t[1]
+        bands = [m for m in marks if m[0] <= t[0] + 0.5 and m[2] >= t[2] - 0.5 and m[1] <= t[1] + 0.5
+                 and t[1] < m[3] < t[1] + h / 3 and m[2] - m[0] < w + 20]
+        if not bands:
             continue
+        bottom = max(m[3] for m in bands)
         for text, b, *_ in runs:
             if _centre_in(b, t) and b[1] >= bottom - 0.05 and b[1] - bottom < BAND_GAP_MM - 0.01:
                 out.append(f"{name}: text {text.strip()[:40]!r} starts {b[1] - bottom:.2f} mm under the header "
@@ -126,116 +165,128 @@ def band_bottom(marks: tuple[Box, ...], t: Box) -> float | None:
     return max(m[3] for m in bands) if bands else None
 
 
-def inks(data: bytes) -> list[list[Ink]]:
-    """Every page's text objects and opaque filled shapes, in paint order, boxes in mm from the top left."""
-    import pypdfium2 as pdfium
-    import pypdfium2.raw as raw
-
-    doc = pdfium.PdfDocument(data)
-    try:
-        return [_page_inks(doc[n], raw) for n in range(len(doc))]
-    finally:
-        doc.close()
-
-
-def _page_inks(page, raw) -> list[Ink]:
-    height = page.get_height()
-    textpage = page.get_textpage()
-    forms: dict[int, object] = {}  # level -> the matrix of the form object last met at that level
+def page_inks(layered: list[Layered], height: float, textpage: Any) -> list[Ink]:
+    """The Ink items of one page's layered objects (objects.walk; the page and its text page open while they are
+    used: a text's words are read on demand; its size is left 0: inks() reads it). A shape that covers too little of every text painted before it to hide
+    one is left out (it hides nothing: only hidden_text reads shapes)."""
+    reader = Reader()
+    fonts: dict[int, str] = {}
     out: list[Ink] = []
-    for z, obj in enumerate(page.get_objects(max_depth=8)):
-        kind = obj.type
-        if kind == raw.FPDF_PAGEOBJ_FORM:
-            forms[obj.level] = obj.get_matrix()
+    earlier = _Texts()  # the texts so far
+    for obj in layered:
+        chain = obj.chain
+        if obj.kind != TEXT and not earlier:
+            continue  # nothing painted before it to hide
+        bounds = reader.bounds(obj.handle)
+        if bounds is None:
+            raise ValueError("pdfium gives no bounds for a page object")
+        if obj.kind == TEXT:
+            shown = _area(_cut(bounds, obj.clip)) / (_area(bounds) or 1.0) if obj.clip else 1.0
+            for box in _boxes(chain, height, [bounds]):
+                out.append(Ink("text", box, obj.z, "", _family(obj.handle, fonts), 0.0, shown,
+                               partial(_text, obj.handle, textpage)))
+                earlier.add(box)
             continue
-        if kind not in (raw.FPDF_PAGEOBJ_TEXT, raw.FPDF_PAGEOBJ_PATH, raw.FPDF_PAGEOBJ_IMAGE):
-            continue
-        if kind != raw.FPDF_PAGEOBJ_TEXT and (raw.FPDFPageObj_HasTransparency(obj) or
-                                              kind == raw.FPDF_PAGEOBJ_PATH and not _opaque_fill(raw, obj)):
-            continue  # see-through or unfilled: hides nothing
-        if kind == raw.FPDF_PAGEOBJ_TEXT:
-            size = ctypes.c_float()
-            raw.FPDFTextObj_GetFontSize(obj, size)
-            scale = abs(obj.get_matrix().get()[3]) * _scale(forms, obj.level)
-            bounds, clip = obj.get_bounds(), _clip(raw, obj)
-            shown = _area(_cut(bounds, clip)) / (_area(bounds) or 1.0) if clip else 1.0
-            for box in _boxes(forms, obj.level, height, [bounds]):
-                out.append(Ink("text", box, z, _text(raw, obj, textpage), family(_font(raw, obj)), size.value * scale,
-                               shown))
-            continue
-        parts = _subpaths(raw, obj) if kind == raw.FPDF_PAGEOBJ_PATH else [obj.get_bounds()]
-        clip = _clip(raw, obj)
-        for box in _boxes(forms, obj.level, height, [_cut(b, clip) if clip else b for b in parts]):
-            out.append(Ink("fill", box, z))
+        if obj.kind == raw.FPDF_PAGEOBJ_PATH:
+            whole = _boxes(chain, height, [_cut(bounds, obj.clip) if obj.clip else bounds])
+            if not whole or not earlier.may_hide(whole[0]):
+                continue
+            parts = _subpaths(reader, obj.handle)
+        else:
+            parts = [bounds]
+        for box in _boxes(chain, height, [_cut(b, obj.clip) if obj.clip else b for b in parts]):
+            out.append(Ink("fill", box, obj.z))
     return out
 
 
-def _clip(raw, obj) -> Box | None:
-    """The bounding box of an object's clip path (pdfium's bounds ignore the clip), or None."""
-    clip = raw.FPDFPageObj_GetClipPath(obj)
-    xs, ys = [], []
-    for path in range(raw.FPDFClipPath_CountPaths(clip) if clip else 0):
-        for n in range(raw.FPDFClipPath_CountPathSegments(clip, path)):
-            x, y = ctypes.c_float(), ctypes.c_float()
-            if raw.FPDFPathSegment_GetPoint(raw.FPDFClipPath_GetPathSegment(clip, path, n), x, y):
-                xs.append(x.value)
-                ys.append(y.value)
-    return (min(xs), min(ys), max(xs), max(ys)) if xs else None
+class _Texts:
+    """The boxes of the texts painted so far on a page, by their top edge: which of them a shape could hide."""
+
+    def __init__(self) -> None:
+        self.tops: list[float] = []
+        self.boxes: list[tuple[Box, float]] = []  # box and COVERED share of its area, in the order of tops
+        self.tallest = 0.0
+
+    def __bool__(self) -> bool:
+        return bool(self.tops)
+
+    def add(self, box: Box) -> None:
+        at = bisect.bisect_right(self.tops, box[1])
+        self.tops.insert(at, box[1])
+        self.boxes.insert(at, (box, COVERED * _area(box)))
+        self.tallest = max(self.tallest, box[3] - box[1])
+
+    def may_hide(self, box: Box) -> bool:
+        """Whether a shape within box (give or take pdfium's rounding) could cover COVERED of one of the texts."""
+        e = 0.001  # mm: pdfium's bounds are single floats
+        x0, y0, x1, y1 = box[0] - e, box[1] - e, box[2] + e, box[3] + e
+        first = bisect.bisect_left(self.tops, y0 - self.tallest)  # a text above that cannot reach down to y0
+        last = bisect.bisect_right(self.tops, y1)
+        for (u0, v0, u1, v1), need in self.boxes[first:last]:
+            w, h = min(x1, u1) - max(x0, u0), min(y1, v1) - max(y0, v0)
+            if w > 0 and h > 0 and w * h >= need * (1 - 1e-6):
+                return True
+        return False
 
 
-def _subpaths(raw, obj) -> list[Box]:
+def _subpaths(reader: Reader, obj: Any) -> list[Box]:
     """The bounding box of each closed piece of a filled path (a path of many squares hides only under them)."""
-    m = obj.get_matrix()
+    a, b, c, d, e, f = reader.matrix(obj)
+    x, y = ctypes.c_float(), ctypes.c_float()
+    px_, py_ = ctypes.byref(x), ctypes.byref(y)
     out: list[list[float]] = []  # per piece: x0, y0, x1, y1, points
+    get, point, kind, moveto = (raw.FPDFPath_GetPathSegment, raw.FPDFPathSegment_GetPoint,
+                                raw.FPDFPathSegment_GetType, raw.FPDF_SEGMENT_MOVETO)
     for n in range(raw.FPDFPath_CountSegments(obj)):
-        seg = raw.FPDFPath_GetPathSegment(obj, n)
-        x, y = ctypes.c_float(), ctypes.c_float()
-        raw.FPDFPathSegment_GetPoint(seg, x, y)
-        px, py = m.on_point(x.value, y.value)
-        if raw.FPDFPathSegment_GetType(seg) == raw.FPDF_SEGMENT_MOVETO or not out:
+        seg = get(obj, n)
+        point(seg, px_, py_)
+        px, py = a * x.value + c * y.value + e, b * x.value + d * y.value + f
+        if not out or kind(seg) == moveto:
             out.append([px, py, px, py, 0])
-        b = out[-1]
-        b[:] = [min(b[0], px), min(b[1], py), max(b[2], px), max(b[3], py), b[4] + 1]
-    return [tuple(b[:4]) for b in out if b[4] >= 3]  # a lone line encloses nothing: its fill paints nothing
+        p = out[-1]
+        p[:] = [min(p[0], px), min(p[1], py), max(p[2], px), max(p[3], py), p[4] + 1]
+    return [(p[0], p[1], p[2], p[3]) for p in out if p[4] >= 3]  # a lone line encloses nothing: its fill paints nothing
 
 
-def _scale(forms: dict, level: int) -> float:
-    scale = 1.0
-    for n in range(level):
-        scale *= abs(forms[n].get()[3]) or 1.0
-    return scale
+def _on_rect(m: tuple[float, ...], left: float, bottom: float, right: float, top: float) -> Box:
+    """The bounds of a rectangle through a matrix (pypdfium2's PdfMatrix.on_rect, the same arithmetic)."""
+    a, b, c, d, e, f = m
+    xs = (a * left + c * top + e, a * left + c * bottom + e, a * right + c * top + e, a * right + c * bottom + e)
+    ys = (b * left + d * top + f, b * left + d * bottom + f, b * right + d * top + f, b * right + d * bottom + f)
+    return (min(xs), min(ys), max(xs), max(ys))
 
 
-def _boxes(forms: dict, level: int, height: float, boxes: list[Box]) -> list[Box]:
+def _boxes(chain: tuple[tuple[float, ...], ...], height: float, boxes: list[Box]) -> list[Box]:
     """Boxes in an object's space carried out through its forms to the page, in mm from the top left."""
     out = []
     for x0, y0, x1, y1 in boxes:
         if x1 <= x0 or y1 <= y0:
             continue
-        for n in range(level - 1, -1, -1):  # innermost form first, out to the page
-            x0, y0, x1, y1 = forms[n].on_rect(x0, y0, x1, y1)
+        for m in reversed(chain):  # innermost form first, out to the page
+            x0, y0, x1, y1 = _on_rect(m, x0, y0, x1, y1)
         out.append((x0 / PT_PER_MM, (height - y1) / PT_PER_MM, x1 / PT_PER_MM, (height - y0) / PT_PER_MM))
     return out
 
 
-def _text(raw, obj, textpage) -> str:
+def _family(obj: Any, fonts: dict[int, str]) -> str:
+    """The type family of a text object's font, looked up once per font."""
+    font = raw.FPDFTextObj_GetFont(obj)
+    key = ctypes.addressof(font.contents) if font else 0
+    known = fonts.get(key)
+    if known is None:
+        known = fonts[key] = family(_font(font))
+    return known
+
+
+def _text(obj: Any, textpage: Any) -> str:
     n = raw.FPDFTextObj_GetText(obj, textpage, None, 0)
     buf = (ctypes.c_ushort * max(n, 1))()
     raw.FPDFTextObj_GetText(obj, textpage, buf, n)
     return bytes(buf).decode("utf-16-le", "ignore").rstrip("\x00")
 
 
-def _font(raw, obj) -> str:
-    font = raw.FPDFTextObj_GetFont(obj)
+def _font(font: Any) -> str:
     n = raw.FPDFFont_GetBaseFontName(font, None, 0)
     buf = ctypes.create_string_buffer(max(n, 1))
     raw.FPDFFont_GetBaseFontName(font, buf, n)
     return buf.value.decode("latin-1")
-
-
-def _opaque_fill(raw, obj) -> bool:
-    mode, stroke = ctypes.c_int(), ctypes.c_int()
-    if not raw.FPDFPath_GetDrawMode(obj, mode, stroke) or mode.value == 0:
-        return False
-    r, g, b, a = (ctypes.c_uint() for _ in range(4))
-    return bool(raw.FPDFPageObj_GetFillColor(obj, r, g, b, a)) and a.value == 255

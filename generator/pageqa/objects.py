@@ -112,19 +112,24 @@ class Reader:
         pdfium_c.FPDFPathSegment_GetPoint(segment, self.pf[0], self.pf[1])
         return (self.f[0].value, self.f[1].value)
 
-    def clip(self, obj: Any) -> PtBox | None:
-        """The box of an object's clip paths in its container's space; None when it has none (pdfium keeps a clip
-        only on objects reaching beyond it)."""
+    def clip(self, obj: Any) -> tuple[PtBox | None, PtBox | None]:
+        """The box of an object's clip paths in its container's space (the meet of each path's box) and the box of
+        all their points (the layer checks' reading); (None, None) when it has none (pdfium keeps a clip only on
+        objects reaching beyond it)."""
         clip = pdfium_c.FPDFPageObj_GetClipPath(obj)
         paths = pdfium_c.FPDFClipPath_CountPaths(clip) if clip else 0
         box: PtBox | None = None
+        whole: PtBox | None = None
         for i in range(max(paths, 0)):
             pts = [self.point(pdfium_c.FPDFClipPath_GetPathSegment(clip, i, j))
                    for j in range(max(pdfium_c.FPDFClipPath_CountPathSegments(clip, i), 0))]
             if pts:
                 xs, ys = [p[0] for p in pts], [p[1] for p in pts]
-                box = meet((min(xs), min(ys), max(xs), max(ys)), box)
-        return box
+                own = (min(xs), min(ys), max(xs), max(ys))
+                box = meet(own, box)
+                whole = own if whole is None else (min(whole[0], own[0]), min(whole[1], own[1]),
+                                                   max(whole[2], own[2]), max(whole[3], own[3]))
+        return box, whole
 
     def outline(self, obj: Any, m: Matrix | None) -> PtBox | None:
         """The page box of a stroked path: its points (control points included) widened by half its stroke width
@@ -158,61 +163,100 @@ def address(handle: Any) -> int:
     return ctypes.addressof(handle.contents) if handle else 0
 
 
-def walk(page: Any) -> tuple[list[Paint], dict[int, TextObject]]:
-    """Every painted object of a pdfium page in paint order, and its text objects by address."""
+class Layered(NamedTuple):
+    """An object the layer checks read (pageqa/layers.py): a text object, or a path or image that paints opaque
+    (no transparency; a path filled with an opaque colour). chain: the matrices of the forms holding it, outermost
+    first; clip: the box of all its own clip path's points in its container's space (None: unclipped)."""
+
+    kind: int  # TEXT, PATH or IMAGE
+    z: int
+    handle: Any
+    chain: tuple[Matrix, ...]
+    clip: PtBox | None
+
+
+LAYER_DEPTH = 8  # the layer checks read objects at most this many forms deep (as pypdfium2's get_objects(max_depth=8))
+
+
+def walk(page: Any, layered: list[Layered] | None = None) -> tuple[list[Paint], dict[int, TextObject]]:
+    """Every painted object of a pdfium page in paint order, and its text objects by address; with `layered`, the
+    objects the layer checks read are added to it in the same walk, in paint order."""
     reader = Reader()
     paints: list[Paint] = []
     texts: dict[int, TextObject] = {}
     state = [0, 0, False]  # objects met (the paint order), text blocks begun, whether the last object was text
+    transparent = pdfium_c.FPDFPageObj_HasTransparency
+    get_type, get_clip, count_paths = (pdfium_c.FPDFPageObj_GetType, pdfium_c.FPDFPageObj_GetClipPath,
+                                       pdfium_c.FPDFClipPath_CountPaths)
+    addressof = ctypes.addressof
+    add_layer = layered.append if layered is not None else None
 
-    def visit(parent: Any, count: Any, get: Any, m: Matrix | None, clip: PtBox | None) -> None:
+    def visit(parent: Any, count: Any, get: Any, m: Matrix | None, clip: PtBox | None,
+              chain: tuple[Matrix, ...]) -> None:
         container = state[0]
+        layer = add_layer is not None and len(chain) < LAYER_DEPTH
         for i in range(count(parent)):
             obj = get(parent, i)
-            kind = pdfium_c.FPDFPageObj_GetType(obj)
-            state[0] += 1
-            own = reader.clip(obj)
-            here = meet(own if m is None else transform(m, own), clip) if own is not None else clip
+            kind = get_type(obj)
+            z = state[0] = state[0] + 1
+            cp = get_clip(obj)
+            if cp and count_paths(cp) > 0:  # most objects have none (-1)
+                own, whole = reader.clip(obj)
+                here = meet(own if m is None else transform(m, own), clip) if own is not None else clip
+            else:
+                whole, here = None, clip
             if kind == TEXT:
                 if not state[2]:
                     state[1] += 1
                     state[2] = True
-                texts[address(obj)] = TextObject(state[0], state[1], here, obj, container, m)
+                texts[addressof(obj.contents)] = TextObject(z, state[1], here, obj, container, m)
+                if layer:
+                    add_layer(Layered(kind, z, obj, chain, whole))  # type: ignore[misc]
                 continue
             state[2] = False
             if kind == FORM:
                 fm = reader.matrix(obj)
                 visit(obj, pdfium_c.FPDFFormObj_CountObjects, pdfium_c.FPDFFormObj_GetObject,
-                      fm if m is None else mult(fm, m), here)
+                      fm if m is None else mult(fm, m), here, chain + (fm,))
             elif kind in KINDS:
-                paints.extend(_paint(reader, obj, kind, m, here, state[0]))
+                opaque = _paint(reader, obj, kind, m, here, z, paints)
+                if layer and opaque and kind != SHADING and not transparent(obj):
+                    add_layer(Layered(kind, z, obj, chain, whole))  # type: ignore[misc]
 
-    visit(page, pdfium_c.FPDFPage_CountObjects, pdfium_c.FPDFPage_GetObject, None, None)
+    visit(page, pdfium_c.FPDFPage_CountObjects, pdfium_c.FPDFPage_GetObject, None, None, ())
     return paints, texts
 
 
-def _paint(reader: Reader, obj: Any, kind: int, m: Matrix | None, clip: PtBox | None, z: int) -> list[Paint]:
-    """The Paint of one path, image or shading ([] when nothing of it shows)."""
+def _paint(reader: Reader, obj: Any, kind: int, m: Matrix | None, clip: PtBox | None, z: int,
+           out: list[Paint]) -> bool:
+    """The Paint of one path, image or shading added to out (nothing when nothing of it shows); whether it paints
+    opaque for the layer checks (an image or shading, or a path filled with a colour pdfium gives, alpha 255)."""
     fill = stroke = None
     box = None
+    opaque = True
     if kind == PATH:
         pdfium_c.FPDFPath_GetDrawMode(obj, reader.pmode, reader.pstroked)
-        fill = reader.color(obj, pdfium_c.FPDFPageObj_GetFillColor) or (0, 0, 0, 255) if reader.mode.value else None
+        if reader.mode.value:
+            given = reader.color(obj, pdfium_c.FPDFPageObj_GetFillColor)
+            opaque = given is not None and given[3] == 255
+            fill = given or (0, 0, 0, 255)
+        else:
+            opaque = False
         if reader.stroked.value:
             stroke = reader.color(obj, pdfium_c.FPDFPageObj_GetStrokeColor) or (0, 0, 0, 255)
             box = reader.outline(obj, m)
         if fill is None and stroke is None:
-            return []
+            return opaque
     if box is None:
         box = reader.bounds(obj)
         if box is None:
-            return []
+            return opaque
         if m is not None:
             box = transform(m, box)
     box = meet(box, clip)
-    if not (box[0] < box[2] and box[1] < box[3]):
-        return []
-    return [Paint(box, z, KINDS[kind], fill, stroke)]
+    if box[0] < box[2] and box[1] < box[3]:
+        out.append(Paint(box, z, KINDS[kind], fill, stroke))
+    return opaque
 
 
 def white(color: tuple[int, int, int, int] | None) -> bool:

@@ -9,11 +9,11 @@ drawn one after another) on one baseline, at most RUN_GAP ems apart.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import NamedTuple
+from typing import Any, NamedTuple
 
 import pypdfium2 as pdfium
 
-from .objects import Paint, PtBox, walk, white
+from .objects import Layered, Paint, PtBox, walk, white
 from .words import INK_DOWN, INK_UP, Word, add_repeats, read_words
 
 PT_PER_MM = 72 / 25.4
@@ -108,18 +108,22 @@ def _mm(box: PtBox, x0: float, y0: float, height: float) -> Box:
     return ((box[0] - x0) / k, (height - (box[3] - y0)) / k, (box[2] - x0) / k, (height - (box[1] - y0)) / k)
 
 
-def read_page(page: pdfium.PdfPage, number: int) -> Page:
-    """One pdfium page read back (its /Rotate is not applied: the kit writes none)."""
+def read_page(page: pdfium.PdfPage, number: int, layered: list[Layered] | None = None, textpage: Any = None
+              ) -> Page:
+    """One pdfium page read back (its /Rotate is not applied: the kit writes none); with `layered`, the objects the
+    layer checks read are added to it in the same walk; textpage: the page's text page, left open (None: one is
+    loaded and closed here)."""
     x0, y0, x1, y1 = page.get_mediabox()
     h = y1 - y0
-    paints, texts = walk(page)
-    tp = page.get_textpage()
+    paints, texts = walk(getattr(page, "raw", page), layered)
+    tp = page.get_textpage() if textpage is None else textpage
     try:
         words = read_words(tp, texts)
         if len({w.z for w in words}) < len(texts):  # text objects the text page left out
             words = add_repeats(words, texts)
     finally:
-        tp.close()
+        if textpage is None:
+            tp.close()
     k = PT_PER_MM
     runs = tuple(Run(text, _mm(box, x0, y0, h), (angle, round(across / k * 10), block), size, w.family, w.z, w.font)
                  for text, box, size, (angle, across, block), w in _join(words))

@@ -47,6 +47,8 @@ class _Style(NamedTuple):
     z: int
     block: int
     clip: PtBox | None
+    down: float  # INK_DOWN and INK_UP times the size: the inked band below and above the baseline
+    up: float
 
 
 def _text(tp: Any, count: int) -> str:
@@ -75,6 +77,7 @@ def _font_names(obj: Any, fonts: dict[int, tuple[str, str]]) -> tuple[str, str]:
 
 def read_words(tp: Any, texts: dict[int, TextObject]) -> list[Word]:
     """Every word of a pdfium text page in reading order (texts: the page's text objects by address)."""
+    tp = getattr(tp, "raw", tp)  # a pypdfium2 helper's ctypes handle: each call then skips its _as_parameter_
     count = pdfium_c.FPDFText_CountChars(tp)
     if count <= 0:
         return []
@@ -108,21 +111,30 @@ def read_words(tp: Any, texts: dict[int, TextObject]) -> list[Word]:
                         -x.value * style.sin + y.value * style.cos, style.size, style.font, style.family, style.z,
                         style.block))
 
-    line_end, shared, shared_style = -1, None, None  # the current line's end, its one text object (None: several)
+    line_end, shared_style = -1, None  # the current line's end, its one text object's style (None: several)
+    count_rects = pdfium_c.FPDFText_CountRects
     for found in WORD.finditer(text):
         first, end = found.span()
         if first > line_end:  # a new line: when all of it is one text object, that object is asked for once
             line_end = text.find("\n", first)
             line_end = count if line_end < 0 else line_end
-            shared = get_object(tp, first) if pdfium_c.FPDFText_CountRects(tp, first, line_end - first) == 1 \
-                else None
-            shared_style = style_of(shared, first) if shared is not None else None
+            shared_style = style_of(get_object(tp, first), first) \
+                if count_rects(tp, first, line_end - first) == 1 else None
         if shared_style is not None:  # the common case: two calls for the word
             origin(tp, first, px, py)
             loose(tp, end - 1, prect)
-            add(first, end, shared_style)
+            if shared_style.angle == 0 and shared_style.clip is None:  # level and unclipped: _ink and add inline
+                ox, oy = x.value, y.value
+                right = rect.right
+                word = found.group()
+                out.append(Word(word.replace("\ufffe", "-") if "\ufffe" in word else word,
+                                (ox, oy - shared_style.down, right if right > ox else ox, oy + shared_style.up), 0,
+                                oy, shared_style.size, shared_style.font, shared_style.family, shared_style.z,
+                                shared_style.block))
+            else:
+                add(first, end, shared_style)
             continue
-        if pdfium_c.FPDFText_CountRects(tp, first, end - first) <= 1:
+        if count_rects(tp, first, end - first) <= 1:
             parts = [(first, end, get_object(tp, first))]
         else:  # letters of several text objects with no space between them: a word for each object
             parts = _by_object(tp, first, end)
@@ -195,14 +207,15 @@ def _style(tp: Any, index: int, obj: Any, place: TextObject, fonts: dict[int, tu
     scale = math.sqrt(abs(m.a * m.d - m.b * m.c))
     angle = round(math.degrees(math.atan2(m.b, m.a))) % 360
     font, family = _font_names(obj, fonts) if obj else ("", "")
-    return _Style(pdfium_c.FPDFText_GetFontSize(tp, index) * scale, angle, math.cos(math.radians(angle)),
-                  math.sin(math.radians(angle)), font, family, place.z, place.block, place.clip)
+    size = pdfium_c.FPDFText_GetFontSize(tp, index) * scale
+    return _Style(size, angle, math.cos(math.radians(angle)), math.sin(math.radians(angle)), font, family, place.z,
+                  place.block, place.clip, INK_DOWN * size, INK_UP * size)
 
 
 def _ink(style: _Style, x: float, y: float, rect: Any) -> PtBox:
     """A word's inked box: from its first character's origin to its last character's advance along the baseline,
     INK_DOWN below to INK_UP above it (font sizes) across."""
-    down, up = INK_DOWN * style.size, INK_UP * style.size
+    down, up = style.down, style.up
     angle = style.angle
     if angle == 0:
         return (x, y - down, max(rect.right, x), y + up)

@@ -5,6 +5,7 @@ from __future__ import annotations
 import dataclasses
 import hashlib
 import json
+import os
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Callable
@@ -17,6 +18,8 @@ from ..kit.version import kit_version, source_date_epoch
 from ..export.tts_run import export_tts, tts_files
 from ..output.files import remove_leftovers, replace_tree
 from ..problems import CheckFailed
+from ..sim.designer import designer_report
+from ..sim.designer_html import page as designer_page
 from .index import index_text
 from .pack import zip_bytes
 
@@ -35,6 +38,7 @@ class ReleaseResult:
 
     out_dir: Path
     manifest: dict
+    notes: tuple[str, ...] = ()  # one line each (a damaged cache file discarded and made again)
 
 
 def resolved(root: Path, options: ReleaseOptions) -> ReleaseOptions:
@@ -43,7 +47,8 @@ def resolved(root: Path, options: ReleaseOptions) -> ReleaseOptions:
     return options if options.langs else dataclasses.replace(options, langs=language_codes(root, released=True))
 
 
-def build_languages(root: Path, options: ReleaseOptions, tick: Callable[[str], None]) -> dict[str, dict]:
+def build_languages(root: Path, options: ReleaseOptions, tick: Callable[[str], None],
+                    notes: list[str] | None = None) -> dict[str, dict]:
     """Build every language's kit: each checked in phase one, then the components of all of them rendered on
     `jobs` processes together (every language's booklets first, so both cores stay busy to the end), then
     installed in build/pnp; raise CheckFailed listing the problems of all of them, each naming its language. All
@@ -62,6 +67,8 @@ def build_languages(root: Path, options: ReleaseOptions, tick: Callable[[str], N
                          for p in outcome.problems]
         else:
             tick(lang)
+            if notes is not None:
+                notes.extend(outcome.notes)
     if problems:
         raise CheckFailed(problems)
     return {lang: outcome.manifest for lang, outcome in zip(options.langs, outcomes)}
@@ -97,10 +104,16 @@ TTS_NOTE = ("\n{prefix}-tts-<lang>.zip: the kit laid out for Tabletop Simulator,
             "Simulator's Saved Objects folder (README, \"Playing online\").\n")
 
 
+DESIGNER = "designer.html"
+DESIGNER_NOTE = (f"\n{DESIGNER}: the designer's page (English): each game's simulated design report with the rulings "
+                 "as printed, each ruling against its alternative on the same seeds, and how much a stronger "
+                 "simulated player wins (docs/sweep.md). Not for players.\n")
+
+
 def assemble(root: Path, version: str, epoch: int, kits: dict[str, dict],
-             tts: dict[str, dict[str, bytes]] | None = None) -> dict[str, bytes]:
+             tts: dict[str, dict[str, bytes]] | None = None, designer: str | None = None) -> dict[str, bytes]:
     """Every file of the release folder: zips per language (and paper), a combined zip, the Tabletop Simulator
-    export per language (tts: its files by language), index, manifest."""
+    export per language (tts: its files by language), the designer's page, index, manifest."""
     prefix = f"{KIT_NAME}-{version}"
     out: dict[str, bytes] = {}
     combined: dict[str, bytes] = {}
@@ -114,6 +127,9 @@ def assemble(root: Path, version: str, epoch: int, kits: dict[str, dict],
     for lang, files in (tts or {}).items():
         out[f"{prefix}-tts-{lang}.zip"] = zip_bytes({f"tts/{lang}/{p}": data for p, data in files.items()}, epoch)
     note = TTS_NOTE.format(prefix=prefix) if tts else ""
+    if designer is not None:
+        out[DESIGNER] = designer.encode("utf-8")
+        note += DESIGNER_NOTE
     out["INDEX.txt"] = (index_text(prefix, version, kits) + note).encode("utf-8")
     combined["INDEX.txt"] = out["INDEX.txt"]
     out[f"{prefix}.zip"] = zip_bytes(combined, epoch)
@@ -131,11 +147,14 @@ def release(root: Path, options: ReleaseOptions, tick: Callable[[str], None] = l
     out_dir = root / "build" / "release" / f"{KIT_NAME}-{version}"
     remove_leftovers(out_dir)
     options = resolved(root, options)
-    kits = build_languages(root, options, tick)
+    notes: list[str] = []
+    kits = build_languages(root, options, tick, notes)
     tts_out = root / "build" / "release-tts"  # the kits just built are reused, and exports while up to date
-    tts = export_tts(root, options.langs, base_url=TTS_BASE, jobs=options.jobs, out_root=tts_out)
-    files = assemble(root, version, epoch, kits, {lang: tts_files(tts_out / lang) for lang in tts})
+    tts = export_tts(root, options.langs, base_url=TTS_BASE, jobs=options.jobs, out_root=tts_out,
+                     release=True)
+    designer = designer_page(designer_report(root, options.jobs or os.cpu_count() or 1), version)
+    files = assemble(root, version, epoch, kits, {lang: tts_files(tts_out / lang) for lang in tts}, designer)
     verify(files, [])
     record = json.loads(files["manifest.json"])
     replace_tree(out_dir, files, {e["path"]: e["sha256"] for e in record["files"]})  # hashed for the manifest
-    return ReleaseResult(out_dir, record)
+    return ReleaseResult(out_dir, record, tuple(notes))

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import sys
 from pathlib import Path
 
 from ..kit.cli import jobs_count, run_reported
@@ -37,6 +38,8 @@ def run_release(args: argparse.Namespace) -> int:
     code, outcome = run_reported("release", work)
     if outcome is None:
         return code
+    for note in outcome.notes:
+        print(note, file=sys.stderr)
     for entry in outcome.manifest["files"]:
         print(f"{entry['sha256'][:12]}  {entry['size']:>10}  {entry['path']}")
     print(f"release written to {outcome.out_dir}")

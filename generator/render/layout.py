@@ -137,6 +137,7 @@ HYPHEN_MIN = 6  # shorter words never hyphenate
 SHORT_TAIL = 3  # a paragraph's last word this short (or a number) is tied to the word before it
 NBSP = "\u00a0"
 _LETTERS = re.compile(r"[^\W\d_]+")
+_BREAKS = re.compile(r"[^\S\u00a0]+")  # where a line may break: any white space but the no-break space
 
 
 @lru_cache(maxsize=None)
@@ -148,18 +149,28 @@ def hyphenator(lang: str) -> pyphen.Pyphen | None:
 
 def may_hyphenate(word: str) -> bool:
     """Typography rules shared by cards and booklets: never names or titles (capitalised), numbers, words with
-    digits or ties, or words shorter than HYPHEN_MIN letters."""
+    digits, or words shorter than HYPHEN_MIN letters (a tied group: see hyphenations)."""
     letters = _LETTERS.fullmatch(word.strip(".,;:!?»«\"'()[]…—–"))
     return bool(letters) and len(letters.group(0)) >= HYPHEN_MIN and not letters.group(0)[0].isupper()
 
 
 def hyphenations(word: str, lang: str) -> list[tuple[str, str]]:
-    """(head, tail) ways to break a word by the rules above, longest head first; [] when it must stay whole."""
+    """(head, tail) ways to break a word by the rules above, longest head first; [] when it must stay whole. Words
+    tied by no-break spaces ('в\u00a0комнату', a short tail 'mira\u00a02.') break only inside the last one."""
+    tied, nbsp, last = word.rpartition(NBSP)
+    if nbsp:
+        return [(tied + NBSP + head, tail) for head, tail in hyphenations(last, lang)]
     dic = hyphenator(lang)
     if dic is None or not may_hyphenate(word):
         return []
     core = word.rstrip(".,;:!?»\"')…")
     return [(head, tail + word[len(core):]) for head, tail in dic.iterate(core)]
+
+
+def unbreakable(text: str) -> list[str]:
+    """The pieces a line may not break inside: words, and words tied by no-break spaces (str.split() would cut a
+    tie: Python counts U+00A0 as whitespace)."""
+    return [w for w in _BREAKS.split(text) if w]
 
 
 def tie_short_tail(text: str) -> str:
@@ -285,7 +296,7 @@ def wrap(text: str, slot: Slot, size_pt: float, lang: str) -> tuple[tuple[Line, 
     wrapper = _Wrapper(slot, size, lang)
     all_lines: list[Line] = []
     for para in text.split("\n"):
-        for word in filter(None, re.split(r"[^\S\u00a0]+", tie_short_tail(para).strip())):
+        for word in unbreakable(tie_short_tail(para).strip()):
             wrapper.add(word)
         wrapper.flush()
         all_lines.extend(_to_line(p, size, wrapper.face) for p in wrapper.lines)

@@ -37,7 +37,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 OPTIONS = ("board", "start", "compare_start")  # the dests of add_arguments (the dispatcher refuses them elsewhere)
 PLAYERS = RULINGS.u15_players
-POLICY_NAMES = ("p0", "random")
+POLICY_NAMES = ("p0", "random", "lookahead")
 CHUNK = runner.CHUNK
 
 

@@ -9,6 +9,7 @@ from typing import Protocol
 from .cards import IRIMI, KAESHI, KIAI, MEDITAZIONE, PASSO, PESO, PROIBITO, SEGRETO, SENSEI, SFIDA, TSUGI, INTENSIVO
 from .defaults import RULINGS, Rulings
 from .legal import check_bool, check_member, check_path, check_target
+from .rand import below, shuffle
 from .tables import K_CHALLENGE, K_MISSTEP, K_MIST, K_TRAINING, K_TUNNEL, Tables
 
 BROWN = 15  # DR-X01: Brown from position 15
@@ -42,14 +43,14 @@ class Dice(Protocol):
 class RandomDice:
     """Dice from the game's seeded RNG (DR-O11)."""
 
-    __slots__ = ("_random",)
+    __slots__ = ("rng_random",)
 
     def __init__(self, rng: random.Random):
-        self._random = rng.random
+        self.rng_random = rng.random
 
     def d6(self) -> int:
         """One d6."""
-        return int(self._random() * 6) + 1
+        return int(self.rng_random() * 6) + 1
 
 
 class ScriptedDice:
@@ -140,11 +141,11 @@ class Game:
     # ---- setup and bookkeeping -------------------------------------------------------------
     def setup(self) -> None:
         """DR-S07-S09: first player from the RNG, deck shuffled, pawns on squares of their own rooms."""
-        self.first_player = self.rng.randrange(self.n)
+        self.first_player = below(self.rng, self.n)
         if not self.config.deck:
             raise ValueError("GameConfig.deck is empty: build it from the loaded content (sim.cards.load_deck)")
         self.pile = list(self.config.deck)
-        self.rng.shuffle(self.pile)
+        shuffle(self.rng, self.pile)
         for p in range(self.n):
             self.to_start(p, "DR-S07")
         self.event("setup", self.first_player, tuple(self.sq), tuple(self.pile))
@@ -216,7 +217,12 @@ class Game:
     def movement(self, p: int) -> bool:
         """DR-T01/T12: roll 2d6, walk, apply the end square; True when a Tsugi-ashi asks for another movement."""
         start = self.sq[p]
-        steps = self.dice.d6() + self.dice.d6()
+        dice = self.dice
+        if type(dice) is RandomDice:  # dice.d6() + dice.d6(), without the calls
+            r = dice.rng_random
+            steps = int(r() * 6) + int(r() * 6) + 2
+        else:
+            steps = dice.d6() + dice.d6()
         visited = {start} if self.rulings.u03_start_visited else set()
         status, end, came_from = self.walk(p, start, steps, visited)
         if status == LOST or self.winner is not None:
@@ -230,7 +236,8 @@ class Game:
         """The policy's path (U01); counts the DR-T05 fallback when no full movement exists."""
         path = self.policies[p].path(self, p, cur, left, visited)
         check_path(self, p, cur, left, visited, path)
-        self.event("path", p, cur, left, path)
+        if self.log is not None:
+            self.log.append(("path", p, cur, left, path))
         if len(path) < left and not (path and self.t.is_dojo[path[-1]]):
             self.stats.stuck += 1
             self.event("stuck", p, cur, left, len(path))
@@ -239,13 +246,38 @@ class Game:
     def walk(self, p: int, start: int, steps: int, visited: set[int]) -> tuple[int, int, int]:
         """DR-T02-T11: walk the chosen path step by step; returns (END|LOST|EXAM, square, square stepped from)."""
         t = self.t
+        is_dojo, fatigue, is_safe, sq, plain_memo = t.is_dojo, t.fatigue, t.is_safe, self.sq, t.plain_memo
+        first = self.turn < self.n  # the first round (DR-K01): no turn ends during a movement
         cur, left = start, steps
-        path = self.choose(p, cur, left, visited)
+        path = self.policies[p].path(self, p, cur, left, visited)  # self.choose(p, cur, left, visited), inlined
+        if not (len(visited) == 1 and cur in visited and type(path) is tuple
+                and t.checked_paths.get((id(path), cur, left, self.pos[p] >= BROWN)) is path):
+            check_path(self, p, cur, left, visited, path)  # (a first path found legal before: legal.check_path)
+        if self.log is not None:
+            self.log.append(("path", p, cur, left, path))
+        if len(path) < left and not (path and is_dojo[path[-1]]):
+            self.stats.stuck += 1
+            self.event("stuck", p, cur, left, len(path))
         i = 0
         while left > 0 and i < len(path):
+            if i == 0:  # a new path: its leading squares with no Dojo, Fatica or pawn to face are walked at once
+                hit = plain_memo.get(id(path))
+                k = hit[1] if hit is not None and hit[0] is path else t.plain(path)
+                if not first and not set(sq).isdisjoint(path):
+                    for y in sq:
+                        if y in path and not is_safe[y]:
+                            k = min(k, path.index(y))
+                if k > left:
+                    k = left
+                if k:
+                    visited.update(path[:k])
+                    left -= k
+                    i = k
+                    cur = sq[p] = path[k - 1]
+                    continue
             x = path[i]
             i += 1
-            if t.is_dojo[x]:
+            if is_dojo[x]:
                 if self.pos[p] >= BROWN:
                     return EXAM, x, cur
                 self.stats.closures += 1
@@ -253,12 +285,18 @@ class Game:
                 continue
             visited.add(x)
             left -= 1
+            if not fatigue[x] and (first or is_safe[x] or x not in sq):  # enter() with no Fatica and no Kumite
+                sq[p] = x
+                cur = x
+                continue
             status, replan = self.enter(p, cur, x)
             if status == LOST:
                 return LOST, self.sq[p], cur
             cur = x
             if replan and left > 0:
                 path, i = self.choose(p, cur, left, visited), 0
+        if is_safe[cur] or sq.count(cur) <= (sq[p] == cur):
+            return END, cur, cur  # no opponent where the movement ends: no extra step (extra_steps would say so)
         return self.extra_steps(p, cur, visited)
 
     def enter(self, p: int, prev: int, x: int) -> tuple[int, bool]:
@@ -373,7 +411,13 @@ class Game:
         k = self.t.kind[x]
         self.stats.ends[k] += 1
         if k == K_TRAINING:
-            self.change(p, 1, P_TRAINING)
+            v = self.pos[p] + 1
+            lo, hi = self.rulings.u14_clamp
+            if lo <= v <= hi:  # self.change(p, 1, P_TRAINING) when the clamp leaves it alone
+                self.pos[p] = v
+                self.stats.progress[P_TRAINING] += 1
+            else:
+                self.change(p, 1, P_TRAINING)
         elif k == K_MIST:
             return self.draw(p, start)
         elif k == K_TUNNEL:
@@ -426,7 +470,7 @@ class Game:
             if not self.discards:
                 return False  # U08: both piles empty
             self.pile, self.discards = self.discards, []
-            self.rng.shuffle(self.pile)
+            shuffle(self.rng, self.pile)
             self.event("reshuffle", len(self.pile))
         c = self.pile.pop()
         self.stats.drawn[c] += 1

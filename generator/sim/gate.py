@@ -10,6 +10,7 @@ from typing import Any
 
 from ..board.check import check_dead_ends
 from ..board.model import Board
+from ..output.cache import note_damaged, read_json_entry
 from ..output.files import write_text_atomic
 from ..problems import Problem
 from .defaults import RULINGS
@@ -115,10 +116,10 @@ def _to_json(proof: Proof, key: str) -> str:
     return json.dumps({**payload, "seal": _seal(payload)}, indent=1, sort_keys=True) + "\n"
 
 
-def _from_json(text: str, key: str, fingerprint: str, settings: ProofSettings) -> Proof | None:
+def _from_json(data: dict, key: str, fingerprint: str, settings: ProofSettings) -> Proof | None:
     """The cached proof, or None unless the entry is whole, sealed, and claims exactly this key, engine and board."""
     try:
-        data = json.loads(text)
+        data = dict(data)
         seal = data.pop("seal")
         if seal != _seal(data) or data["key"] != key or data["engine"] != engine_digest():
             return None
@@ -142,10 +143,12 @@ def cached_proof(root: Path, board: Board, fingerprint: str, deck: tuple[int, ..
     """
     key = cache_key(fingerprint, settings, deck)
     path = cache_path(root, key)
-    if path.exists():
-        proof = _from_json(path.read_text(encoding="utf-8", errors="replace"), key, fingerprint, settings)
+    data = read_json_entry(path, key, named_by_key=True)
+    if data is not None:
+        proof = _from_json(data, key, fingerprint, settings)
         if proof is not None:
             return proof
+        note_damaged(path, "it does not match its seal, engine or board")
     proof = prove_board(board, fingerprint, settings, deck)
     write_text_atomic(path, _to_json(proof, key))
     return proof

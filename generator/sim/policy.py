@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from .cards import CARD_IDS, KAESHI, KIAI, UKE
+from .rand import choice
 from .tables import GROW, RANK_PLAIN, RANK_TUNNEL_USED
 
 BROWN = 15
@@ -57,6 +58,20 @@ class P0:
         t = g.t
         pos = g.pos[p]
         fresh = len(visited) == 1 and cur in visited
+        if fresh and pos < BROWN:  # the common case, as _scan would settle it on the best walk of the table
+            hit = t.ranked_memo.get((cur, left))
+            if hit is not None and hit[0]:
+                f, r, path = hit[0][0]
+                sq = g.sq
+                if r != RANK_TUNNEL_USED or t.links[path[-1]] not in sq:
+                    if g.turn < g.n:
+                        return path  # the first round: no Kumite, nothing to avoid
+                    mine, belts, med, safe = pos // 3, g.pos, g.med, t.is_safe
+                    for j in g.order[p]:  # _higher(path, _lower_belt_squares(g, p)) == 0
+                        if sq[j] in path and not med[j] and belts[j] // 3 < mine and not safe[sq[j]]:
+                            break
+                    else:
+                        return path
         lower = _lower_belt_squares(g, p)
         if pos >= BROWN:
             ents = t.fresh_entries(cur) if fresh else sorted(t.entries(cur, left, visited), key=lambda e: e[0])
@@ -163,7 +178,7 @@ class RandomPolicy(P0):
 
     def start_square(self, g, p: int) -> int:
         """Any square of the own room."""
-        return g.rng.choice(g.t.rooms[g.room[p]])
+        return choice(g.rng, g.t.rooms[g.room[p]])
 
     def path(self, g, p: int, cur: int, left: int, visited: set[int]) -> tuple[int, ...]:
         """Uniform among full walks and feasible Dojo entries; else among the longest walks."""
@@ -178,7 +193,7 @@ class RandomPolicy(P0):
 
     def extra_step(self, g, p: int, cur: int, options: list[int]) -> int:
         """Any legal step."""
-        return g.rng.choice(options)
+        return choice(g.rng, options)
 
     def use_tunnel(self, g, p: int, x: int, exit_: int) -> bool:
         """Heads or tails."""
@@ -186,7 +201,7 @@ class RandomPolicy(P0):
 
     def keep(self, g, p: int, held: int, drawn: int) -> int:
         """Either card."""
-        return g.rng.choice((held, drawn))
+        return choice(g.rng, (held, drawn))
 
     def technique(self, g, p: int, card: int, mine: int, theirs: int, attacker: bool) -> bool:
         """Play half the time."""
@@ -194,19 +209,19 @@ class RandomPolicy(P0):
 
     def sfida_target(self, g, p: int, targets: list[int]) -> int:
         """Any eligible target."""
-        return g.rng.choice(targets)
+        return choice(g.rng, targets)
 
     def irimi_target(self, g, p: int, targets: list[int]) -> int:
         """Any eligible target."""
-        return g.rng.choice(targets)
+        return choice(g.rng, targets)
 
     def segreto_square(self, g, p: int, options: list[int]) -> int:
         """Any legal Tunnel."""
-        return g.rng.choice(options)
+        return choice(g.rng, options)
 
     def exam_defender(self, g, p: int, tied: list[int]) -> int:
         """Any tied opponent."""
-        return g.rng.choice(tied)
+        return choice(g.rng, tied)
 
 
 class NoTechnique(P0):
@@ -227,6 +242,3 @@ class NoTunnel(P0):
     def use_tunnel(self, g, p: int, x: int, exit_: int) -> bool:
         """Never."""
         return False
-
-
-POLICIES = {"p0": P0, "random": RandomPolicy, "p0-no-technique": NoTechnique, "p0-no-tunnel": NoTunnel}

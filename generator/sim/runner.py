@@ -9,7 +9,7 @@ from typing import Callable
 
 from ..board.model import Board
 from .engine import Game, GameConfig
-from .policy import POLICIES
+from .policies import POLICIES
 from .pool import Job, run_slices
 from .tables import Tables
 
@@ -40,6 +40,7 @@ class GameResult:
     progress: tuple[int, ...]  # notches applied by source (engine.PROGRESS)
     ends: tuple[int, ...]  # movements ended by square kind
     ladder: tuple[tuple[int, ...], ...]
+    focus: int | None = None  # a pairing "A/B": the seat that played A (the others played B)
 
 
 def game_seed(seed: int, index: int) -> int:
@@ -47,16 +48,28 @@ def game_seed(seed: int, index: int) -> int:
     return int.from_bytes(hashlib.sha256(f"dojo-sim:{seed}:{index}".encode()).digest()[:8], "big")
 
 
+def seating(policy: str, players: int, index: int, table: dict) -> tuple[list, int | None]:
+    """The policies of a game's seats and the focus seat: one policy for every seat, or for a pairing "A/B" one A
+    player among B players, sitting at seat index % players (each seat in turn, so seat order does not count
+    for A or against it)."""
+    if "/" not in policy:
+        return [table[policy]()], None
+    a, b = policy.split("/")
+    focus = index % players
+    return [table[a]() if s == focus else table[b]() for s in range(players)], focus
+
+
 def play_game(tables: Tables, config: GameConfig, policy: str, seed: int, index: int) -> GameResult:
-    """Play one game with one seeded RNG and return its result."""
+    """Play one game with one seeded RNG and return its result (policy: a name, or a pairing "A/B")."""
     rng = random.Random(game_seed(seed, index))
-    g = Game(tables, config, rng, [POLICIES[policy]()])
+    policies, focus = seating(policy, config.players, index, POLICIES)
+    g = Game(tables, config, rng, policies)
     g.play()
     s = g.stats
     return GameResult(index, g.finished, g.winner, g.room[g.winner] if g.winner is not None else None, g.turn,
                       -(-g.turn // g.n), s.stuck, s.stays, s.closures, s.kumite, s.attacker_wins, s.exams, s.exam_wins,
                       s.exam_no_defender, s.uke_saves, s.teleports, tuple(s.drawn), tuple(s.progress), tuple(s.ends),
-                      tuple(g.ladder))
+                      tuple(g.ladder), focus)
 
 
 _WORKER: dict[str, Tables] = {}  # per worker process: the tables built once by the pool initializer

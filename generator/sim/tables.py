@@ -17,6 +17,7 @@ _RANK = {K_TRAINING: 0, K_MIST: 1, K_TUNNEL: RANK_PLAIN, K_TATAMI: RANK_PLAIN, K
          K_SAFE: RANK_PLAIN, K_CHALLENGE: 4, K_MISSTEP: 5, K_DOJO: RANK_PLAIN}
 GROW = 8  # P0 asks for this many times more walks of a fresh movement when the ones it has do not settle its choice
 FAR = 10_000
+PLAIN_MAX = 100_000  # paths whose plain prefix is remembered (P0's are the ranked tables' own path objects)
 
 
 class Tables:
@@ -46,8 +47,27 @@ class Tables:
                           for i in range(self.size))
         self.best_start = tuple(min(room, key=lambda i: (self.dist[i], i)) if room else -1 for room in self.rooms)
         self._low: list[tuple[tuple[int, int], ...]] = [tuple((0, r) for r in self.rank)]
-        self._ranked: dict[tuple[int, int], tuple[list, bool]] = {}
+        self.ranked_memo: dict[tuple[int, int], tuple[list, bool]] = {}  # (start, length) -> ranked(...)
         self._entries: dict[int, list] = {}
+        self.checked_paths: dict[tuple, tuple] = {}  # first paths of a movement found legal (legal.check_path)
+        self.policy_memo: dict = {}  # what a policy remembers about this board (lookahead.py)
+        self.plain_memo: dict[int, tuple[tuple[int, ...], int]] = {}  # id(path) -> (path, plain(path))
+
+    def plain(self, path: tuple[int, ...]) -> int:
+        """How many leading squares of a path are neither the Dojo nor Fatica (remembered per path object)."""
+        hit = self.plain_memo.get(id(path))
+        if hit is not None and hit[0] is path:
+            return hit[1]
+        k = 0
+        for x in path:
+            if self.is_dojo[x] or self.fatigue[x]:
+                break
+            k += 1
+        if type(path) is tuple:
+            if len(self.plain_memo) >= PLAIN_MAX:
+                self.plain_memo.clear()  # (a random player's paths are new objects every time)
+            self.plain_memo[id(path)] = (path, k)
+        return k
 
     def _ordered(self, i: int) -> tuple[int, ...]:
         r, c = divmod(i, N)
@@ -151,10 +171,10 @@ class Tables:
         """P0 table of a fresh movement: its best walks by (Fatica, static end rank, N<E<S<W), at least keep of them
         (fewer only when there are no more), and whether there are more."""
         key = (start, length)
-        hit = self._ranked.get(key)
+        hit = self.ranked_memo.get(key)
         if hit is None or (hit[1] and len(hit[0]) < keep):
             hit = self.best_walks(start, length, keep)
-            self._ranked[key] = hit
+            self.ranked_memo[key] = hit
         return hit
 
     def best_walks(self, start: int, length: int, keep: int) -> tuple[list[tuple[int, int, tuple[int, ...]]], bool]:

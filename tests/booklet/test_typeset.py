@@ -90,3 +90,26 @@ def test_faq_questions_are_bold_in_every_language(lang):
     bold, regular = _bold_words(booklet_of(make_ctx(lang, entries), source, "test")["A5"][0])
     assert question in bold and answer not in bold  # the question in bold (the heading is bold too)
     assert answer in regular
+
+
+def _line_texts(p) -> list[str]:
+    out = []
+    for line in p.blPara.lines:
+        words = line[1] if isinstance(line, tuple) else [getattr(w, "text", w) for w in line.words]
+        out.append(" ".join(str(getattr(w, "text", w)) for w in words))
+    return out
+
+
+def test_a_booklet_line_never_ends_with_a_word_tied_by_a_no_break_space():
+    """Russian catalogs tie one-letter words to the next (в\u00a0комнату): reportlab must not break there, and a
+    long tied word may still hyphenate after the tie."""
+    nb = "\u00a0"
+    text = " ".join([f"Положите фишку в{nb}комнату и{nb}возьмите карту у{nb}соседа в{nb}достопримечательности."] * 4)
+    flow = story(parse(f"## A\n\n{text}\n"), lambda t: t, FORMATS["A5"], "ru", lambda n, w: None, lambda n, s: "")
+    (para,) = [f for f in flow if type(f).__name__ == "Paragraph" and "фишку" in f.getPlainText()]
+    for width in (60, 75, 90, 120, 160):
+        para.wrap(width, 2000)
+        lines = _line_texts(para)
+        assert len(lines) > 3
+        assert not any(line.rstrip().split(" ")[-1] in ("в", "и", "у") for line in lines), (width, lines)
+        assert all(f"в{nb}" not in line or not line.endswith(f"в{nb}") for line in lines)

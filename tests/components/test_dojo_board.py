@@ -17,7 +17,7 @@ def test_each_quadrant_page_prints_its_tunnels_and_their_partners(kit):
     labels = tunnel_labels(board)
     assert len(set(labels.values())) * 2 == len(labels)  # one label per linked pair
     for paper in ("A4", "Letter"):
-        r = reader((out / f"board-{paper}.pdf").read_bytes())
+        r = reader((out / f"dojo/board-{paper}.pdf").read_bytes())
         for page, sheet in zip(r.pages, SHEETS):
             text = page.extract_text()
             mine = [i for i in labels if to_quadrant(divmod(i, N))[0] == QUADRANT_OF_SHEET[sheet]]

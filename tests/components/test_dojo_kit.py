@@ -43,12 +43,12 @@ def test_manifest_lists_every_component_with_checksums(kit):
     assert {(f["paper"], f["layout"]) for f in decks} == {("A4", "sheet"), ("Letter", "sheet"), ("A4", "gutterfold"),
                                                           ("Letter", "gutterfold"), ("card", "single")}
     assert all(f["cards"] == 22 for f in decks)
-    assert (out / "previews" / "contact-sheet.png").read_bytes()[:4] == b"\x89PNG"
+    assert (out / "previews" / "dojo" / "contact-sheet.png").read_bytes()[:4] == b"\x89PNG"
 
 
 @pytest.mark.parametrize("paper", ["A4", "Letter"])
 def test_nebbia_sheets_hold_22_cards_with_mirrored_backs(kit, paper):
-    r = _pdf(kit, f"nebbia-deck-{paper}.pdf")
+    r = _pdf(kit, f"dojo/nebbia-deck-{paper}.pdf")
     assert len(r.pages) == 6 and all(size_mm(p.mediabox) == PAPERS_MM[paper] for p in r.pages)
     fronts = [placements(r.pages[i], r) for i in (0, 2, 4)]
     backs = [placements(r.pages[i], r) for i in (1, 3, 5)]
@@ -65,7 +65,7 @@ def test_nebbia_sheets_hold_22_cards_with_mirrored_backs(kit, paper):
 def test_nebbia_text_is_in_the_language_and_techniques_are_marked_secret(kit):
     lang = kit.lang
     secret, effect, _, _ = WORDS[lang]
-    r = _pdf(kit, "nebbia-deck-single.pdf")
+    r = _pdf(kit, "dojo/nebbia-deck-single.pdf")
     text = [p.extract_text() for p in r.pages]
     assert secret in text[0] and ("Kiai" in text[0] or "Киай" in text[0])  # Kiai, a Technique, comes first
     assert any(effect in t for t in text)
@@ -76,7 +76,7 @@ def test_nebbia_text_is_in_the_language_and_techniques_are_marked_secret(kit):
 
 
 def test_single_cards_have_trim_and_bleed_boxes(kit):
-    r = _pdf(kit, "nebbia-deck-single.pdf")
+    r = _pdf(kit, "dojo/nebbia-deck-single.pdf")
     assert len(r.pages) == 44
     for p in r.pages:
         assert size_mm(p.trimbox) == (63.5, 88.9) and size_mm(p.bleedbox) == size_mm(p.mediabox) == (69.5, 94.9)
@@ -94,9 +94,9 @@ def test_every_pdf_embeds_its_fonts_and_uses_pt_sans(kit):
 def test_board_quadrants_a2_and_margin_notes(kit):
     lang, manifest = kit.lang, kit.manifest
     for paper in ("A4", "Letter"):
-        r = _pdf(kit, f"board-{paper}.pdf")
+        r = _pdf(kit, f"dojo/board-{paper}.pdf")
         assert len(r.pages) == 4 and all(size_mm(p.mediabox) == PAPERS_MM[paper] for p in r.pages)
-    r = _pdf(kit, "board-A2.pdf")
+    r = _pdf(kit, "dojo/board-A2.pdf")
     assert len(r.pages) == 1 and size_mm(r.pages[0].mediabox) == (420.0, 594.0)
     text = _text(r)
     fingerprint = manifest["board"]["fingerprint"]  # a short version for players, never the 64 hex digits
@@ -107,12 +107,12 @@ def test_board_quadrants_a2_and_margin_notes(kit):
 def test_belt_ladder_and_pawns(kit):
     lang = kit.lang
     for paper in ("A4", "Letter"):
-        r = _pdf(kit, f"belt-ladder-{paper}.pdf")
+        r = _pdf(kit, f"dojo/belt-ladder-{paper}.pdf")
         w, h = PAPERS_MM[paper]
         assert size_mm(r.pages[0].mediabox) == (h, w)  # landscape
         text = _text(r)
         assert WORDS[lang][2] in text and "17" in text
-        r = _pdf(kit, f"pawns-{paper}.pdf")
+        r = _pdf(kit, f"dojo/pawns-{paper}.pdf")
         assert size_mm(r.pages[0].mediabox) == PAPERS_MM[paper]
         text = _text(r)
         assert all(str(n) in text for n in range(1, 9))

@@ -2,6 +2,7 @@
 
 import dataclasses
 import io
+import math
 import re
 from pathlib import Path
 
@@ -9,15 +10,17 @@ import pytest
 from pypdf import PdfReader
 
 from generator.booklet.impose import EDGE, fold_marks
-from generator.components import dojo_belt_ladder, dojo_board, dojo_pawns, duel_pieces, ground_markers, ground_mats
+from generator.components import (dojo_belt_ladder, dojo_board, dojo_links, dojo_pawns, duel_pieces, ground_markers,
+                                  ground_mats)
 from generator.components.dojo_board_sheets import proof_sentence
 from generator.content.dojo import load_dojo
 from generator.content.duel_pieces import load_duel_pieces
 from generator.content.ground_pieces import load_ground_pieces
 from generator.components.common import imprint
 from generator.render.colour import MIN_CONTRAST, contrast, ink_on
+from generator.render.templates import n
 from tests.ground.kitcache import build_lang
-from tests.conftest import LANGS
+from tests.conftest import LANGS, kit_context
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -40,22 +43,59 @@ def test_ladder_markers_fit_cells_and_stand_out_on_every_belt():
         assert max(contrast(c, belt.colour) for c in dojo_belt_ladder.RING) >= MIN_CONTRAST
 
 
+@pytest.mark.parametrize("paper", ["A4", "Letter"])
+def test_each_start_area_holds_a_marker_place_for_every_player(paper):
+    pawns = load_dojo(ROOT)[0].pawns
+    areas = dojo_belt_ladder.start_areas(paper, len(pawns.pawns))
+    assert [a.position for a in areas] == [dojo_belt_ladder.START_0, dojo_belt_ladder.START_3]
+    assert dojo_belt_ladder.start_area_problems(areas, paper) == []
+    r, top = dojo_belt_ladder.MARKER_R, dojo_belt_ladder.TOP + dojo_belt_ladder.BOX_H
+    for a in areas:
+        assert len(a.spots) == len(pawns.pawns) == 8  # the Dojo plays up to 8
+        assert a.y >= top and all(a.x + r <= x <= a.x + a.w - r and a.y + r <= y <= a.y + a.h - r for x, y in a.spots)
+        assert min(math.dist(p, q) for i, p in enumerate(a.spots) for q in a.spots[i + 1:]) >= 2 * r
+    assert areas[0].x + areas[0].w < areas[1].x  # side by side, apart
+    crowded = dojo_belt_ladder.start_areas(paper, 12)  # more markers than a 3-wide area holds without overlap?
+    assert dojo_belt_ladder.start_area_problems(crowded, paper) == []  # no: it grows rows
+    narrow = [dataclasses.replace(a, w=2 * r) for a in areas]  # one place per row would overflow the width
+    assert [p.rule for p in dojo_belt_ladder.start_area_problems(narrow, paper)] == ["piece-fit", "piece-fit"]
+
+
+def test_the_ladder_page_draws_the_start_areas_with_their_places():
+    ctx = kit_context("ru")
+    svg = dojo_belt_ladder.ladder_svg(ctx, ctx.model.dojo.ladder, ctx.model.dojo.pawns, "A4", dojo_belt_ladder.Collect())
+    places = re.findall(r'<circle [^>]*r="{}"'.format(n(dojo_belt_ladder.MARKER_R)), svg)
+    assert len(places) == 16  # 8 in the area of position 0, 8 in that of position 3
+    figure = dojo_belt_ladder.ladder_svg(ctx, ctx.model.dojo.ladder, ctx.model.dojo.pawns, "A4",
+                                         dojo_belt_ladder.Collect(), figure=True)
+    assert not re.findall(r'<circle [^>]*r="{}"'.format(n(dojo_belt_ladder.MARKER_R)), figure)  # not in the booklet
+
+
 def test_contrast_and_ink():
     assert round(contrast("#000000", "#ffffff"), 1) == 21.0
     assert ink_on("#f5d33b") != "#ffffff" and ink_on("#1e5bb8") == "#ffffff"
 
 
-def test_tunnel_links_never_cross_the_central_dojo():
-    ctx = build_lang("en").ctx
-    board = ctx.board
+def test_tunnel_links_run_along_the_lanes_clear_of_the_dojo_the_safe_rooms_and_other_tunnels():
+    board = kit_context("en").board
     assert dojo_board.link_problems(board) == []
-    x0, y0, x1, y1 = dojo_board.dojo_box(board)
-    for i, j in enumerate(board.links):
-        if j is not None and i < j:
-            bend = dojo_board.link_route(board, i, j)
-            pts = dojo_board._curve(*[(dojo_board.M + (divmod(k, 16)[1] + 0.5) * dojo_board.S,
-                                       dojo_board.M + (divmod(k, 16)[0] + 0.5) * dojo_board.S) for k in (i, j)], bend)
-            assert not any(x0 < x < x1 and y0 < y < y1 for x, y in pts)
+    routes = dojo_links.link_routes(board)
+    assert len(routes) == len(dojo_board.tunnel_labels(board)) // 2 == 12
+    blocked = {i for i, code in enumerate(board.codes) if code in ("S", "D") or code.isdigit()}
+    edges = []
+    for (i, j), route in routes.items():
+        assert route[0] == i and route[-1] == j and board.links[i] == j
+        assert not set(route[1:-1]) & blocked  # never through the Dojo, a Safe Room or another tunnel's square
+        steps = list(zip(route, route[1:]))
+        assert all(abs(a - b) in (1, 16) and (abs(a - b) == 16 or a // 16 == b // 16) for a, b in steps)
+        edges += [(min(a, b), max(a, b)) for a, b in steps]
+    assert len(edges) == len(set(edges))  # no stretch of lane carries two links
+    x0, y0, x1, y1 = dojo_board.dojo_box(board, 0.0)
+    for route in routes.values():
+        assert not any(x0 < x < x1 and y0 < y < y1 for x, y in map(dojo_board.lane_point, route))
+    walled_in = frozenset(range(256)) - {0, 255}
+    assert dojo_links._search(0, 255, walled_in, set(), set()) is None  # no way: the build would stop
+    assert dojo_links.corners((0, 1, 2, 18, 34)) == (0, 2, 34)
     assert board.entrances  # the entrances the board marks
 
 

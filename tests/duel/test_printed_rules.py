@@ -26,6 +26,12 @@ def booklet(lang: str):
     return ctx, re.sub(r"\s+", " ", re.sub(r"-\n", "", text))
 
 
+def flat(s: str) -> str:
+    """A catalog string spaced as booklet() reads the page (a no-break space after a Russian one-letter word is a
+    space there)."""
+    return re.sub(r"\s+", " ", s)
+
+
 def label(ctx, sid: str) -> str:
     d = duel()
     s = d.strikes[sid]
@@ -43,7 +49,7 @@ def test_printed_precedence_table_equals_the_resolver(lang):
         outcome = ctx.p_("duel-rules", "{strike} wins").format(strike=label(ctx, won)) if won else lose
         pair = (ctx.p_("duel-rules", "The same strike") if a == b else
                 ctx.p_("duel-rules", "{first} and {second}").format(first=label(ctx, a), second=label(ctx, b)))
-        assert f"{pair} {outcome}" in text, (lang, a, b, outcome)
+        assert flat(f"{pair} {outcome}") in text, (lang, a, b, outcome)
         rows += a != b
     assert rows == 3
     head = f"{ctx.p_('duel-rules', 'Both strikes hit')} {ctx.p_('duel-rules', 'Outcome')}"
@@ -70,17 +76,17 @@ def test_strike_cards_state_the_resolvers_precedence(lang):
 def test_rulings_section_in_every_language(lang):
     ctx, text = booklet(lang)
     r = duel().r
-    assert ctx.p_("duel-rules", "Rulings for this kit") in text
-    assert ctx.p_("duel-rules", "Provisional: the combat order leaves these points open. This kit plays them as "
-                                "follows until the designer rules otherwise.") in text
+    assert flat(ctx.p_("duel-rules", "Rulings for this kit")) in text
+    assert flat(ctx.p_("duel-rules", "Provisional: the combat order leaves these points open. This kit plays them "
+                                     "as follows until the designer rules otherwise.")) in text
     for item in r.items:
         topic = ctx.p_("duel-rulings", item.topic)
-        assert f"{item.id} {topic}." in text, (lang, item.id)
+        assert flat(f"{item.id} {topic}.") in text, (lang, item.id)
         shown = ctx.p_("duel-rulings", item.text)
         assert shown != item.text or lang == "en", (lang, item.id, "untranslated")
-        assert r.say(shown)[:40] in text and "%(" not in text, (lang, item.id)
+        assert flat(r.say(shown))[:40] in text and "%(" not in text, (lang, item.id)
     for line in r.setup + r.victory:
-        assert r.say(ctx.p_("duel-rulings", line))[:40] in text
+        assert flat(r.say(ctx.p_("duel-rulings", line)))[:40] in text
     assert "seed" not in text.lower()  # players' words: "the combat order", never the developers' "seed"
 
 

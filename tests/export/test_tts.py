@@ -214,3 +214,33 @@ def test_an_export_is_reused_while_up_to_date_and_not_when_a_file_changed(export
         assert not tts_run.up_to_date(folder, record["inputs"])
     finally:
         sheet.write_bytes(data)
+
+
+def test_pictures_come_from_the_cache_while_the_pdf_is_unchanged_and_a_damaged_entry_is_made_again(exported,
+                                                                                                   tmp_path):
+    from generator.export.tts_cache import FOLDER, PictureCache
+    from generator.output.cache import CACHE_DIR
+
+    model, _ = load_model(exported, registry.deck_sources())
+    kit = exported / "build" / "pnp" / "it"
+    manifest = json.loads((kit / "manifest.json").read_text(encoding="utf-8"))
+    it = load_translations(exported, "it")
+
+    def export(cache):
+        return tts.export_game("duel", "it", kit, manifest, model, it, lambda p: f"file:///{p}", cache)
+
+    made = PictureCache(tmp_path)
+    first = export(made)
+    entries = sorted((tmp_path / CACHE_DIR / FOLDER).glob("*.entry"))
+    assert first.problems == [] and made.hits == 0 and first.sheets  # made now, so read back and compared
+    assert len(entries) >= 4  # the duel's decks (stances, strikes, reference), its track and its piece sheets
+    kept = PictureCache(tmp_path)
+    again = export(kept)
+    assert kept.hits == len(entries) and again.problems == [] and again.files == first.files
+    assert again.sheets == []  # nothing made again, nothing to compare again
+    data = entries[0].read_bytes()
+    entries[0].write_bytes(data[:-1] + bytes([data[-1] ^ 1]))  # one byte of a picture changed: its checksum fails
+    mended = PictureCache(tmp_path)
+    third = export(mended)
+    assert mended.hits == len(entries) - 1 and third.problems == [] and third.files == first.files
+    assert entries[0].read_bytes() == data  # made again and kept again

@@ -10,7 +10,8 @@ from hypothesis import strategies as st
 
 from generator.content.ground import load_ground
 from generator.sim.ground.engine import DENY, NEXT_STAGE, OFF, Game, GameConfig, IllegalChoice, Selection
-from generator.sim.ground.policy import POLICIES, Heuristic, RandomLegal
+from generator.sim.ground.policies import POLICIES
+from generator.sim.ground.policy import Heuristic, RandomLegal
 from generator.sim.ground.script import load_scenario, play_scenario
 
 ROOT = Path(__file__).resolve().parents[2]

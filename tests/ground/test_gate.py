@@ -91,6 +91,7 @@ def test_summary_in_manifest_and_never_on_scenario_cards(lang, words):
 def test_deadlock_is_named(monkeypatch):
     """A player left without any legal Action is a deadlock: the gate fails naming it."""
     monkeypatch.setattr(Game, "legal_selections", lambda self, p: [])
+    monkeypatch.setattr(Game, "is_legal", lambda self, p, s: False)  # the engine's quick check agrees: nothing is
     proof = prove_ground(DATA, SMALL)
     assert "ground-proof.deadlock" in {p.rule for p in proof.problems}
     assert all(row["deadlocks"] == row["games"] for row in proof.scenarios.values())

@@ -125,3 +125,25 @@ def test_update_writes_the_right_plural_header(project, lang, nplurals):
     assert len(plural.string) == nplurals
     if lang != "en":
         assert all(plural.string)
+
+
+def test_only_strings_the_kit_prints_are_extracted():
+    """Issue 31 (every entry shows in the preview): a bill-of-materials name its piece's sentence replaces, a ruling
+    the GROUND booklet states in its rules text (not provisional) and a token printed per seat from pieces.toml
+    are never printed, so they are not asked for; what is printed of the same files still is."""
+    from generator.content import ground, piece_messages
+    from generator.content.ground_pieces import load_ground_pieces
+
+    root = Path(__file__).resolve().parents[2]
+    bom = {(m.context, m.msgid) for m in piece_messages.messages(root / "content/dojo/bom.toml")}
+    assert ("dojo-bom", "Belt-ladder markers") in bom  # no sentence of its own: its name is printed
+    assert ("dojo-bom", "The belt ladder, with one marker per player.") in bom
+    assert ("dojo-bom", "Belt ladder") not in bom and ("dojo-bom", "Board") not in bom
+    rulings = {m.msgid for m in ground.messages(root / "content/ground/rulings.toml")}
+    assert "No player is ever eliminated." not in rulings  # U-ruling, stated in place
+    assert "A success is a Problem the group claimed (provisional ruling)." in rulings  # G5 on its card
+    assert len(rulings) >= 6  # the provisional G1-G6 texts
+    owned = set(load_ground_pieces(root)[0].owned_tokens)
+    tokens = {m.context for m in ground.messages(root / "content/ground/components.toml")}
+    assert owned == {"focus-blame", "bond-rivalry"} and "ground-tokens/protection" in tokens
+    assert not {f"ground-tokens/{t}" for t in owned} & tokens

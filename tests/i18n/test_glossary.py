@@ -90,3 +90,12 @@ def test_one_wording_for_face_down_in_russian():
     bad = check_terms(_entry("Lay it face down.", "Положите её рубашкой вверх."), ru, "ru", "ru.tbx")
     assert any("'рубашкой вверх'" in p.message for p in bad)
     assert check_terms(_entry("Lay it face down.", "Положите её лицом вниз."), ru, "ru", "ru.tbx") == []
+
+
+def test_a_term_of_several_words_is_found_across_a_no_break_space():
+    """Russian catalogs tie one-letter words with U+00A0 (typography): a term's space matches it, exact or not."""
+    from generator.i18n.glossary import _has
+
+    assert _has("Иди в\u00a0Безопасную комнату", "в Безопасную", True, "ru")
+    assert _has("Положите лицом\u00a0вниз", "лицом вниз", False, "ru")
+    assert not _has("вБезопасную", "в Безопасную", True, "ru")

@@ -49,15 +49,22 @@ def test_every_page_is_drawn_and_every_entry_is_mapped(shown):
     for unit in shown.units:
         assert {f"{unit.name}-{n}.png" for n in range(1, unit.pages + 1)} <= set(images)
     assert all(data.startswith(PNG) for data in images.values())
-    printed, total, missing = shown.coverage()
-    assert total > 800 and printed >= 0.95 * total, missing  # the old map held 367 of 908 Russian entries
+    cov = shown.coverage()
+    assert cov.total > 800 and cov.printed >= 0.99 * cov.total, cov.missing  # the first map: 367 of 908 (ru)
+    assert set(cov.missing) == set(cov.unreached), cov.missing  # every other entry: printed only in a state
+    assert {c for c, _why in cov.unreached.values()} <= {u.name for u in shown.units}  # ... no build reaches
     entries = json.loads((shown.out / "entries.json").read_text(encoding="utf-8"))
-    assert len(entries) == total
+    assert len(entries) == cov.total
+    assert all(e["components"] or e.get("only_when") for e in entries)  # 100%: where each one lands, or when
+    proof = next(e for e in entries if e["msgid"] == "Simulated in %(games)d game: some got stuck.")
+    assert proof["components"] == [] and proof["only_when"].startswith("dojo-board: the board's margin")
     board = [e for e in entries if e["msgctxt"] == "small print" and e["msgid"] == "board"]
     assert len(board) == 1 and "dojo-nebbia-deck" in board[0]["components"]  # the footers' word, on every deck
     page = (shown.out / "index.html").read_text(encoding="utf-8")
     assert f'<option value="{booklet.pages}">{booklet.pages} / {booklet.pages}</option>' in page
-    assert f"{printed} of {total} catalog entries" in page
+    assert f"{cov.printed} of {cov.total} catalog entries" in page
+    assert f"{len(cov.missing)} entries printed by no component in this build" in page  # and listed by name
+    assert "Simulated in %(games)d game: some got stuck." in page and "only in the board&#x27;s margin" in page
 
 
 def test_an_edit_to_a_footer_or_a_booklet_data_string_draws_again_what_shows_it(shown):

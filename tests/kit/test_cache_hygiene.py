@@ -45,6 +45,16 @@ class Payload:
         return (os.system, (f"touch {self.marker}",))
 
 
+def _plant_and_build(root: Path, planted: dict[Path, bytes], marker: Path) -> list[str]:
+    """Write the planted files, build: no traceback, nothing ran (no marker); the build's 'cache:' lines."""
+    for path, data in planted.items():
+        path.write_bytes(data)
+    run = run_cli("build", "--lang", LANG, "--root", root)
+    assert run.code == 0 and "Traceback" not in run.err, run.err
+    assert not marker.exists()
+    return [line for line in run.err.splitlines() if line.startswith("cache:")]
+
+
 def test_planted_entries_cost_a_rebuild_and_one_line(pristine_it, tmp_path, monkeypatch):
     monkeypatch.setenv("SOURCE_DATE_EPOCH", KIT_EPOCH)
     root = _copy(pristine_it, tmp_path / "project")
@@ -58,13 +68,8 @@ def test_planted_entries_cost_a_rebuild_and_one_line(pristine_it, tmp_path, monk
         entry["duel-stance-cards"]: entry["dojo-pawns"].read_bytes(),  # foreign: another component's entry
         entry["dojo-pawns"]: b'{"format": 1, "blobs": "x"}\n',  # a header of nonsense
     }
-    for path, data in planted.items():
-        path.write_bytes(data)
-    run = run_cli("build", "--lang", LANG, "--root", root)
-    assert run.code == 0 and "Traceback" not in run.err, run.err
-    assert not marker.exists()
-    lines = [line for line in run.err.splitlines() if line.startswith("cache:")]
-    assert len(lines) == 1 and "4 damaged or foreign entries" in lines[0], run.err
+    lines = _plant_and_build(root, planted, marker)
+    assert len(lines) == 1 and "4 damaged or foreign entries" in lines[0], lines
     assert all(p.stem in lines[0] for p in planted)
     assert _hashes(root / "build/pnp" / LANG) == _hashes(pristine_it / "build/pnp" / LANG)
     for path in planted:  # rewritten as real entries
@@ -206,3 +211,37 @@ def _spool_folder(_item):
     found = [f for f in glob.glob(f"/tmp/{spool.PREFIX}{os.getppid()}-*") if os.path.isdir(f)]
     st = os.stat(found[0])
     return found[0], stat.S_IMODE(st.st_mode), st.st_uid
+
+
+def test_damaged_catalog_check_extraction_and_proof_files_cost_a_rebuild_and_one_line(pristine_it, tmp_path,
+                                                                                       monkeypatch):
+    """The caches beside the component cache (compiled catalogs, catalog checks, the extraction, board proofs):
+    a damaged or foreign file is made again and the build says so in one line, naming each."""
+    monkeypatch.setenv("SOURCE_DATE_EPOCH", KIT_EPOCH)
+    root = _copy(pristine_it, tmp_path / "project")
+    shutil.rmtree(root / "build/pnp")
+    cache = root / "build/cache"
+    mo = sorted((cache / "catalogs" / LANG).glob("*.mo.entry"))[0]
+    check = sorted((cache / "catalogs" / LANG).glob("*-*.json"))[0]
+    (proof,) = cache.glob("proof-*.json")
+    ground = sorted(cache.glob("ground-proof-*.json"))
+    marker = tmp_path / "pwned"
+    planted = {
+        mo: mo.read_bytes()[:-50],  # truncated
+        check: pickle.dumps(Payload(marker)),  # a pickle payload where JSON belongs
+        cache / "extract.json": b"[1, 2",  # not JSON
+        proof: json.dumps({**json.loads(proof.read_text(encoding="utf-8")), "key": "0" * 64}).encode(),  # foreign
+        **{g: g.read_bytes()[:40] for g in ground},  # truncated JSON
+    }
+    assert ground
+    lines = _plant_and_build(root, planted, marker)
+    assert len(lines) == 1 and "damaged cache file" in lines[0], lines
+    for name in (mo.name, check.name, "extract.json"):
+        assert name in lines[0], (name, lines[0])
+    assert f"{proof.name} (foreign" in lines[0] and "ground-proof-" in lines[0] and "not JSON" in lines[0], lines[0]
+    assert _hashes(root / "build/pnp" / LANG) == _hashes(pristine_it / "build/pnp" / LANG)
+    for path in (check, cache / "extract.json"):  # made again, as data
+        assert isinstance(json.loads(path.read_text(encoding="utf-8")), dict)
+    shutil.rmtree(root / "build/pnp")
+    again = run_cli("build", "--lang", LANG, "--root", root)  # nothing damaged now, nothing to say
+    assert again.code == 0 and "cache:" not in again.err, again.err

@@ -55,7 +55,7 @@ def test_broken_board_stops_the_build_and_keeps_the_previous_kit(built_project, 
     shutil.copytree(built_project, project)
     kit = project / "build" / "pnp" / "it"
     before = _snapshot(kit)
-    assert "board.txt" in before and "manifest.json" in before
+    assert "dojo/board.txt" in before and "manifest.json" in before
     board = project / BOARD
     (board / "legend.toml").unlink(missing_ok=True)
     quad.write(board, legend=legend)

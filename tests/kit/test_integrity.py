@@ -390,7 +390,7 @@ def test_a_damaged_installed_pdf_is_rebuilt_not_called_up_to_date(built):
     root, _ = built
     kit = root / "build" / "pnp" / "it"
     before = kit_state(kit)
-    pdf = kit / "belt-ladder-A4.pdf"
+    pdf = kit / "dojo/belt-ladder-A4.pdf"
     pdf.write_bytes(pdf.read_bytes()[: pdf.stat().st_size // 2])
     proc = dojo("build", "--lang", "it", "--root", root, env={"SOURCE_DATE_EPOCH": "1767225600"})
     assert proc.wait(timeout=300) == 0

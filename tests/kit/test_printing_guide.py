@@ -23,24 +23,25 @@ def _pages(kit, path: str) -> list[str]:
 @pytest.mark.parametrize("paper", ["A4", "Letter"])
 def test_the_guide_has_a_page_per_game_with_its_minimum_set_and_no_command_line(kit, paper):
     ctx = kit.ctx
+    _ = lambda text: " ".join(text.split())  # noqa: E731 - the page's words: a no-break space read as a space
     entry = next(e for e in kit.manifest["files"] if e["path"] == f"printing-guide-{paper}.pdf")
     assert entry["component"] == "kit-printing-guide" and entry["kind"] == "guide" and entry["paper"] == paper
     pages = _pages(kit, entry["path"])
     assert len(pages) == 3  # one page per game, in every language and on both papers
     sheets = kit.manifest["sheets"]
     for game, page in zip(("dojo", "ground", "duel"), pages):
-        assert f"{ctx._('Printing guide')} · {ctx._(GAME_NAMES[game])}" in page, page[:120]
-        assert sheets_line(ctx, sheets[game][paper]["sheets"]) in page  # the manifest's count, in words
+        assert f"{_(ctx._('Printing guide'))} · {_(ctx._(GAME_NAMES[game]))}" in page, page[:120]
+        assert _(sheets_line(ctx, sheets[game][paper]["sheets"])) in page  # the manifest's count, in words
         for path in sheets[game][paper]["files"]:  # the minimum set, each file named
             assert path in page, (game, path)
         assert sheets["kit"][paper]["files"][0] in page  # the calibration page, to print first
         other = "Letter" if paper == "A4" else "A4"
-        assert sheets_line(ctx, sheets[game][other]["sheets"]) in page and f"-{other}.pdf" in page
+        assert _(sheets_line(ctx, sheets[game][other]["sheets"])) in page and f"-{other}.pdf" in page
         assert f"-gutterfold-{paper}.pdf" in page and "-single.pdf" in page  # the alternatives
-        assert ctx._("double-sided, flip on the long edge") in page and ctx._("one-sided") in page
+        assert _(ctx._("double-sided, flip on the long edge")) in page and _(ctx._("one-sided")) in page
         assert re.search(r"\d+–\d+ (g/m²|г/м²)", page) and "100%" in page  # paper weights, actual size
         for heading in ("Alternatives", "Printer settings", "Paper", "If the backs do not line up"):
-            assert ctx._(heading) in page, (game, heading)
+            assert _(ctx._(heading)) in page, (game, heading)
         assert not COMMANDS.search(page), COMMANDS.search(page)
     assert f"-A2.pdf" in pages[0] and "booklet" in " ".join(sheets["dojo"][paper]["files"])
     assert "-A2.pdf" not in pages[2]  # the duel has no board: no copy-shop line

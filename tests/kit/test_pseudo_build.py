@@ -31,13 +31,13 @@ def test_pseudo_locale_kit_is_written_with_overflows_outlined(proved_project, ca
     assert any("msgctxt" in w["where"] for w in overflows)
     # the reference card's square list overflows in xx: its page shows the red outline, the Italian one (rendered
     # next, in this process) does not
-    assert _red_pixels((out / "reference-A4.pdf").read_bytes()) > 200
+    assert _red_pixels((out / "dojo/reference-A4.pdf").read_bytes()) > 200
     from generator.kit import registry
     from generator.kit.build import prepare, render_all
     from generator.kit.model import BuildOptions
 
     made = render_all(prepare(project, BuildOptions(lang="it")), (registry.by_id("dojo-reference"),), jobs=1)
-    (italian,) = [a.data for a in made if a.path == "reference-A4.pdf"]
+    (italian,) = [a.data for a in made if a.path == "dojo/reference-A4.pdf"]
     assert _red_pixels(italian) < 20
 
 

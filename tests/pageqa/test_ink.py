@@ -37,7 +37,7 @@ def test_back_sheets_spend_little_ink_and_the_manifest_says_how_much(kit):
     # Nebbia; GROUND Solutions, Problems, Scenarios, Modes, Actions and the shared Scenario/Mode/reference sheet;
     # the duel's stances and strikes (light by default too), on A4 and Letter
     assert checked == 18
-    nebbia = next(e for e in files if e["path"] == "nebbia-deck-A4.pdf")
+    nebbia = next(e for e in files if e["path"] == "dojo/nebbia-deck-A4.pdf")
     measured = _darkness((kit.out / nebbia["path"]).read_bytes(), 1)
     # the manifest's 1 px/mm reading never under-reports (hairlines take a whole pixel) and stays close
     assert nebbia["ink_percent"][1] - 3 < measured <= nebbia["ink_percent"][1] + 0.5
@@ -48,7 +48,7 @@ def test_full_backs_on_request_are_the_dark_art(kit):
         return  # one language is enough for the option (the light backs are checked in every language above)
     ctx = kit.ctx
     full = dataclasses.replace(ctx, options=dataclasses.replace(ctx.options, backs="full"))
-    sheet = next(a for a in dojo_nebbia.build(full) if a.path == "nebbia-deck-A4.pdf")
+    sheet = next(a for a in dojo_nebbia.build(full) if a.path == "dojo/nebbia-deck-A4.pdf")
     assert coverage(sheet.data)[1] > 60  # the dark mist back, as before the ink saver
     light = next(a for a in duel_cards.stance_cards(ctx) if a.path == "duel/stances-A4.pdf")
     dark = next(a for a in duel_cards.stance_cards(full) if a.path == "duel/stances-A4.pdf")

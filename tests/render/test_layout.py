@@ -4,7 +4,7 @@ import pytest
 
 from generator.problems import CheckFailed
 from generator.render.fonts import face, string_width
-from generator.render.layout import PT_PER_MM, Slot, Where, fit, wrap
+from generator.render.layout import PT_PER_MM, Slot, Where, fit, unbreakable, wrap
 from generator.content.languages import language_codes
 
 LANGS = language_codes()
@@ -36,6 +36,21 @@ def test_a_long_word_is_hyphenated_with_the_language_dictionary(lang):
     assert too_wide == 0 and len(lines) >= 2
     assert lines[0].runs[0].text.endswith("-")
     assert "".join(r.text for ln in lines for r in ln.runs).replace("-", "") == LONG_WORD[lang]
+
+
+def test_a_no_break_space_never_ends_a_line_and_a_tied_word_still_hyphenates():
+    text = "Положите фишку в\u00a0Безопасную комнату и\u00a0возьмите карту у\u00a0соседа в\u00a0пространстве."
+    for width in (22, 26, 30, 38, 45):
+        lines, too_wide = wrap(text, Slot("body", width, 100, 9, 9), 9, "ru")
+        shown = ["".join(r.text for r in ln.runs) for ln in lines]
+        assert too_wide == 0
+        assert not any(line.rstrip().endswith((" в", " и", " у")) or line in ("в", "и", "у") for line in shown), shown
+        assert "".join(shown).replace("-", "").replace(" ", "").replace("\u00a0", "") == \
+            text.replace(" ", "").replace("\u00a0", "")
+    tied = "Смотрите в\u00a0достопримечательности города."
+    narrow = ["".join(r.text for r in ln.runs) for ln in wrap(tied, Slot("body", 16, 100, 9, 9), 9, "ru")[0]]
+    assert narrow[:2] == ["Смотрите", "в\u00a0досто-"], narrow  # в with the head of the word it is tied to
+    assert unbreakable("в\u00a0комнату и  зал") == ["в\u00a0комнату", "и", "зал"]
 
 
 @pytest.mark.parametrize("lang", LANGS)

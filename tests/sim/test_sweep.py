@@ -102,6 +102,28 @@ def test_ground_sweep_fires_darvo_freedom_and_the_rules(tmp_path):
     assert all("seats" not in c and c["shared_wins"] + c["no_winner"] == 100 for c in coop)
 
 
+def test_ground_coverage_lists_every_rule_the_engine_fires():
+    """The coverage table's rule list (read from the engine's source) holds every id a game records, whichever way
+    the engine writes it (fire(...), fired.add/update/append)."""
+    import random
+
+    from generator.content.ground import load_ground
+    from generator.sim.ground.engine import MODES, Game, GameConfig
+    from generator.sim.ground.policies import POLICIES
+    from generator.sim.sweep.games import ground_rules
+
+    data, _ = load_ground(ROOT)
+    fired: set[str] = set()
+    for i, (policy, mode) in enumerate((p, m) for p in sorted(POLICIES) for m in MODES):
+        for n in (2, 4, 6):
+            g = Game(data, GameConfig(data.scenarios[i % len(data.scenarios)].id, mode, n), random.Random(i * 7 + n),
+                     [POLICIES[policy]()])
+            g.play()
+            fired |= g.fired
+    assert {"GR-R02", "GR-R03", "GR-F02", "GR-R08", "GR-E03"} <= fired
+    assert fired <= set(ground_rules())
+
+
 def test_tally_decisiveness_and_merge():
     """Lead changes and the tenth of the game after which the winner led for good; merged tallies add up."""
     a, b = Tally(2), Tally(2)

@@ -7,6 +7,7 @@ import random
 from collections import Counter
 from dataclasses import dataclass
 
+from ..rand import choice
 from ..stats import rate
 from .rules import NAMES, Duel, Order, State
 
@@ -18,7 +19,7 @@ class RandomDuelist:
 
     def order(self, duel: Duel, state: State, p: int, rng: random.Random) -> Order:
         """Any legal order."""
-        return rng.choice(duel.orders(state, p))
+        return choice(rng, duel.orders(state, p))
 
 
 class Hunter:
@@ -28,28 +29,52 @@ class Hunter:
     caution = 1.2  # weight of being hit against hitting
 
     def order(self, duel: Duel, state: State, p: int, rng: random.Random) -> Order:
-        """The order with the best (hit - caution * get hit) count over the opponent's legal orders."""
-        theirs = Counter(_reach(duel, state, 1 - p, o) for o in duel.orders(state, 1 - p))
+        """The order with the best (hit - caution * get hit) count over the opponent's legal orders, ties drawn
+        from the duel's RNG (the best orders of a position are remembered: they depend on nothing else)."""
+        key = ("hunter", self.caution, state.fighters, state.turn == 1, p)
+        best = duel.memo.get(key)
+        if best is None:
+            best = duel.memo[key] = self.best(duel, state, p)
+        return choice(rng, best)
+
+    def best(self, duel: Duel, state: State, p: int) -> tuple[Order, ...]:
+        """Every order with the best score, in the order of duel.orders (orders reaching the same end cell and
+        cells hit share one score, computed once)."""
+        theirs = list(Counter(_reach(duel, state, 1 - p, o, duel.controlled(state, 1 - p))
+                              for o in duel.orders(state, 1 - p)).items())
+        mine = duel.controlled(state, p)
+        caution = self.caution
+        scores: dict = {}
         best, choice = None, []
         for o in duel.orders(state, p):
-            end, cells = _reach(duel, state, p, o)
-            score = sum(n * ((e in cells) - self.caution * (end in c)) for (e, c), n in theirs.items())
+            reach = _reach(duel, state, p, o, mine)
+            score = scores.get(reach)
+            if score is None:
+                end, cells = reach
+                score = scores[reach] = sum(n * ((e in cells) - caution * (end in c)) for (e, c), n in theirs)
             if best is None or score > best:
                 best, choice = score, [o]
             elif score == best:
                 choice.append(o)
-        return rng.choice(choice)
+        return tuple(choice)
 
 
-def _reach(duel: Duel, state: State, p: int, o: Order) -> tuple[int, frozenset[int]]:
-    """(end cell, cells hit) of an order, ignoring the other's order (a move into distance control is held back)."""
+_NO_CELLS: frozenset[int] = frozenset()
+
+
+def _reach(duel: Duel, state: State, p: int, o: Order, controlled: frozenset[int]) -> tuple[int, frozenset[int]]:
+    """(end cell, cells hit) of an order, ignoring the other's order (a move into distance control, the cells
+    `controlled` = duel.controlled(state, p), is held back)."""
     f = state.fighters[p]
-    end, facing = f.cell + f.facing * o.step, -f.facing if o.turn else f.facing
-    if end in duel.controlled(state, p):
+    end = f.cell + f.facing * o.step
+    if end in controlled:
         end = f.cell
-    strike = duel.stances[f.stance].strike if o.action == "strike" else None
+    if o.action != "strike":
+        return end, _NO_CELLS
+    strike = duel.stances[f.stance].strike
     if not strike:
-        return end, frozenset()
+        return end, _NO_CELLS
+    facing = -f.facing if o.turn else f.facing
     return end, frozenset(end + facing * h for h in duel.strikes[strike].hits)
 
 

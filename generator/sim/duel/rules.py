@@ -94,6 +94,8 @@ class Duel:
         up_to = self.r.value("seigan_forward") == "up-to"
         self.forward = {s.id: tuple(range(1, max(s.forward) + 1)) if up_to and s.forward else s.forward
                         for s in data.stances}
+        self.turn_limit = self.r.value("turn_limit")
+        self.memo: dict = {}  # pure functions of a position (fighters, first turn or not): legal orders, resolutions
 
     # ---- setup ---------------------------------------------------------------------------------
     def start(self) -> State:
@@ -125,6 +127,15 @@ class Duel:
 
     def violation(self, state: State, p: int, order: Order, other: Order | None = None) -> tuple[str, str] | None:
         """The (rule, reason) an order breaks, or None; without the other order, distance control is strict."""
+        bad = self._violation(state, p, order)
+        if bad is None and order.action == "none" and not self.r.value("may_pass") \
+                and not (state.fighters[p].struck and order.turn) and self.can_act(state, p):
+            return "D04", ("every turn carries an action (a strike or a stance change), with or without a movement;"
+                           " the turn after a strike, a turn keeping the stance")
+        return bad
+
+    def _violation(self, state: State, p: int, order: Order) -> tuple[str, str] | None:
+        """Every check of violation() but D04's (whether a No action is allowed)."""
         me = state.fighters[p]
         stance = self.stances[me.stance]
         if order.action not in ACTIONS:
@@ -153,10 +164,6 @@ class Duel:
                 return "DS-CROSSED", "crossed swords: change stance only with a step back this turn (D10)"
         if end in self.controlled(state, p) and self.r.value("control_lifted_by") == "never":
             return "DS-CONTROL", f"cell {end} is under the Seigan player's distance control (D06/D07)"
-        if order.action == "none" and not self.r.value("may_pass") and not (me.struck and order.turn) \
-                and self.can_act(state, p):
-            return "D04", ("every turn carries an action (a strike or a stance change), with or without a movement;"
-                           " the turn after a strike, a turn keeping the stance")
         return None
 
     def can_act(self, state: State, p: int) -> bool:
@@ -178,13 +185,33 @@ class Duel:
         if bad:
             raise IllegalOrder(bad[0], NAMES[p], f"{order.text()}: {bad[1]}")
 
-    def orders(self, state: State, p: int) -> list[Order]:
-        """Every order p may write (under D07 'seigan-player' a move onto a controlled cell may be written)."""
-        acting = [o for o in self._written(state, p) if o.action != "none" and self.violation(state, p, o) is None]
-        resting = [o for o in self._written(state, p) if o.action == "none" and (
-            self.r.value("may_pass") or not acting or o.turn and state.fighters[p].struck)]
-        return [o for o in self._written(state, p) if o in acting or o in resting and self.violation(
-            state, p, o) is None]
+    def orders(self, state: State, p: int) -> tuple[Order, ...]:
+        """Every order p may write (under D07 'seigan-player' a move onto a controlled cell may be written).
+
+        A pure function of the fighters and whether it is the first turn (distance control, D05): remembered."""
+        key = ("orders", state.fighters, state.turn == 1, p)
+        hit = self.memo.get(key)
+        if hit is None:
+            hit = self.memo[key] = tuple(self._orders(state, p))
+        return hit
+
+    def legal(self, state: State, p: int) -> frozenset[Order]:
+        """orders(state, p) as a set."""
+        key = ("legal", state.fighters, state.turn == 1, p)
+        hit = self.memo.get(key)
+        if hit is None:
+            hit = self.memo[key] = frozenset(self.orders(state, p))
+        return hit
+
+    def _orders(self, state: State, p: int) -> list[Order]:
+        """The written orders with an action that break no rule, and the No actions D04 allows (when passing is
+        allowed, when no action is possible, or a turn after a strike) that break no other rule."""
+        written = self._written(state, p)
+        acting = {i for i, o in enumerate(written) if o.action != "none" and self._violation(state, p, o) is None}
+        rest = self.r.value("may_pass") or not acting
+        struck = state.fighters[p].struck
+        return [o for i, o in enumerate(written) if i in acting or o.action == "none" and (
+            rest or o.turn and struck) and self._violation(state, p, o) is None]
 
     def _written(self, state: State, p: int) -> list[Order]:
         """Every order p could write on the slip (steps the stance allows or a turn, then one action)."""
@@ -200,9 +227,28 @@ class Duel:
         return frozenset(f.cell + f.facing * h for h in self.strikes[strike].hits)
 
     def resolve(self, state: State, orders: tuple[Order, Order]) -> Outcome:
-        """Check both orders, then movement, then actions, then hits and precedence (seed phases 2-4)."""
-        for p in (0, 1):
-            self.check(state, p, orders[p], orders[1 - p])
+        """Check both orders, then movement, then actions, then hits and precedence (seed phases 2-4).
+
+        An order among orders(state, p) is legal by construction (violation() is None for each); any other order
+        is checked and refused with its rule. The resolution of legal orders is remembered per position."""
+        first = state.turn == 1
+        key = ("resolve", state.fighters, first, orders)
+        hit = self.memo.get(key)
+        if hit is None:
+            for p in (0, 1):
+                if orders[p] not in self.legal(state, p):
+                    self.check(state, p, orders[p], orders[1 - p])
+            hit = self._resolve(state, orders)
+            if orders[0] in self.legal(state, 0) and orders[1] in self.legal(state, 1):
+                self.memo[key] = hit
+        after, hits, result, held = hit
+        limit = self.turn_limit
+        if result is None and limit and state.turn >= limit:
+            result = "draw"  # D14: the order slip's last row played without a hit
+        return Outcome(State(after, state.turn + 1), hits, result, held)
+
+    def _resolve(self, state: State, orders: tuple[Order, Order]) -> tuple:
+        """(fighters after, hit, result before the turn limit, held back) of checked orders."""
         held = (self.held_back(state, 0, orders), self.held_back(state, 1, orders))
         moved = []
         for f, o, stay in zip(state.fighters, orders, held):  # phase 2: both movements at once
@@ -216,12 +262,7 @@ class Duel:
             after.append(replace(f, stance=stance, struck=bool(strike)))
         hit = tuple(bool(strikes[1 - p]) and moved[p].cell in self.hit_cells(moved[1 - p], strikes[1 - p])
                     for p in (0, 1))
-        nxt = State((after[0], after[1]), state.turn + 1)
-        result = self.result(hit, strikes)
-        limit = self.r.value("turn_limit")
-        if result is None and limit and state.turn >= limit:
-            result = "draw"  # D14: the order slip's last row played without a hit
-        return Outcome(nxt, hit, result, held)
+        return (after[0], after[1]), hit, self.result(hit, strikes), held
 
     def result(self, hit: tuple[bool, bool], strikes: list[str | None]) -> str | None:
         """D12: the player hit loses; both hit: precedence, otherwise both lose (a draw)."""

@@ -5,6 +5,7 @@ A mixin of engine.Game: these methods read and change the game's state through `
 
 from __future__ import annotations
 
+from ..rand import shuffle
 from .state import BOND, DENY, NEXT_STAGE, OFF, RIVALRY, STAGE_ATTACK, GroundChoice, IllegalChoice
 
 
@@ -164,7 +165,7 @@ class Actions:
                 self.fire("U4")
                 return
             self.deck, self.discard = self.discard, []
-            self.rng.shuffle(self.deck)
+            shuffle(self.rng, self.deck)
             self.fire("U4")
         self.hands[p].append(self.deck.pop())
 

@@ -18,7 +18,7 @@ from .runner import CHUNK, run_games
 
 OPTIONS = ("scenario", "mode")  # the dests of add_arguments (the dispatcher refuses them for other games)
 PLAYERS = (2, 6)
-POLICY_NAMES = ("heuristic", "random")
+POLICY_NAMES = ("heuristic", "random", "rollout")
 MAX_TOTAL_GAMES = 1_000_000
 
 

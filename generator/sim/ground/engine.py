@@ -11,7 +11,9 @@ from __future__ import annotations
 import random
 
 from ...content.ground import GroundData
+from ..rand import below, shuffle
 from .actions import Actions
+from .prepared import prepared
 from .scoring import Scoring
 from .state import (ACTIONS, ATTACK, BOND, DENY, GATE, GROUND, HAND, INVESTIGATE, MODES, NEXT_STAGE, OFF,  # noqa: F401
                     REVERSE, RIVALRY, ROUNDS, SLOTS, SOLVE, START_STRESS, STAGE_ATTACK, STRESS_MAX, SUPPORT, Deadlock,
@@ -28,17 +30,16 @@ class Game(Actions, Scoring):
             raise IllegalChoice("GR-O01", f"{n} players: a game has 2 to 6 players")
         if config.mode not in MODES:
             raise IllegalChoice("GR-O01", f"unknown Mode card {config.mode!r}; the Modes are {', '.join(MODES)}")
-        scen = next((s for s in data.scenarios if s.id == config.scenario), None)
+        prep = prepared(data)
+        scen = prep.scenarios.get(config.scenario)
         if scen is None:
             raise IllegalChoice("GR-O01", f"unknown Scenario card {config.scenario!r}")
-        self.data, self.config, self.rng, self.n, self.scen = data, config, rng, n, scen
+        self.data, self.config, self.rng, self.n, self.scen, self.prep = data, config, rng, n, scen, prep
         self.kind = MODES[config.mode]
         self.policies = list(policies) if len(policies) == n else [policies[0]] * n
-        self.seats_after = tuple(tuple((p + i) % n for i in range(1, n)) for p in range(n))  # others(p)
-        self.moves = tuple(tuple(selection(a, o) for a in (SUPPORT, ATTACK) for o in seats)
-                           for seats in self.seats_after)  # each seat's SUPPORT and ATTACK Selections (GR-A13)
-        self.suit_of = {s.id: s.suit for s in data.solutions}
-        self.g1, self.g2, self.g3, self.g4, self.g5, self.g6 = (data.ruled(f"G{i}") for i in range(1, 7))
+        self.seats_after, self.moves = prep.seats(n)  # others(p); each seat's SUPPORT and ATTACK Selections (GR-A13)
+        self.suit_of = prep.suit_of
+        self.g1, self.g2, self.g3, self.g4, self.g5, self.g6 = prep.g
         self.fired: set[str] = set()
         self.stats = Stats()
         self.stress = [START_STRESS] * n
@@ -94,7 +95,10 @@ class Game(Actions, Scoring):
 
     def problem(self, pid: str) -> ProblemState | None:
         """The Problem in play with this id."""
-        return next((x for x in self.problems if x.id == pid), None)
+        for x in self.problems:
+            if x.id == pid:
+                return x
+        return None
 
     def hidden(self) -> list[ProblemState]:
         """GR-P02: face-down, non-Denied Problems (only Investigate reveals them)."""
@@ -102,16 +106,17 @@ class Game(Actions, Scoring):
 
     def solvable(self, p: int) -> list[ProblemState]:
         """GR-P01, GR-P05: face-up, non-Denied, unclaimed Problems of a suit p holds."""
-        suits = {self.suit_of[c] for c in self.hands[p]}
+        suit_of = self.suit_of
+        suits = [suit_of[c] for c in self.hands[p]]
         return [x for x in self.problems if x.up and not x.denied and x.claimed_by is None and x.suit in suits]
 
     def others(self, p: int) -> tuple[int, ...]:
         """GR-A13: the other players, clockwise from p."""
         return self.seats_after[p]
 
-    def lead_order(self) -> list[int]:
+    def lead_order(self) -> tuple[int, ...]:
         """GR-R07: seats from the Lead player clockwise."""
-        return [(self.lead + i) % self.n for i in range(self.n)]
+        return self.prep.lead_orders(self.n)[self.lead]
 
     def blames_on(self, p: int) -> list[int]:
         """Owners of the Blame tokens in front of p (GR-T02)."""
@@ -124,19 +129,18 @@ class Game(Actions, Scoring):
     # ---- setup -----------------------------------------------------------------------------------
     def setup(self, lead: int | None = None) -> None:
         """GR-S01..S04 (and GR-O01..O03): Problems filtered and hidden ones shuffled, stats, hands, deck, Lead."""
-        data, n = self.data, self.n
-        cap = data.max_priority(n)
-        surface = data.problem(self.scen.surface)
-        self.problems = [ProblemState(surface.id, surface.suit, surface.value, surface.priority, True)]
-        hidden = [h for h in map(data.problem, self.scen.hidden) if h.priority <= cap]
-        self.rng.shuffle(hidden)  # the face-down cards are shuffled after filtering: nobody knows which is which
-        self.problems += [ProblemState(h.id, h.suit, h.value, h.priority, False) for h in hidden]
-        self.deck = [s.id for s in data.solutions]
-        self.rng.shuffle(self.deck)  # GR-S04: shuffled from the game seed
+        n = self.n
+        surface, hidden = self.prep.problems(self.scen, n)
+        self.problems = [ProblemState(*surface, True)]
+        hidden = list(hidden)
+        shuffle(self.rng, hidden)  # the face-down cards are shuffled after filtering: nobody knows which is which
+        self.problems += [ProblemState(*h, False) for h in hidden]
+        self.deck = list(self.prep.deck)
+        shuffle(self.rng, self.deck)  # GR-S04: shuffled from the game seed
         for p in range(n):
             for _ in range(HAND):
                 self.hands[p].append(self.deck.pop())
-        self.lead = self.rng.randrange(n) if lead is None else lead
+        self.lead = below(self.rng, n) if lead is None else lead
         self.round = 1
         self.fire("GR-O01", "GR-O02", "GR-O03", "GR-O04", "GR-S01", "GR-S02", "GR-S03", "GR-S04", "U7", "U10")
 
@@ -153,7 +157,7 @@ class Game(Actions, Scoring):
         self.reveal()
         self.resolve()
         self.end()
-        self.fire("GR-R01")
+        self.fired.add("GR-R01")
 
     # ---- Select and Reveal -----------------------------------------------------------------------
     def legal_selections(self, p: int) -> list[Selection]:
@@ -168,6 +172,32 @@ class Game(Actions, Scoring):
         if self.ready[p]:
             gated += [selection(s.action, s.target, True) for s in base]
         return gated
+
+    def is_legal(self, p: int, s: object) -> bool:
+        """True only when s is one of legal_selections(p) (found without listing them); False when it is not or
+        when s is not a plain Selection of plain values (check_selection then decides on the full list)."""
+        if type(s) is not Selection:
+            return False
+        spend, action, target = s.spend, s.action, s.target
+        if spend is True:
+            if self.stress[p] < GATE or not self.ready[p]:
+                return False
+        elif spend is not False or self.stress[p] >= GATE and action != ATTACK and action != GROUND:
+            return False
+        if action == GROUND:
+            return target is None
+        if action == SUPPORT or action == ATTACK:
+            return type(target) is int and 0 <= target < self.n and target != p
+        if action == INVESTIGATE:
+            hidden = [x.id for x in self.problems if not x.up and not x.denied]
+            return target in hidden if type(target) is str and hidden else target is None and not hidden
+        if action == SOLVE and type(target) is str:
+            suit_of = self.suit_of
+            for x in self.problems:
+                if x.id == target and x.up and not x.denied and x.claimed_by is None:
+                    if any(suit_of[c] == x.suit for c in self.hands[p]):
+                        return True
+        return False
 
     def check_selection(self, p: int, s: Selection, legal: list[Selection]) -> None:
         """Raise IllegalChoice naming the rule a Select choice breaks unless it is one of legal (legal_selections(p))."""
@@ -199,28 +229,30 @@ class Game(Actions, Scoring):
     def select(self) -> None:
         """GR-R02/R03: every player chooses at once (none sees another's choice), then Freedom is spent."""
         chosen = []
+        ground = selection(GROUND)
         for p in range(self.n):
-            legal = self.legal_selections(p)
-            if not legal:
+            if not self.is_legal(p, ground) and not self.legal_selections(p):  # GROUND is open in every state
                 raise Deadlock("GR-R02", f"seat {p + 1} has no legal Action (round {self.round})")
             s = self.policies[p].select(self, p)
-            self.check_selection(p, s, legal)
+            if not self.is_legal(p, s):
+                self.check_selection(p, s, self.legal_selections(p))
             chosen.append(s)
-        self.fire("GR-R02")
+        self.fired.add("GR-R02")
+        fired = []
+        stress, actions = self.stress, self.stats.actions
         for p, s in enumerate(chosen):
-            if self.stress[p] >= GATE:
-                self.fire("GR-R03")
-            else:
-                self.fire("GR-F02")
+            fired.append("GR-R03" if stress[p] >= GATE else "GR-F02")
             if s.spend:
                 self.ready[p] = False
                 self.stats.freedom_spent += 1
-                self.fire("GR-F03")
-            self.stats.actions[s.action] += 1
-            if s.action == SOLVE:
-                self.fire("GR-P05")
-            elif s.action != GROUND:
-                self.fire("GR-A13")
+                fired.append("GR-F03")
+            action = s.action
+            actions[action] += 1
+            if action == SOLVE:
+                fired.append("GR-P05")
+            elif action != GROUND:
+                fired.append("GR-A13")
+        self.fired.update(fired)
         self.selected = chosen
 
     def legal_grounds(self, p: int) -> list[GroundChoice]:
@@ -239,7 +271,7 @@ class Game(Actions, Scoring):
 
     def reveal(self) -> None:
         """GR-R04/R05, G4: Actions revealed at once; GROUND players then choose mode and target."""
-        self.fire("GR-R04")
+        self.fired.add("GR-R04")
         self.grounds = {}
         for x in self.problems:
             x.protected = False
@@ -260,7 +292,7 @@ class Game(Actions, Scoring):
     def resolve(self) -> None:
         """GR-R06/R07: GROUND, Support, DARVO stages, Investigate, Attack, Solve; each step in Lead order."""
         order = self.lead_order()
-        self.fire("GR-R06", "GR-R07")
+        self.fired.update(("GR-R06", "GR-R07"))
         self.ou_cancel: dict[int, int] = {}  # target -> attacker whose next Attack on target OU cancels
         self.nd_reject: set[tuple[int, int]] = set()  # (target, owner): Reverse rejected
         self.end_after_stage: set[int] = set()
@@ -269,39 +301,35 @@ class Game(Actions, Scoring):
         self.denied_now: set[str] = set()
         self.revealed_now: set[str] = set()
         pre_bonds = {k for k, v in self.rel.items() if v == BOND}  # GR-L05: Bonds that existed before Support
-        for p in order:
-            if p in self.grounds:
-                self.resolve_ground(p, self.grounds[p])
-        for p in order:
+        grounds = self.grounds
+        by_action: dict[str, list] = {SUPPORT: [], INVESTIGATE: [], ATTACK: [], SOLVE: [], GROUND: []}
+        for p in order:  # Selections do not change while they resolve: each step's players in Lead order
             s = self.selected[p]
-            if s.action == SUPPORT:
-                self.support(p, s.target, pre_bonds)
+            by_action[s.action].append((p, s.target))
+            if p in grounds:
+                self.resolve_ground(p, grounds[p])
+        for p, t in by_action[SUPPORT]:
+            self.support(p, t, pre_bonds)
         staged = [p for p in order if self.darvo[p] != OFF]
         if len(staged) > 1:
             self.fire("U9")  # several sequences: their stages resolve in Lead order
         for p in staged:
             if self.darvo[p] != OFF:
                 self.stage(p)
-        for p in order:
-            s = self.selected[p]
-            if s.action == INVESTIGATE:
-                self.investigate(p, s.target)
-        for p in order:
-            s = self.selected[p]
-            if s.action == ATTACK:
-                self.attack(p, s.target)
-        for p in order:
-            s = self.selected[p]
-            if s.action == SOLVE:
-                self.solve(p, s.target)
+        for p, t in by_action[INVESTIGATE]:
+            self.investigate(p, t)
+        for p, t in by_action[ATTACK]:
+            self.attack(p, t)
+        for p, t in by_action[SOLVE]:
+            self.solve(p, t)
 
     # ---- End and scoring -------------------------------------------------------------------------
     def end(self) -> None:
         """GR-R08, GR-D01, U9: clamp, arm DARVO at Stress 5, rotate Lead, advance the Round marker."""
-        self.stress = [min(STRESS_MAX, max(0, s)) for s in self.stress]
+        stress = self.stress = [STRESS_MAX if s > STRESS_MAX else 0 if s < 0 else s for s in self.stress]
         armed = 0
         for p in self.lead_order():
-            if self.stress[p] == STRESS_MAX:
+            if stress[p] == STRESS_MAX:
                 self.stats.stress5_ends += 1
                 if self.darvo[p] == OFF:
                     self.darvo[p] = DENY
@@ -314,9 +342,9 @@ class Game(Actions, Scoring):
             self.fire("U9")
         self.lead = (self.lead + 1) % self.n
         self.round += 1
-        self.fire("GR-R08")
+        self.fired.add("GR-R08")
         if self.round > ROUNDS:
-            self.fire("GR-R09")
+            self.fired.add("GR-R09")
 
 def _ground_rule(c: object) -> str:
     """The rule an illegal GROUND choice breaks."""

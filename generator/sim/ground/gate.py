@@ -19,6 +19,7 @@ from ...problems import Problem
 from ..digest import engine_digest
 from .engine import MODES, GameConfig
 from .runner import ENGINE_VERSION, run_games
+from ...output.cache import note_damaged, read_json_entry
 
 CACHE_DIR = Path("build/cache")
 
@@ -111,12 +112,12 @@ def cached_ground_proof(root: Path, data: GroundData, settings: GroundProofSetti
     """prove_ground, reusing build/cache/ground-proof-<key>.json when engine, data and settings are unchanged."""
     key = cache_key(data, settings)
     path = cache_path(root, key)
-    try:
-        record = json.loads(path.read_text(encoding="utf-8"))
-        if record["key"] == key:
+    record = read_json_entry(path, key, named_by_key=True)
+    if record is not None:
+        try:
             return GroundProof(record["scenarios"], settings, tuple(Problem(**p) for p in record["problems"]))
-    except (OSError, ValueError, KeyError, TypeError):
-        pass
+        except (ValueError, KeyError, TypeError):
+            note_damaged(path, "its fields are malformed")
     proof = prove_ground(data, settings)
     record = {"key": key, "scenarios": proof.scenarios, "problems": [asdict(p) for p in proof.problems]}
     write_text_atomic(path, json.dumps(record, indent=1, sort_keys=True) + "\n")

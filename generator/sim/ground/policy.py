@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
-from .engine import (ATTACK, BOND, DENY, GROUND, INVESTIGATE, OFF, SOLVE, SUPPORT, Game, GroundChoice, Selection)
+from ..rand import choice
+from .engine import (ATTACK, BOND, DENY, GROUND, INVESTIGATE, OFF, SOLVE, SUPPORT, Game, GroundChoice, Selection,
+                     selection)
 
 
 class Heuristic:
@@ -16,32 +18,35 @@ class Heuristic:
         solvable = g.solvable(p)
         if stress >= 4:
             if solvable and g.ready[p]:
-                return Selection(SOLVE, max(solvable, key=lambda x: x.value).id, True)
-            return Selection(GROUND)
+                return selection(SOLVE, max(solvable, key=lambda x: x.value).id, True)
+            return selection(GROUND)
         if solvable:
-            return Selection(SOLVE, max(solvable, key=lambda x: (x.value, x.priority)).id)
+            return selection(SOLVE, max(solvable, key=lambda x: (x.value, x.priority)).id)
         rival = self._rival_target(g, p)
         if rival is not None:
-            return Selection(ATTACK, rival)
+            return selection(ATTACK, rival)
         if stress >= 3 or (g.darvo[p] != OFF and stress >= 2):
-            return Selection(GROUND)
+            return selection(GROUND)
         needy = [o for o in g.others(p) if g.stress[o] >= 4 or g.darvo[o] != OFF]
         if needy:
             bonded = [o for o in needy if g.relation(p, o) == BOND]
-            return Selection(SUPPORT, (bonded or sorted(needy, key=lambda o: -g.stress[o]))[0])
+            return selection(SUPPORT, (bonded or sorted(needy, key=lambda o: -g.stress[o]))[0])
         hidden = g.hidden()
         if hidden:
-            return Selection(INVESTIGATE, hidden[0].id)
-        return Selection(INVESTIGATE)
+            return selection(INVESTIGATE, hidden[0].id)
+        return selection(INVESTIGATE)
 
     def _rival_target(self, g: Game, p: int) -> int | None:
         """In the competitive Modes, once the group total is safe, Attack the leading other player."""
         if g.kind == "coop" or g.round < 4:
             return None
-        total = sum(x.value for x in g.problems if x.claimed_by is not None)
-        if total < g.data.threshold(g.n):
+        total = 0
+        for x in g.problems:
+            if x.claimed_by is not None:
+                total += x.value
+        if total < g.prep.threshold(g.n):
             return None
-        scores = [g.personal(o) for o in range(g.n)]
+        scores = g.personals()
         best = max(g.others(p), key=lambda o: scores[o])
         return best if scores[best] > scores[p] and g.stress[best] < 4 else None
 
@@ -86,11 +91,11 @@ class RandomLegal:
 
     def select(self, g: Game, p: int) -> Selection:
         """Any legal Select choice."""
-        return g.rng.choice(g.legal_selections(p))
+        return choice(g.rng, g.legal_selections(p))
 
     def ground(self, g: Game, p: int) -> GroundChoice:
         """Any legal GROUND mode and target."""
-        return g.rng.choice(g.legal_grounds(p))
+        return choice(g.rng, g.legal_grounds(p))
 
     def accept_bond(self, g: Game, p: int, other: int) -> bool:
         """Accept or refuse at random."""
@@ -102,11 +107,11 @@ class RandomLegal:
 
     def deny_target(self, g: Game, p: int, options: list[str]) -> str:
         """Any Problem DENY may take."""
-        return g.rng.choice(options)
+        return choice(g.rng, options)
 
     def darvo_attack_target(self, g: Game, p: int, options: tuple[int, ...]) -> int:
         """Any other player."""
-        return g.rng.choice(options)
+        return choice(g.rng, options)
 
 
 class Rival(Heuristic):
@@ -121,13 +126,13 @@ class Rival(Heuristic):
         best = max(solvable, key=lambda x: (x.value, x.priority)).id if solvable else None
         if g.stress[p] >= 4:
             if g.ready[p]:
-                return Selection(SOLVE, best, True) if best else Selection(INVESTIGATE, _hidden_id(g), True)
-            return Selection(ATTACK, self._target(g, p)) if g.stress[p] == 4 else Selection(GROUND)
+                return selection(SOLVE, best, True) if best else selection(INVESTIGATE, _hidden_id(g), True)
+            return selection(ATTACK, self._target(g, p)) if g.stress[p] == 4 else selection(GROUND)
         if best:
-            return Selection(SOLVE, best)
+            return selection(SOLVE, best)
         if g.blames_on(p):  # a Blame costs a point at the end: GROUND-ND returns it
-            return Selection(GROUND)
-        return Selection(ATTACK, self._target(g, p))
+            return selection(GROUND)
+        return selection(ATTACK, self._target(g, p))
 
     def _target(self, g: Game, p: int) -> int:
         """The other player with the most claimed points (a Rival first, then the least Stress, then the lowest seat:
@@ -158,7 +163,7 @@ class NoFreedom(Heuristic):
     def select(self, g: Game, p: int) -> Selection:
         """As the heuristic, but GROUND instead of spending Freedom."""
         s = super().select(g, p)
-        return Selection(GROUND) if s.spend else s
+        return selection(GROUND) if s.spend else s
 
 
 class Solver(Heuristic):
@@ -171,10 +176,10 @@ class Solver(Heuristic):
         """GR-R02: Solve, else GROUND under Stress, else Investigate."""
         solvable = g.solvable(p)
         if g.stress[p] >= 4:
-            return Selection(GROUND)
+            return selection(GROUND)
         if solvable:
-            return Selection(SOLVE, max(solvable, key=lambda x: (x.value, x.priority)).id)
-        return Selection(INVESTIGATE, _hidden_id(g))
+            return selection(SOLVE, max(solvable, key=lambda x: (x.value, x.priority)).id)
+        return selection(INVESTIGATE, _hidden_id(g))
 
 
 def _claimed(g: Game) -> list[int]:
@@ -190,8 +195,3 @@ def _hidden_id(g: Game) -> str | None:
     """The first hidden Problem (None when every Problem is face up)."""
     hidden = g.hidden()
     return hidden[0].id if hidden else None
-
-
-POLICIES = {"heuristic": Heuristic, "random": RandomLegal, "rival": Rival, "heuristic-no-freedom": NoFreedom,
-            "solver": Solver}
-

@@ -10,7 +10,7 @@ from typing import Callable
 from ...content.ground import GroundData
 from ..pool import Job, run_slices
 from .engine import Game, GameConfig, IllegalChoice
-from .policy import POLICIES
+from .policies import POLICIES
 
 ENGINE_VERSION = "ground-engine-1"  # bump on any rule change (the gate's cache key also digests the engine code)
 CHUNK = 100

@@ -18,14 +18,29 @@ class Scoring:
             self.fire("GR-T02")
         return sum(x.value for x in self.problems if x.claimed_by == p) - blames
 
+    def personals(self) -> list[int]:
+        """personal(p) of every seat, in seat order (GR-T02 fired when a Blame is out in front of anyone)."""
+        out = [0] * self.n
+        for x in self.problems:
+            if x.claimed_by is not None:
+                out[x.claimed_by] += x.value
+        blamed = False
+        for t in self.token:
+            if t is not None and t[0] == "blame":
+                out[t[1]] -= 1
+                blamed = True
+        if blamed:
+            self.fire("GR-T02")
+        return out
+
     def score(self) -> Outcome:
         """GR-E01..E04: exactly one outcome for the game's Mode."""
         if self.outcome is not None:
             return self.outcome
         total = sum(x.value for x in self.problems if x.claimed_by is not None)
-        threshold = self.data.threshold(self.n)
+        threshold = self.prep.threshold(self.n)
         ok = total >= threshold
-        scores = tuple(self.personal(p) for p in range(self.n))
+        scores = tuple(self.personals())
         self.fire("GR-E01")
         if self.kind == "coop":
             claimed = sum(1 for x in self.problems if x.claimed_by is not None)

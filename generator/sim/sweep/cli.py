@@ -75,17 +75,16 @@ def _players(text: str | None, game: str) -> list[int] | str:
 
 def _policies(args: argparse.Namespace) -> list[str] | str:
     if args.game == "dojo":
-        from ..policy import POLICIES as names
+        from ..policies import POLICIES as names
     elif args.game == "ground":
-        from ..ground.policy import POLICIES as names
+        from ..ground.policies import POLICIES as names
     else:
-        from ..duel.play import DUELISTS
-
-        names = [*DUELISTS, *(f"{a}/{b}" for a in DUELISTS for b in DUELISTS)]
+        from ..duel.play import DUELISTS as names
     chosen = [p.strip() for item in args.policy for p in item.split(",") if p.strip()]
-    bad = [p for p in chosen if p not in names]
+    bad = [p for p in chosen if not 1 <= len(p.split("/")) <= 2 or any(x not in names for x in p.split("/"))]
     if bad:
-        return f"--policy {bad[0]}: --game {args.game} has {', '.join(names)}"
+        return (f"--policy {bad[0]}: --game {args.game} has {', '.join(names)}, or a pairing A/B of them (one A "
+                f"player among B players)")
     return chosen or DEFAULT_POLICIES[args.game]
 
 

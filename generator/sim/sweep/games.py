@@ -89,23 +89,27 @@ def _dojo(ctx: dict, cell: dict, seed: int, start: int, stop: int) -> Tally:
     tables = _cached(("tables", cell["board"]), lambda: Tables(ctx["boards"][cell["board"]]))
     rulings = dataclasses.replace(RULINGS, **dict(parse_rule(k, v) for k, v in cell["rules"].items()))
     config = GameConfig(players=cell["players"], deck=ctx["deck"], rulings=rulings)
+    drawn = [f"DR-N card {c}" for c in CARD_IDS]  # event names, formatted once
+    notches = [f"notches from {name}" for name in PROGRESS]
+    ends = [f"moves ending on {kind}" for kind in KINDS]
     t = Tally(cell["players"])
     for i in range(start, stop):
         r = play_game(tables, config, cell["policy"], seed, i)
         events = {name: getattr(r, attr) for name, attr in DOJO_EVENTS}
-        events.update({f"DR-N card {CARD_IDS[c]}": k for c, k in enumerate(r.drawn)})
-        events.update({f"notches from {name}": abs(k) for name, k in zip(PROGRESS, r.progress)})
-        events.update({f"moves ending on {kind}": k for kind, k in zip(KINDS, r.ends)})
-        t.add((r.winner,) if r.finished else None, r.rounds, {k for k, v in events.items() if v},
-              [row for row in r.ladder], events)
+        events.update(zip(drawn, r.drawn))
+        events.update(zip(notches, map(abs, r.progress)))
+        events.update(zip(ends, r.ends))
+        t.add((r.winner,) if r.finished else None, r.rounds, [k for k, v in events.items() if v], list(r.ladder),
+              events, r.focus)
     return t
 
 
 def _ground(data, cell: dict, seed: int, start: int, stop: int) -> Tally:
     from ..ground.cli import with_ruling
     from ..ground.engine import MODES, ROUNDS, Game, GameConfig
-    from ..ground.policy import POLICIES
+    from ..ground.policies import POLICIES
     from ..ground.runner import game_seed
+    from ..runner import seating
 
     variant = _cached(("ground", tuple(sorted(cell["rules"].items()))), lambda: _with_rulings(data, cell["rules"],
                                                                                                with_ruling))
@@ -114,24 +118,36 @@ def _ground(data, cell: dict, seed: int, start: int, stop: int) -> Tally:
     n = cell["players"]
     t = Tally(n)
     for i in range(start, stop):
-        g = Game(variant, config, random.Random(game_seed(seed, i, config)), [POLICIES[cell["policy"]]()])
+        policies, focus = seating(cell["policy"], n, i, POLICIES)
+        g = Game(variant, config, random.Random(game_seed(seed, i, config)), policies)
         first, scores = g.lead, []
+        seats = [(first + s) % n for s in range(n)]
         while g.round <= ROUNDS:
             g.play_round()
+            if coop:
+                continue  # a cooperative game keeps no score over time
             claimed = [0] * n
             for x in g.problems:
                 if x.claimed_by is not None:
                     claimed[x.claimed_by] += x.value
-            scores.append(tuple(claimed[(first + s) % n] for s in range(n)))
+            scores.append(tuple([claimed[p] for p in seats]))
         out = g.score()
         winners = tuple(sorted((p - first) % n for p in out.winners))
         s = g.stats
-        events = {"Freedom spent": s.freedom_spent, "DARVO triggered": s.darvo_triggers,
-                  **{f"DARVO stage {k}": v for k, v in s.stages.items()}, "Blame placed": s.blames,
-                  "Attacks cancelled": s.attacks_cancelled, "group success": int(out.group_success),
-                  **{f"action {k}": v for k, v in s.actions.items()}}
-        t.add(winners, ROUNDS, g.fired, None if coop else scores, events)
+        events = {"Freedom spent": s.freedom_spent, "DARVO triggered": s.darvo_triggers, "Blame placed": s.blames,
+                  "Attacks cancelled": s.attacks_cancelled, "group success": int(out.group_success)}
+        for k, v in s.stages.items():
+            events[_STAGE_EVENT.get(k) or f"DARVO stage {k}"] = v
+        for k, v in s.actions.items():
+            events[_ACTION_EVENT.get(k) or f"action {k}"] = v
+        solo = MODES[cell["mode"]] == "personal"  # (a pairing's skill: the games won alone, a personal Mode's)
+        t.add(winners, ROUNDS, g.fired, None if coop else scores, events,
+              (focus - first) % n if focus is not None and solo else None)
     return t
+
+
+_STAGE_EVENT = {k: f"DARVO stage {k}" for k in ("DENY", "ATTACK", "REVERSE")}  # event names, formatted once
+_ACTION_EVENT = {k: f"action {k}" for k in ("investigate", "solve", "support", "attack", "ground")}
 
 
 def _with_rulings(data, rules: dict, with_ruling):
@@ -159,7 +175,8 @@ def _duel(data, cell: dict, seed: int, start: int, stop: int) -> Tally:
         events = {f"decided by {r.decided_by}": 1} if r.decided_by else {}
         events.update({f"first step forward: {r.first_mover or 'nobody'}": 1, "strikes": r.strikes})
         events.update({f"opening stance {s}": 1 for s in set(r.opening) if s})
-        t.add(winners, r.turns, {k for k in events if k != "strikes"}, None, events)
+        focus = 0 if "/" in cell["policy"] else None  # a pairing A/B: A is player A
+        t.add(winners, r.turns, {k for k in events if k != "strikes"}, None, events, focus)
     return t
 
 
@@ -174,12 +191,13 @@ UNREACHABLE = {  # rules the engine implements that no game of the printed lengt
 
 # ---- what can fire ------------------------------------------------------------------------------------
 def ground_rules() -> list[str]:
-    """Every rule id and ruling the GROUND engine records when it applies it (its `fire(...)` calls)."""
+    """Every rule id and ruling the GROUND engine records when it applies it: the literal ids of its `fire(...)`
+    calls and of what it adds to `fired` (`self.fired.add/update(...)`, a round's `fired.append(...)` list)."""
     from ..ground import engine
 
     ids: set[str] = set()
     for path in sorted(Path(engine.__file__).parent.glob("*.py")):
-        for call in re.findall(r"fire\(([^)]*)\)", path.read_text(encoding="utf-8")):
+        for call in re.findall(r"(?:fire|fired\.(?:add|update|append))\(([^)]*)\)", path.read_text(encoding="utf-8")):
             ids.update(re.findall(r'"([A-Z]{1,2}[-A-Z]*\d+)"', call))
     return sorted(ids, key=lambda r: (r[0] != "G" or r.startswith("GR"), r))
 

@@ -85,6 +85,14 @@ def _row(c: dict) -> str:
     else:
         seats = f"all seats share the outcome: won together in {_pct(c['shared_wins'] / c['games'])}"
         balance = "-</td><td>-"
+    sk = c.get("skill")
+    if sk and sk["win_rate"]["rate"] is not None:
+        a, b = (c["cell"]["policy"].split("/") + [""])[:2]
+        w = sk["win_rate"]
+        verdict = ("stronger" if sk["edge"] > 0 else "weaker") if sk["significant"] else "no difference shown"
+        seats += (f"<br><b>skill</b>: the {escape(a)} player won {_pct(w['rate'])} [{_pct(w['ci95'][0])}, "
+                  f"{_pct(w['ci95'][1])}] of the games won alone against {escape(b)} players (fair share "
+                  f"{_pct(sk['fair_share'])}): {verdict}")
     d = c.get("decisiveness")
     dec = (f"{_pct(d['decided_by_half'])} by half-time; {d['lead_changes_mean']} lead changes" if d else "-")
     flag = ' class="flag"' if c.get("unbalanced") else ""
@@ -111,7 +119,9 @@ def section(report: dict) -> str:
 <p class="note">A seat's win rate is the share of the games it won alone (seat 1 plays first); the interval is
 the 95% Wilson score interval. <b>Balance gap</b>: the largest difference between two seats. A red row has a
 seat whose interval excludes the fair share (1 / players): with this many games, that imbalance is not luck.
-<b>Decided by half-time</b>: games in which the final winner led alone from the middle of the game on.</p>
+<b>Decided by half-time</b>: games in which the final winner led alone from the middle of the game on.
+<b>Skill</b> (a pairing A/B: one A player among B players, in each seat in turn; the duel: A is player A): the
+share of the games won alone that the A player won, against the fair share; a stronger policy wins more.</p>
 {plots(report)}
 <table><tr><th>cell</th><th>games</th><th>seat win rates [95% interval]</th><th>first player advantage</th>
 <th>balance gap</th><th>draws or no winner / unfinished</th><th>length mean / p90</th><th>decisiveness</th></tr>

@@ -66,6 +66,10 @@ def print_table(report: dict) -> None:
         seats = (" ".join(_pct(s["rate"]) for s in c["seats"]) + " ±" + _pct(max(
             (s["ci95"][1] - s["ci95"][0]) / 2 for s in c["seats"]))) if "seats" in c else \
             (f"shared outcome: won {c['shared_wins']}/{c['games']}" if c["games"] else "not played")
+        sk = c.get("skill")
+        if sk and sk["win_rate"]["rate"] is not None:
+            seats += f"; {c['cell']['policy'].split('/')[0]} wins {_pct(sk['win_rate']['rate'])} (fair " \
+                     f"{_pct(sk['fair_share'])}){' *' if sk['significant'] else ''}"
         gap = f"{c['balance_gap']:.1%}{' !' if c['unbalanced'] else ''}" if "seats" in c else "-"
         d = c.get("decisiveness")
         t.add_row(c["label"], str(c["games"]), seats,
@@ -75,4 +79,5 @@ def print_table(report: dict) -> None:
     Console(width=max(120, Console().width)).print(t)
     never = report["coverage"]["never"]
     print(f"rules that never fired: {', '.join(never) if never else 'none'}; '!' = a seat's 95% interval excludes "
-          "the fair share")
+          "the fair share" + ("; A/B: the A player's share of the games won alone ('*': its interval excludes the "
+                              "fair share)" if any("skill" in c for c in report["cells"]) else ""))

@@ -29,15 +29,24 @@ class Tally:
     scored: int = 0  # games with a score over time (decisiveness and lead changes measured)
     fired: Counter = field(default_factory=Counter)  # rule id -> games in which it applied
     events: Counter = field(default_factory=Counter)  # event -> total count
+    focus: int = 0  # games of a pairing "A/B" (one A player among B players)
+    focus_decided: int = 0  # ... won by one seat alone
+    focus_wins: int = 0  # ... won by the A player alone
 
     def __post_init__(self) -> None:
         self.sole = self.sole or [0] * self.seats
 
-    def add(self, winners: tuple[int, ...] | None, length: int, fired: set[str] | Counter,
-            scores: list[tuple[int, ...]] | None = None, events: dict[str, int] | None = None) -> None:
+    def add(self, winners: tuple[int, ...] | None, length: int, fired: set[str] | list[str] | Counter,
+            scores: list[tuple[int, ...]] | None = None, events: dict[str, int] | None = None,
+            focus: int | None = None) -> None:
         """One game: winners (seats; None when it did not finish), its length, the rules that fired, its score
-        after each round (when the game keeps one), and event counts."""
+        after each round (when the game keeps one), event counts, and the seat of a pairing's A player."""
         self.games += 1
+        if focus is not None:
+            self.focus += 1
+            if winners is not None and len(winners) == 1:
+                self.focus_decided += 1
+                self.focus_wins += winners[0] == focus
         if winners is None:
             self.unfinished += 1
         elif len(winners) == 1:
@@ -52,7 +61,10 @@ class Tally:
             self.length[length] += 1
         self.fired.update(fired)
         if events:
-            self.events.update({k: v for k, v in events.items() if v})
+            totals = self.events
+            for k, v in events.items():
+                if v:
+                    totals[k] += v
         if scores and winners is not None and len(winners) == 1:
             self.scored += 1
             self._decisiveness(winners[0], scores)
@@ -78,6 +90,9 @@ class Tally:
         self.nobody += other.nobody
         self.lead_changes += other.lead_changes
         self.scored += other.scored
+        self.focus += other.focus
+        self.focus_decided += other.focus_decided
+        self.focus_wins += other.focus_wins
         for mine, theirs in ((self.length, other.length), (self.decided, other.decided), (self.fired, other.fired),
                              (self.events, other.events)):
             mine.update(theirs)
@@ -89,7 +104,8 @@ class Tally:
                 "length": {str(k): v for k, v in sorted(self.length.items())},
                 "decided": {str(k): v for k, v in sorted(self.decided.items())},
                 "lead_changes": self.lead_changes, "scored": self.scored,
-                "fired": dict(sorted(self.fired.items())), "events": dict(sorted(self.events.items()))}
+                "fired": dict(sorted(self.fired.items())), "events": dict(sorted(self.events.items())),
+                **({"focus": [self.focus, self.focus_decided, self.focus_wins]} if self.focus else {})}
 
     @classmethod
     def from_json(cls, d: dict) -> Tally:
@@ -97,7 +113,7 @@ class Tally:
         return cls(d["seats"], d["games"], d["unfinished"], list(d["sole"]), d["shared"], d["draws"], d["nobody"],
                    Counter({int(k): v for k, v in d["length"].items()}),
                    Counter({int(k): v for k, v in d["decided"].items()}), d["lead_changes"], d["scored"],
-                   Counter(d["fired"]), Counter(d["events"]))
+                   Counter(d["fired"]), Counter(d["events"]), *d.get("focus", (0, 0, 0)))
 
 
 def _quantile(hist: Counter, q: float) -> int | None:
@@ -138,6 +154,12 @@ def summary(t: Tally, seated: bool = True) -> dict:
             sum(k * v for k, v in t.decided.items()) / (10 * t.scored), 3),
             "decided_by_half": round(sum(v for k, v in t.decided.items() if k <= 5) / t.scored, 4),
             "lead_changes_mean": round(t.lead_changes / t.scored, 3)}
+    if t.focus:
+        fair = 1 / t.seats
+        won = rate(t.focus_wins, t.focus_decided)
+        out["skill"] = {"games": t.focus, "decided": t.focus_decided, "win_rate": won, "fair_share": round(fair, 4),
+                        "edge": round(won["rate"] - fair, 4) if won["rate"] is not None else None,
+                        "significant": won["rate"] is not None and not won["ci95"][0] <= fair <= won["ci95"][1]}
     out["rules_fired"] = {k: round(v / t.games, 4) for k, v in sorted(t.fired.items())} if t.games else {}
     out["events_per_game"] = {k: round(v / t.games, 4) for k, v in sorted(t.events.items())} if t.games else {}
     return out
