@@ -7,7 +7,7 @@ sheets and printer settings, the alternatives, the paper, what to do when the ba
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any, Callable
+from typing import Any
 
 from ..kit.guide import GameGuide, drift, guides, settings, sheets_line
 from ..kit.model import Artifact, BuildContext
@@ -38,7 +38,7 @@ class Pages:
     ctx: BuildContext
     doc: PdfDoc
     paper: str
-    footer: Callable[[str], str]
+    footer: str  # the small print of every page
     title: str = ""
     y: float = 0.0
     cr: Any = None
@@ -60,7 +60,7 @@ class Pages:
         w, h = self.size
         self.title = title
         self.cr = self.doc.page(w, h)
-        pdf.text(self.cr, self.footer(title), w / 2, h - EDGE_MM - 1.5, align="center")
+        pdf.text(self.cr, self.footer, w / 2, h - EDGE_MM - 1.5, align="center")
         shown = f"{title} ({self.ctx._('continued')})" if continued else title
         block = fit(shown, Slot("title", self.width, 20, 14, 11, bold=True), self.where("title"))
         self.y = pdf.draw_block(self.cr, block, MARGIN, MARGIN - 2) + 2.5
@@ -156,7 +156,7 @@ def printing_guide(ctx: BuildContext, before: list[Artifact]) -> list[Artifact]:
     out = []
     for paper in ctx.options.papers:
         doc = PdfDoc(imp.epoch, title)
-        pages = Pages(ctx, doc, paper, lambda t, paper=paper: imp.line(paper))
+        pages = Pages(ctx, doc, paper, imp.line(paper))
         for g in guides(ctx, entries, paper):
             _game(pages, g)
         out.append(Artifact(f"printing-guide-{paper}.pdf", COMPONENT, "guide", doc.finish(), paper, "plain",
