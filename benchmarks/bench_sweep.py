@@ -1,5 +1,6 @@
 """Sweep throughput: games per CPU second on one core for each engine and policy, as `dojo sweep` plays them
-(one slice in a fresh process: content loaded and tables warmed up first, no process start-up counted), and
+(one slice in a fresh process: content loaded and 200 games played first, so the board's walk tables are as a
+sweep's worker has them after its first slice; no process start-up counted), and
 optionally the time of a whole Dojo sweep.
 
     PYTHONPATH=$PWD python benchmarks/bench_sweep.py [--games N] [--rounds R] [--against REV] [--sweep]
@@ -57,7 +58,7 @@ from generator.sim.sweep.games import load, play
 ctx = load(game, Path(root), [extra["board"]] if "board" in extra else [])
 cell = {"game": game, "players": 2 if game == "duel" else 4, "policy": policy, "rules": {}, **extra}
 try:
-    play(ctx, cell, 99, 0, 5)  # warm-up: tables, variants
+    play(ctx, cell, 99, 0, min(200, games))  # warm-up: the board's walk tables as a sweep worker has them soon
 except KeyError:
     print("null"); sys.exit(0)  # a policy this tree does not have
 best = None

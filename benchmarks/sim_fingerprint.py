@@ -66,7 +66,10 @@ def ground(games: int) -> str:
     from generator.content.ground_rulings import RULING_CHOICES
     from generator.sim.ground.cli import with_ruling
     from generator.sim.ground.engine import MODES, Game, GameConfig
-    from generator.sim.ground.policies import POLICIES
+    try:
+        from generator.sim.ground.policies import POLICIES
+    except ImportError:  # a tree from before the policy registry moved
+        from generator.sim.ground.policy import POLICIES
     from generator.sim.ground.runner import game_seed
 
     data, _ = load_ground(ROOT)
