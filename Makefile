@@ -27,7 +27,7 @@ endif
 unexport LANG
 export PYTHONUTF8 := 1
 
-.PHONY: pnp test all install clean help release bench bench-sim bytecode lock
+.PHONY: pnp test all install clean help release bench bench-sim bench-sweep bytecode lock
 .PHONY: i18n-extract i18n-update i18n-check i18n-stats i18n-slots preview
 
 help:
@@ -94,6 +94,9 @@ clean:
 
 bench-sim: bytecode
 	@$(BIN)/python benchmarks/bench_sim.py
+
+bench-sweep: bytecode
+	@$(BIN)/python benchmarks/bench_sweep.py --rounds 3
 
 # Translations (see TRANSLATING.md). LANG=xx on the command line limits check/update/stats to one language.
 I18N_LANG := $(if $(filter command line,$(origin LANG)),--lang $(LANG),)

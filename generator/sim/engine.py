@@ -4,16 +4,17 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass, field
-from typing import Protocol
 
 from .cards import IRIMI, KAESHI, KIAI, MEDITAZIONE, PASSO, PESO, PROIBITO, SEGRETO, SENSEI, SFIDA, TSUGI, INTENSIVO
 from .defaults import RULINGS, Rulings
+from .dice import Dice, RandomDice, ScriptedDice  # noqa: F401 (ScriptedDice: the scenarios' dice, imported from here)
 from .legal import check_bool, check_member, check_path, check_target
 from .rand import below, shuffle
 from .tables import K_CHALLENGE, K_MISSTEP, K_MIST, K_TRAINING, K_TUNNEL, Tables
 
 BROWN = 15  # DR-X01: Brown from position 15
 LADDER_ROUNDS = 120  # rounds of ladder history kept per game
+CHECKED_MAX = 100_000  # legal first paths remembered per board (Tables.checked_paths)
 # Where ladder changes come from (Stats.progress, the design report): index -> name.
 PROGRESS = ("allenamento", "fatica", "kumite-won", "kumite-lost", "sensei-osserva", "peso-della-cintura",
             "allenamento-intensivo", "colpo-proibito", "exam-lost")
@@ -31,39 +32,6 @@ def start_position(players: int, start: int | None) -> int:
     if start is None:
         return 3 if players >= 6 else 0
     return start
-
-
-class Dice(Protocol):
-    """A source of d6 rolls."""
-
-    def d6(self) -> int:
-        """One d6."""
-
-
-class RandomDice:
-    """Dice from the game's seeded RNG (DR-O11)."""
-
-    __slots__ = ("rng_random",)
-
-    def __init__(self, rng: random.Random):
-        self.rng_random = rng.random
-
-    def d6(self) -> int:
-        """One d6."""
-        return int(self.rng_random() * 6) + 1
-
-
-class ScriptedDice:
-    """Fixed rolls for scenarios; running out is an error, never a silent random roll."""
-
-    def __init__(self, rolls: list[int]):
-        self.rolls = list(rolls)
-
-    def d6(self) -> int:
-        """The next scripted roll."""
-        if not self.rolls:
-            raise AssertionError("dice script exhausted")
-        return self.rolls.pop(0)
 
 
 @dataclass(frozen=True)
@@ -135,6 +103,8 @@ class Game:
         self.stats = Stats()
         self.ladder: list[tuple[int, ...]] = []
         self.log: list[tuple] | None = [] if log else None
+        self._fresh_start = self.rulings.u03_start_visited  # (read at every movement)
+        self._clamp = self.rulings.u14_clamp
         if setup:
             self.setup()
 
@@ -188,10 +158,21 @@ class Game:
         return sum(c is not None for c in self.tech)
 
     def play(self) -> None:
-        """Play turns until a winner or the turn cap."""
+        """Play turns until a winner or the turn cap (play_turn's movements inlined for speed)."""
         cap = self.config.cap()
+        skip, movement, n, ladder = self.skip, self.movement, self.n, self.ladder
+        unlimited = self.rulings.u30_tsugi_chain_limit is None
         while self.winner is None and self.turn < cap:
-            self.play_turn()
+            p = self.current
+            if skip[p] or not unlimited:
+                self.play_turn()
+                continue
+            while movement(p) and self.winner is None:
+                pass
+            turn = self.turn = self.turn + 1
+            if turn % n == 0 and len(ladder) < LADDER_ROUNDS:
+                ladder.append(tuple(self.pos))
+            self.current = (p + 1) % n
 
     def play_turn(self) -> None:
         """DR-T01 for the current seat: a skipped turn (DR-M05) or a movement and any Tsugi-ashi movements."""
@@ -215,7 +196,8 @@ class Game:
 
     # ---- movement ---------------------------------------------------------------------------
     def movement(self, p: int) -> bool:
-        """DR-T01/T12: roll 2d6, walk, apply the end square; True when a Tsugi-ashi asks for another movement."""
+        """DR-T01/T12: roll 2d6, walk the chosen path step by step (DR-T02-T11), apply the end square (DR-Q01-Q09);
+        True when a Tsugi-ashi asks for another movement."""
         start = self.sq[p]
         dice = self.dice
         if type(dice) is RandomDice:  # dice.d6() + dice.d6(), without the calls
@@ -223,63 +205,50 @@ class Game:
             steps = int(r() * 6) + int(r() * 6) + 2
         else:
             steps = dice.d6() + dice.d6()
-        visited = {start} if self.rulings.u03_start_visited else set()
-        status, end, came_from = self.walk(p, start, steps, visited)
-        if status == LOST or self.winner is not None:
-            return False
-        if status == EXAM:
-            self.exam(p, came_from)
-            return False
-        return self.square_effect(p, end, start)
-
-    def choose(self, p: int, cur: int, left: int, visited: set[int]) -> tuple[int, ...]:
-        """The policy's path (U01); counts the DR-T05 fallback when no full movement exists."""
-        path = self.policies[p].path(self, p, cur, left, visited)
-        check_path(self, p, cur, left, visited, path)
-        if self.log is not None:
-            self.log.append(("path", p, cur, left, path))
-        if len(path) < left and not (path and self.t.is_dojo[path[-1]]):
-            self.stats.stuck += 1
-            self.event("stuck", p, cur, left, len(path))
-        return path
-
-    def walk(self, p: int, start: int, steps: int, visited: set[int]) -> tuple[int, int, int]:
-        """DR-T02-T11: walk the chosen path step by step; returns (END|LOST|EXAM, square, square stepped from)."""
+        visited = {start} if self._fresh_start else set()
         t = self.t
-        is_dojo, fatigue, is_safe, sq, plain_memo = t.is_dojo, t.fatigue, t.is_safe, self.sq, t.plain_memo
+        is_dojo, fatigue, is_safe, sq = t.is_dojo, t.fatigue, t.is_safe, self.sq
         first = self.turn < self.n  # the first round (DR-K01): no turn ends during a movement
         cur, left = start, steps
         path = self.policies[p].path(self, p, cur, left, visited)  # self.choose(p, cur, left, visited), inlined
-        if not (len(visited) == 1 and cur in visited and type(path) is tuple
-                and t.checked_paths.get((id(path), cur, left, self.pos[p] >= BROWN)) is path):
-            check_path(self, p, cur, left, visited, path)  # (a first path found legal before: legal.check_path)
+        if self._fresh_start and type(path) is tuple:  # (visited is {start}: U03)
+            # a movement's first path is legal or not by (start, roll, path, Brown or not) alone: the path objects
+            # found legal are remembered (P0 plays the table's own path objects: checked once per board)
+            key = (id(path), cur, left, self.pos[p] >= BROWN)
+            hit = t.checked_paths.get(key)
+            if hit is None or hit[0] is not path:
+                check_path(self, p, cur, left, visited, path)
+                if len(t.checked_paths) >= CHECKED_MAX:
+                    t.checked_paths.clear()  # (a random player's paths are new objects every time)
+                hit = t.checked_paths[key] = (path, t.plain(path))  # (the memo keeps path: its id stays its own)
+            k = hit[1]  # how many leading squares are neither the Dojo nor Fatica
+        else:
+            check_path(self, p, cur, left, visited, path)
+            k = t.plain(path)
         if self.log is not None:
             self.log.append(("path", p, cur, left, path))
         if len(path) < left and not (path and is_dojo[path[-1]]):
             self.stats.stuck += 1
             self.event("stuck", p, cur, left, len(path))
-        i = 0
+        # the path's leading squares with no Dojo, Fatica or pawn to face are walked at once, then step by step
+        if not first and not set(sq).isdisjoint(path):
+            for y in sq:
+                if y in path and not is_safe[y]:
+                    k = min(k, path.index(y))
+        if k > left:
+            k = left
+        if k:
+            visited.update(path if k == len(path) else path[:k])
+            left -= k
+            cur = sq[p] = path[k - 1]
+        i = k
         while left > 0 and i < len(path):
-            if i == 0:  # a new path: its leading squares with no Dojo, Fatica or pawn to face are walked at once
-                hit = plain_memo.get(id(path))
-                k = hit[1] if hit is not None and hit[0] is path else t.plain(path)
-                if not first and not set(sq).isdisjoint(path):
-                    for y in sq:
-                        if y in path and not is_safe[y]:
-                            k = min(k, path.index(y))
-                if k > left:
-                    k = left
-                if k:
-                    visited.update(path[:k])
-                    left -= k
-                    i = k
-                    cur = sq[p] = path[k - 1]
-                    continue
             x = path[i]
             i += 1
             if is_dojo[x]:
                 if self.pos[p] >= BROWN:
-                    return EXAM, x, cur
+                    self.exam(p, cur)
+                    return False
                 self.stats.closures += 1
                 path, i = self.choose(p, cur, left, visited), 0
                 continue
@@ -291,13 +260,39 @@ class Game:
                 continue
             status, replan = self.enter(p, cur, x)
             if status == LOST:
-                return LOST, self.sq[p], cur
+                return False
             cur = x
             if replan and left > 0:
                 path, i = self.choose(p, cur, left, visited), 0
-        if is_safe[cur] or sq.count(cur) <= (sq[p] == cur):
-            return END, cur, cur  # no opponent where the movement ends: no extra step (extra_steps would say so)
-        return self.extra_steps(p, cur, visited)
+        if not (is_safe[cur] or sq.count(cur) <= (sq[p] == cur)):  # an opponent where it ends: extra steps
+            status, cur, came_from = self.extra_steps(p, cur, visited)
+            if status == LOST or self.winner is not None:
+                return False
+            if status == EXAM:
+                self.exam(p, came_from)
+                return False
+        elif self.winner is not None:
+            return False
+        if t.kind[cur] == K_TRAINING:  # square_effect's Allenamento (most movements end there), when not clamped
+            v = self.pos[p] + 1
+            lo, hi = self._clamp
+            if lo <= v <= hi:
+                self.stats.ends[K_TRAINING] += 1
+                self.pos[p] = v
+                self.stats.progress[P_TRAINING] += 1
+                return False
+        return self.square_effect(p, cur, start)
+
+    def choose(self, p: int, cur: int, left: int, visited: set[int]) -> tuple[int, ...]:
+        """The policy's path (U01); counts the DR-T05 fallback when no full movement exists."""
+        path = self.policies[p].path(self, p, cur, left, visited)
+        check_path(self, p, cur, left, visited, path)
+        if self.log is not None:
+            self.log.append(("path", p, cur, left, path))
+        if len(path) < left and not (path and self.t.is_dojo[path[-1]]):
+            self.stats.stuck += 1
+            self.event("stuck", p, cur, left, len(path))
+        return path
 
     def enter(self, p: int, prev: int, x: int) -> tuple[int, bool]:
         """Walk onto x: Fatica first (DR-T10), then one Kumite per faceable opponent (DR-T06, U06)."""
@@ -412,7 +407,7 @@ class Game:
         self.stats.ends[k] += 1
         if k == K_TRAINING:
             v = self.pos[p] + 1
-            lo, hi = self.rulings.u14_clamp
+            lo, hi = self._clamp
             if lo <= v <= hi:  # self.change(p, 1, P_TRAINING) when the clamp leaves it alone
                 self.pos[p] = v
                 self.stats.progress[P_TRAINING] += 1

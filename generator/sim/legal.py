@@ -18,28 +18,7 @@ class IllegalChoice(ValueError):
 
 
 def check_path(g, p: int, cur: int, left: int, visited: set[int], path: tuple[int, ...]) -> None:
-    """DR-T01-T05, DR-X01/X02: steps between open neighbours, no revisit, no more than rolled, full when possible.
-
-    A movement's first path (visited holds only its start) is legal or not by (start, roll, path, Brown or not)
-    alone: the path objects found legal are remembered on the board's tables and not walked through again (P0
-    plays the path objects of the tables' ranked walks, so its choices are checked once per board and process)."""
-    fresh = len(visited) == 1 and cur in visited and type(path) is tuple
-    if fresh:  # the very path object found legal before (it is kept in the memo, so its id is not reused)
-        key = (id(path), cur, left, g.pos[p] >= BROWN)
-        checked = g.t.checked_paths
-        if checked.get(key) is path:
-            return
-    _check_path(g, p, cur, left, visited, path)
-    if fresh:
-        if len(checked) >= CHECKED_MAX:
-            checked.clear()  # (a random player's paths are new objects every time)
-        checked[key] = path
-
-
-CHECKED_MAX = 100_000  # legal first paths remembered per board (P0 plays the tables' own path objects)
-
-
-def _check_path(g, p: int, cur: int, left: int, visited: set[int], path: tuple[int, ...]) -> None:
+    """DR-T01-T05, DR-X01/X02: steps between open neighbours, no revisit, no more than rolled, full when possible."""
     nbrs, is_dojo = g.t.nbrs, g.t.is_dojo
     if not isinstance(path, (tuple, list)):
         raise IllegalChoice("DR-T01", p, f"path {path!r} is not a sequence of squares")

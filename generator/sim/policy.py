@@ -64,8 +64,8 @@ class P0:
                 f, r, path = hit[0][0]
                 sq = g.sq
                 if r != RANK_TUNNEL_USED or t.links[path[-1]] not in sq:
-                    if g.turn < g.n:
-                        return path  # the first round: no Kumite, nothing to avoid
+                    if g.turn < g.n or set(sq).isdisjoint(path):
+                        return path  # the first round (no Kumite), or no pawn on the way: nothing to avoid
                     mine, belts, med, safe = pos // 3, g.pos, g.med, t.is_safe
                     for j in g.order[p]:  # _higher(path, _lower_belt_squares(g, p)) == 0
                         if sq[j] in path and not med[j] and belts[j] // 3 < mine and not safe[sq[j]]:
@@ -86,15 +86,14 @@ class P0:
                     best, choice = key, path
             if best is not None:
                 return choice
-        if fresh:
-            ranked, cut = t.ranked(cur, left)
-        else:
-            ranked, cut = self._rank(g, t.walks(cur, left, visited)), False
+        # the best walks first (a fresh movement's from the board's table), more while they do not settle it
+        ranked, cut = t.ranked(cur, left) if fresh else t.best_walks(cur, left, 1, visited)
         while ranked:
             choice, done = self._scan(g, ranked, lower)
             if done or not cut:
                 return choice
-            ranked, cut = t.ranked(cur, left, GROW * len(ranked))  # the best walks so far do not settle it: more
+            more = GROW * len(ranked)
+            ranked, cut = t.ranked(cur, left, more) if fresh else t.best_walks(cur, left, more, visited)
         longest = t.longest(cur, left, set(visited))
         return self._scan(g, self._rank(g, t.walks(cur, longest, set(visited))), lower)[0] if longest else ()
 

@@ -59,12 +59,19 @@ def seating(policy: str, players: int, index: int, table: dict) -> tuple[list, i
     return [table[a]() if s == focus else table[b]() for s in range(players)], focus
 
 
-def play_game(tables: Tables, config: GameConfig, policy: str, seed: int, index: int) -> GameResult:
-    """Play one game with one seeded RNG and return its result (policy: a name, or a pairing "A/B")."""
+def played(tables: Tables, config: GameConfig, policy: str, seed: int, index: int) -> tuple[Game, int | None]:
+    """Game `index` of a run played to its end with its one seeded RNG (policy: a name, or a pairing "A/B"), and
+    the pairing's focus seat."""
     rng = random.Random(game_seed(seed, index))
     policies, focus = seating(policy, config.players, index, POLICIES)
     g = Game(tables, config, rng, policies)
     g.play()
+    return g, focus
+
+
+def play_game(tables: Tables, config: GameConfig, policy: str, seed: int, index: int) -> GameResult:
+    """Play one game with one seeded RNG and return its result (policy: a name, or a pairing "A/B")."""
+    g, focus = played(tables, config, policy, seed, index)
     s = g.stats
     return GameResult(index, g.finished, g.winner, g.room[g.winner] if g.winner is not None else None, g.turn,
                       -(-g.turn // g.n), s.stuck, s.stays, s.closures, s.kumite, s.attacker_wins, s.exams, s.exam_wins,

@@ -49,7 +49,7 @@ class Tables:
         self._low: list[tuple[tuple[int, int], ...]] = [tuple((0, r) for r in self.rank)]
         self.ranked_memo: dict[tuple[int, int], tuple[list, bool]] = {}  # (start, length) -> ranked(...)
         self._entries: dict[int, list] = {}
-        self.checked_paths: dict[tuple, tuple] = {}  # first paths of a movement found legal (legal.check_path)
+        self.checked_paths: dict[tuple, tuple] = {}  # (id, start, roll, Brown) -> (path, plain(path)): found legal
         self.policy_memo: dict = {}  # what a policy remembers about this board (lookahead.py)
         self.plain_memo: dict[int, tuple[tuple[int, ...], int]] = {}  # id(path) -> (path, plain(path))
 
@@ -177,15 +177,17 @@ class Tables:
             self.ranked_memo[key] = hit
         return hit
 
-    def best_walks(self, start: int, length: int, keep: int) -> tuple[list[tuple[int, int, tuple[int, ...]]], bool]:
-        """The first keep of walks(start, length, {start}) stably sorted by (Fatica, end rank), and whether there are more.
+    def best_walks(self, start: int, length: int, keep: int,
+                   visited: set[int] | None = None) -> tuple[list[tuple[int, int, tuple[int, ...]]], bool]:
+        """The first keep of walks(start, length, visited) (default {start}: a fresh movement) stably sorted by
+        (Fatica, end rank), and whether there are more.
 
         Once more than keep walks were seen, a step whose walks cannot beat the last one kept (by lows) is skipped.
         """
         keys: list[tuple[int, int]] = []
         kept: list[tuple[int, int, tuple[int, ...]]] = []
         seen = 0
-        visited, path = {start}, []
+        visited, path = {start} if visited is None else set(visited), []
         steps, fat, rank, low = self.steps, self.fatigue, self.rank, self.lows(length)
 
         def rec(a: int, k: int, f: int) -> None:

@@ -62,6 +62,20 @@ def test_best_walks_are_the_first_of_the_stable_sort_of_every_walk():
                     assert t.best_walks(start, length, keep) == (walks[:keep], len(walks) > keep), (start, length)
 
 
+def test_best_walks_after_some_steps_are_the_first_of_the_stable_sort():
+    """A movement planned again after some steps (visited squares barred): the same prefix of the full sort."""
+    for t in TABLES[:2]:
+        rng = random.Random(t.size)
+        for start in starts(t, 12):
+            visited = {start} | set(rng.sample([b for a in t.steps[start] for b in t.steps[a]], 2))
+            visited.discard(next(iter(t.steps[start]), None))
+            for length in (1, 4, 8):
+                walks = sorted(((f, t.rank[p[-1]], p) for f, p in t.walks(start, length, set(visited))),
+                               key=lambda w: w[:2])
+                for keep in (1, 5):
+                    assert t.best_walks(start, length, keep, visited) == (walks[:keep], len(walks) > keep)
+
+
 def test_ranked_grows_on_demand():
     """ranked gives at least the walks asked for, a prefix of the full sort, and all of them once not cut."""
     t = Tables(BOARD)

@@ -31,11 +31,7 @@ class Hunter:
     def order(self, duel: Duel, state: State, p: int, rng: random.Random) -> Order:
         """The order with the best (hit - caution * get hit) count over the opponent's legal orders, ties drawn
         from the duel's RNG (the best orders of a position are remembered: they depend on nothing else)."""
-        key = ("hunter", self.caution, state.fighters, state.turn == 1, p)
-        best = duel.memo.get(key)
-        if best is None:
-            best = duel.memo[key] = self.best(duel, state, p)
-        return choice(rng, best)
+        return choice(rng, duel.remembered(("hunter", self.caution), state, p, lambda: self.best(duel, state, p)))
 
     def best(self, duel: Duel, state: State, p: int) -> tuple[Order, ...]:
         """Every order with the best score, in the order of duel.orders (orders reaching the same end cell and

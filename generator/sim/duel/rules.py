@@ -185,23 +185,22 @@ class Duel:
         if bad:
             raise IllegalOrder(bad[0], NAMES[p], f"{order.text()}: {bad[1]}")
 
-    def orders(self, state: State, p: int) -> tuple[Order, ...]:
-        """Every order p may write (under D07 'seigan-player' a move onto a controlled cell may be written).
-
-        A pure function of the fighters and whether it is the first turn (distance control, D05): remembered."""
-        key = ("orders", state.fighters, state.turn == 1, p)
+    def remembered(self, what: tuple, state: State, p: int, make):
+        """make() for a pure function of the position (the fighters, whether it is the first turn: distance control,
+        D05) and player p, computed once per Duel."""
+        key = (*what, state.fighters, state.turn == 1, p)
         hit = self.memo.get(key)
         if hit is None:
-            hit = self.memo[key] = tuple(self._orders(state, p))
+            hit = self.memo[key] = make()
         return hit
+
+    def orders(self, state: State, p: int) -> tuple[Order, ...]:
+        """Every order p may write (under D07 'seigan-player' a move onto a controlled cell may be written)."""
+        return self.remembered(("orders",), state, p, lambda: tuple(self._orders(state, p)))
 
     def legal(self, state: State, p: int) -> frozenset[Order]:
         """orders(state, p) as a set."""
-        key = ("legal", state.fighters, state.turn == 1, p)
-        hit = self.memo.get(key)
-        if hit is None:
-            hit = self.memo[key] = frozenset(self.orders(state, p))
-        return hit
+        return self.remembered(("legal",), state, p, lambda: frozenset(self.orders(state, p)))
 
     def _orders(self, state: State, p: int) -> list[Order]:
         """The written orders with an action that break no rule, and the No actions D04 allows (when passing is

@@ -17,30 +17,30 @@ class Actions:
         if c.mode == "GR":
             self.add_stress(p, -2)
             self.ready[p] = True
-            self.fire("GR-A10", "GR-F04")
+            self.fired.update(("GR-A10", "GR-F04"))
             if self.darvo[p] != OFF:
                 self.end_after_stage.add(p)
         elif c.mode == "OU":
-            self.fire("GR-A11")
+            self.fired.add("GR-A11")
             if c.option == "restore":
                 x = self.problem(c.target)
                 if x is not None and x.denied:
                     x.denied, x.up = False, True
-                    self.fire("GR-P02")
+                    self.fired.add("GR-P02")
             elif c.option == "cancel":
                 self.ou_cancel[p] = c.target
             else:
                 self.problem(c.target).protected = True
         else:
-            self.fire("GR-A12")
+            self.fired.add("GR-A12")
             if c.option == "blame":
                 if self.token[c.target] == ("blame", p):
                     self.token[c.target] = None if self.g3 == "back-to-owner" else ("box", -1)
-                    self.fire("GR-T02", "G3")
+                    self.fired.update(("GR-T02", "G3"))
             elif c.option == "break":
                 if self.relation(p, c.target):
                     self.set_relation(p, c.target, None)
-                    self.fire("GR-L04")
+                    self.fired.add("GR-L04")
             else:
                 self.nd_reject.add((p, c.target))
 
@@ -49,9 +49,9 @@ class Actions:
         r = self.relation(s, t)
         if r is None:
             self.add_stress(t, -1)
-            self.fire("GR-A03")
+            self.fired.add("GR-A03")
             if self.free_slots(s) and self.free_slots(t):
-                self.fire("GR-L02", "U1")
+                self.fired.update(("GR-L02", "U1"))
                 accept = self.policies[t].accept_bond(self, t, s)
                 if not isinstance(accept, bool):
                     raise IllegalChoice("GR-L02", f"seat {t + 1}: a Bond is accepted (True) or refused (False), "
@@ -60,19 +60,19 @@ class Actions:
                     self.set_relation(s, t, BOND)
                     self.stats.bonds_formed += 1
             else:
-                self.fire("GR-L01")
+                self.fired.add("GR-L01")
         elif r == BOND:
             self.add_stress(t, -2)
             self.ready[t] = True
-            self.fire("GR-A04", "GR-F04")
+            self.fired.update(("GR-A04", "GR-F04"))
             if self.darvo[t] != OFF:
                 if self.key(s, t) in pre_bonds:
                     self.stage_cancelled.add(t)
                     self.end_sequence(t)
                     self.stats.darvo_cancelled += 1
-                    self.fire("GR-D06", "U6")
+                    self.fired.update(("GR-D06", "U6"))
                 else:
-                    self.fire("GR-L05")
+                    self.fired.add("GR-L05")
         else:
             self.add_stress(t, -1)
             choice = self.policies[t].rivalry_support(self, t, s)
@@ -80,14 +80,14 @@ class Actions:
                 raise IllegalChoice("GR-A05", f"seat {t + 1}: a Support through a Rivalry is answered with "
                                               f"'bond' or 'break', not {choice!r}")
             self.set_relation(s, t, BOND if choice == "bond" else None)
-            self.fire("GR-A05", "GR-L04")
+            self.fired.update(("GR-A05", "GR-L04"))
 
     def end_sequence(self, p: int) -> None:
         """GR-D06/D07: marker OFF; a Focus placed before Reverse is removed."""
         self.darvo[p] = OFF
         if self.token[p] is not None and self.token[p][0] == "focus":
             self.token[p] = None
-        self.fire("GR-D07")
+        self.fired.add("GR-D07")
 
     def stage(self, p: int) -> None:
         """GR-D02..D05: the player's current DARVO stage, then advance (or end per GR-A10)."""
@@ -95,11 +95,11 @@ class Actions:
             return
         st = self.darvo[p]
         self.stats.stages[st] += 1
-        self.fire("GR-D02")
+        self.fired.add("GR-D02")
         if st == DENY:
             options = [x for x in self.problems if x.up and not x.denied and x.claimed_by is None and not x.protected]
             if any(x.up and not x.denied and x.claimed_by is None and x.protected for x in self.problems):
-                self.fire("GR-A11")
+                self.fired.add("GR-A11")
             if options:
                 pid = self.policies[p].deny_target(self, p, [x.id for x in options])
                 x = next((o for o in options if o.id == pid), None)
@@ -110,8 +110,8 @@ class Actions:
                 self.denied_now.add(x.id)
                 self.stats.denied.append((x.suit, x.priority))
             else:
-                self.fire("U3")
-            self.fire("GR-D03")
+                self.fired.add("U3")
+            self.fired.add("GR-D03")
         elif st == STAGE_ATTACK:
             options = self.others(p)
             t = self.policies[p].darvo_attack_target(self, p, options)
@@ -119,20 +119,20 @@ class Actions:
                 raise IllegalChoice("GR-D04", f"seat {p + 1}: the DARVO extra Attack targets another player, not {t!r}")
             self.attack(p, t)  # the extra Attack: normal relation rules
             self.place_focus(p, t)
-            self.fire("GR-D04", "GR-T03")
+            self.fired.update(("GR-D04", "GR-T03"))
         else:
             self.reverse(p)
             return
         self.darvo[p] = NEXT_STAGE[st]
         if p in self.end_after_stage:
             self.end_sequence(p)
-            self.fire("GR-D06")
+            self.fired.add("GR-D06")
 
     def place_focus(self, p: int, t: int) -> None:
         """GR-D04, G6: the Focus goes beside t; a token still out as a Blame stays there (or moves, per G6)."""
         tok = self.token[p]
         if tok is not None and tok[0] == "blame":
-            self.fire("G6")
+            self.fired.add("G6")
             if self.g6 == "blame-stays":
                 return
         elif tok is not None:  # G3 "to-box": the token left the game
@@ -147,26 +147,26 @@ class Actions:
             if (t, p) in self.nd_reject:
                 self.token[p] = None
                 self.stats.reverses_rejected += 1
-                self.fire("GR-A12", "U5")
+                self.fired.update(("GR-A12", "U5"))
             else:
                 self.token[p] = ("blame", t)
                 self.add_stress(t, 1)
                 self.protection[p] += 1
                 self.stats.blames += 1
-                self.fire("GR-T03")
+                self.fired.add("GR-T03")
         self.add_stress(p, -2)
-        self.fire("GR-D05")
+        self.fired.add("GR-D05")
         self.end_sequence(p)
 
     def draw(self, p: int) -> None:
         """One Solution to p; U4: an empty deck is the discard reshuffled, both empty skip the draw."""
         if not self.deck:
             if not self.discard:
-                self.fire("U4")
+                self.fired.add("U4")
                 return
             self.deck, self.discard = self.discard, []
             shuffle(self.rng, self.deck)
-            self.fire("U4")
+            self.fired.add("U4")
         self.hands[p].append(self.deck.pop())
 
     def investigate(self, p: int, pid: str | None) -> None:
@@ -175,15 +175,15 @@ class Actions:
         if x is not None and not x.up and not x.denied:
             x.up = True
             self.revealed_now.add(x.id)
-            self.fire("GR-P02")
+            self.fired.add("GR-P02")
         elif x is not None and x.id in self.revealed_now:
-            self.fire("G1")
+            self.fired.add("G1")
             if self.g1 == "later-reveals-another":
                 rest = self.hidden()
                 if rest:
                     rest[0].up = True
         self.draw(p)
-        self.fire("GR-A01")
+        self.fired.add("GR-A01")
 
     def attack(self, a: int, t: int) -> None:
         """GR-A06..A09, GR-T01, U8, GR-L03/L04: cancellation first, then Stress and relations."""
@@ -191,41 +191,41 @@ class Actions:
             del self.ou_cancel[t]
             self.stats.attacks_cancelled += 1
             if self.protection[t]:
-                self.fire("U8")
-            self.fire("GR-A09", "GR-A11")
+                self.fired.add("U8")
+            self.fired.update(("GR-A09", "GR-A11"))
             return
         if self.protection[t]:
             self.protection[t] -= 1
             self.stats.attacks_cancelled += 1
-            self.fire("GR-A09", "GR-T01")
+            self.fired.update(("GR-A09", "GR-T01"))
             return
         r = self.relation(a, t)
         if r is None:
             self.add_stress(t, 1)
-            self.fire("GR-A06")
+            self.fired.add("GR-A06")
             if self.free_slots(a) and self.free_slots(t):
                 self.set_relation(a, t, RIVALRY)
                 self.stats.rivalries_formed += 1
-                self.fire("GR-L03")
+                self.fired.add("GR-L03")
             else:
-                self.fire("GR-L01")
+                self.fired.add("GR-L01")
         elif r == BOND:
             self.add_stress(t, 2)
             self.set_relation(a, t, RIVALRY)
-            self.fire("GR-A07", "GR-L04")
+            self.fired.update(("GR-A07", "GR-L04"))
         else:
             self.add_stress(t, 2)
             self.set_relation(a, t, None)
-            self.fire("GR-A08", "GR-L04")
+            self.fired.update(("GR-A08", "GR-L04"))
 
     def solve(self, p: int, pid: str) -> None:
         """GR-A02, GR-P01, GR-P03, GR-P04, G2: discard a matching Solution and claim, unless claimed or Denied."""
         x = self.problem(pid)
         if x.claimed_by is not None:
-            self.fire("GR-P04", "GR-A02")
+            self.fired.update(("GR-P04", "GR-A02"))
             return
         if x.denied:
-            self.fire("G2", "GR-P01")
+            self.fired.update(("G2", "GR-P01"))
             if self.g2 == "discard-solution":
                 self._discard_suit(p, x.suit)
             return
@@ -233,7 +233,7 @@ class Actions:
         x.claimed_by = p
         self.claimed_now.add(x.id)
         self.stats.solved.append((x.suit, x.priority))
-        self.fire("GR-A02", "GR-P01", "GR-P03")
+        self.fired.update(("GR-A02", "GR-P01", "GR-P03"))
 
     def _discard_suit(self, p: int, suit: str) -> None:
         hand = self.hands[p]

@@ -84,13 +84,13 @@ class Game(Actions, Scoring):
             self.rel.pop(k, None)
         else:
             self.rel[k] = kind
-        self.fire("GR-O05")
+        self.fired.add("GR-O05")
 
     def add_stress(self, p: int, delta: int) -> None:
         """GR-F01, U2: Stress changes clamped to 0-5 as they are applied."""
         v = self.stress[p] + delta
         if v > STRESS_MAX or v < 0:
-            self.fire("GR-F01", "U2")
+            self.fired.update(("GR-F01", "U2"))
         self.stress[p] = STRESS_MAX if v > STRESS_MAX else 0 if v < 0 else v
 
     def problem(self, pid: str) -> ProblemState | None:
@@ -142,7 +142,7 @@ class Game(Actions, Scoring):
                 self.hands[p].append(self.deck.pop())
         self.lead = below(self.rng, n) if lead is None else lead
         self.round = 1
-        self.fire("GR-O01", "GR-O02", "GR-O03", "GR-O04", "GR-S01", "GR-S02", "GR-S03", "GR-S04", "U7", "U10")
+        self.fired.update(("GR-O01", "GR-O02", "GR-O03", "GR-O04", "GR-S01", "GR-S02", "GR-S03", "GR-S04", "U7", "U10"))
 
     # ---- the game --------------------------------------------------------------------------------
     def play(self) -> Outcome:
@@ -229,13 +229,13 @@ class Game(Actions, Scoring):
     def select(self) -> None:
         """GR-R02/R03: every player chooses at once (none sees another's choice), then Freedom is spent."""
         chosen = []
-        ground = selection(GROUND)
         for p in range(self.n):
-            if not self.is_legal(p, ground) and not self.legal_selections(p):  # GROUND is open in every state
-                raise Deadlock("GR-R02", f"seat {p + 1} has no legal Action (round {self.round})")
             s = self.policies[p].select(self, p)
             if not self.is_legal(p, s):
-                self.check_selection(p, s, self.legal_selections(p))
+                legal = self.legal_selections(p)
+                if not legal:  # (never: GROUND is open in every state)
+                    raise Deadlock("GR-R02", f"seat {p + 1} has no legal Action (round {self.round})")
+                self.check_selection(p, s, legal)
             chosen.append(s)
         self.fired.add("GR-R02")
         fired = []
@@ -283,9 +283,9 @@ class Game(Actions, Scoring):
             if c not in self.legal_grounds(p):
                 raise IllegalChoice(_ground_rule(c), f"seat {p + 1}: GROUND {c!r} is not open to this player now")
             (pending if simultaneous else self.grounds)[p] = c
-            self.fire("GR-R05")
+            self.fired.add("GR-R05")
         if chooser:
-            self.fire("G4")
+            self.fired.add("G4")
         self.grounds.update(pending)
 
     # ---- Resolve ---------------------------------------------------------------------------------
@@ -312,7 +312,7 @@ class Game(Actions, Scoring):
             self.support(p, t, pre_bonds)
         staged = [p for p in order if self.darvo[p] != OFF]
         if len(staged) > 1:
-            self.fire("U9")  # several sequences: their stages resolve in Lead order
+            self.fired.add("U9")  # several sequences: their stages resolve in Lead order
         for p in staged:
             if self.darvo[p] != OFF:
                 self.stage(p)
@@ -335,11 +335,11 @@ class Game(Actions, Scoring):
                     self.darvo[p] = DENY
                     self.stats.darvo_triggers += 1
                     armed += 1
-                    self.fire("GR-D01")
+                    self.fired.add("GR-D01")
                 else:
-                    self.fire("GR-D07")
+                    self.fired.add("GR-D07")
         if armed > 1:
-            self.fire("U9")
+            self.fired.add("U9")
         self.lead = (self.lead + 1) % self.n
         self.round += 1
         self.fired.add("GR-R08")

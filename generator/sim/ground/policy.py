@@ -90,8 +90,9 @@ class RandomLegal:
     name = "random"
 
     def select(self, g: Game, p: int) -> Selection:
-        """Any legal Select choice."""
-        return choice(g.rng, g.legal_selections(p))
+        """Any legal Select choice (GROUND when there is none: the engine then names the deadlock)."""
+        legal = g.legal_selections(p)
+        return choice(g.rng, legal) if legal else selection(GROUND)
 
     def ground(self, g: Game, p: int) -> GroundChoice:
         """Any legal GROUND mode and target."""

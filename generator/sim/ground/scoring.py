@@ -15,7 +15,7 @@ class Scoring:
         """GR-E03/T02: claimed value minus 1 per Blame in front of p."""
         blames = len(self.blames_on(p))
         if blames:
-            self.fire("GR-T02")
+            self.fired.add("GR-T02")
         return sum(x.value for x in self.problems if x.claimed_by == p) - blames
 
     def personals(self) -> list[int]:
@@ -30,7 +30,7 @@ class Scoring:
                 out[t[1]] -= 1
                 blamed = True
         if blamed:
-            self.fire("GR-T02")
+            self.fired.add("GR-T02")
         return out
 
     def score(self) -> Outcome:
@@ -41,24 +41,24 @@ class Scoring:
         threshold = self.prep.threshold(self.n)
         ok = total >= threshold
         scores = tuple(self.personals())
-        self.fire("GR-E01")
+        self.fired.add("GR-E01")
         if self.kind == "coop":
             claimed = sum(1 for x in self.problems if x.claimed_by is not None)
             successes = claimed if self.g5 == "claimed-problems" else total
             blames = sum(1 for t in self.token if t is not None and t[0] == "blame")
             mastery = successes - blames - sum(1 for x in self.problems if x.denied)
-            self.fire("GR-E02", "G5")
+            self.fired.update(("GR-E02", "G5"))
             self.outcome = Outcome(self.config.mode, total, threshold, ok, scores,
                                    tuple(range(self.n)) if ok else (), None, mastery)
         elif self.kind == "personal":
-            self.fire("GR-E03")
+            self.fired.add("GR-E03")
             winners, how = (), None
             if ok:
                 keys = [(scores[p], -self.stress[p], self.bonds(p)) for p in range(self.n)]
                 winners, how = _best(list(range(self.n)), keys, ("score", "lower stress", "more bonds"))
             self.outcome = Outcome(self.config.mode, total, threshold, ok, scores, winners, how)
         else:
-            self.fire("GR-E04")
+            self.fired.add("GR-E04")
             groups = self.coalitions()
             winners, how = (), None
             if ok:

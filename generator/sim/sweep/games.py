@@ -83,7 +83,7 @@ def _dojo(ctx: dict, cell: dict, seed: int, start: int, stop: int) -> Tally:
     from ..dojo_cli import parse_rule
     from ..engine import PROGRESS, GameConfig
     from ..report import KINDS
-    from ..runner import play_game
+    from ..runner import played
     from ..tables import Tables
 
     tables = _cached(("tables", cell["board"]), lambda: Tables(ctx["boards"][cell["board"]]))
@@ -94,13 +94,14 @@ def _dojo(ctx: dict, cell: dict, seed: int, start: int, stop: int) -> Tally:
     ends = [f"moves ending on {kind}" for kind in KINDS]
     t = Tally(cell["players"])
     for i in range(start, stop):
-        r = play_game(tables, config, cell["policy"], seed, i)
-        events = {name: getattr(r, attr) for name, attr in DOJO_EVENTS}
-        events.update(zip(drawn, r.drawn))
-        events.update(zip(notches, map(abs, r.progress)))
-        events.update(zip(ends, r.ends))
-        t.add((r.winner,) if r.finished else None, r.rounds, [k for k, v in events.items() if v], list(r.ladder),
-              events, r.focus)
+        g, focus = played(tables, config, cell["policy"], seed, i)  # (what runner.play_game reports, read directly)
+        s = g.stats
+        events = {name: getattr(s, attr) for name, attr in DOJO_EVENTS}
+        events.update(zip(drawn, s.drawn))
+        events.update(zip(notches, map(abs, s.progress)))
+        events.update(zip(ends, s.ends))
+        t.add((g.winner,) if g.winner is not None else None, -(-g.turn // g.n), [k for k, v in events.items() if v],
+              g.ladder, events, focus)
     return t
 
 
@@ -120,17 +121,19 @@ def _ground(data, cell: dict, seed: int, start: int, stop: int) -> Tally:
     for i in range(start, stop):
         policies, focus = seating(cell["policy"], n, i, POLICIES)
         g = Game(variant, config, random.Random(game_seed(seed, i, config)), policies)
-        first, scores = g.lead, []
+        first, scores, row = g.lead, [], None
         seats = [(first + s) % n for s in range(n)]
         while g.round <= ROUNDS:
             g.play_round()
             if coop:
                 continue  # a cooperative game keeps no score over time
-            claimed = [0] * n
-            for x in g.problems:
-                if x.claimed_by is not None:
-                    claimed[x.claimed_by] += x.value
-            scores.append(tuple([claimed[p] for p in seats]))
+            if row is None or g.claimed_now:  # (only a Solve claims a Problem, and it is in claimed_now)
+                claimed = [0] * n
+                for x in g.problems:
+                    if x.claimed_by is not None:
+                        claimed[x.claimed_by] += x.value
+                row = tuple([claimed[p] for p in seats])
+            scores.append(row)
         out = g.score()
         winners = tuple(sorted((p - first) % n for p in out.winners))
         s = g.stats
