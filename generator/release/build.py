@@ -152,7 +152,8 @@ def release(root: Path, options: ReleaseOptions, tick: Callable[[str], None] = l
     tts_out = root / "build" / "release-tts"  # the kits just built are reused, and exports while up to date
     tts = export_tts(root, options.langs, base_url=TTS_BASE, jobs=options.jobs, out_root=tts_out,
                      release=True)
-    designer = designer_page(designer_report(root, options.jobs or os.cpu_count() or 1), version)
+    cores = os.cpu_count() or 1
+    designer = designer_page(designer_report(root, min(options.jobs or cores, cores)), version)
     files = assemble(root, version, epoch, kits, {lang: tts_files(tts_out / lang) for lang in tts}, designer)
     verify(files, [])
     record = json.loads(files["manifest.json"])
