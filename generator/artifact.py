@@ -22,6 +22,8 @@ class Artifact:
     gangs: tuple[str, ...] = ()  # a ganged sheet: the components whose pieces it prints (kit/sheets.py)
     places: tuple[tuple[int, str, tuple[float, float, float, float]], ...] = ()  # cards off the 3x3 grid: (page,
     # place name, trim box in mm from the top left) for the page QA; not in the manifest
+    same_as: tuple[int, ...] = ()  # per page: the number of an earlier page of this file that it repeats exactly
+    # (0: none; empty: not known), for the page QA, which reads such a page once; not in the manifest
     ink: tuple[float, ...] | None = None  # a home-print PDF's ink coverage per page (pageqa/ink.py), from its page QA
 
     def manifest_entry(self, sha256: str) -> dict[str, Any]:

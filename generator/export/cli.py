@@ -13,10 +13,12 @@ from ..kit.cli import jobs_count, run_reported
 from ..problems import CheckFailed
 
 
+VENDOR_CODES = ("dtc", "mpc", "pdfx4", "tgc")  # vendors.VENDORS' keys, sorted (a test holds them equal): that table
+# loads numpy and the colour engine, which no other `dojo` command needs
+
+
 def register(sub: argparse._SubParsersAction) -> None:
     """Add the `export` command and its targets (tts, print)."""
-    from . import vendors
-
     e = sub.add_parser("export", help="turn a built kit into files for digital tables and print shops")
     targets = e.add_subparsers(dest="target", metavar="TARGET")
     targets.required = True
@@ -28,7 +30,7 @@ def register(sub: argparse._SubParsersAction) -> None:
     t.set_defaults(run=run_tts)
     p = targets.add_parser("print", help="print-shop files (The Game Crafter, MakePlayingCards, DriveThruCards, "
                            "PDF/X-4) into build/print/<vendor>/<lang>/")
-    p.add_argument("--vendor", required=True, choices=sorted(vendors.VENDORS),
+    p.add_argument("--vendor", required=True, choices=VENDOR_CODES,
                    help="tgc: PNG 825x1125; mpc: PNG 822x1122; dtc: PDF/X-1a CMYK per deck; pdfx4: PDF/X-4 per deck")
     p.add_argument("--lang", required=True, help="the kit's language (locales/languages.toml), or all (the released ones)")
     p.add_argument("--root", type=Path, default=Path("."), help="project folder (default: current folder)")

@@ -177,9 +177,10 @@ def check_artifact(artifact: Artifact, lang: str, back_offset: tuple[float, floa
     """Every page rule on one PDF artifact, each page read once; with coverage, also each page's ink coverage
     (pageqa/ink.py) measured while the page is open (None when the file does not read back)."""
     deck = artifact.kind in DECK_KINDS and artifact.layout in CARD_LAYOUTS
-    problems = []
-    ink: list[float] = []
-    pages = read_pages(artifact.data, coverage)
+    repeats = _repeats(artifact, deck, back_offset)
+    found: dict[int, list[Problem]] = {}
+    ink: dict[int, float] = {}
+    pages = read_pages(artifact.data, coverage, frozenset(repeats))
     unread = lambda exc: ([Problem("error", "verify", f"the PDF cannot be read back ({type(exc).__name__}: {exc})",  # noqa: E731
                                    artifact.path, where=lang, hint="nothing was installed; run the build again, and "
                                    "report it if it happens again")], None)
@@ -195,10 +196,48 @@ def check_artifact(artifact: Artifact, lang: str, back_offset: tuple[float, floa
         except Exception as exc:  # noqa: BLE001 - bytes that do not read back are a damaged file, never a traceback
             return unread(exc)
         if cover is not None:
-            ink.append(cover)
+            ink[page.number] = cover
         links = tunnels[page.number - 1] if tunnels else []
-        problems.extend(_page_findings(artifact, page, painted, links, lang, deck, back_offset, terms, untranslated))
-    return problems, tuple(ink) if coverage else None
+        found[page.number] = _page_findings(artifact, page, painted, links, lang, deck, back_offset, terms,
+                                            untranslated)
+    for n, k in sorted(repeats.items()):  # a page repeating an earlier one: that page's findings, renamed
+        names = {old: new for (old, _), (new, _) in zip(_slots(artifact, deck, k, back_offset),
+                                                        _slots(artifact, deck, n, back_offset))}
+        found[n] = [_moved(p, n, lang, names) for p in found[k]]
+        if k in ink:
+            ink[n] = ink[k]
+    problems = [p for n in sorted(found) for p in found[n]]
+    return problems, tuple(ink[n] for n in sorted(ink)) if coverage else None
+
+
+def _slots(artifact: Artifact, deck: bool, page: int, back_offset: tuple[float, float]
+           ) -> list[tuple[str, Box]]:
+    """The card places of a page (name, trim box mm): recorded on the artifact, a deck layout's, or none."""
+    if artifact.places:
+        return artifact.card_places(page)
+    return card_slots(artifact.layout, artifact.paper, page, back_offset) if deck else []
+
+
+def _repeats(artifact: Artifact, deck: bool, back_offset: tuple[float, float]) -> dict[int, int]:
+    """page -> the earlier page it repeats exactly (Artifact.same_as), where both have their card places at the
+    same boxes: such a page is read once, its findings told for each page."""
+    out: dict[int, int] = {}
+    for n, k in enumerate(artifact.same_as, 1):
+        if 0 < k < n and k not in out and [b for _, b in _slots(artifact, deck, n, back_offset)] == \
+                [b for _, b in _slots(artifact, deck, k, back_offset)]:
+            out[n] = k
+    return out
+
+
+def _moved(problem: Problem, page: int, lang: str, names: dict[str, str]) -> Problem:
+    """A finding of a page told for a page repeating it: that page's number, and its card place's name where the
+    message starts with one."""
+    message = problem.message
+    for old, new in names.items():
+        if message.startswith(f"{old}: "):
+            message = new + message[len(old):]
+            break
+    return dataclasses.replace(problem, message=message, where=f"page {page}, {lang}")
 
 
 def _page_findings(artifact: Artifact, page: Page, ink: list, links: list, lang: str, deck: bool,
@@ -206,8 +245,7 @@ def _page_findings(artifact: Artifact, page: Page, ink: list, links: list, lang:
                    untranslated: frozenset[str]) -> list[Problem]:
     """Every page rule on one page read back (ink: its layer items, read while it is open)."""
     problems = []
-    slots = artifact.card_places(page.number) if artifact.places else \
-        card_slots(artifact.layout, artifact.paper, page.number, back_offset) if deck else []
+    slots = _slots(artifact, deck, page.number, back_offset)
     runs = page.runs
     found = {"page-overlap": overlaps(runs) + text_on_marks(runs, page.strokes, slots), "page-type-size": small_type(runs),
              "page-hidden-text": hidden_text(ink), "card-family": mixed_families(ink, slots),

@@ -26,11 +26,14 @@ class PageRead(NamedTuple):
     layered: list[Layered]  # the layer checks' objects as the walk found them (their handles valid while open)
 
 
-def read_pages(data: bytes, coverage: bool = False) -> Iterator[PageRead]:
-    """Every page of a PDF, each yielded while it is open (an Ink's text can be read until the next page)."""
+def read_pages(data: bytes, coverage: bool = False, skip: frozenset[int] = frozenset()) -> Iterator[PageRead]:
+    """Every page of a PDF but those numbered in skip (1-based), each yielded while it is open (an Ink's text can
+    be read until the next page)."""
     doc = pdfium.PdfDocument(data)
     try:
         for n in range(len(doc)):
+            if n + 1 in skip:
+                continue
             page = doc[n]
             try:
                 textpage = page.get_textpage()

@@ -407,8 +407,7 @@ def single_pages(doc: PdfDoc, deck: Deck) -> None:
     """The pages of single_pdf (without its boxes), drawn into doc."""
     for card in deck.expanded():
         for drawing in (card.front, card.back):
-            doc.page(BLEED_W, BLEED_H)
-            doc.place(drawing, 0, 0)
+            doc.drawing_page(drawing, BLEED_W, BLEED_H)
 
 
 def deck_pieces(deck: Deck) -> tuple[tuple[str, int], ...]:
@@ -440,7 +439,8 @@ def deck_artifacts(deck: Deck, imp: Imprint, papers: tuple[str, ...], gutterfold
             parts.append((f"{deck.slug}-gutterfold-{paper}.pdf", paper, "gutterfold", ()))
             ends.append(doc.pages)
     files = pdf.split(doc.finish(), ends, {0: BLEED})  # the print-shop part with its TrimBox and BleedBox
-    made = {path: Artifact(path, deck.component, deck.kind, data, paper, layout, end - start, n, bom)
+    made = {path: Artifact(path, deck.component, deck.kind, data, paper, layout, end - start, n, bom,
+                           same_as=doc.same_as(start, end))
             for (path, paper, layout, bom), data, start, end in zip(parts, files, [0, *ends], ends)}
     out: list[Artifact] = []
     for paper in papers:  # the manifest's order: sheet and gutterfold per paper, then the single cards

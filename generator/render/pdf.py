@@ -53,6 +53,7 @@ class PdfDoc:
         self.pages = 0
         self.wrappers: dict[tuple[Drawing, Any], list[Any]] = {}  # place(): wrappers shared between pages
         self.on_page: dict[tuple[Drawing, Any], int] = {}  # how often each was placed on the current page
+        self.keys: list[Any] = []  # per page: what alone determines it (drawing_page), None: drawn freely
 
     def page(self, width_mm: float, height_mm: float) -> Any:
         """Start a new page of the given size; return the cairo context (units: pt, origin top left)."""
@@ -65,7 +66,24 @@ class PdfDoc:
         self.surface.set_size(mm(width_mm), mm(height_mm))
         self.pages += 1
         self.on_page = {}
+        self.keys.append(None)
         return self.cr
+
+    def drawing_page(self, drawing: Drawing, width_mm: float, height_mm: float) -> None:
+        """A page showing only `drawing` at its top left corner (a print-shop card face): pages of one drawing and
+        size are the same page, written with the same objects (same_as tells the page QA, which reads one)."""
+        self.page(width_mm, height_mm)
+        self.keys[-1] = (drawing, width_mm, height_mm)
+        self.place(drawing, 0, 0)
+
+    def same_as(self, start: int = 0, end: int | None = None) -> tuple[int, ...]:
+        """For each page start+1..end: the number (counted from start) of an earlier page in that range it repeats
+        exactly (drawing_page), 0 when it is the first of its kind or drawn freely (Artifact.same_as)."""
+        first: dict[Any, int] = {}
+        out = []
+        for n, key in enumerate(self.keys[start:end], 1):
+            out.append(0 if key is None or first.setdefault(key, n) == n else first[key])
+        return tuple(out)
 
     def place(self, drawing: Drawing, x: float, y: float, scale: float = 1.0,
               region: tuple[float, float, float, float] | None = None) -> None:

@@ -208,3 +208,16 @@ def test_cmyk_separation_limits_total_ink_and_keeps_the_look():
     back = np.asarray(cmyk.to_rgb(separated), dtype=np.int32)
     assert back[0, 0].max() < 60 and abs(back[0, 3] - np.array([200, 30, 30])).max() < 40
     assert pdfx.VERSIONS == {"PDF/X-1a:2003": "1.4", "PDF/X-4": "1.6"}
+
+
+def test_the_command_offers_every_vendor_of_the_table_without_loading_numpy():
+    import subprocess
+    import sys
+
+    from generator.export.cli import VENDOR_CODES
+
+    assert VENDOR_CODES == tuple(sorted(VENDORS))
+    code = ("import sys, generator.cli as c; c.build_parser(); "
+            "print(any(m == 'numpy' or m.startswith('numpy.') for m in sys.modules))")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert out.stdout.strip() == "False"  # every `dojo` command parses its arguments without the colour engine

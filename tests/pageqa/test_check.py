@@ -267,3 +267,26 @@ def test_runs_and_paint_come_in_paint_order_with_font_family_and_size(lang):
     assert under.covers and over.covers and not line.covers and over.fill[:3] == (255, 255, 255)
     assert over.box[0] < text.box[0] and text.box[2] < over.box[2] + 40  # the white box lies over the word's start
     assert page.marks == (under.box, line.box) and page.strokes == (line.box,)  # white paint is no mark
+
+
+def test_a_page_repeating_an_earlier_one_is_read_once_and_its_findings_told_for_it():
+    """Print-shop pages of one face (a card's copies, a shared back) are marked as repeats (PdfDoc.same_as); the
+    page QA reads the first and tells its findings for each repeat, as if it had read them all."""
+    from dataclasses import replace
+
+    from generator.render.svg import recorded
+
+    bad = recorded(pdf.mm(BLEED_W), pdf.mm(BLEED_H), lambda cr: pdf.text(cr, "cut", 4.5, 20, 8))
+    good = recorded(pdf.mm(BLEED_W), pdf.mm(BLEED_H), lambda cr: pdf.text(cr, "ok", 20, 20, 8))
+    doc = PdfDoc(0, "t")
+    for face in (bad, good, good, good, bad, good):  # card 1 (bad front), card 2, card 3 (a copy of card 1)
+        doc.drawing_page(face, BLEED_W, BLEED_H)
+    doc.page(BLEED_W, BLEED_H)  # a page drawn freely is never a repeat
+    doc.place(good, 0, 0)
+    art = Artifact("x/deck-single.pdf", "c", "cards", doc.finish(), "card", "single", 7, same_as=doc.same_as())
+    assert art.same_as == (0, 0, 2, 2, 1, 2, 0)
+    told = page_problems([art], "it")
+    assert [(p.where, p.message) for p in told] == [
+        ("page 1, it", "card 1 front: text 'cut' outside the safe zone (3 mm inside the trim)"),
+        ("page 5, it", "card 3 front: text 'cut' outside the safe zone (3 mm inside the trim)")]
+    assert told == page_problems([replace(art, same_as=())], "it")  # every page read: the same findings
