@@ -1,5 +1,6 @@
 """`dojo release`: every language packed, checksummed, byte-reproducible, refused on any failed gate."""
 
+import copy
 import hashlib
 import io
 import json
@@ -34,8 +35,23 @@ def _read_all(folder):
     return {p.relative_to(folder).as_posix(): p.read_bytes() for p in sorted(folder.rglob("*")) if p.is_file()}
 
 
+@pytest.fixture(scope="module", autouse=True)
+def few_designer_games():
+    """The releases here play the designer's page with its settings as shipped (every policy, ruling and skill
+    pairing) but a few games each: the page's figures are tested by tests/sim/test_designer.py."""
+    from generator.sim import designer
+
+    few = copy.deepcopy(designer.SETTINGS)
+    for game in few.values():
+        game["games"] = min(game["games"], 8)
+        game["skill"][1] = min(game["skill"][1], 4)
+    with pytest.MonkeyPatch.context() as mp:
+        mp.setattr(designer, "SETTINGS", few)
+        yield
+
+
 @pytest.fixture(scope="module")
-def first_release(tmp_path_factory):
+def first_release(tmp_path_factory, few_designer_games):
     """(project, release folder): one release of a project copy, built once for this module."""
     mp = pytest.MonkeyPatch()
     mp.setenv("SOURCE_DATE_EPOCH", KIT_EPOCH)
