@@ -410,14 +410,14 @@ def _render_one(job: tuple[int, int], before: list[Artifact] | None = None) -> t
             artifacts = component.build(ctx, before or [])
         checked = time.process_time()
         found, artifacts = page_qa(artifacts, ctx.lang, ctx.options.back_offset_mm, _TERMS[k],
-                                   printed_in_english(ctx.lang, reads))
+                                   printed_in_english(ctx.lang, reads)) if ctx.options.page_qa else ([], artifacts)
         qa = time.process_time() - checked
         if found and ctx.options.overflow != "warn":
             return [], found, None
         warned = [dataclasses.replace(p, severity="warning") for p in found]
         artifacts += [] if component.from_artifacts else missing_previews(artifacts)
         verify({a.path: a.data for a in artifacts}, [a.manifest_entry("") for a in artifacts])
-        if _CACHES[k] is not None and not (log.warnings or warned):
+        if _CACHES[k] is not None and not (log.warnings or warned) and ctx.options.page_qa:
             _CACHES[k].store(component, before or [], artifacts, reads)
         return artifacts, [*log.warnings, *warned], timings.cost(start, cpu, qa)
     except CheckFailed as exc:
@@ -476,6 +476,8 @@ def install_kit(ctx: BuildContext, artifacts: list[Artifact], overflows: list[Pr
                 digest: str | None) -> dict:
     """Output: the manifest of rendered artifacts (overflows accepted by the "warn" policy join its warnings),
     then out_dir replaced at once by them; the manifest."""
+    if not ctx.options.page_qa:
+        raise ValueError("a kit rendered without its page QA (BuildOptions.page_qa) is never installed")
     ctx = dataclasses.replace(ctx, warnings=ctx.warnings + tuple(overflows))
     record = manifest(ctx, artifacts)
     if digest is not None:

@@ -17,7 +17,7 @@ from .model import BuildOptions
 
 def record_slots(root: Path) -> dict[str, list[str]]:
     """Render the English kit in memory, logging every fit: entry key -> its slot descriptions."""
-    ctx = prepare(root, BuildOptions(lang=SOURCE_LANG, overflow="warn"))
+    ctx = prepare(root, BuildOptions(lang=SOURCE_LANG, overflow="warn", page_qa=False))  # fits only: no read-back
     with watch_fits(root, SOURCE_LANG, ctx.translations, accept_overflow=True, record=True) as log:
         render_all(ctx, jobs=1)  # in this process: the fit log sees every fit
     rooms: dict[tuple, tuple] = {}  # the same slot on A4 and Letter: the smaller room counts

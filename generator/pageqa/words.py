@@ -123,12 +123,19 @@ def read_words(tp: Any, texts: dict[int, TextObject]) -> list[Word]:
         if shared_style is not None:  # the common case: two calls for the word
             origin(tp, first, px, py)
             loose(tp, end - 1, prect)
-            if shared_style.angle == 0 and shared_style.clip is None:  # level and unclipped: _ink and add inline
+            if shared_style.angle == 0:  # level (the common case): _ink, meet and add inline
                 ox, oy = x.value, y.value
                 right = rect.right
+                x0, y0, x1, y1 = ox, oy - shared_style.down, right if right > ox else ox, oy + shared_style.up
+                clip = shared_style.clip
+                if clip is not None:  # meet(box, clip), as max and min give it
+                    c0, c1, c2, c3 = clip
+                    x0, y0 = (c0 if c0 > x0 else x0), (c1 if c1 > y0 else y0)
+                    x1, y1 = (c2 if c2 < x1 else x1), (c3 if c3 < y1 else y1)
+                    if not (x0 < x1 and y0 < y1):
+                        continue
                 word = found.group()
-                out.append(Word(word.replace("\ufffe", "-") if "\ufffe" in word else word,
-                                (ox, oy - shared_style.down, right if right > ox else ox, oy + shared_style.up), 0,
+                out.append(Word(word.replace("\ufffe", "-") if "\ufffe" in word else word, (x0, y0, x1, y1), 0,
                                 oy, shared_style.size, shared_style.font, shared_style.family, shared_style.z,
                                 shared_style.block))
             else:

@@ -4,6 +4,8 @@ changed (msgctxt unchanged)."""
 
 from __future__ import annotations
 
+import pytest
+
 from generator.i18n.catalogs import catalog_path, read_catalog
 from generator.i18n.extract import extract_all
 from generator.i18n.slots import SIZED, read_slots
@@ -36,3 +38,18 @@ def test_update_keeps_the_slot_of_a_changed_entry(project):
     entry = catalog.get("Reroll your die once.", "dojo-nebbia/kaeshi")
     assert entry.fuzzy and entry.string  # the old translation, to be checked
     assert any(c.startswith("slot: dojo-nebbia-deck / effect, 51.9 x 33.0 mm") for c in entry.auto_comments)
+
+
+def test_a_kit_rendered_without_its_page_qa_is_never_installed(tmp_path):
+    """The slot map renders without reading its pages back (BuildOptions.page_qa=False); such artifacts never
+    become a kit."""
+    import dataclasses
+
+    from generator.kit.build import install_kit
+    from tests.conftest import kit_context
+
+    ctx = kit_context("en")
+    unread = dataclasses.replace(ctx, options=dataclasses.replace(ctx.options, page_qa=False))
+    with pytest.raises(ValueError, match="page QA"):
+        install_kit(unread, [], [], tmp_path / "kit", None)
+    assert not (tmp_path / "kit").exists()

@@ -142,7 +142,7 @@ def test_a_failing_page_stops_the_build_naming_file_page_and_language(lang, monk
     assert problems[0].file == "x/bad-A4.pdf" and problems[0].where == f"page 1, {lang}"
     BAD[:] = [bad]
     monkeypatch.setattr(build, "term_spellings", lambda ctx, games: {})
-    options = type("O", (), {"back_offset_mm": (0.0, 0.0), "overflow": "error"})()
+    options = type("O", (), {"back_offset_mm": (0.0, 0.0), "overflow": "error", "page_qa": True})()
     ctx = type("Ctx", (), {"lang": lang, "root": tmp_path, "translations": NullTranslations(), "options": options})()
     component = Component("test", "Test", "kit", ("sheet",), ("A4",), f"{__name__}:bad_component")
     monkeypatch.setattr(build.registry, "COMPONENTS", (component,))
