@@ -153,19 +153,25 @@ def test_a_language_failing_phase_one_stops_the_release_before_anything_renders(
     assert not (proved_project / "build" / "release").exists()
 
 
-def test_a_language_failing_to_render_keeps_every_kit_from_being_installed(proved_project):
-    """A card text that no longer fits in Italian refuses a release of Italian and English; the English kit,
-    rendered cleanly, is not installed in build/pnp either."""
+def test_a_language_failing_to_render_keeps_every_kit_from_being_installed(first_release, tmp_path, monkeypatch):
+    """After a release, a card text that no longer fits in Italian and an edited English one: a release of Italian
+    and English is refused; the English kit, rendered again cleanly (only what the edit changed: the rest comes
+    from the component cache), is not installed in build/pnp either, where both kits stay as they were."""
     from tests.kit.test_incremental import edit_msgstr
 
-    edit_msgstr(proved_project / "locales/it/LC_MESSAGES/duel.po", "duel/seigan", "Free stance",
+    monkeypatch.setenv("SOURCE_DATE_EPOCH", KIT_EPOCH)
+    project = tmp_path / "project"
+    shutil.copytree(first_release[0], project)
+    kits = {lang: _read_all(project / "build" / "pnp" / lang) for lang in ("it", "en")}
+    edit_msgstr(project / "locales/it/LC_MESSAGES/duel.po", "duel/seigan", "Free stance",
                 " " + "molto lunga e ancora più lunga " * 12)
+    _set_seigan(project, "en")
     with pytest.raises(CheckFailed) as exc:
-        release(proved_project, ReleaseOptions(langs=("it", "en"), jobs=2))
+        release(project, ReleaseOptions(langs=("it", "en"), jobs=2))
     assert failed_languages(exc.value) == {"language it"}
     assert held_back(exc.value) == {"language en": "it"}
-    assert not (proved_project / "build" / "pnp").exists()
-    assert not (proved_project / "build" / "release").exists()
+    assert {lang: _read_all(project / "build" / "pnp" / lang) for lang in ("it", "en")} == kits
+    assert [p.name for p in (project / "build" / "release").iterdir()] == [first_release[1].name]
 
 
 NEW_SEIGAN = {"it": "Guardia aperta", "en": "Open stance", "ru": "Открытая стойка"}
