@@ -5,8 +5,10 @@ is never touched, and prints:
 
 - cold one-language build (`dojo build --lang it --force`, proof cached) on one core and on every core;
 - the kit's cost per printed page (the cold build over every page it prints and reads back), and protograf's cost
-  per extra page of a text deck (a 220-card deck less a 22-card one; protograf installed from PyPI into a
-  virtualenv the benchmark creates in its temporary folder: never a project dependency), and their ratio;
+  per extra page of two decks (a 220-card deck less a 22-card one; protograf installed from PyPI into a
+  virtualenv the benchmark creates in its temporary folder: never a project dependency), and their ratios: a plain
+  text deck (a band and two texts a card) and a card-like one (what a kit card carries: frame, header band,
+  title, cost disc, icon picture, wrapped body, imprint);
 - incremental rebuild after editing one card string in one catalog (only that card's component renders);
 - `dojo i18n check --render` for all languages with nothing cached but the proofs, then again
   (components cached);
@@ -49,6 +51,27 @@ for i in range(1, cards + 1):
               font_size=8, wrap=True, width=5, height=3))
 Save()
 '''
+PROTOGRAF_CARDS = '''
+import sys
+cards = int(sys.argv.pop(1))
+from protograf import Create, Deck, Card, Save, rectangle, text, circle, image
+Create(filename="deck.pdf", paper="A4", margin=1, units="cm")
+Deck(cards=cards, card_size="poker")
+BODY = ("Move {n} squares forward or back; strike if the rival is near. When you land on a tunnel, "
+        "you may swap places with any pawn on its other end; then draw a card and keep it hidden.")
+for i in range(1, cards + 1):
+    Card(str(i),
+         rectangle(x=0.3, y=0.3, width=5.75, height=8.29, stroke="#5a4632", stroke_width=1.5, fill=None, rounding=0.3),
+         rectangle(x=0.3, y=0.3, width=5.75, height=1.3, fill="#e6d7b8", stroke=None),
+         text(text=f"Card {i}", x=3.15, y=1.1, font_size=12),
+         circle(cx=5.3, cy=0.95, radius=0.45, fill="#8a82bd", stroke="#222222"),
+         text(text=str(i % 9 + 1), x=5.3, y=1.1, font_size=10),
+         image("icon.png", x=2.15, y=2.0, width=2, height=2),
+         text(text=BODY.format(n=i % 3 + 1), x=0.65, y=4.6, font_size=8, wrap=True, width=5, height=3.2),
+         text(text=f"{i}/{cards}", x=3.15, y=8.3, font_size=6))
+Save()
+'''  # cards carrying what a kit card does: frame, header band, title, cost disc, icon, wrapped body, imprint
+
 
 
 def timed(cmd: list[str], runs: int, cwd: Path = ROOT, before=lambda: None) -> float:
@@ -83,9 +106,10 @@ def edit_one_card_string(proj: Path, n: int) -> None:
                          count=1), encoding="utf-8")
 
 
-def protograf_seconds(tmp: Path, runs: int) -> tuple[float, float] | None:
-    """protograf's median wall seconds for the 22-card deck (3 pages) and its cost per extra page (a 220-card
-    deck's time less the 22-card one's, over the pages added); None when protograf cannot be installed."""
+def protograf_seconds(tmp: Path, runs: int) -> dict[str, tuple[float, float]] | None:
+    """For each protograf deck (the plain text deck, and the card-like one): its median wall seconds for 22 cards
+    and its cost per extra page (a 220-card deck's time less the 22-card one's, over the pages added); None when
+    protograf cannot be installed."""
     venv = tmp / "protograf-venv"
     try:
         subprocess.run([sys.executable, "-m", "venv", str(venv)], check=True, capture_output=True)
@@ -94,16 +118,23 @@ def protograf_seconds(tmp: Path, runs: int) -> tuple[float, float] | None:
     except (subprocess.CalledProcessError, subprocess.TimeoutExpired) as exc:
         print(f"protograf could not be installed: {exc}", file=sys.stderr)
         return None
-    work = tmp / "protograf-deck"
-    work.mkdir()
-    (work / "deck.py").write_text(PROTOGRAF_DECK, encoding="utf-8")
-    seconds, pages = {}, {}
-    for cards in (22, 220):
-        seconds[cards] = timed([str(venv / "bin/python"), "deck.py", str(cards)], runs, cwd=work)
-        import pypdfium2 as pdfium
+    import pypdfium2 as pdfium
+    from PIL import Image, ImageDraw
 
-        pages[cards] = len(pdfium.PdfDocument((work / "deck.pdf").read_bytes()))
-    return seconds[22], (seconds[220] - seconds[22]) / (pages[220] - pages[22])
+    out = {}
+    for name, script in (("plain text deck", PROTOGRAF_DECK), ("card-like deck", PROTOGRAF_CARDS)):
+        work = tmp / f"protograf-{name.split()[0]}"
+        work.mkdir()
+        (work / "deck.py").write_text(script, encoding="utf-8")
+        icon = Image.new("RGBA", (128, 128), (0, 0, 0, 0))  # the card-like deck's icon picture
+        ImageDraw.Draw(icon).ellipse((8, 8, 120, 120), fill=(90, 70, 50, 255))
+        icon.save(work / "icon.png")
+        seconds, pages = {}, {}
+        for cards in (22, 220):
+            seconds[cards] = timed([str(venv / "bin/python"), "deck.py", str(cards)], runs, cwd=work)
+            pages[cards] = len(pdfium.PdfDocument((work / "deck.pdf").read_bytes()))
+        out[name] = (seconds[22], (seconds[220] - seconds[22]) / (pages[220] - pages[22]))
+    return out
 
 
 def kit_pages(kit: Path) -> int:
@@ -134,10 +165,10 @@ def main(argv: list[str]) -> int:
                                capture_output=True, text=True).stderr  # where a cold build's time goes
         per_page = rows[1][1] / kit_pages(proj / "out-0/it")
         rows.append(("cold one-language build, per printed page (every page read back)", per_page * 1000, "ms"))
-        if protograf is not None:
-            rows.append(("protograf: 22-card text deck on A4", protograf[0], "s"))
-            rows.append(("protograf: each extra page of a 220-card deck", protograf[1] * 1000, "ms"))
-            rows.append(("protograf per page / kit per page (target at least 30)", protograf[1] / per_page, "x"))
+        for name, (small, extra) in (protograf or {}).items():
+            rows.append((f"protograf, {name}: 22 cards on A4", small, "s"))
+            rows.append((f"protograf, {name}: each extra page of 220 cards", extra * 1000, "ms"))
+            rows.append((f"protograf per page / kit per page, {name} (target 30)", extra / per_page, "x"))
         incremental = [*DOJO, "build", "--lang", "it", "--root", str(proj)]
         subprocess.run(incremental, env=ENV, check=True, stdout=subprocess.DEVNULL)  # the component cache filled
         edits = iter(range(1, 100))
