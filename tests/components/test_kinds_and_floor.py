@@ -23,9 +23,16 @@ def test_every_file_has_a_registered_component_kind_and_paper(kit):
 
 
 def text_sizes(pdf: bytes) -> list[tuple[float, str]]:
-    """(effective size in pt, text) of every text run on every page."""
+    """(effective size in pt, text) of every text run on every page (a page whose content stream repeats an
+    earlier one's, naming the same resources, is read once: a print-shop file's card copies and shared backs)."""
     out = []
+    seen = set()
     for page in PdfReader(io.BytesIO(pdf)).pages:
+        contents = page.get_contents()
+        key = (contents.get_data() if contents is not None else b"", repr(page.get("/Resources")))
+        if key in seen:
+            continue
+        seen.add(key)
         def visit(text, cm, tm, _font, size):
             if text.strip():
                 a, b = tm[0] * cm[0] + tm[1] * cm[2], tm[0] * cm[1] + tm[1] * cm[3]
