@@ -1,9 +1,9 @@
 """Typography of a translation, as an editor reads it: warnings with file and line, per language.
 
 Russian: «ёлочки» quotes (not straight or English quotes), a spaced em dash between words (not a hyphen or an
-unspaced dash), a no-break space (U+00A0) after a one-letter preposition, conjunction or pronoun (в, к, с, у, о, и,
-а, я), so that it never ends a line (`tie_one_letter_words` writes them; the kit's line breaking, cards and
-booklets alike, never breaks at U+00A0). Italian: one apostrophe style in a catalog (the straight ' the catalogs use), one form of address
+unspaced dash), a no-break space (U+00A0) after a short preposition, conjunction, particle or the pronoun я (в, к,
+с, у, о, и, а, я; во, ко, со, об, от, до, за, из, на, по, не, ни, но), so that no line ends with it
+(`tie_short_words` writes them; the kit's line breaking, cards and booklets alike, never breaks at U+00A0). Italian: one apostrophe style in a catalog (the straight ' the catalogs use), one form of address
 in a sentence (tu or voi, never both), and in a game's texts the form the language table sets for that game. Pure functions of the catalog entries; the pseudo-locale and
 English (the source) are not checked."""
 
@@ -20,8 +20,11 @@ _HYPHEN_AS_DASH = re.compile(r"(?<=\w) - (?=\w)")
 _UNSPACED_DASH = re.compile(r"(?<=[^\W\d])—|—(?=[^\W\d])")
 _SENTENCE = re.compile(r"[^.!?;:]+")
 NBSP = "\u00a0"
-ONE_LETTER = "вксуоиая"  # the one-letter prepositions, conjunctions and the pronoun я
-_ONE_LETTER = re.compile(rf"(?<![\w\-])([{ONE_LETTER}{ONE_LETTER.upper()}]) (?=\S)")
+SHORT_WORDS = ("в", "к", "с", "у", "о", "и", "а", "я",  # the one-letter prepositions, conjunctions, the pronoun я
+               "во", "ко", "со", "об", "от", "до", "за", "из", "на", "по",  # two-letter prepositions
+               "не", "ни", "но")  # two-letter particles and a conjunction
+_SHORT = re.compile(r"(?<![\w\-])(" + "|".join(sorted({w for s in SHORT_WORDS for w in (s, s.capitalize())},
+                                                       key=lambda w: (-len(w), w))) + r") (?=\S)")
 _SENTENCE_START = re.compile(r"(?:^|[.!?…:]\s+|\n)[«„\"(\[—–\s•*]*$")  # what may come before a capital В, И, С ...
 _TU = re.compile(r"(?i)\b(puoi|sei|hai|devi|vuoi|tuo|tua|tuoi|tue|ti)\b")
 _VOI = re.compile(r"(?i)\b(potete|siete|avete|dovete|volete|vostro|vostra|vostri|vostre|vi)\b")
@@ -46,14 +49,15 @@ def _forms(e: Entry) -> list[str]:
 
 
 def untied(text: str) -> list[re.Match]:
-    """The one-letter words of a Russian text followed by a plain space: any lowercase one, and a capital one only
-    where a sentence or line begins (elsewhere a capital letter names something: «игрок А в свободной стойке»)."""
-    return [m for m in _ONE_LETTER.finditer(text)
+    """The short words (SHORT_WORDS) of a Russian text followed by a plain space: any lowercase one, and a
+    capitalised one only where a sentence or line begins (elsewhere a capital letter names something: «игрок А в
+    свободной стойке»)."""
+    return [m for m in _SHORT.finditer(text)
             if m.group(1).islower() or _SENTENCE_START.search(text, 0, m.start())]
 
 
-def tie_one_letter_words(text: str) -> str:
-    """text with a no-break space after every untied one-letter word (what the typography check asks for)."""
+def tie_short_words(text: str) -> str:
+    """text with a no-break space after every untied short word (what the typography check asks for)."""
     out, pos = [], 0
     for m in untied(text):
         out += [text[pos:m.end(1)], NBSP]
@@ -62,13 +66,13 @@ def tie_one_letter_words(text: str) -> str:
 
 
 def russian(e: Entry) -> list[Problem]:
-    """«» quotes, spaced em dashes and no-break spaces after one-letter words in a Russian translation."""
+    """«» quotes, spaced em dashes and no-break spaces after short words in a Russian translation."""
     out = []
     for text in _forms(e):
         loose = untied(text)
         if loose:
             words = ", ".join(dict.fromkeys(f"«{m.group(1)}»" for m in loose))
-            out.append(_warn(e, "typography", f"a plain space after the one-letter word{'s' * (len(loose) > 1)} "
+            out.append(_warn(e, "typography", f"a plain space after the short word{'s' * (len(loose) > 1)} "
                              f"{words} ({len(loose)} in this text): a line may end with it",
                              "write a no-break space (U+00A0) after it, e.g. «в\u00a0комнату» (Poedit: "
                              "Ctrl+Shift+Space; or copy one from a neighbouring entry)"))

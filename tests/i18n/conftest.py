@@ -53,7 +53,7 @@ TRANSLATIONS = {
     "Fog": ("Nebbia", "Туман"),
     "Move up to {n} squares; **Kiai** crosses {icon:wall}.":
         ("Muovi fino a {n} caselle; il **Kiai** attraversa {icon:wall}.",
-         "Переместись на {n} клеток; **Киай** проходит {icon:wall}."),
+         "Переместись на\u00a0{n} клеток; **Киай** проходит {icon:wall}."),
     "Kumite": ("Kumite", "Кумитэ"),
     "Each player draws %(count)d cards.": ("Ogni giocatore pesca %(count)d carte.",
                                            "Каждый игрок берёт %(count)d карт."),
@@ -67,7 +67,7 @@ TRANSLATIONS = {
     "Card": ("Carta", "Карта"),
     "Effect": ("Effetto", "Эффект"),
     "Hide": ("Nascondi", "Скрыть"),
-    "Cut along the line": ("Taglia lungo la linea", "Разрежьте по линии"),
+    "Cut along the line": ("Taglia lungo la linea", "Разрежьте по\u00a0линии"),
     "%(num)d page": (("%(num)d pagina", "%(num)d pagine"),
                      ("%(num)d страница", "%(num)d страницы", "%(num)d страниц")),
 }

@@ -47,7 +47,7 @@ def test_broken_russian_catalog_stops_the_build(project, with_board, capsys):
 
 
 @pytest.mark.parametrize("lang,old,new", [
-    ("ru", "Переместись на {n} клеток", "Переместись на {m} клеток"),
+    ("ru", "Переместись на\u00a0{n} клеток", "Переместись на\u00a0{m} клеток"),
     ("it", "il **Kiai** attraversa", "il **Kiai attraversa"),
     ("en", 'msgid "Kumite"\nmsgstr ""', 'msgid "Kumite"\nmsgstr "Kumite ✂"'),
 ])

@@ -42,7 +42,7 @@ BROKEN = [
     ("ru", "dojo-rules", 'msgid "Place the board."', '#, fuzzy\nmsgid "Place the board."', "fuzzy",
      "msgid \"Place the board"),
     ("it", "dojo-rules", '"Scegli un colore."', '""', "untranslated", "msgid \"Choose a colour"),
-    ("ru", "kit", "Разрежьте по линии", "Разрежьте по линии ✂", "glyphs", "msgid \"Cut along"),
+    ("ru", "kit", "Разрежьте по\u00a0линии", "Разрежьте по\u00a0линии ✂", "glyphs", "msgid \"Cut along"),
     ("en", "kit", 'msgid "Cut along the line"\nmsgstr ""', 'msgid "Cut along the line"\nmsgstr "Cut ☞ here"',
      "glyphs", "msgid \"Cut along"),
 ]

@@ -14,7 +14,7 @@ from tests.conftest import LANGS
 EXPECTED = {
     "it": ("Nebbia", "Taglia lungo la linea", ["1 pagina", "2 pagine", "5 pagine", "21 pagine"]),
     "en": ("Fog", "Cut along the line", ["1 page", "2 pages", "5 pages", "21 pages"]),
-    "ru": ("Туман", "Разрежьте по линии", ["1 страница", "2 страницы", "5 страниц", "21 страница"]),
+    "ru": ("Туман", "Разрежьте по\u00a0линии", ["1 страница", "2 страницы", "5 страниц", "21 страница"]),
 }
 
 

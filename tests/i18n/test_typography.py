@@ -8,7 +8,7 @@ from babel.messages.pofile import read_po
 
 from generator.i18n.checks import Entry, entry_of
 from generator.i18n.gate import _address
-from generator.i18n.typography import tie_one_letter_words, typography_problems
+from generator.i18n.typography import tie_short_words, typography_problems
 
 from .conftest import LANGS, REPO
 
@@ -17,10 +17,13 @@ def _e(msgstr: str, file: str = "locales/ru/LC_MESSAGES/ground.po", line: int = 
     return Entry(file, line, "source", None, None, (msgstr,), False)
 
 
+NB = "\u00a0"
+
+
 @pytest.mark.parametrize("msgstr, found", [
-    ("Жетон «Отвергнута» — на Проблеме.", []),
-    ('Жетон "Отвергнута" на Проблеме.', ["quotation marks"]),
-    ("Жетон “Отвергнута” на Проблеме.", ["quotation marks"]),
+    (f"Жетон «Отвергнута» — на{NB}Проблеме.", []),
+    (f'Жетон "Отвергнута" на{NB}Проблеме.', ["quotation marks"]),
+    (f"Жетон “Отвергнута” на{NB}Проблеме.", ["quotation marks"]),
     ("Стресс 4 - только Ground.", ["hyphen between spaces"]),
     ("Стресс—только Ground.", ["em dash without spaces"]),
     ("Стресс 4–5: только Ground.", []),  # an en dash in a range is right
@@ -31,28 +34,27 @@ def test_russian_quotes_and_dashes(msgstr, found):
     assert all(p.severity == "warning" and p.file.endswith("ground.po") and p.line == 40 for p in problems)
 
 
-NB = "\u00a0"
-
-
 @pytest.mark.parametrize("msgstr, words", [
     ("Положите фишку в комнату и возьмите карту.", ["«в»", "«и»"]),
     ("В начале хода я тяну карту.", ["«В»", "«я»"]),  # a capital one where a sentence begins
     ("Ход окончен. С медитирующей фишкой Кумите нет.", ["«С»"]),
     ("«А если нет?» — у вас нет хода.", ["«А»", "«у»"]),
     (f"Положите фишку в{NB}комнату и{NB}возьмите карту.", []),
-    ("Игрок А в свободной стойке; игрок В не может.", ["«в»"]),  # А and В name players: no tie after them
+    ("Игрок А в свободной стойке; игрок В не может.", ["«в»", "«не»"]),  # А and В name players: no tie after them
     ("Кто-то а-ля К1, К2, с.", []),  # inside a word, a code, before a full stop
+    ("Положите фишку на стол и не берите карту.", ["«на»", "«и»", "«не»"]),  # two-letter ones, a chain tied whole
+    ("По очереди, по-новому, на-гора; вдоль стены.", ["«По»"]),  # where a sentence begins; not inside a word
 ])
-def test_russian_one_letter_words_want_a_no_break_space(msgstr, words):
+def test_russian_short_words_want_a_no_break_space(msgstr, words):
     problems = typography_problems("ru", [_e(msgstr, line=77)])
     if not words:
-        assert problems == [] and tie_one_letter_words(msgstr) == msgstr
+        assert problems == [] and tie_short_words(msgstr) == msgstr
         return
     (p,) = problems
     assert p.severity == "warning" and p.rule == "typography" and p.file.endswith("ground.po") and p.line == 77
-    assert "one-letter word" in p.message and all(w in p.message for w in words), p.message
+    assert "short word" in p.message and all(w in p.message for w in words), p.message
     assert "U+00A0" in p.hint
-    fixed = tie_one_letter_words(msgstr)
+    fixed = tie_short_words(msgstr)
     assert fixed.count(NB) == len(words) and fixed.replace(NB, " ") == msgstr
     assert typography_problems("ru", [_e(fixed)]) == []  # the fix is what the check asks for
 
