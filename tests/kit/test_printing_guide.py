@@ -74,7 +74,7 @@ def test_the_calibration_page_needs_no_command(kit):
 
 
 NO_LIMIT = {"en": "no limit: improvise if you run out", "it": "nessun limite: se finiscono, improvvisa",
-            "ru": "без ограничения: если не хватит, замените"}
+            "ru": "без ограничения: если не\u00a0хватит, замените"}
 DEVELOPER = re.compile(r"\bspec\b|playtest|simulat|\bseed\b|README|GR-[A-Z]|\bD\d\d\b|msgid|component id", re.I)
 
 
