@@ -66,6 +66,8 @@ class Server(http.server.ThreadingHTTPServer):
 
     daemon_threads = True
     block_on_close = False
+    request_queue_size = 64  # the listen backlog: a page's pictures ask at once (socketserver's 5 made a client
+    # beyond it wait a second for the kernel to retry its connection)
 
     def __init__(self, address, handler):
         self.slots = threading.BoundedSemaphore(MAX_CONNECTIONS)
