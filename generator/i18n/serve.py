@@ -111,6 +111,6 @@ def bind(folder: Path, port: int) -> Server:
 
 
 def start(server: Server) -> Server:
-    """Serve in a background thread."""
-    threading.Thread(target=server.serve_forever, daemon=True).start()
+    """Serve in a background thread (checking for a shutdown every 0.1 s: the watcher stops at once)."""
+    threading.Thread(target=server.serve_forever, kwargs={"poll_interval": 0.1}, daemon=True).start()
     return server
