@@ -19,7 +19,6 @@ from .links import link_crossings, prints_board
 from .objects import white
 from .pages import read_pages
 from .read import Box, Page, Run
-from .tunnels import tunnel_inks
 from .terms import spelling_drift
 
 MIN_PT = 6.5  # smallest type allowed (the same floor as render.layout.FLOOR_PT, checked independently)
@@ -180,25 +179,21 @@ def check_artifact(artifact: Artifact, lang: str, back_offset: tuple[float, floa
     repeats = _repeats(artifact, deck, back_offset)
     found: dict[int, list[Problem]] = {}
     ink: dict[int, float] = {}
-    pages = read_pages(artifact.data, coverage, frozenset(repeats))
+    # the board's tunnel links are read in the same walk, only where the board is printed
+    pages = read_pages(artifact.data, coverage, frozenset(repeats), prints_board(artifact.component, artifact.layout))
     unread = lambda exc: ([Problem("error", "verify", f"the PDF cannot be read back ({type(exc).__name__}: {exc})",  # noqa: E731
                                    artifact.path, where=lang, hint="nothing was installed; run the build again, and "
                                    "report it if it happens again")], None)
-    try:  # the board's tunnel links: a walk of their own, only where the board is printed
-        tunnels = tunnel_inks(artifact.data) if prints_board(artifact.component, artifact.layout) else None
-    except Exception as exc:  # noqa: BLE001 - bytes that do not read back are a damaged file, never a traceback
-        return unread(exc)
     while True:
         try:
-            page, painted, cover, _ = next(pages)
+            page, painted, cover, _, links = next(pages)
         except StopIteration:
             break
         except Exception as exc:  # noqa: BLE001 - bytes that do not read back are a damaged file, never a traceback
             return unread(exc)
         if cover is not None:
             ink[page.number] = cover
-        links = tunnels[page.number - 1] if tunnels else []
-        found[page.number] = _page_findings(artifact, page, painted, links, lang, deck, back_offset, terms,
+        found[page.number] = _page_findings(artifact, page, painted, links or [], lang, deck, back_offset, terms,
                                             untranslated)
     for n, k in sorted(repeats.items()):  # a page repeating an earlier one: that page's findings, renamed
         names = {old: new for (old, _), (new, _) in zip(_slots(artifact, deck, k, back_offset),

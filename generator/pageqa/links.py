@@ -1,8 +1,9 @@
 """Tunnel links never cross a label or an icon (issue 33): `board-link-crossing`, read from the printed page.
 
 The board draws its tunnel links in one colour (LINK_RGB, `components/dojo_board.LINK`), under the squares' icons
-and labels. On the pages that print the board (`prints_board`), `tunnels.tunnel_inks()` reads each link as a `link` item
-(its points along the page, flattened, in mm from the top left, and half its stroke width) and every path painted
+and labels. On the pages that print the board (`prints_board`), the page QA (`tunnels.page_links`, in its one walk
+of the page; `pages.tunnel_inks()` for a whole file) reads each link as a `link` item (its points along the page,
+flattened, in mm from the top left, and half its stroke width) and every path painted
 after the first link, filled or stroked, as `piece` items (one box per closed or open piece of the path: an icon's
 strokes, an arrow, a mark; a lone horizontal or vertical line is a wall or a grid line, which links cross, and is
 left out). `link_crossings` is a pure function of those items and the page's text: a link passing over any text,
@@ -62,17 +63,17 @@ def half_width(raw: Any, obj: Any) -> float:
     return w.value / 2 if raw.FPDFPageObj_GetStrokeWidth(obj, w) else 0.5
 
 
-def pieces(raw: Any, obj: Any) -> list[list[Point]]:
-    """Each piece of a path (from one move-to to the next) as points in the object's container space, Bézier
-    curves flattened."""
-    m = obj.get_matrix()
+def pieces(raw: Any, obj: Any, m: tuple[float, ...]) -> list[list[Point]]:
+    """Each piece of a path (from one move-to to the next) as points in the object's container space (m: the
+    object's matrix), Bézier curves flattened."""
+    a, b, c, d, e, f = m
     out: list[list[Point]] = []
     curve: list[Point] = []
     for n in range(raw.FPDFPath_CountSegments(obj)):
         seg = raw.FPDFPath_GetPathSegment(obj, n)
         x, y = ctypes.c_float(), ctypes.c_float()
         raw.FPDFPathSegment_GetPoint(seg, x, y)
-        p = m.on_point(x.value, y.value)
+        p = (a * x.value + c * y.value + e, b * x.value + d * y.value + f)  # (pypdfium2's PdfMatrix.on_point)
         kind = raw.FPDFPathSegment_GetType(seg)
         if kind == raw.FPDF_SEGMENT_MOVETO or not out:
             out.append([p])

@@ -178,9 +178,11 @@ class Layered(NamedTuple):
 LAYER_DEPTH = 8  # the layer checks read objects at most this many forms deep (as pypdfium2's get_objects(max_depth=8))
 
 
-def walk(page: Any, layered: list[Layered] | None = None) -> tuple[list[Paint], dict[int, TextObject]]:
+def walk(page: Any, layered: list[Layered] | None = None, paths: list[Layered] | None = None
+         ) -> tuple[list[Paint], dict[int, TextObject]]:
     """Every painted object of a pdfium page in paint order, and its text objects by address; with `layered`, the
-    objects the layer checks read are added to it in the same walk, in paint order."""
+    objects the layer checks read are added to it in the same walk, in paint order; with `paths`, every path object
+    (the tunnel links' reading, pageqa/tunnels.py), in paint order."""
     reader = Reader()
     paints: list[Paint] = []
     texts: dict[int, TextObject] = {}
@@ -190,6 +192,7 @@ def walk(page: Any, layered: list[Layered] | None = None) -> tuple[list[Paint], 
                                        pdfium_c.FPDFClipPath_CountPaths)
     addressof = ctypes.addressof
     add_layer = layered.append if layered is not None else None
+    add_path = paths.append if paths is not None else None
 
     def visit(parent: Any, count: Any, get: Any, m: Matrix | None, clip: PtBox | None,
               chain: tuple[Matrix, ...]) -> None:
@@ -219,6 +222,8 @@ def walk(page: Any, layered: list[Layered] | None = None) -> tuple[list[Paint], 
                 visit(obj, pdfium_c.FPDFFormObj_CountObjects, pdfium_c.FPDFFormObj_GetObject,
                       fm if m is None else mult(fm, m), here, chain + (fm,))
             elif kind in KINDS:
+                if add_path is not None and kind == PATH:
+                    add_path(Layered(kind, z, obj, chain, whole))
                 opaque = _paint(reader, obj, kind, m, here, z, paints)
                 if layer and opaque and kind != SHADING and not transparent(obj):
                     add_layer(Layered(kind, z, obj, chain, whole))  # type: ignore[misc]

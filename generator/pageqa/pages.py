@@ -14,21 +14,25 @@ from .ink import page_coverage
 from .layers import Ink, page_inks, words
 from .objects import TEXT, Layered, Reader
 from .read import Page, read_page
+from .tunnels import page_links
 
 
 class PageRead(NamedTuple):
     """One page read back: what the reader gives (Page), the layer checks' Ink items (their texts read on demand
-    while the page is open) and its ink coverage in percent (None when not asked for)."""
+    while the page is open), its ink coverage in percent (None when not asked for) and its tunnel links and the
+    pieces over them (pageqa/tunnels.py; None when not asked for)."""
 
     page: Page
     layers: list[Ink]
     ink: float | None
     layered: list[Layered]  # the layer checks' objects as the walk found them (their handles valid while open)
+    links: list[Ink] | None = None
 
 
-def read_pages(data: bytes, coverage: bool = False, skip: frozenset[int] = frozenset()) -> Iterator[PageRead]:
+def read_pages(data: bytes, coverage: bool = False, skip: frozenset[int] = frozenset(), links: bool = False
+               ) -> Iterator[PageRead]:
     """Every page of a PDF but those numbered in skip (1-based), each yielded while it is open (an Ink's text can
-    be read until the next page)."""
+    be read until the next page); with links, each page's tunnel links read in the same walk."""
     doc = pdfium.PdfDocument(data)
     try:
         for n in range(len(doc)):
@@ -39,9 +43,12 @@ def read_pages(data: bytes, coverage: bool = False, skip: frozenset[int] = froze
                 textpage = page.get_textpage()
                 try:
                     layered: list[Layered] = []
-                    read = read_page(page, n + 1, layered, textpage)
-                    yield PageRead(read, page_inks(layered, page.get_height(), textpage),
-                                   page_coverage(page) if coverage else None, layered)
+                    paths: list[Layered] | None = [] if links else None
+                    read = read_page(page, n + 1, layered, textpage, paths)
+                    height = page.get_height()
+                    yield PageRead(read, page_inks(layered, height, textpage),
+                                   page_coverage(page) if coverage else None, layered,
+                                   page_links(paths, height) if paths is not None else None)
                 finally:
                     textpage.close()
             finally:
@@ -71,3 +78,9 @@ def _size(obj: Layered, reader: Reader) -> float:
     for m in obj.chain:
         forms *= abs(m[3]) or 1.0
     return size.value * (abs(reader.matrix(obj.handle)[3]) * forms)
+
+
+def tunnel_inks(data: bytes) -> list[list[Ink]]:
+    """Every page's tunnel links ('link' items with their points) and the pieces painted after the first link
+    ('piece' boxes), boxes in mm from the top left (what the page QA reads of a file printing the board)."""
+    return [read.links or [] for read in read_pages(data, links=True)]

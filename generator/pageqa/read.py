@@ -108,14 +108,14 @@ def _mm(box: PtBox, x0: float, y0: float, height: float) -> Box:
     return ((box[0] - x0) / k, (height - (box[3] - y0)) / k, (box[2] - x0) / k, (height - (box[1] - y0)) / k)
 
 
-def read_page(page: pdfium.PdfPage, number: int, layered: list[Layered] | None = None, textpage: Any = None
-              ) -> Page:
-    """One pdfium page read back (its /Rotate is not applied: the kit writes none); with `layered`, the objects the
-    layer checks read are added to it in the same walk; textpage: the page's text page, left open (None: one is
-    loaded and closed here)."""
+def read_page(page: pdfium.PdfPage, number: int, layered: list[Layered] | None = None, textpage: Any = None,
+              paths: list[Layered] | None = None) -> Page:
+    """One pdfium page read back (its /Rotate is not applied: the kit writes none); with `layered` (and `paths`),
+    the objects the layer checks (and the tunnel links' reading) read are added to it in the same walk; textpage:
+    the page's text page, left open (None: one is loaded and closed here)."""
     x0, y0, x1, y1 = page.get_mediabox()
     h = y1 - y0
-    paints, texts = walk(getattr(page, "raw", page), layered)
+    paints, texts = walk(getattr(page, "raw", page), layered, paths)
     tp = page.get_textpage() if textpage is None else textpage
     try:
         words = read_words(tp, texts)

@@ -9,7 +9,7 @@ import pytest
 from generator.components import dojo_board, dojo_board_sheets
 from generator.pageqa.check import artifact_problems
 from generator.pageqa.pages import inks
-from generator.pageqa.tunnels import tunnel_inks
+from generator.pageqa.pages import tunnel_inks
 from generator.pageqa.links import LINK_RGB, link_crossings, prints_board
 from generator.pageqa.read import read_pdf
 from generator.render.pdf import PdfDoc, mm
