@@ -167,10 +167,19 @@ def hyphenations(word: str, lang: str) -> list[tuple[str, str]]:
     return [(head, tail + word[len(core):]) for head, tail in dic.iterate(core)]
 
 
+_SPACED_DASH = re.compile(r"[^\S\u00a0\n]+(?=[—–][^\S\u00a0])")  # the space before a dash standing between words
+
+
+def tie_dashes(text: str) -> str:
+    """A dash standing between words (« — », « – ») tied to the word before it with a no-break space: no line starts
+    with a dash (cards and booklets, every language)."""
+    return _SPACED_DASH.sub(NBSP, text)
+
+
 def unbreakable(text: str) -> list[str]:
     """The pieces a line may not break inside: words, and words tied by no-break spaces (str.split() would cut a
-    tie: Python counts U+00A0 as whitespace)."""
-    return [w for w in _BREAKS.split(text) if w]
+    tie: Python counts U+00A0 as whitespace), a dash between words with the word before it (tie_dashes)."""
+    return [w for w in _BREAKS.split(tie_dashes(text)) if w]
 
 
 def tie_short_tail(text: str) -> str:

@@ -48,3 +48,25 @@ def test_every_run_of_a_card_sheet_is_painted_over_its_card_in_the_kits_faces(ki
                 b = run.box
                 assert any(i.covers and i.z < run.z and i.box[0] <= b[0] and i.box[1] <= b[1] and b[2] <= i.box[2]
                            and b[3] <= i.box[3] for i in page.paint), (f["path"], page.number, run.text)
+
+
+def test_no_printed_line_starts_with_a_dash(kit):
+    """A dash between words stays with the word before it (layout.tie_dashes), on cards and in booklets alike:
+    every A4 and A5 file of the kit read back, no line starts with one."""
+    import pypdfium2 as pdfium
+
+    starts = []
+    files = [f for f in kit.manifest["files"] if f["path"].endswith(".pdf") and f.get("paper") in ("A4", "A5")]
+    assert len(files) > 25
+    for f in files:
+        doc = pdfium.PdfDocument((kit.out / f["path"]).read_bytes())
+        try:
+            for n in range(len(doc)):
+                page = doc[n]
+                text = page.get_textpage().get_text_range()
+                starts += [(f["path"], n + 1, line[:40]) for line in text.splitlines()
+                           if line.lstrip().startswith(("—", "–"))]
+                page.close()
+        finally:
+            doc.close()
+    assert starts == []

@@ -53,6 +53,21 @@ def test_a_no_break_space_never_ends_a_line_and_a_tied_word_still_hyphenates():
     assert unbreakable("в\u00a0комнату и  зал") == ["в\u00a0комнату", "и", "зал"]
 
 
+def test_no_line_starts_with_a_dash_between_words():
+    """A spaced dash is tied to the word before it (layout.tie_dashes): at every width, no line of a card starts with
+    it; a dash opening a text (a list's dash) is left alone."""
+    text = "Ход окончен — фишка стоит. Выбор — по порядку от Ведущего, каждый слыша выборы — это вариант."
+    starts = set()
+    for width in range(18, 60, 2):
+        lines, too_wide = wrap(text, Slot("body", width, 200, 9, 9), 9, "ru")
+        shown = ["".join(r.text for r in ln.runs) for ln in lines]
+        assert too_wide == 0 and not any(line.lstrip().startswith(("—", "–")) for line in shown), (width, shown)
+        starts.update(line.split()[0] for line in shown if line.split())
+    assert unbreakable(text.replace("—", "–"))[1] == "окончен\u00a0–"
+    assert unbreakable("— список, и  всё") == ["—", "список,", "и", "всё"]
+    assert len(starts) > 3  # the widths broke the text in many places
+
+
 @pytest.mark.parametrize("lang", LANGS)
 def test_text_shrinks_until_it_fits(lang):
     slot = Slot("body", 50, 20, 14, 5)
