@@ -19,6 +19,7 @@ from pathlib import Path
 import pytest
 
 from generator.kit.build import prepare, write_kit
+from generator.kit.cache import ComponentCache
 from generator.kit.model import Artifact, BuildContext, BuildOptions
 from generator.content.languages import language_codes
 
@@ -222,10 +223,21 @@ def session_shared(name: str, make):
     return pickle.loads(path.read_bytes())
 
 
+def session_root() -> Path:
+    """The session's proved copy of the project (proofs()'s folder: no git, so its version is the plain 0.9.0): the
+    kits of kit_context and built_kit are built from it, their components cached in its build/cache, which the
+    release tests start from (tests/release/test_release.py: a release renders nothing the kits rendered)."""
+    proofs()
+    return _KITS[-1] / "proofs"
+
+
 @functools.cache
 def kit_context(lang: str) -> BuildContext:
-    """Phase one on the project for lang (loaded and checked, board proved), once per test process."""
-    return prepare(ROOT, BuildOptions(lang=lang))
+    """Phase one on the session's project copy for lang (loaded and checked, board proved; dated KIT_EPOCH), once
+    per test process."""
+    with pytest.MonkeyPatch.context() as mp:
+        mp.setenv("SOURCE_DATE_EPOCH", KIT_EPOCH)
+        return prepare(session_root(), BuildOptions(lang=lang))
 
 
 @functools.cache
@@ -247,7 +259,7 @@ def built_kit(lang: str) -> Kit:
     with (folder / f"{lang}.lock").open("w") as lock:
         fcntl.flock(lock, fcntl.LOCK_EX)
         if not done.exists():
-            write_kit(kit_context(lang), out)
+            write_kit(kit_context(lang), out, cache=ComponentCache(kit_context(lang)))  # (session_root's cache)
             done.touch()
     return Kit(lang, out, json.loads((out / "manifest.json").read_text(encoding="utf-8")))
 

@@ -12,7 +12,7 @@ import pytest
 from generator.cli import main
 from generator.release.build import ReleaseOptions, release
 from generator.problems import CheckFailed
-from tests.conftest import KIT_EPOCH, copy_project, proofs
+from tests.conftest import KIT_EPOCH, built_kit, copy_project, proofs, session_root
 from tests.conftest import LANGS
 
 
@@ -52,14 +52,16 @@ def few_designer_games():
 
 @pytest.fixture(scope="module")
 def first_release(tmp_path_factory, few_designer_games):
-    """(project, release folder): one release of a project copy, built once for this module."""
+    """(project, release folder): one release of a project copy, built once for this module, from the cache of the
+    session's kits (built_kit: the same inputs, dates and version; a cold release is timed by bench_speed.py and its
+    renders are the kits', compared byte for byte by tests/kit/test_integrity.py and test_reproducible.py)."""
     mp = pytest.MonkeyPatch()
     mp.setenv("SOURCE_DATE_EPOCH", KIT_EPOCH)
     try:
+        for lang in LANGS:
+            built_kit(lang)  # each language's components cached in the session's project (once per session)
         project = copy_project(tmp_path_factory.mktemp("release"))
-        (project / "build" / "cache").mkdir(parents=True)
-        for proof in proofs():  # the board proved once per session
-            shutil.copy(proof, project / "build" / "cache")
+        shutil.copytree(session_root() / "build" / "cache", project / "build" / "cache")  # the proofs too
         yield project, release(project, ReleaseOptions(jobs=2)).out_dir
     finally:
         mp.undo()
