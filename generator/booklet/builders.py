@@ -80,7 +80,7 @@ def booklet_pdfs(ctx: BuildContext, blocks: Sequence[Block], where: str,
     def typeset(fmt: str) -> tuple[bytes, int]:
         page = FORMATS[fmt]
         flow = story(blocks, str, page, ctx.lang, figure, icons)  # blocks are translated already
-        return render(flow, page, footer, title, {INLINE_CB: paint_icon})
+        return render(flow, page, footer, title, {INLINE_CB: paint_icon}, ctx.epoch)
 
     @cache
     def pdf(fmt: str) -> tuple[bytes, int]:

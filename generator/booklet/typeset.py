@@ -3,10 +3,12 @@
 from __future__ import annotations
 
 import io
+import os
 import re
+from contextlib import contextmanager
 from dataclasses import dataclass
 from functools import lru_cache
-from typing import Callable
+from typing import Callable, Iterator
 from xml.sax.saxutils import escape
 
 from reportlab.lib import colors
@@ -397,11 +399,13 @@ def _fit_widths(widths: list[float], need: list[float], total: float) -> list[fl
 
 
 def render(flowables: list[Flowable], page: Page, footer: Footer, doc_title: str,
-           callbacks: dict[str, Callable] | None = None) -> tuple[bytes, int]:
+           callbacks: dict[str, Callable] | None = None, epoch: int | None = None) -> tuple[bytes, int]:
     """Lay the flowables out in the page's layout box; every page carries number, title, version and language.
 
     Returns the PDF and its number of pages. callbacks: reportlab onDraw callbacks by name (e.g. the inline
-    icons' painter).
+    icons' painter). epoch: the build's date, which the file carries (creation and modification date, and the
+    /ID reportlab seeds with it) whatever the environment of the process typesetting it says (None: that
+    environment's SOURCE_DATE_EPOCH, as reportlab reads it).
     """
     register_reportlab()
     buf = io.BytesIO()
@@ -432,8 +436,27 @@ def render(flowables: list[Flowable], page: Page, footer: Footer, doc_title: str
                           subject=f"{footer.title} {footer.version} {footer.lang}", invariant=1,
                           initialFontName="PTSans", initialFontSize=page.body, lang=footer.lang)
     doc.addPageTemplates([PageTemplate(id="page", frames=[frame], onPage=on_page)])
-    doc.build(list(flowables))
+    with _dated(epoch):
+        doc.build(list(flowables))
     return buf.getvalue(), doc.page
+
+
+@contextmanager
+def _dated(epoch: int | None) -> Iterator[None]:
+    """SOURCE_DATE_EPOCH set to epoch while reportlab makes a document: its documented reproducible-build setting,
+    which it reads for the document's dates and its /ID (nothing changed for None)."""
+    if epoch is None:
+        yield
+        return
+    before = os.environ.get("SOURCE_DATE_EPOCH")
+    os.environ["SOURCE_DATE_EPOCH"] = str(epoch)
+    try:
+        yield
+    finally:
+        if before is None:
+            del os.environ["SOURCE_DATE_EPOCH"]
+        else:
+            os.environ["SOURCE_DATE_EPOCH"] = before
 
 
 def on_paper(pdf: bytes, typeset: Page, paper: Page) -> bytes:

@@ -180,3 +180,28 @@ def test_project_dojo_booklet_prints_the_italian_seed():
     text = " ".join(p.extract_text() for p in _reader(arts[("plain", "A4")].data).pages)
     text = re.sub(r"-\n", "", text).replace("\n", " ")
     assert "Il primo giocatore che indossa la Cintura Nera vince." in text
+
+
+def test_a_booklet_is_dated_by_its_build_not_by_the_environment(monkeypatch):
+    """reportlab dates a file from SOURCE_DATE_EPOCH in the environment of the process typesetting it; a booklet
+    carries its build's date instead (BuildContext.epoch, as the cairo files do), whatever that environment says."""
+    import time
+
+    import pikepdf
+
+    from generator.booklet.builders import build_booklet
+    from tests.conftest import kit_context
+
+    ctx = kit_context("en")
+    monkeypatch.setenv("SOURCE_DATE_EPOCH", "86400")
+    first = build_booklet(ctx, "duel")
+    monkeypatch.delenv("SOURCE_DATE_EPOCH")
+    again = build_booklet(ctx, "duel")
+    assert [a.data for a in first] == [a.data for a in again]
+    want = "D:%04d%02d%02d%02d%02d%02d+00'00'" % time.gmtime(ctx.epoch)[:6]
+    dated = []
+    for art in (a for a in first if a.path.endswith(".pdf")):
+        with pikepdf.open(io.BytesIO(art.data)) as pdf:
+            if "/CreationDate" in pdf.docinfo:  # (the imposed booklets carry no dates)
+                dated.append((str(pdf.docinfo["/CreationDate"]), str(pdf.docinfo["/ModDate"])))
+    assert len(dated) >= 4 and set(dated) == {(want, want)}
