@@ -259,7 +259,9 @@ def built_kit(lang: str) -> Kit:
     with (folder / f"{lang}.lock").open("w") as lock:
         fcntl.flock(lock, fcntl.LOCK_EX)
         if not done.exists():
-            write_kit(kit_context(lang), out, cache=ComponentCache(kit_context(lang)))  # (session_root's cache)
+            # on one core, in this process (tests/kit/test_integrity.py compares it with pristine_it's kit, built
+            # by the command on every core from the same inputs, dates and version); cached in session_root
+            write_kit(kit_context(lang), out, jobs=1, cache=ComponentCache(kit_context(lang)))
             done.touch()
     return Kit(lang, out, json.loads((out / "manifest.json").read_text(encoding="utf-8")))
 
