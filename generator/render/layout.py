@@ -168,18 +168,21 @@ def hyphenations(word: str, lang: str) -> list[tuple[str, str]]:
 
 
 _SPACED_DASH = re.compile(r"[^\S\u00a0\n]+(?=[—–][^\S\u00a0])")  # the space before a dash standing between words
+_NUMBER_WORD = re.compile(r"(?<![^\s(«\"\u00a0])([+\-−]?\d+)[^\S\u00a0\n]+(?=[^\W\d_])")  # a number, then a word
 
 
-def tie_dashes(text: str) -> str:
-    """A dash standing between words (« — », « – ») tied to the word before it with a no-break space: no line starts
-    with a dash (cards and booklets, every language)."""
-    return _SPACED_DASH.sub(NBSP, text)
+def keep_together(text: str) -> str:
+    """A dash standing between words (« — », « – ») tied to the word before it, and a number to the word after it
+    («5 раундов», «2 carte»), with a no-break space: no line starts with a dash or ends with a number (cards and
+    booklets, every language)."""
+    return _NUMBER_WORD.sub(lambda m: m.group(1) + NBSP, _SPACED_DASH.sub(NBSP, text))
 
 
 def unbreakable(text: str) -> list[str]:
     """The pieces a line may not break inside: words, and words tied by no-break spaces (str.split() would cut a
-    tie: Python counts U+00A0 as whitespace), a dash between words with the word before it (tie_dashes)."""
-    return [w for w in _BREAKS.split(tie_dashes(text)) if w]
+    tie: Python counts U+00A0 as whitespace), a dash between words with the word before it and a number with the
+    word after it (keep_together)."""
+    return [w for w in _BREAKS.split(keep_together(text)) if w]
 
 
 def tie_short_tail(text: str) -> str:

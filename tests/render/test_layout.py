@@ -54,7 +54,7 @@ def test_a_no_break_space_never_ends_a_line_and_a_tied_word_still_hyphenates():
 
 
 def test_no_line_starts_with_a_dash_between_words():
-    """A spaced dash is tied to the word before it (layout.tie_dashes): at every width, no line of a card starts with
+    """A spaced dash is tied to the word before it (layout.keep_together): at every width, no line of a card starts with
     it; a dash opening a text (a list's dash) is left alone."""
     text = "Ход окончен — фишка стоит. Выбор — по порядку от Ведущего, каждый слыша выборы — это вариант."
     starts = set()
@@ -66,6 +66,20 @@ def test_no_line_starts_with_a_dash_between_words():
     assert unbreakable(text.replace("—", "–"))[1] == "окончен\u00a0–"
     assert unbreakable("— список, и  всё") == ["—", "список,", "и", "всё"]
     assert len(starts) > 3  # the widths broke the text in many places
+
+
+def test_no_line_ends_with_a_number_before_its_word():
+    """A number is tied to the word after it (layout.keep_together): «5 раундов», «2 carte» never part at a line end;
+    numbers in a list's numbering or a code stay free."""
+    text = "Игра длится ровно 5 раундов, за каждый ход 1 деление, у игрока 12 карт и 3 жетона Защиты на руке."
+    ends = 0
+    for width in range(16, 60, 2):
+        lines, too_wide = wrap(text, Slot("body", width, 200, 9, 9), 9, "ru")
+        shown = ["".join(r.text for r in ln.runs) for ln in lines]
+        assert too_wide == 0 and not any(line.rstrip().split()[-1].isdigit() for line in shown[:-1]), (width, shown)
+        ends += len(shown)
+    assert ends > 60
+    assert unbreakable("pesca 2 carte, 1. Bla, D05–D07 10") == ["pesca", "2\u00a0carte,", "1.", "Bla,", "D05–D07", "10"]
 
 
 @pytest.mark.parametrize("lang", LANGS)
