@@ -23,7 +23,7 @@ from reportlab.platypus import Paragraph as RlParagraph
 
 from ..render.fonts import register_reportlab
 from ..content.languages import native_name
-from ..render.layout import hyphenations, hyphenator, keep_together, tie_short_tail, unbreakable
+from ..render.layout import hyphenations, hyphenator, tie_breaks, tie_short_tail, unbreakable
 from ..rules.source import Block
 
 INK = colors.HexColor("#1d1d1b")
@@ -181,7 +181,7 @@ def story(blocks: list[Block], tr: Callable[[str], str], page: Page, lang: str,
     state: dict = {"number": 0, "last": ""}  # numbered items in this section; last block
 
     def para(text: str, style: str, indent: float = 0, faq: bool = False) -> Paragraph:
-        shown = tie_short_tail(keep_together(tr(text)))
+        shown = tie_short_tail(tie_breaks(tr(text)))
         if faq:
             shown = question_bold(shown)
         base = st[style]
@@ -302,7 +302,7 @@ def _table(b: Block, tr: Callable[[str], str], st: dict[str, ParagraphStyle], wi
     shrink = min(1.0, width / sum(need)) if sum(need) > width else 1.0
 
     def cell(text: str, row: int, col: int) -> Paragraph:
-        shown = keep_together(tr(text)) if text else ""
+        shown = tie_breaks(tr(text)) if text else ""
         if row == 0:
             ps = unbroken(head, plain(shown), (widths[col] - pad) / shrink)
             ps = ParagraphStyle(ps.name, parent=ps, fontSize=ps.fontSize * shrink, leading=ps.leading * shrink)

@@ -171,7 +171,7 @@ _SPACED_DASH = re.compile(r"[^\S\u00a0\n]+(?=[—–][^\S\u00a0])")  # the space
 _NUMBER_WORD = re.compile(r"(?<![^\s(«\"\u00a0])([+\-−]?\d+)[^\S\u00a0\n]+(?=[^\W\d_])")  # a number, then a word
 
 
-def keep_together(text: str) -> str:
+def tie_breaks(text: str) -> str:
     """A dash standing between words (« — », « – ») tied to the word before it, and a number to the word after it
     («5 раундов», «2 carte»), with a no-break space: no line starts with a dash or ends with a number (cards and
     booklets, every language)."""
@@ -181,8 +181,8 @@ def keep_together(text: str) -> str:
 def unbreakable(text: str) -> list[str]:
     """The pieces a line may not break inside: words, and words tied by no-break spaces (str.split() would cut a
     tie: Python counts U+00A0 as whitespace), a dash between words with the word before it and a number with the
-    word after it (keep_together)."""
-    return [w for w in _BREAKS.split(keep_together(text)) if w]
+    word after it (tie_breaks)."""
+    return [w for w in _BREAKS.split(tie_breaks(text)) if w]
 
 
 def tie_short_tail(text: str) -> str:

@@ -51,7 +51,7 @@ def test_every_run_of_a_card_sheet_is_painted_over_its_card_in_the_kits_faces(ki
 
 
 def test_no_printed_line_starts_with_a_dash(kit):
-    """A dash between words stays with the word before it (layout.keep_together), on cards and in booklets alike:
+    """A dash between words stays with the word before it (layout.tie_breaks), on cards and in booklets alike:
     every A4 and A5 file of the kit read back, no line starts with one."""
     import pypdfium2 as pdfium
 

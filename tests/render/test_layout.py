@@ -54,7 +54,7 @@ def test_a_no_break_space_never_ends_a_line_and_a_tied_word_still_hyphenates():
 
 
 def test_no_line_starts_with_a_dash_between_words():
-    """A spaced dash is tied to the word before it (layout.keep_together): at every width, no line of a card starts with
+    """A spaced dash is tied to the word before it (layout.tie_breaks): at every width, no line of a card starts with
     it; a dash opening a text (a list's dash) is left alone."""
     text = "Ход окончен — фишка стоит. Выбор — по порядку от Ведущего, каждый слыша выборы — это вариант."
     starts = set()
@@ -69,7 +69,7 @@ def test_no_line_starts_with_a_dash_between_words():
 
 
 def test_no_line_ends_with_a_number_before_its_word():
-    """A number is tied to the word after it (layout.keep_together): «5 раундов», «2 carte» never part at a line end;
+    """A number is tied to the word after it (layout.tie_breaks): «5 раундов», «2 carte» never part at a line end;
     numbers in a list's numbering or a code stay free."""
     text = "Игра длится ровно 5 раундов, за каждый ход 1 деление, у игрока 12 карт и 3 жетона Защиты на руке."
     ends = 0
