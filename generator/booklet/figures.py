@@ -24,12 +24,11 @@ from ..kit.model import BuildContext
 from ..problems import CheckFailed, Problem
 from ..render.fonts import FACES, register_reportlab
 from ..render.icons import ICONS
-from ..render.layout import FLOOR_PT
+from ..render.layout import FLOOR_PT, NBSP
 from ..render.svg import n, render_template, svg_parse_problem
 
 INLINE_CB = "dojo-icon"  # the reportlab onDraw callback that paints inline icons
 ICON_EM = 1.05  # an inline icon is this many ems wide (as on the cards: generator.render.layout.ICON_EM)
-NBSP = "\u00a0"
 
 
 class _Faces(FontMap):

@@ -3,9 +3,10 @@
 Russian: «ёлочки» quotes (not straight or English quotes), a spaced em dash between words (not a hyphen or an
 unspaced dash), a no-break space (U+00A0) after a short preposition, conjunction, particle or the pronoun я (в, к,
 с, у, о, и, а, я; во, ко, со, об, от, до, за, из, на, по, не, ни, но), so that no line ends with it
-(`tie_short_words` writes them; the kit's line breaking, cards and booklets alike, never breaks at U+00A0). Italian: one apostrophe style in a catalog (the straight ' the catalogs use), one form of address
-in a sentence (tu or voi, never both), and in a game's texts the form the language table sets for that game. Pure functions of the catalog entries; the pseudo-locale and
-English (the source) are not checked."""
+(`tie_short_words` writes them; the kit's line breaking, cards and booklets alike, never breaks at U+00A0).
+Italian: one apostrophe style in a catalog (the straight ' the catalogs use), one form of address in a sentence
+(tu or voi, never both), and in a game's texts the form the language table sets for that game. Pure functions of
+the catalog entries; the pseudo-locale and English (the source) are not checked."""
 
 from __future__ import annotations
 
@@ -13,13 +14,13 @@ import re
 from collections import Counter
 
 from ..problems import Problem
+from ..render.layout import NBSP
 from .checks import Entry
 
 _STRAIGHT_QUOTES = re.compile(r'"[^"]+"|“[^”]+”|„[^“”]+[“”]')
 _HYPHEN_AS_DASH = re.compile(r"(?<=\w) - (?=\w)")
 _UNSPACED_DASH = re.compile(r"(?<=[^\W\d])—|—(?=[^\W\d])")
 _SENTENCE = re.compile(r"[^.!?;:]+")
-NBSP = "\u00a0"
 SHORT_WORDS = ("в", "к", "с", "у", "о", "и", "а", "я",  # the one-letter prepositions, conjunctions, the pronoun я
                "во", "ко", "со", "об", "от", "до", "за", "из", "на", "по",  # two-letter prepositions
                "не", "ни", "но")  # two-letter particles and a conjunction

@@ -13,7 +13,6 @@ away are left out when they are read.
 
 from __future__ import annotations
 
-import ctypes
 import math
 from typing import Any, Iterable
 
@@ -25,78 +24,15 @@ def prints_board(component: str, layout: str | None) -> bool:
     """Whether a file's pages are read for tunnel links: every board file, and of the rules booklet the plain pages
     (its other layouts place the same figure drawing again, scaled: checked once, the page QA stays quick)."""
     return component == BOARD_COMPONENTS[0] or (component in BOARD_COMPONENTS and layout == "plain")
+
+
 BIG_MM = 20.0  # a piece this long is a wall, a grid line or a frame, not an icon
 STEP_MM = 0.25  # a link is checked at points this far apart
 CLEAR_MM = 0.1  # beyond half the link's stroke width
 CELL = 5.0  # mm: the bucket size of the boxes' index
-BEZIER_STEPS = 8
 
 Box = tuple[float, float, float, float]
 Point = tuple[float, float]
-
-
-def _rgb(raw: Any, obj: Any, stroke: bool) -> tuple[int, int, int] | None:
-    """The RGB of a path's stroke (or fill); None when it is not stroked (filled)."""
-    mode, stroked = ctypes.c_int(), ctypes.c_int()
-    if not raw.FPDFPath_GetDrawMode(obj, mode, stroked) or not (stroked if stroke else mode).value:
-        return None
-    r, g, b, a = (ctypes.c_uint() for _ in range(4))
-    getter = raw.FPDFPageObj_GetStrokeColor if stroke else raw.FPDFPageObj_GetFillColor
-    return (r.value, g.value, b.value) if getter(obj, r, g, b, a) else None
-
-
-def stroke_rgb(raw: Any, obj: Any) -> tuple[int, int, int] | None:
-    """The RGB of a stroked path's stroke; None when it is not stroked."""
-    return _rgb(raw, obj, True)
-
-
-def fill_rgb(raw: Any, obj: Any) -> tuple[int, int, int] | None:
-    """The RGB of a filled path's fill; None when it is not filled."""
-    return _rgb(raw, obj, False)
-
-
-def half_width(raw: Any, obj: Any) -> float:
-    """Half a path's stroke width in its own units (0 when it is not stroked)."""
-    if stroke_rgb(raw, obj) is None:
-        return 0.0
-    w = ctypes.c_float()
-    return w.value / 2 if raw.FPDFPageObj_GetStrokeWidth(obj, w) else 0.5
-
-
-def pieces(raw: Any, obj: Any, m: tuple[float, ...]) -> list[list[Point]]:
-    """Each piece of a path (from one move-to to the next) as points in the object's container space (m: the
-    object's matrix), Bézier curves flattened."""
-    a, b, c, d, e, f = m
-    out: list[list[Point]] = []
-    curve: list[Point] = []
-    for n in range(raw.FPDFPath_CountSegments(obj)):
-        seg = raw.FPDFPath_GetPathSegment(obj, n)
-        x, y = ctypes.c_float(), ctypes.c_float()
-        raw.FPDFPathSegment_GetPoint(seg, x, y)
-        p = (a * x.value + c * y.value + e, b * x.value + d * y.value + f)  # (pypdfium2's PdfMatrix.on_point)
-        kind = raw.FPDFPathSegment_GetType(seg)
-        if kind == raw.FPDF_SEGMENT_MOVETO or not out:
-            out.append([p])
-            curve = []
-        elif kind == raw.FPDF_SEGMENT_BEZIERTO:
-            curve.append(p)
-            if len(curve) == 3:
-                out[-1].extend(_bezier(out[-1][-1], *curve))
-                curve = []
-        else:
-            out[-1].append(p)
-        if raw.FPDFPathSegment_GetClose(seg) and len(out[-1]) > 1:
-            out[-1].append(out[-1][0])
-    return out
-
-
-def _bezier(p0: Point, p1: Point, p2: Point, p3: Point) -> list[Point]:
-    pts = []
-    for k in range(1, BEZIER_STEPS + 1):
-        t = k / BEZIER_STEPS
-        a, b, c, d = (1 - t) ** 3, 3 * (1 - t) ** 2 * t, 3 * (1 - t) * t * t, t ** 3
-        pts.append((a * p0[0] + b * p1[0] + c * p2[0] + d * p3[0], a * p0[1] + b * p1[1] + c * p2[1] + d * p3[1]))
-    return pts
 
 
 def mark(piece: list[Point]) -> bool:

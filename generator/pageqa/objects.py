@@ -153,6 +153,14 @@ class Reader:
         return (box[0] + half, box[1] + half, box[2] - half, box[3] - half)
 
 
+def chain_scale(chain: tuple[Matrix, ...]) -> float:
+    """The vertical scale of the forms holding an object (a form that does not scale counts 1)."""
+    scale = 1.0
+    for m in chain:
+        scale *= abs(m[3]) or 1.0
+    return scale
+
+
 def _apply(m: Matrix, p: tuple[float, float]) -> tuple[float, float]:
     a, b, c, d, e, f = m
     return (a * p[0] + c * p[1] + e, b * p[0] + d * p[1] + f)

@@ -12,7 +12,7 @@ import pypdfium2.raw as raw
 
 from .ink import page_coverage
 from .layers import Ink, page_inks, words
-from .objects import TEXT, Layered, Reader
+from .objects import TEXT, Layered, Reader, chain_scale
 from .read import Page, read_page
 from .tunnels import page_links
 
@@ -74,10 +74,7 @@ def _size(obj: Layered, reader: Reader) -> float:
     """A text object's point size: its font size times its matrix's and its forms' vertical scale."""
     size = ctypes.c_float()
     raw.FPDFTextObj_GetFontSize(obj.handle, size)
-    forms = 1.0
-    for m in obj.chain:
-        forms *= abs(m[3]) or 1.0
-    return size.value * (abs(reader.matrix(obj.handle)[3]) * forms)
+    return size.value * (abs(reader.matrix(obj.handle)[3]) * chain_scale(obj.chain))
 
 
 def tunnel_inks(data: bytes) -> list[list[Ink]]:
