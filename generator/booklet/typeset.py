@@ -23,7 +23,7 @@ from reportlab.platypus import Paragraph as RlParagraph
 
 from ..render.fonts import register_reportlab
 from ..content.languages import native_name
-from ..render.layout import hyphenations, hyphenator, tie_breaks, tie_short_tail, unbreakable
+from ..render.layout import hyphenation_lang, hyphenations, hyphenator, tie_breaks, tie_short_tail, unbreakable
 from ..rules.source import Block
 
 INK = colors.HexColor("#1d1d1b")
@@ -86,7 +86,7 @@ class Hyphenator:
         """Head/tail pairs of the word, none when it is short for the line (so sentences stay whole)."""
         if stringWidth(word, self.font, self.size) <= HYPHENATE_SHARE * self.width:
             return iter(())
-        return iter(hyphenations(word, self.lang))
+        return iter(hyphenations(word, hyphenation_lang(word, self.lang)))  # untranslated: the source's rules
 
 
 @lru_cache(maxsize=256)

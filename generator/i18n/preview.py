@@ -192,8 +192,8 @@ class Preview:
         """The lookups of one component drawn in this process with a recording context."""
         from ..kit.cache import recording
 
-        rctx, reads = recording(self.ctx)
-        with watch_fits(self.root, self.lang, self.ctx.translations, accept_overflow=True):
+        with recording(self.ctx) as (rctx, reads), \
+                watch_fits(self.root, self.lang, self.ctx.translations, accept_overflow=True):
             try:
                 component.build(rctx, before if component.from_artifacts else [])
             except CheckFailed:

@@ -316,8 +316,7 @@ def printed_in_english(lang: str, reads: Reads) -> frozenset[str]:
     warns about them as missing): in another language, a lookup that gave back its own English text."""
     if lang == SOURCE_LANG:
         return frozenset()
-    return frozenset().union(*(words(text) for (_fn, _ctx, msgid, plural, _n), text in reads.lookups.items()
-                               if text in (msgid, plural)))
+    return frozenset().union(*(words(text) for text in reads.in_english()))
 
 
 def _pieces(todo: list[tuple[int, int]], chosen: tuple[Component, ...], workers: int) -> list[tuple[tuple[int, int], ...]]:
@@ -402,26 +401,27 @@ def _render_one(job: tuple[int, int], before: list[Artifact] | None = None) -> t
     Rendered without a problem or warning, it is stored in its build's component cache with what it read, by the
     process that drew it. In the pseudo-locale (overflow policy "warn") page QA findings are warnings too."""
     k, index = job
-    ctx, reads = recording(_CTXS[k])
     start, cpu = timings.now(), time.process_time()
-    try:
-        component = _COMPONENTS[index]
-        with watch_fits(ctx.root, ctx.lang, _CTXS[k].translations, accept_overflow=ctx.options.overflow == "warn") as log:
-            artifacts = component.build(ctx, before or [])
-        checked = time.process_time()
-        found, artifacts = page_qa(artifacts, ctx.lang, ctx.options.back_offset_mm, _TERMS[k],
-                                   printed_in_english(ctx.lang, reads)) if ctx.options.page_qa else ([], artifacts)
-        qa = time.process_time() - checked
-        if found and ctx.options.overflow != "warn":
-            return [], found, None
-        warned = [dataclasses.replace(p, severity="warning") for p in found]
-        artifacts += [] if component.from_artifacts else missing_previews(artifacts)
-        verify({a.path: a.data for a in artifacts}, [a.manifest_entry("") for a in artifacts])
-        if _CACHES[k] is not None and not (log.warnings or warned) and ctx.options.page_qa:
-            _CACHES[k].store(component, before or [], artifacts, reads)
-        return artifacts, [*log.warnings, *warned], timings.cost(start, cpu, qa)
-    except CheckFailed as exc:
-        return [], list(exc.problems), None
+    with recording(_CTXS[k]) as (ctx, reads):
+        try:
+            component = _COMPONENTS[index]
+            with watch_fits(ctx.root, ctx.lang, _CTXS[k].translations,
+                            accept_overflow=ctx.options.overflow == "warn") as log:
+                artifacts = component.build(ctx, before or [])
+            checked = time.process_time()
+            found, artifacts = page_qa(artifacts, ctx.lang, ctx.options.back_offset_mm, _TERMS[k],
+                                       printed_in_english(ctx.lang, reads)) if ctx.options.page_qa else ([], artifacts)
+            qa = time.process_time() - checked
+            if found and ctx.options.overflow != "warn":
+                return [], found, None
+            warned = [dataclasses.replace(p, severity="warning") for p in found]
+            artifacts += [] if component.from_artifacts else missing_previews(artifacts)
+            verify({a.path: a.data for a in artifacts}, [a.manifest_entry("") for a in artifacts])
+            if _CACHES[k] is not None and not (log.warnings or warned) and ctx.options.page_qa:
+                _CACHES[k].store(component, before or [], artifacts, reads)
+            return artifacts, [*log.warnings, *warned], timings.cost(start, cpu, qa)
+        except CheckFailed as exc:
+            return [], list(exc.problems), None
 
 
 def verify(files: dict[str, bytes], entries: list[dict]) -> None:

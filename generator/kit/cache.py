@@ -20,11 +20,14 @@ import hashlib
 import json
 import os
 import secrets
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path, PurePath
-from typing import Any, Mapping
+from typing import Any, Iterator, Mapping
 
+from ..i18n.catalogs import SOURCE_LANG
+from ..render.layout import letter_words, printed_in_source
 from ..sources import files_digest, generator_digest
 from ..output.cache import check_entry, entry_path, read_entry, write_entry
 from ..output.prune import note_written, prune, remove_written
@@ -84,13 +87,24 @@ class Reads:
     parts: set[tuple[str, ...]] = field(default_factory=set)
     lookups: dict[tuple, str] = field(default_factory=dict)
     untracked: bool = False
+    english: set[str] = field(default_factory=set)  # outside the source language: the words of its lookups that gave
+    # back their English for want of a translation (render.layout.printed_in_source), filled as they are made
+
+    def in_english(self) -> list[str]:
+        """The texts of the lookups that gave back their own English (msgid or plural)."""
+        return [text for key, text in self.lookups.items() if gave_back_english(key, text)]
+
+
+def gave_back_english(key: tuple, text: str) -> bool:
+    """Whether a lookup (fn, context, msgid, plural, n) gave back its own English text."""
+    return text in (key[2], key[3])
 
 
 class _Lookups:
     """A Translations object that records every lookup (anything else it is asked marks the read untracked)."""
 
-    def __init__(self, inner: Any, reads: Reads):
-        self._inner, self._reads = inner, reads
+    def __init__(self, inner: Any, reads: Reads, translated: bool = False):
+        self._inner, self._reads, self._translated = inner, reads, translated  # translated: not the source language
 
     def gettext(self, msgid: str) -> str:
         return self._note(("gettext", None, msgid, None, None), self._inner.gettext(msgid))
@@ -109,6 +123,8 @@ class _Lookups:
 
     def _note(self, key: tuple, text: str) -> str:
         self._reads.lookups[key] = text
+        if self._translated and gave_back_english(key, text):
+            self._reads.english.update(letter_words(text))
         return text
 
     def __getattr__(self, name: str) -> Any:
@@ -150,8 +166,8 @@ class _Part:
 class _Model:
     """The kit model, recording which of its parts (dojo, ground, duel, rules[game], decks[id]) are read."""
 
-    def __init__(self, inner: Any, reads: Reads):
-        self._inner, self._reads = inner, reads
+    def __init__(self, inner: Any, reads: Reads, translated: bool = False):
+        self._inner, self._reads, self._translated = inner, reads, translated  # translated: not the source language
 
     def __getattr__(self, name: str) -> Any:
         value = getattr(self._inner, name)
@@ -161,13 +177,19 @@ class _Model:
         return value
 
 
-def recording(ctx: BuildContext) -> tuple[BuildContext, Reads]:
-    """The same context whose translations and model record what is read into the returned Reads."""
+@contextmanager
+def recording(ctx: BuildContext) -> Iterator[tuple[BuildContext, Reads]]:
+    """While the block runs: the same context whose translations and model record what is read into the given
+    Reads; outside the source language, the words of the lookups that gave back their English are printed in
+    English (render.layout.printed_in_source: they hyphenate by English rules, as in the English kit)."""
     reads = Reads()
     if not isinstance(ctx, BuildContext):  # a stand-in context (tests): nothing recorded, never cached
-        return ctx, Reads(untracked=True)
-    return dataclasses.replace(ctx, translations=_Lookups(ctx.translations, reads),
-                               model=_Model(ctx.model, reads)), reads
+        yield ctx, Reads(untracked=True)
+        return
+    translated = ctx.lang != SOURCE_LANG
+    with printed_in_source(reads.english, SOURCE_LANG):
+        yield dataclasses.replace(ctx, translations=_Lookups(ctx.translations, reads, translated),
+                                  model=_Model(ctx.model, reads)), reads
 
 
 _ABSENT = object()

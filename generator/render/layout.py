@@ -3,10 +3,11 @@
 from __future__ import annotations
 
 import re
+from contextlib import contextmanager
 from contextvars import ContextVar
 from dataclasses import dataclass, replace
 from functools import lru_cache
-from typing import Callable, TypeVar
+from typing import Callable, Container, Iterator, TypeVar
 
 import pyphen
 
@@ -26,6 +27,44 @@ T = TypeVar("T")
 # or None) -> the problem to raise, or None. It maps slots to catalog entries and, in the pseudo-locale, accepts
 # overflows: the fit then returns its smallest-size result marked `overflow` (drawn with a red outline).
 FIT_WATCH: ContextVar[Callable | None] = ContextVar("FIT_WATCH", default=None)
+
+# The words printed in the source language for want of a translation (a development build of a language still
+# being translated) and that language's code, set while a component renders (kit/cache.recording, whose lookups
+# keep filling the set): such words hyphenate by the source language's rules, not the kit's ("mo-vement" is German
+# hyphenation of English).
+IN_SOURCE: ContextVar[tuple[Container[str], str]] = ContextVar("IN_SOURCE", default=(frozenset(), ""))
+
+
+@contextmanager
+def printed_in_source(words: Container[str], source: str) -> Iterator[None]:
+    """While the block runs, these words (a set that may keep growing) are printed in the source language."""
+    token = IN_SOURCE.set((words, source))
+    try:
+        yield
+    finally:
+        IN_SOURCE.reset(token)
+
+
+def source_words(text: str) -> tuple[frozenset[str], str] | tuple[()]:
+    """The words of a text printed in the source language (IN_SOURCE) and its code, () when none is: what wrap's
+    hyphenation depends on beyond the kit's language."""
+    words, source = IN_SOURCE.get()
+    if not words:
+        return ()
+    found = frozenset(w for w in _LETTERS.findall(text) if w in words)
+    return (found, source) if found else ()
+
+
+def letter_words(text: str) -> list[str]:
+    """The words of a text as hyphenation reads them (runs of letters)."""
+    return _LETTERS.findall(text)
+
+
+def hyphenation_lang(word: str, lang: str, source: tuple[Container[str], str] | tuple[()] | None = None) -> str:
+    """The language whose rules break a word: the source language's for a word printed untranslated (source:
+    source_words' reading, None: IN_SOURCE now), else the kit's."""
+    words, code = (source or ((), "")) if source is not None else IN_SOURCE.get()
+    return code if words and any(w in words for w in _LETTERS.findall(word)) else lang
 
 
 def settle(texts: list[str], slot: "Slot", where: "Where", problem: Problem | None = None) -> None:
@@ -217,8 +256,8 @@ def plain_text(text: str) -> str:
 class _Wrapper:
     """Greedy line breaking of one paragraph at one size."""
 
-    def __init__(self, slot: Slot, size_mm: float, lang: str):
-        self.slot, self.size, self.lang = slot, size_mm, lang
+    def __init__(self, slot: Slot, size_mm: float, lang: str, source: tuple[frozenset[str], str] | tuple[()] = ()):
+        self.slot, self.size, self.lang, self.source = slot, size_mm, lang, source
         self.face = slot.face
         self.width = metrics(self.face).width  # the face's widths, looked up once per paragraph and size
         self.space = self.width(" ", size_mm)
@@ -261,7 +300,7 @@ class _Wrapper:
         word = parts[0][0]
         if not self.slot.hyphenate:
             return False
-        for head, tail in hyphenations(word, self.lang):
+        for head, tail in hyphenations(word, hyphenation_lang(word, self.lang, self.source)):
             piece = head if head.endswith(HYPHEN) else head + HYPHEN
             hw = self.width(piece, self.size)
             if hw <= room:
@@ -301,11 +340,13 @@ def _to_line(parts: list[tuple[str, bool]], size: float, f: Face) -> Line:
 
 
 @lru_cache(maxsize=4096)
-def wrap(text: str, slot: Slot, size_pt: float, lang: str) -> tuple[tuple[Line, ...], float]:
+def wrap(text: str, slot: Slot, size_pt: float, lang: str, source: tuple[frozenset[str], str] | tuple[()] = ()
+         ) -> tuple[tuple[Line, ...], float]:
     """Lines of text at one size, and how many mm the widest unbreakable word sticks out (0 = fits); worked out
-    once per process for the same text, slot, size and language (a deck's footer is fitted on every card)."""
+    once per process for the same text, slot, size and language (a deck's footer is fitted on every card), and
+    the same words of it printed in the source language (source_words)."""
     size = size_pt / PT_PER_MM
-    wrapper = _Wrapper(slot, size, lang)
+    wrapper = _Wrapper(slot, size, lang, source)
     all_lines: list[Line] = []
     for para in text.split("\n"):
         for word in unbreakable(tie_short_tail(para).strip()):
@@ -364,9 +405,10 @@ def _overflow(too_wide: float, height: float, room: float) -> str | None:
 def fit(text: str, slot: Slot, where: Where) -> Block:
     """Fit text into slot (wrap, hyphenate, shrink); raise CheckFailed on a missing glyph or an overflow."""
     _check_glyphs([(text, slot)], where)
+    source = source_words(text)
 
     def attempt(size: float) -> tuple[Block, str | None]:
-        lines, too_wide = wrap(text, slot, size, where.lang)
+        lines, too_wide = wrap(text, slot, size, where.lang, source)
         block = Block(slot, lines, size)
         over = _overflow(too_wide, block.height, slot.height)
         if over is None and slot.max_lines is not None and len(lines) > slot.max_lines:
@@ -379,11 +421,12 @@ def fit(text: str, slot: Slot, where: Where) -> Block:
 def fit_stack(texts: list[str], slot: Slot, where: Where, gap: float = 1.0, min_row: float = 0.0) -> list[Block]:
     """Fit several texts one under the other (slot.height shared, gap mm between) at one common size."""
     _check_glyphs([(t, slot) for t in texts], where)
+    sources = [source_words(t) for t in texts]
 
     def attempt(size: float) -> tuple[list[Block], str | None]:
         blocks, too_wide = [], 0.0
-        for t in texts:
-            lines, wide = wrap(t, slot, size, where.lang)
+        for t, source in zip(texts, sources):
+            lines, wide = wrap(t, slot, size, where.lang, source)
             too_wide = max(too_wide, wide)
             blocks.append(Block(slot, lines, size))
         total = sum(max(b.height, min_row) for b in blocks) + gap * (len(blocks) - 1)
@@ -409,13 +452,14 @@ def fit_table(rows: list[list[str]], widths: list[float], slot: Slot, where: Whe
     bold = [replace(s, bold=True) for s in col_slots]
     slots_of = [bold if header and r == 0 else col_slots for r in range(len(rows))]
     _check_glyphs([(t, slots_of[r][c]) for r, row in enumerate(rows) for c, t in enumerate(row)], where)
+    sources = [[source_words(t) for t in row] for row in rows]
 
     def attempt(size: float) -> tuple[Table, str | None]:
         cells, too_wide = [], 0.0
         for r, row in enumerate(rows):
             out = []
             for c, t in enumerate(row):
-                lines, wide = wrap(t, slots_of[r][c], size, where.lang)
+                lines, wide = wrap(t, slots_of[r][c], size, where.lang, sources[r][c])
                 too_wide = max(too_wide, wide)
                 out.append(Block(slots_of[r][c], lines, size))
             cells.append(tuple(out))

@@ -151,3 +151,24 @@ def test_languages_built_together_stop_only_where_they_fail(proved_project, pris
     assert isinstance(en, CheckFailed) and any("kit.po" in (p.file or "") for p in en.problems)
     assert not isinstance(it, CheckFailed) and hashes(it.out_dir) == hashes(pristine_it / "build/pnp/it")
     assert sorted(p.name for p in (proved_project / "out").iterdir()) == ["it"]  # nothing written for en
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_lookups_that_give_back_their_english_are_printed_in_english_while_a_component_renders(lang):
+    """recording(): outside the source language, the words of a lookup that gave back its English (no translation)
+    are printed in English for hyphenation (render.layout.IN_SOURCE) while the block runs, and only then; a
+    translated lookup adds nothing."""
+    from generator.kit.cache import recording
+    from generator.render.layout import IN_SOURCE
+    from tests.conftest import kit_context
+
+    with recording(kit_context(lang)) as (ctx, reads):
+        translated = ctx.p_("duel/seigan", "Free stance")
+        ctx._("Unheard-of sentence about movement")  # no catalog has it: English is printed
+        assert IN_SOURCE.get() == (reads.english, "en")
+    if lang == "en":
+        assert reads.english == set()
+    else:
+        assert translated != "Free stance" and not reads.english & set(translated.split())
+        assert reads.english == {"Unheard", "of", "sentence", "about", "movement"}
+    assert IN_SOURCE.get()[0] == frozenset()

@@ -4,7 +4,8 @@ import pytest
 
 from generator.problems import CheckFailed
 from generator.render.fonts import face, string_width
-from generator.render.layout import PT_PER_MM, Slot, Where, fit, unbreakable, wrap
+from generator.render.layout import (PT_PER_MM, Slot, Where, fit, hyphenation_lang, letter_words, printed_in_source,
+                                     source_words, unbreakable, wrap)
 from generator.content.languages import language_codes
 
 LANGS = language_codes()
@@ -150,3 +151,29 @@ def test_titles_wrap_at_spaces_and_never_hyphenate(lang, title):
     body = Slot("text", 22, 40, 16, 16)
     hyph = fit(title, body, Where("deck", "card", lang))
     assert any(r.text.endswith("-") for line in hyph.lines for r in line.runs)  # body text still hyphenates
+
+
+@pytest.mark.parametrize("lang", [*(lang for lang in LANGS if lang != "en"), "de"])  # de: a language tried out
+def test_english_printed_for_want_of_a_translation_hyphenates_by_english_rules(lang):
+    """A development build prints an untranslated string in English: its words break where the English kit breaks
+    them, not by the kit language's dictionary (German breaks 'mo-vement', 'atta-cker')."""
+    text = "Every movement of the attacker makes a difference when keeping visited squares"
+    differs = False
+    for width in (13, 15, 17, 19, 21, 24):
+        slot = Slot("body", width, 100, 9, 9)
+        english = [[r.text for r in ln.runs] for ln in wrap(text, slot, 9, "en")[0]]
+        with printed_in_source(set(letter_words(text)), "en"):
+            fitted = [[r.text for r in ln.runs] for ln in fit(text, slot, Where("test", "card", lang)).lines]
+        assert fitted == english, (width, fitted)
+        differs |= [[r.text for r in ln.runs] for ln in wrap(text, slot, 9, lang)[0]] != english
+    assert differs or lang != "de"  # outside printed_in_source German rules break them otherwise: the test can see it
+
+
+def test_only_the_words_printed_in_english_change_their_rules():
+    words = {"movement"}
+    with printed_in_source(words, "en"):
+        assert source_words("Ein movement und Bewegung") == (frozenset({"movement"}), "en")
+        assert hyphenation_lang("movement,", "de") == "en" and hyphenation_lang("bewegung", "de") == "de"
+        words.add("bewegung")  # the set keeps filling as lookups are made
+        assert hyphenation_lang("bewegung", "de") == "en"
+    assert source_words("movement") == () and hyphenation_lang("movement", "de") == "de"
