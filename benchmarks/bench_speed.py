@@ -1,7 +1,7 @@
 """Speed and memory figures of issue 16, side by side with protograf in the same run (prints figures).
 
-`python benchmarks/bench_speed.py [--suite] [--no-protograf]` works in a temporary copy of the project, so build/
-is never touched, and prints:
+`python benchmarks/bench_speed.py [--suite] [--no-protograf] [--against REV] [--only-against]` works in a temporary
+copy of the project, so build/ is never touched, and prints:
 
 - cold one-language build (`dojo build --lang it --force`, proof cached) on one core and on every core;
 - the kit's cost per printed page (the cold build over every page it prints and reads back), and protograf's cost
@@ -15,7 +15,12 @@ is never touched, and prints:
 - cold release (empty build/, proof not cached);
 - peak resident memory of a one-language build (largest process);
 - one cold build's `--timings` table: each phase, and each component's process, start, render and page-QA seconds;
-- with --suite, the whole test suite (`pytest -n auto`).
+- with --suite, the whole test suite (`pytest -n auto`);
+- with --against REV (a git revision, e.g. 592e0c2, the commit issue 27 measures against), that commit's cold
+  `dojo build --lang it --force` side by side with this tree's, alternating AGAINST_RUNS times (each built in its
+  own tree from its own content; the revision's code runs on this virtualenv, plus any dependency it declares that
+  this one lacks or holds at another version, installed into the benchmark's temporary folder), and the ratio;
+  --only-against prints just that.
 
 It also checks that builds on one core and on all cores, and the incremental build and a cold --force build of
 the edited tree, write byte-identical files (SOURCE_DATE_EPOCH fixed). Per-phase and per-component figures:
@@ -137,6 +142,64 @@ def protograf_seconds(tmp: Path, runs: int) -> dict[str, tuple[float, float]] | 
     return out
 
 
+AGAINST_RUNS = 5
+
+
+def against_tree(rev: str, tmp: Path) -> tuple[Path, dict[str, str]]:
+    """The files of git revision rev (git archive) with their bytecode compiled, and the environment running its
+    code: this virtualenv, ahead of it the dependencies rev declares that this one lacks or holds at a version
+    outside rev's range (pip install --target)."""
+    import tomllib
+    from importlib import metadata
+
+    from packaging.requirements import Requirement
+
+    tree = tmp / "against"
+    tree.mkdir()
+    archive = subprocess.run(["git", "-C", str(ROOT), "archive", rev], capture_output=True, check=True).stdout
+    subprocess.run(["tar", "-x", "-C", str(tree)], input=archive, check=True)
+    wanted = []
+    for line in tomllib.loads((tree / "pyproject.toml").read_text(encoding="utf-8"))["project"]["dependencies"]:
+        req = Requirement(line)
+        try:
+            if req.specifier.contains(metadata.version(req.name), prereleases=True):
+                continue
+        except metadata.PackageNotFoundError:
+            pass
+        wanted.append(line)
+    site = tmp / "against-site"
+    if wanted:
+        subprocess.run([sys.executable, "-m", "pip", "install", "--quiet", "--target", str(site), *wanted], check=True,
+                       capture_output=True, timeout=900)
+    env = {**ENV, "PYTHONPATH": os.pathsep.join([str(tree), str(site)])}
+    if (tree / "generator/cairo_abi.py").exists():  # as its Makefile's bytecode target does
+        subprocess.run([sys.executable, "-c", "from generator.cairo_abi import generate; generate()"], cwd=tree,
+                       env=env, check=True)
+    subprocess.run([sys.executable, "-m", "compileall", "-q", str(tree / "generator")], check=True)
+    return tree, env
+
+
+def side_by_side(rev: str, tmp: Path, build: list[str]) -> list[tuple[str, float, str]]:
+    """A cold one-language build of revision rev and of this tree, alternated AGAINST_RUNS times: each one's median
+    wall seconds and their ratio (with the range of the ratios of the runs paired in time)."""
+    tree, env = against_tree(rev, tmp)
+    theirs = [sys.executable, "-m", "generator.cli", "build", "--lang", "it", "--force", "--out", str(tmp / "rev-out")]
+    subprocess.run(theirs, cwd=tree, env=env, check=True, stdout=subprocess.DEVNULL)  # its proofs cached too
+    pairs = []
+    for _ in range(AGAINST_RUNS):
+        t0 = time.perf_counter()
+        subprocess.run(theirs, cwd=tree, env=env, check=True, stdout=subprocess.DEVNULL)
+        t1 = time.perf_counter()
+        subprocess.run([*build, "--out", str(tmp / "this-out")], env=ENV, check=True, stdout=subprocess.DEVNULL)
+        pairs.append((t1 - t0, time.perf_counter() - t1))
+    old, new = statistics.median(p[0] for p in pairs), statistics.median(p[1] for p in pairs)
+    ratios = sorted(n / o for o, n in pairs)
+    return [(f"cold dojo build --lang it --force at {rev} (median of {AGAINST_RUNS}, alternated)", old, "s"),
+            ("the same build of this tree, alternated with it", new, "s"),
+            (f"this tree / {rev} (median; paired runs {ratios[0]:.2f}-{ratios[-1]:.2f}; issue 27: at most 1.1)",
+             new / old, "x")]
+
+
 def kit_pages(kit: Path) -> int:
     """Every page the kit prints (the manifest's page counts)."""
     manifest = json.loads((kit / "manifest.json").read_text(encoding="utf-8"))
@@ -155,6 +218,10 @@ def main(argv: list[str]) -> int:
         shutil.copy(ROOT / "pyproject.toml", proj)
         build = [*DOJO, "build", "--lang", "it", "--root", str(proj), "--force"]
         subprocess.run(build, env=ENV, check=True, stdout=subprocess.DEVNULL)  # proof and extraction cached
+        if "--against" in argv:
+            rows += side_by_side(argv[argv.index("--against") + 1], Path(tmp), build)
+            if "--only-against" in argv:
+                return _print(rows, [])
         protograf = None if "--no-protograf" in argv else protograf_seconds(Path(tmp), 3)
         for jobs in ("1", "0"):
             out = proj / f"out-{jobs}"
@@ -197,6 +264,11 @@ def main(argv: list[str]) -> int:
         rows.append(("test suite (pytest -n auto)", timed([sys.executable, "-m", "pytest", "-q", "-n", "auto"], 1), "s"))
     print("a cold build, phase by phase and component by component (dojo build --timings):")
     print(spent)
+    return _print(rows, checks)
+
+
+def _print(rows: list[tuple[str, float, str]], checks: list[tuple[str, bool]]) -> int:
+    """The figures and checks, and the exit status (1 when a check failed)."""
     for name, value, unit in rows:
         print(f"{name:<60} {value:8.2f} {unit}")
     for name, ok in checks:
