@@ -266,6 +266,16 @@ def built_kit(lang: str) -> Kit:
     return Kit(lang, out, json.loads((out / "manifest.json").read_text(encoding="utf-8")))
 
 
+def with_kit_cache(project: Path, lang: str) -> Path:
+    """project (a proved_project) with the session's component cache of lang's kit (built_kit) in its build/cache:
+    a build of it then renders only the components whose inputs the test changed (the others come from the cache,
+    as in a designer's incremental build)."""
+    built_kit(lang)
+    cache = session_root() / "build" / "cache"
+    shutil.copytree(cache / "components" / lang, project / "build" / "cache" / "components" / lang)
+    return project
+
+
 @pytest.fixture(scope="session", params=LANGS)
 def kit(request) -> Kit:
     """The whole kit of each language (it, en, ru), built once per session."""

@@ -12,7 +12,7 @@ from PIL import Image
 
 from generator.export import cmyk, pdfx
 from generator.export.preflight import _safe_zone, preflight
-from generator.export.vendors import VENDORS, export_kit, kit_decks
+from generator.export.vendors import VENDORS, deck_folder, export_kit, kit_decks
 from tests.board.helpers import run_cli
 
 DECKS = ("duel/strikes", "duel/reference")  # two small decks: one with differing backs, one with a shared back
@@ -149,7 +149,10 @@ def test_preflight_refuses_a_planted_fault_naming_rule_file_and_card(small_kit, 
                 pdf.pages.append(pdf.pages[0])  # card 1's front again at the end, in place of the last back
                 del pdf.pages[-2]
         files[path] = _pdf_edit(data, edit)
-    found = [p for p in preflight(VENDORS[vendor], files, decks, manifest) if p.rule == rule]
+    folder = path.split("/")[0].removesuffix(".pdf")  # the planted fault's deck, preflighted alone
+    files = {name: data for name, data in files.items() if name.split("/")[0].removesuffix(".pdf") == folder}
+    found = [p for p in preflight(VENDORS[vendor], files, [d for d in decks if deck_folder(d[0]) == folder], manifest)
+             if p.rule == rule]
     assert found, f"{fault} not found"
     assert found[0].file.startswith(path.split("/")[0]) and "fix:" in found[0].render()
     if fault in ("swap", "order", "ink", "trimbox"):
