@@ -124,3 +124,24 @@ def test_qpdf_check_passes(kit):
     for path in sorted(out.glob("*.pdf")):
         run = subprocess.run(["qpdf", "--check", str(path)], capture_output=True, text=True)
         assert run.returncode == 0, (path.name, run.stdout[-400:], run.stderr[-400:])
+
+
+def test_each_square_code_keeps_air_to_its_tile_and_its_text(kit):
+    """The squares reference card: a code of two capitals (SS, БК, 1A) stands 0.5 mm or more from its tile and 1 mm
+    or more from its row's text, in every language (read back from the printed sheet)."""
+    from generator.pageqa.read import read_pdf
+
+    codes = {kit.ctx.p_(f"dojo-square/{s.id}", s.letter) for s in kit.ctx.model.dojo.squares}
+    pages = read_pdf((kit.out / "dojo/reference-A4.pdf").read_bytes())
+    checked = 0
+    for page in pages:
+        for code in (r for r in page.runs if r.text in codes):
+            cx0, cy0, cx1, cy1 = code.box
+            row = [r for r in page.runs if r is not code and r.box[0] > cx1 - 0.1 and r.box[1] < cy1 and r.box[3] > cy0
+                   and r.box[0] - cx1 < 5]
+            tiles = [m for m in page.marks if m[2] <= cx0 + 0.1 and cx0 - m[2] < 3 and m[1] < cy1 and m[3] > cy0]
+            assert row and tiles, (kit.lang, code.text)
+            assert min(r.box[0] for r in row) - cx1 >= 1.0, (kit.lang, code.text, row[0].text)
+            assert cx0 - max(m[2] for m in tiles) >= 0.5, (kit.lang, code.text)
+            checked += 1
+    assert checked >= len(codes) - 1  # every code ('?' too), on each copy of the card
