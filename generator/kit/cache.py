@@ -166,8 +166,8 @@ class _Part:
 class _Model:
     """The kit model, recording which of its parts (dojo, ground, duel, rules[game], decks[id]) are read."""
 
-    def __init__(self, inner: Any, reads: Reads, translated: bool = False):
-        self._inner, self._reads, self._translated = inner, reads, translated  # translated: not the source language
+    def __init__(self, inner: Any, reads: Reads):
+        self._inner, self._reads = inner, reads
 
     def __getattr__(self, name: str) -> Any:
         value = getattr(self._inner, name)
