@@ -154,10 +154,11 @@ def against_tree(rev: str, tmp: Path) -> tuple[Path, dict[str, str]]:
 
     from packaging.requirements import Requirement
 
+    from bench_sweep import export  # this folder's scripts: git archive of a revision into a folder
+
     tree = tmp / "against"
     tree.mkdir()
-    archive = subprocess.run(["git", "-C", str(ROOT), "archive", rev], capture_output=True, check=True).stdout
-    subprocess.run(["tar", "-x", "-C", str(tree)], input=archive, check=True)
+    export(rev, tree)
     wanted = []
     for line in tomllib.loads((tree / "pyproject.toml").read_text(encoding="utf-8"))["project"]["dependencies"]:
         req = Requirement(line)

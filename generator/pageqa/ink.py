@@ -12,6 +12,8 @@ from __future__ import annotations
 import pypdfium2 as pdfium
 from PIL import ImageStat
 
+from .objects import each_page
+
 COVERAGE_PX_PER_MM = 1.0
 PT_PER_MM = 72 / 25.4
 BACK_SHEET_LIMIT = 15.0  # percent: a light card-back sheet (outline, title, small art)
@@ -20,18 +22,7 @@ GAMES = ("dojo", "ground", "duel")
 
 def coverage(data: bytes) -> list[float]:
     """Each page's ink coverage in percent (one decimal)."""
-    pdf = pdfium.PdfDocument(data)
-    try:
-        out = []
-        for index in range(len(pdf)):
-            page = pdf[index]
-            try:
-                out.append(page_coverage(page))
-            finally:
-                page.close()
-        return out
-    finally:
-        pdf.close()
+    return [page_coverage(page) for _, page in each_page(data)]
 
 
 def page_coverage(page: pdfium.PdfPage) -> float:

@@ -10,8 +10,9 @@ from __future__ import annotations
 
 import ctypes
 import math
-from typing import Any, NamedTuple
+from typing import Any, Iterator, NamedTuple
 
+import pypdfium2 as pdfium
 import pypdfium2.raw as pdfium_c
 
 PtBox = tuple[float, float, float, float]  # x0, y0, x1, y1 in PDF points, origin bottom left
@@ -275,3 +276,20 @@ def _paint(reader: Reader, obj: Any, kind: int, m: Matrix | None, clip: PtBox | 
 def white(color: tuple[int, int, int, int] | None) -> bool:
     """Paper white (any alpha)."""
     return color is not None and color[0] >= WHITE and color[1] >= WHITE and color[2] >= WHITE
+
+
+def each_page(data: bytes, skip: frozenset[int] = frozenset()) -> Iterator[tuple[int, pdfium.PdfPage]]:
+    """Every page of a PDF but those numbered in skip, with its number (from 1), each open until the next one is
+    asked for; the document is closed at the end (or when the caller stops)."""
+    doc = pdfium.PdfDocument(data)
+    try:
+        for n in range(1, len(doc) + 1):
+            if n in skip:
+                continue
+            page = doc[n - 1]
+            try:
+                yield n, page
+            finally:
+                page.close()
+    finally:
+        doc.close()

@@ -7,12 +7,11 @@ from __future__ import annotations
 import ctypes
 from typing import Iterator, NamedTuple
 
-import pypdfium2 as pdfium
 import pypdfium2.raw as raw
 
 from .ink import page_coverage
 from .layers import Ink, page_inks, words
-from .objects import TEXT, Layered, Reader, chain_scale
+from .objects import TEXT, Layered, Reader, chain_scale, each_page
 from .read import Page, read_page
 from .tunnels import page_links
 
@@ -33,28 +32,17 @@ def read_pages(data: bytes, coverage: bool = False, skip: frozenset[int] = froze
                ) -> Iterator[PageRead]:
     """Every page of a PDF but those numbered in skip (1-based), each yielded while it is open (an Ink's text can
     be read until the next page); with links, each page's tunnel links read in the same walk."""
-    doc = pdfium.PdfDocument(data)
-    try:
-        for n in range(len(doc)):
-            if n + 1 in skip:
-                continue
-            page = doc[n]
-            try:
-                textpage = page.get_textpage()
-                try:
-                    layered: list[Layered] = []
-                    paths: list[Layered] | None = [] if links else None
-                    read = read_page(page, n + 1, layered, textpage, paths)
-                    height = page.get_height()
-                    yield PageRead(read, page_inks(layered, height, textpage),
-                                   page_coverage(page) if coverage else None, layered,
-                                   page_links(paths, height) if paths is not None else None)
-                finally:
-                    textpage.close()
-            finally:
-                page.close()
-    finally:
-        doc.close()
+    for n, page in each_page(data, skip):
+        textpage = page.get_textpage()
+        try:
+            layered: list[Layered] = []
+            paths: list[Layered] | None = [] if links else None
+            read = read_page(page, n, layered, textpage, paths)
+            height = page.get_height()
+            yield PageRead(read, page_inks(layered, height, textpage), page_coverage(page) if coverage else None,
+                           layered, page_links(paths, height) if paths is not None else None)
+        finally:
+            textpage.close()
 
 
 def inks(data: bytes) -> list[list[Ink]]:

@@ -13,7 +13,7 @@ from typing import Any, NamedTuple
 
 import pypdfium2 as pdfium
 
-from .objects import Layered, Paint, PtBox, walk, white
+from .objects import Layered, Paint, PtBox, each_page, walk, white
 from .words import INK_DOWN, INK_UP, Word, add_repeats, read_words
 
 PT_PER_MM = 72 / 25.4
@@ -146,15 +146,4 @@ def _outline(p: Paint) -> bool:
 
 def read_pdf(data: bytes) -> list[Page]:
     """Every page of a PDF with its runs of words and painted marks in mm from the top-left corner."""
-    doc = pdfium.PdfDocument(data)
-    try:
-        out = []
-        for n in range(len(doc)):
-            page = doc[n]
-            try:
-                out.append(read_page(page, n + 1))
-            finally:
-                page.close()
-        return out
-    finally:
-        doc.close()
+    return [read_page(page, n) for n, page in each_page(data)]

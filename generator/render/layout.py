@@ -51,7 +51,7 @@ def source_words(text: str) -> tuple[frozenset[str], str] | tuple[()]:
     words, source = IN_SOURCE.get()
     if not words:
         return ()
-    found = frozenset(w for w in _LETTERS.findall(text) if w in words)
+    found = frozenset(w for w in letter_words(text) if w in words)
     return (found, source) if found else ()
 
 
@@ -60,11 +60,12 @@ def letter_words(text: str) -> list[str]:
     return _LETTERS.findall(text)
 
 
-def hyphenation_lang(word: str, lang: str, source: tuple[Container[str], str] | tuple[()] | None = None) -> str:
+def hyphenation_lang(word: str, lang: str, source: tuple[frozenset[str], str] | tuple[()] | None = None) -> str:
     """The language whose rules break a word: the source language's for a word printed untranslated (source:
-    source_words' reading, None: IN_SOURCE now), else the kit's."""
-    words, code = (source or ((), "")) if source is not None else IN_SOURCE.get()
-    return code if words and any(w in words for w in _LETTERS.findall(word)) else lang
+    source_words' reading of its text; None: of the word, now), else the kit's."""
+    if source is None:
+        source = source_words(word)
+    return source[1] if source and not source[0].isdisjoint(letter_words(word)) else lang
 
 
 def settle(texts: list[str], slot: "Slot", where: "Where", problem: Problem | None = None) -> None:
@@ -339,12 +340,16 @@ def _to_line(parts: list[tuple[str, bool]], size: float, f: Face) -> Line:
     return Line(tuple(runs), x)
 
 
-@lru_cache(maxsize=4096)
-def wrap(text: str, slot: Slot, size_pt: float, lang: str, source: tuple[frozenset[str], str] | tuple[()] = ()
-         ) -> tuple[tuple[Line, ...], float]:
+def wrap(text: str, slot: Slot, size_pt: float, lang: str) -> tuple[tuple[Line, ...], float]:
     """Lines of text at one size, and how many mm the widest unbreakable word sticks out (0 = fits); worked out
     once per process for the same text, slot, size and language (a deck's footer is fitted on every card), and
-    the same words of it printed in the source language (source_words)."""
+    the same words of it printed in the source language (source_words: they break by its rules)."""
+    return _wrap(text, slot, size_pt, lang, source_words(text))
+
+
+@lru_cache(maxsize=4096)
+def _wrap(text: str, slot: Slot, size_pt: float, lang: str, source: tuple[frozenset[str], str] | tuple[()]
+          ) -> tuple[tuple[Line, ...], float]:
     size = size_pt / PT_PER_MM
     wrapper = _Wrapper(slot, size, lang, source)
     all_lines: list[Line] = []
@@ -405,10 +410,9 @@ def _overflow(too_wide: float, height: float, room: float) -> str | None:
 def fit(text: str, slot: Slot, where: Where) -> Block:
     """Fit text into slot (wrap, hyphenate, shrink); raise CheckFailed on a missing glyph or an overflow."""
     _check_glyphs([(text, slot)], where)
-    source = source_words(text)
 
     def attempt(size: float) -> tuple[Block, str | None]:
-        lines, too_wide = wrap(text, slot, size, where.lang, source)
+        lines, too_wide = wrap(text, slot, size, where.lang)
         block = Block(slot, lines, size)
         over = _overflow(too_wide, block.height, slot.height)
         if over is None and slot.max_lines is not None and len(lines) > slot.max_lines:
@@ -421,12 +425,11 @@ def fit(text: str, slot: Slot, where: Where) -> Block:
 def fit_stack(texts: list[str], slot: Slot, where: Where, gap: float = 1.0, min_row: float = 0.0) -> list[Block]:
     """Fit several texts one under the other (slot.height shared, gap mm between) at one common size."""
     _check_glyphs([(t, slot) for t in texts], where)
-    sources = [source_words(t) for t in texts]
 
     def attempt(size: float) -> tuple[list[Block], str | None]:
         blocks, too_wide = [], 0.0
-        for t, source in zip(texts, sources):
-            lines, wide = wrap(t, slot, size, where.lang, source)
+        for t in texts:
+            lines, wide = wrap(t, slot, size, where.lang)
             too_wide = max(too_wide, wide)
             blocks.append(Block(slot, lines, size))
         total = sum(max(b.height, min_row) for b in blocks) + gap * (len(blocks) - 1)
@@ -452,14 +455,13 @@ def fit_table(rows: list[list[str]], widths: list[float], slot: Slot, where: Whe
     bold = [replace(s, bold=True) for s in col_slots]
     slots_of = [bold if header and r == 0 else col_slots for r in range(len(rows))]
     _check_glyphs([(t, slots_of[r][c]) for r, row in enumerate(rows) for c, t in enumerate(row)], where)
-    sources = [[source_words(t) for t in row] for row in rows]
 
     def attempt(size: float) -> tuple[Table, str | None]:
         cells, too_wide = [], 0.0
         for r, row in enumerate(rows):
             out = []
             for c, t in enumerate(row):
-                lines, wide = wrap(t, slots_of[r][c], size, where.lang, sources[r][c])
+                lines, wide = wrap(t, slots_of[r][c], size, where.lang)
                 too_wide = max(too_wide, wide)
                 out.append(Block(slots_of[r][c], lines, size))
             cells.append(tuple(out))

@@ -210,7 +210,7 @@ class Game:
         is_dojo, fatigue, is_safe, sq = t.is_dojo, t.fatigue, t.is_safe, self.sq
         first = self.turn < self.n  # the first round (DR-K01): no turn ends during a movement
         cur, left = start, steps
-        path = self.policies[p].path(self, p, cur, left, visited)  # self.choose(p, cur, left, visited), inlined
+        path = self.policies[p].path(self, p, cur, left, visited)  # choose(), its check remembered below
         if self._fresh_start and type(path) is tuple:  # (visited is {start}: U03)
             # a movement's first path is legal or not by (start, roll, path, Brown or not) alone: the path objects
             # found legal are remembered (P0 plays the table's own path objects: checked once per board)
@@ -225,11 +225,7 @@ class Game:
         else:
             check_path(self, p, cur, left, visited, path)
             k = t.plain(path)
-        if self.log is not None:
-            self.log.append(("path", p, cur, left, path))
-        if len(path) < left and not (path and is_dojo[path[-1]]):
-            self.stats.stuck += 1
-            self.event("stuck", p, cur, left, len(path))
+        self.noted(p, cur, left, path)
         # the path's leading squares with no Dojo, Fatica or pawn to face are walked at once, then step by step
         if not first and not set(sq).isdisjoint(path):
             for y in sq:
@@ -287,6 +283,11 @@ class Game:
         """The policy's path (U01); counts the DR-T05 fallback when no full movement exists."""
         path = self.policies[p].path(self, p, cur, left, visited)
         check_path(self, p, cur, left, visited, path)
+        return self.noted(p, cur, left, path)
+
+    def noted(self, p: int, cur: int, left: int, path: tuple[int, ...]) -> tuple[int, ...]:
+        """A checked path logged, and counted as a DR-T05 fallback when it is shorter than the roll and stops short
+        of the Dojo."""
         if self.log is not None:
             self.log.append(("path", p, cur, left, path))
         if len(path) < left and not (path and self.t.is_dojo[path[-1]]):
