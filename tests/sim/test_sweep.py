@@ -73,6 +73,23 @@ def test_interrupted_sweep_is_partial_and_resumes_to_the_same_report(reference, 
     assert "PARTIAL" in done.stdout and "Partial:" in (out / "report.html").read_text(encoding="utf-8")
     assert main(["sweep", "--resume", str(out), "--jobs", "1"]) == 0
     assert (out / "report.json").read_bytes() == reference[0]
+    assert (out / "report.html").read_text(encoding="utf-8") == reference[1]
+    assert "U22: true, false" in reference[1] and "True" not in reference[1]
+
+
+def test_a_finished_sweep_extended_to_more_games_reuses_its_slices(reference, tmp_path):
+    """250 games a cell, then --resume --games 500: the 250 played are kept (not played again) and the report is
+    the 500-game sweep's, byte for byte; fewer games than played is refused."""
+    out = tmp_path / "ext"
+    assert main([*[a if a != "500" else "250" for a in SWEEP], "--out", str(out), "--jobs", "1"]) == 0
+    first = {p.name: p.stat().st_mtime_ns for p in (out / "slices").iterdir()}
+    assert len(first) == 4
+    assert main(["sweep", "--resume", str(out), "--games", "500", "--jobs", "1"]) == 0
+    after = {p.name: p.stat().st_mtime_ns for p in (out / "slices").iterdir()}
+    assert len(after) == 8 and all(after[k] == v for k, v in first.items())
+    assert (out / "report.json").read_bytes() == reference[0]
+    assert (out / "report.html").read_text(encoding="utf-8") == reference[1]
+    assert main(["sweep", "--resume", str(out), "--games", "100"]) == 2
 
 
 def test_dask_cluster_gives_the_same_json(reference, tmp_path):

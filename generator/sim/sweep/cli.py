@@ -8,19 +8,14 @@ report.json and report.html. `--resume DIR` plays the slices missing from a stop
 from __future__ import annotations
 
 import argparse
-import itertools
 import json
 import os
-import re
 import sys
 from pathlib import Path
 
 from ... import interrupts
-from ...output.files import write_text_atomic
-from ..cli import GAMES, fail, game_module, parse_value
-
-MAX_GAMES = 100_000_000
-DEFAULT_POLICIES = {"dojo": ["p0"], "ground": ["heuristic", "rival", "random", "solver"], "duel": ["hunter"]}
+from ..cli import GAMES, fail
+from .spec import DEFAULT_GAMES, changes, define, namespace, stored_options
 
 
 def register(sub: argparse._SubParsersAction) -> None:
@@ -35,7 +30,8 @@ def register(sub: argparse._SubParsersAction) -> None:
     s.add_argument("--scenario", action="append", default=[], help="GROUND Scenario id(s) (default every one)")
     s.add_argument("--mode", action="append", default=[], help="GROUND Mode id(s) (default every one)")
     s.add_argument("--policy", action="append", default=[], help="policy or policies (comma list allowed)")
-    s.add_argument("--games", type=int, default=10_000, help="games per cell (default 10000)")
+    s.add_argument("--games", type=int, default=None,
+                   help=f"games per cell (default {DEFAULT_GAMES}; with --resume: extend a finished sweep to this many)")
     s.add_argument("--seed", type=int, default=1, help="sweep seed; game i of every cell uses a seed from (seed, i)")
     s.add_argument("--jobs", type=int, default=None, help="local worker processes (default: the CPU cores)")
     s.add_argument("--cluster", choices=("local", "dask"), default="local",
@@ -47,127 +43,15 @@ def register(sub: argparse._SubParsersAction) -> None:
     s.set_defaults(run=run_sweep)
 
 
-def _values(text: str) -> list[object]:
-    """`v1,v2,[4,9]`: values split on the commas outside brackets, each read as JSON or a bare word."""
-    return [parse_value(v.strip()) for v in re.split(r",(?![^\[]*\])", text) if v.strip()]
-
-
-def _players(text: str | None, game: str) -> list[int] | str:
-    lo, hi = game_module(game).PLAYERS or (2, 2)
-    default = {"dojo": [4], "ground": list(range(lo, hi + 1)), "duel": [2]}[game]
-    if text is None:
-        return default
-    if game == "duel":
-        return "--players: the duel has two players"
-    try:
-        if re.fullmatch(r"\d+-\d+", text.strip()):
-            a, b = map(int, text.split("-"))
-            counts = list(range(a, b + 1))
-        else:
-            counts = [int(v) for v in text.split(",")]
-    except ValueError:
-        return f"--players {text}: write a list (3,4) or a range (3-6)"
-    bad = [n for n in counts if not lo <= n <= hi]
-    if bad or not counts:
-        return f"--players {text}: --game {game} is played by {lo} to {hi} players"
-    return sorted(set(counts))
-
-
-def _policies(args: argparse.Namespace) -> list[str] | str:
-    if args.game == "dojo":
-        from ..policies import POLICIES as names
-    elif args.game == "ground":
-        from ..ground.policies import POLICIES as names
-    else:
-        from ..duel.play import DUELISTS as names
-    chosen = [p.strip() for item in args.policy for p in item.split(",") if p.strip()]
-    bad = [p for p in chosen if not 1 <= len(p.split("/")) <= 2 or any(x not in names for x in p.split("/"))]
-    if bad:
-        return (f"--policy {bad[0]}: --game {args.game} has {', '.join(names)}, or a pairing A/B of them (one A "
-                f"player among B players)")
-    return chosen or DEFAULT_POLICIES[args.game]
-
-
-def grid(args: argparse.Namespace) -> dict | str:
-    """The sweep's definition (game, seed, games, grid, cells), or a message naming the wrong option."""
-    game = args.game
-    for opt, ok in (("board", "dojo"), ("scenario", "ground"), ("mode", "ground")):
-        if getattr(args, opt) and game != ok:
-            return f"--{opt} applies to --game {ok}, not --game {game}"
-    if not 1 <= args.games <= MAX_GAMES:
-        return f"--games {args.games}: use 1 to {MAX_GAMES}"
-    rules: dict[str, list] = {}
-    module = game_module(game)
-    for item in args.rule:
-        rid, sep, text = item.partition("=")
-        if not sep or not rid.strip() or not _values(text):
-            return f"--rule {item!r}: write ID=V1,V2,..., e.g. U22=true,false"
-        rid = rid.strip().upper()
-        try:
-            rules[rid] = [module.parse_rule(rid, v)[1] for v in _values(text)]
-        except ValueError as exc:
-            return f"--rule {item}: {exc}"
-    players = _players(args.players, game)
-    policies = _policies(args)
-    for got in (players, policies):
-        if isinstance(got, str):
-            return got
-    axes: dict[str, list] = {"players": players, "policy": policies}
-    if game == "dojo":
-        from ..dojo_cli import DEFAULT_QUADRANT
-
-        axes["board"] = [str(b) for b in args.board] or [str(DEFAULT_QUADRANT)]
-    if game == "ground":
-        problem = _ground_axes(args, axes)
-        if problem:
-            return problem
-    names = list(axes) + list(rules)
-    cells = []
-    for combo in itertools.product(*axes.values(), *rules.values()):
-        cell = {"game": game, **dict(zip(axes, combo)), "rules": dict(zip(rules, combo[len(axes):]))}
-        cells.append(cell)
-    if len(cells) * args.games > MAX_GAMES:
-        return f"{len(cells)} cells x {args.games} games is over {MAX_GAMES}; sweep fewer values or games"
-    return {"game": game, "seed": args.seed, "games": args.games, "cells": cells,
-            "grid": {**axes, **{f"rule {k}": v for k, v in rules.items()}, "order": names}}
-
-
-def _ground_axes(args: argparse.Namespace, axes: dict) -> str | None:
-    from ...content.ground import load_ground
-    from ..ground.engine import MODES
-
-    data, _ = load_ground(Path.cwd())
-    scenarios = [s.id for s in data.scenarios] if data else []
-    modes = [m for m in MODES if not data or m in {x.id for x in data.modes}]
-    chosen_modes = [m if m.startswith("mode-") else f"mode-{m}" for m in args.mode]
-    for got, known, opt in ((args.scenario, scenarios, "scenario"), (chosen_modes, modes, "mode")):
-        bad = [x for x in got if x not in known]
-        if bad:
-            return f"--{opt} {bad[0]}: the sample edition has {', '.join(known)}"
-    axes["scenario"] = args.scenario or scenarios
-    axes["mode"] = chosen_modes or modes
-    return None
-
-
 def run_sweep(args: argparse.Namespace) -> int:
     """Check the grid, play the missing slices, write report.json and report.html, print the table."""
     from . import run
     from .games import load
 
-    if args.resume is not None:
-        try:
-            spec = run.read_spec(args.resume)
-        except ValueError as exc:
-            return fail(str(exc))
-        out = args.resume
-    else:
-        spec = grid(args)
-        if isinstance(spec, str):
-            return fail(spec)
-        out = args.out or Path("build/sweep") / args.game
-        if (out / run.SPEC).exists() and run.read_spec(out) != spec:
-            return fail(f"{out} holds another sweep; choose another --out, or --resume {out} to continue it")
-        run.write_spec(out, spec)
+    spec = _resumed(args) if args.resume is not None else _started(args)
+    if isinstance(spec, str):
+        return fail(spec)
+    out = args.resume if args.resume is not None else args.out or Path("build/sweep") / args.game
     cores = os.cpu_count() or 1
     jobs = args.jobs or cores
     if not 1 <= jobs <= cores:
@@ -182,12 +66,70 @@ def run_sweep(args: argparse.Namespace) -> int:
         ctx = load(spec["game"], Path.cwd(), boards)
     except ValueError as exc:
         return fail(str(exc))
+    run.write_spec(out, spec)
     code = 0
     try:
         _execute(spec, ctx, out, jobs, args)
     except interrupts.Interrupted as stop:
         code = stop.exit_code
     return _finish(spec, out, code)
+
+
+def _started(args: argparse.Namespace) -> dict | str:
+    """A new sweep's definition; refused when --out holds another sweep (naming what differs)."""
+    from . import run
+
+    spec = define(args)
+    if isinstance(spec, str):
+        return spec
+    out = args.out or Path("build/sweep") / args.game
+    if (out / run.SPEC).exists():
+        try:
+            before = run.read_spec(out)
+        except ValueError as exc:
+            return str(exc)
+        differ = changes(before if isinstance(before, dict) else {}, spec)
+        if differ:
+            return (f"{out} holds another sweep ({'; '.join(differ[:5])}); choose another --out, or --resume {out} "
+                    "to continue it")
+    return spec
+
+
+def _resumed(args: argparse.Namespace) -> dict | str:
+    """A stopped sweep's definition, checked as a new sweep's options are (same messages), its grid rebuilt from
+    them; refused when its games were played by other code or content (naming what changed). --games extends it."""
+    from . import run
+
+    where = args.resume / run.SPEC
+    try:
+        raw = run.read_spec(args.resume)
+    except ValueError as exc:
+        return str(exc)
+    opts = stored_options(raw, where)
+    if isinstance(opts, str):
+        return opts
+    given = {k for k in ("rule", "players", "board", "scenario", "mode", "policy") if getattr(args, k)}
+    if given:
+        return (f"--resume {args.resume}: the sweep keeps its own grid; --{sorted(given)[0]} cannot change it "
+                f"(start a new sweep with --out NEWDIR)")
+    extend = args.games is not None and args.games != opts["games"]
+    if extend and args.games < opts["games"]:
+        return f"--games {args.games}: the sweep in {args.resume} has {opts['games']} games per cell; extend only"
+    spec = define(namespace({**opts, "games": args.games if extend else opts["games"]}))
+    if isinstance(spec, str):
+        return f"{spec} (the options recorded in {where})"
+    recorded = {**raw, "options": {**opts, "games": spec["games"]}, "games": spec["games"]}
+    if json.loads(json.dumps({k: recorded.get(k) for k in ("cells", "grid", "game", "seed")}, sort_keys=True)) != \
+            json.loads(json.dumps({k: spec[k] for k in ("cells", "grid", "game", "seed")}, sort_keys=True)):
+        return (f"{where}: its cells and grid do not follow from its options (the file was edited); start a new "
+                "sweep with --out NEWDIR")
+    differ = changes(raw, {**spec, "options": {**spec["options"], "games": opts["games"]}})
+    if differ:
+        return (f"--resume {args.resume}: the sweep's games were played with other code or content, and mixing them "
+                f"would report two rule sets as one ({'; '.join(differ[:8])}"
+                f"{f'; {len(differ) - 8} more' if len(differ) > 8 else ''}). Restore what changed, or start a new "
+                "sweep with --out NEWDIR")
+    return spec
 
 
 def _execute(spec: dict, ctx: object, out: Path, jobs: int, args: argparse.Namespace) -> None:

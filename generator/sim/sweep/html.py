@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import base64
 import io
+import json
 from html import escape
 
 from .report import _pct
@@ -101,13 +102,24 @@ def _row(c: dict) -> str:
             f"<td>{c['length']['mean']} / {c['length']['p90']}</td><td>{dec}</td></tr>")
 
 
+def _word(v: object) -> str:
+    """A grid value as the command line writes it (true, null, [4, 9]), never a Python repr."""
+    return v if isinstance(v, str) else json.dumps(v)
+
+
+def _axes(grid: dict) -> list[tuple[str, list]]:
+    """The grid's axes in the sweep's own order (players, policy, board or Scenario and Mode, then the rules)."""
+    keys = [k if k in grid else f"rule {k}" for k in grid.get("order", [])]
+    return [(k, grid[k]) for k in keys if grid.get(k)]
+
+
 def section(report: dict) -> str:
     """One game's section: the grid in words, plots, the cells table and the rule coverage."""
     g = report["game"]
     partial = "" if report["complete"] else (f"<p class='flag'><b>Partial:</b> {report['slices']['done']} of "
                                              f"{report['slices']['total']} slices were played; the figures cover "
                                              "only those games.</p>")
-    grid = "; ".join(f"{escape(k)}: {escape(', '.join(map(str, v)))}" for k, v in report["grid"].items() if v)
+    grid = "; ".join(f"{escape(k)}: {escape(', '.join(map(_word, v)))}" for k, v in _axes(report["grid"]))
     cov = report["coverage"]
     rows = "".join(f"<tr{' class=flag' if not n else ''}><td>{escape(k)}</td><td>{n}</td>"
                    f"<td>{_pct(n / cov['games']) if cov['games'] else '-'}</td>"

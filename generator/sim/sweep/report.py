@@ -8,7 +8,7 @@ from pathlib import Path
 
 from ..digest import engine_id
 from .games import coverage
-from .run import slices
+from .run import count
 from .tally import Tally, summary
 
 
@@ -27,22 +27,24 @@ def build(spec: dict, have: dict[tuple[int, int, int], Tally]) -> dict:
     """The report of the slices in `have` (all of them: complete; fewer: partial, games counted as played)."""
     from ..ground.engine import MODES
 
-    every = slices(spec)
+    per_cell: dict[int, list] = {}
+    for sl in sorted(have):
+        per_cell.setdefault(sl[0], []).append(have[sl])
     cells, fired, games = [], {}, 0
     for c, cell in enumerate(spec["cells"]):
         t = Tally(2 if spec["game"] == "duel" else cell["players"])
-        for sl in every:
-            if sl[0] == c and sl in have:
-                t.merge(have[sl])
+        for part in per_cell.get(c, []):
+            t.merge(part)
         seated = spec["game"] != "ground" or MODES[cell["mode"]] != "coop"
         cells.append({"label": label(cell), "cell": cell, **summary(t, seated)})
         for k, v in t.fired.items():
             fired[k] = fired.get(k, 0) + v
         games += t.games
-    complete = len(have) == len(every)
+    total = count(spec)
+    complete = len(have) == total
     return {"game": spec["game"], "engine": engine_id(), "seed": spec["seed"], "games_per_cell": spec["games"],
             "grid": spec["grid"], "complete": complete,
-            "slices": {"done": len(have), "total": len(every)}, "games_played": games,
+            "slices": {"done": len(have), "total": total}, "games_played": games,
             "cells": cells, "coverage": coverage(spec["game"], fired, games)}
 
 

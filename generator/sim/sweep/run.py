@@ -11,6 +11,7 @@ from __future__ import annotations
 import json
 import multiprocessing
 import os
+import re
 import time
 from pathlib import Path
 from typing import Callable, Iterator
@@ -23,10 +24,15 @@ from .tally import Tally
 SPEC = "sweep.json"
 
 
-def slices(spec: dict) -> list[tuple[int, int, int]]:
-    """Every (cell index, start, stop) of a sweep, in order."""
+def slices(spec: dict) -> Iterator[tuple[int, int, int]]:
+    """Every (cell index, start, stop) of a sweep, in order (produced one by one: no list of them is built)."""
     size, games = SLICE[spec["game"]], spec["games"]
-    return [(c, a, min(a + size, games)) for c in range(len(spec["cells"])) for a in range(0, games, size)]
+    return ((c, a, min(a + size, games)) for c in range(len(spec["cells"])) for a in range(0, games, size))
+
+
+def count(spec: dict) -> int:
+    """How many slices a sweep has."""
+    return len(spec["cells"]) * -(-spec["games"] // SLICE[spec["game"]])
 
 
 def slice_path(out: Path, sl: tuple[int, int, int]) -> Path:
@@ -47,17 +53,34 @@ def read_spec(out: Path) -> dict:
         raise ValueError(f"{out / SPEC}: no sweep to resume there ({exc}); start one with dojo sweep --out {out}")
 
 
+_NAME = re.compile(r"cell(\d{4,})-(\d{7,})\.json")
+
+
 def done(out: Path, spec: dict) -> dict[tuple[int, int, int], Tally]:
-    """The slices already written (a damaged file is played again)."""
+    """The slices already written, in slice order: files of the slices folder named as this sweep's slices, holding
+    exactly that slice's games of the right seats (a damaged or foreign file is played again; a sweep extended to
+    more games keeps its full slices and plays its last short one again)."""
+    size, games, cells = SLICE[spec["game"]], spec["games"], spec["cells"]
     have = {}
-    for sl in slices(spec):
-        path = slice_path(out, sl)
-        if path.exists():
-            try:
-                have[sl] = Tally.from_json(json.loads(path.read_text(encoding="utf-8")))
-            except (ValueError, KeyError, TypeError):
-                continue
-    return have
+    try:
+        names = sorted(p.name for p in (out / "slices").iterdir())
+    except OSError:
+        return have
+    for name in names:
+        m = _NAME.fullmatch(name)
+        if not m:
+            continue
+        c, a = int(m[1]), int(m[2])
+        if c >= len(cells) or a >= games or a % size:
+            continue
+        sl = (c, a, min(a + size, games))
+        try:
+            t = Tally.from_json(json.loads((out / "slices" / name).read_text(encoding="utf-8")))
+        except (OSError, ValueError, KeyError, TypeError, AttributeError):
+            continue
+        if t.games == sl[2] - sl[1] and t.seats == (2 if spec["game"] == "duel" else cells[c]["players"]):
+            have[sl] = t
+    return dict(sorted(have.items()))
 
 
 _CTX: list = []  # a worker's context, set once by the pool initializer
@@ -80,7 +103,8 @@ def play_slice(ctx: object, cell: dict, seed: int, sl: tuple[int, int, int]) -> 
 def execute(spec: dict, ctx: object, out: Path, jobs: int, cluster: str | None, scheduler: str | None,
             progress: Callable[[int], None] | None = None) -> None:
     """Play every slice not yet written, writing each as it finishes; an interrupt stops every worker."""
-    todo = [sl for sl in slices(spec) if sl not in done(out, spec)]
+    have = done(out, spec)
+    todo = [sl for sl in slices(spec) if sl not in have]
     (out / "slices").mkdir(parents=True, exist_ok=True)
     runs = _dask(spec, ctx, todo, scheduler) if cluster == "dask" else _local(spec, ctx, todo, jobs)
     for sl, tally in runs:

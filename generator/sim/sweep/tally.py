@@ -109,7 +109,16 @@ class Tally:
 
     @classmethod
     def from_json(cls, d: dict) -> Tally:
-        """The Tally to_json wrote."""
+        """The Tally to_json wrote (ValueError when the counts are not whole numbers that add up: a damaged or
+        forged slice file is played again, never reported)."""
+        counts = [d[k] for k in ("seats", "games", "unfinished", "shared", "draws", "nobody", "lead_changes",
+                                 "scored")] + list(d["sole"]) + list(d.get("focus", ()))
+        tables = [d[k] for k in ("length", "decided", "fired", "events")]
+        if not all(type(v) is int and v >= 0 for v in counts + [v for t in tables for v in t.values()]) or \
+                len(d["sole"]) != d["seats"] or \
+                sum(d["sole"]) + d["shared"] + d["draws"] + d["nobody"] + d["unfinished"] != d["games"] or \
+                sum(d["length"].values()) != d["games"] - d["unfinished"]:
+            raise ValueError("not a slice's counts")
         return cls(d["seats"], d["games"], d["unfinished"], list(d["sole"]), d["shared"], d["draws"], d["nobody"],
                    Counter({int(k): v for k, v in d["length"].items()}),
                    Counter({int(k): v for k, v in d["decided"].items()}), d["lead_changes"], d["scored"],

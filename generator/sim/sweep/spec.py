@@ -1,0 +1,223 @@
+"""A sweep's definition (sweep.json): the options it was started with, the grid they give, and a fingerprint of
+what its games depend on (the engine's code and the content files, each by sha256).
+
+A new sweep and a resumed one go through the same function (`define`): the options, read from the command line or
+from sweep.json, are checked with the same messages (types first for a file), the grid is built again from them,
+and `--resume` refuses a sweep.json whose grid does not follow from its options or whose games were played by
+other code or content (naming each file that changed), so one report never mixes two rule sets.
+"""
+
+from __future__ import annotations
+
+import argparse
+import hashlib
+import itertools
+import re
+from pathlib import Path
+
+from ..cli import GAMES, game_module, parse_value
+from ..digest import PACKAGE, code_files
+
+MAX_GAMES = 100_000_000
+DEFAULT_GAMES = 10_000
+DEFAULT_POLICIES = {"dojo": ["p0"], "ground": ["heuristic", "rival", "random", "solver"], "duel": ["hunter"]}
+VERSION = 2  # sweep.json's layout
+# option -> (type check, what the option takes): what a sweep.json may hold
+OPTIONS = {
+    "game": (lambda v: v in GAMES, f"one of {', '.join(GAMES)}"),
+    "rule": (lambda v: isinstance(v, list) and all(isinstance(x, str) for x in v), "a list of ID=V1,V2 texts"),
+    "players": (lambda v: v is None or isinstance(v, str), "a text such as 3,4 or 3-6, or null"),
+    "board": (lambda v: isinstance(v, list) and all(isinstance(x, str) for x in v), "a list of quadrant files"),
+    "scenario": (lambda v: isinstance(v, list) and all(isinstance(x, str) for x in v), "a list of Scenario ids"),
+    "mode": (lambda v: isinstance(v, list) and all(isinstance(x, str) for x in v), "a list of Mode ids"),
+    "policy": (lambda v: isinstance(v, list) and all(isinstance(x, str) for x in v), "a list of policies"),
+    "games": (lambda v: isinstance(v, int) and not isinstance(v, bool), "a whole number"),
+    "seed": (lambda v: isinstance(v, int) and not isinstance(v, bool), "a whole number"),
+}
+
+
+def options(args: argparse.Namespace) -> dict:
+    """The options that define a sweep, as given on the command line (JSON-ready)."""
+    return {"game": args.game, "rule": list(args.rule), "players": args.players,
+            "board": [str(b) for b in args.board], "scenario": list(args.scenario), "mode": list(args.mode),
+            "policy": list(args.policy), "games": DEFAULT_GAMES if args.games is None else args.games,
+            "seed": args.seed}
+
+
+def stored_options(raw: object, where: Path) -> dict | str:
+    """The options recorded in a sweep.json, type-checked (a message naming the file, the field and the fix)."""
+    fix = f"start a new sweep with dojo sweep --out NEWDIR (or repair {where})"
+    if not isinstance(raw, dict) or raw.get("version") != VERSION or not isinstance(raw.get("options"), dict):
+        return f"{where}: not a sweep definition this dojo wrote (no version {VERSION} options); {fix}"
+    opts = raw["options"]
+    for name, (ok, takes) in OPTIONS.items():
+        if name not in opts:
+            return f"{where}: options.{name} is missing; {fix}"
+        if not ok(opts[name]):
+            return f"{where}: options.{name} is {opts[name]!r}; it takes {takes}; {fix}"
+    extra = sorted(set(opts) - set(OPTIONS))
+    if extra:
+        return f"{where}: options.{extra[0]} is not a sweep option; {fix}"
+    return {k: opts[k] for k in OPTIONS}
+
+
+def namespace(opts: dict) -> argparse.Namespace:
+    """The options as the command line's namespace (what `grid` reads)."""
+    return argparse.Namespace(**{**opts, "board": [Path(b) for b in opts["board"]]})
+
+
+def _sha(path: Path) -> str:
+    try:
+        return hashlib.sha256(path.read_bytes()).hexdigest()
+    except OSError:
+        return "missing"
+
+
+def content_files(game: str, boards: list[str]) -> list[str]:
+    """The content files a game's sweep loads (paths as given: relative to the project)."""
+    if game == "dojo":
+        legends = [str(Path(b).parent / "legend.toml") for b in boards]
+        return sorted(set(boards) | set(legends) | {"content/dojo/nebbia.toml"})
+    if game == "ground":
+        from ...content.ground import FILES, GROUND_DIR
+
+        return [str(GROUND_DIR / f"{name}.toml") for name in FILES]
+    from ...content.duel import DUEL_PATH, RULINGS_PATH
+
+    return [str(DUEL_PATH), str(RULINGS_PATH)]
+
+
+def fingerprint(game: str, boards: list[str]) -> dict:
+    """sha256 of every file the games depend on: the engine's code and the content files."""
+    root = PACKAGE.parent.parent
+    return {"code": {str(p.relative_to(root)): _sha(p) for p in code_files()},
+            "content": {f: _sha(Path(f)) for f in content_files(game, boards)}}
+
+
+def changes(before: dict, now: dict) -> list[str]:
+    """What differs between two sweep definitions, in words (empty: the same sweep)."""
+    out = []
+    a, b = before.get("options", {}), now["options"]
+    for name in OPTIONS:
+        if a.get(name) != b[name]:
+            out.append(f"option --{name}: {a.get(name)!r} then, {b[name]!r} now")
+    for part, what in (("code", "the engine's code"), ("content", "the content")):
+        x, y = before.get("fingerprint", {}).get(part, {}), now["fingerprint"][part]
+        for f in sorted(set(x) | set(y)):
+            if x.get(f) != y.get(f):
+                state = "added" if f not in x else "removed" if f not in y else "changed"
+                out.append(f"{what}: {f} {state}")
+    return out
+
+
+def define(args: argparse.Namespace) -> dict | str:
+    """The sweep's definition from options (the command line's, or a sweep.json's): options, fingerprint, game,
+    seed, games, cells, grid; or a message naming the wrong option."""
+    spec = grid(args)
+    if isinstance(spec, str):
+        return spec
+    boards = sorted({c["board"] for c in spec["cells"] if "board" in c})
+    return {"version": VERSION, "options": options(args), "fingerprint": fingerprint(args.game, boards), **spec}
+
+
+def _values(text: str) -> list[object]:
+    """`v1,v2,[4,9]`: values split on the commas outside brackets, each read as JSON or a bare word."""
+    return [parse_value(v.strip()) for v in re.split(r",(?![^\[]*\])", text) if v.strip()]
+
+
+def _players(text: str | None, game: str) -> list[int] | str:
+    lo, hi = game_module(game).PLAYERS or (2, 2)
+    default = {"dojo": [4], "ground": list(range(lo, hi + 1)), "duel": [2]}[game]
+    if text is None:
+        return default
+    if game == "duel":
+        return "--players: the duel has two players"
+    try:
+        if re.fullmatch(r"\d+-\d+", text.strip()):
+            a, b = map(int, text.split("-"))
+            counts = list(range(a, b + 1))
+        else:
+            counts = [int(v) for v in text.split(",")]
+    except ValueError:
+        return f"--players {text}: write a list (3,4) or a range (3-6)"
+    bad = [n for n in counts if not lo <= n <= hi]
+    if bad or not counts:
+        return f"--players {text}: --game {game} is played by {lo} to {hi} players"
+    return sorted(set(counts))
+
+
+def _policies(args: argparse.Namespace) -> list[str] | str:
+    if args.game == "dojo":
+        from ..policies import POLICIES as names
+    elif args.game == "ground":
+        from ..ground.policies import POLICIES as names
+    else:
+        from ..duel.play import DUELISTS as names
+    chosen = [p.strip() for item in args.policy for p in item.split(",") if p.strip()]
+    bad = [p for p in chosen if not 1 <= len(p.split("/")) <= 2 or any(x not in names for x in p.split("/"))]
+    if bad:
+        return (f"--policy {bad[0]}: --game {args.game} has {', '.join(names)}, or a pairing A/B of them (one A "
+                f"player among B players)")
+    return chosen or DEFAULT_POLICIES[args.game]
+
+
+def grid(args: argparse.Namespace) -> dict | str:
+    """The sweep's definition (game, seed, games, grid, cells), or a message naming the wrong option."""
+    game = args.game
+    for opt, ok in (("board", "dojo"), ("scenario", "ground"), ("mode", "ground")):
+        if getattr(args, opt) and game != ok:
+            return f"--{opt} applies to --game {ok}, not --game {game}"
+    games = DEFAULT_GAMES if args.games is None else args.games
+    if not 1 <= games <= MAX_GAMES:
+        return f"--games {games}: use 1 to {MAX_GAMES}"
+    rules: dict[str, list] = {}
+    module = game_module(game)
+    for item in args.rule:
+        rid, sep, text = item.partition("=")
+        if not sep or not rid.strip() or not _values(text):
+            return f"--rule {item!r}: write ID=V1,V2,..., e.g. U22=true,false"
+        rid = rid.strip().upper()
+        try:
+            rules[rid] = [module.parse_rule(rid, v)[1] for v in _values(text)]
+        except ValueError as exc:
+            return f"--rule {item}: {exc}"
+    players = _players(args.players, game)
+    policies = _policies(args)
+    for got in (players, policies):
+        if isinstance(got, str):
+            return got
+    axes: dict[str, list] = {"players": players, "policy": policies}
+    if game == "dojo":
+        from ..dojo_cli import DEFAULT_QUADRANT
+
+        axes["board"] = [str(b) for b in args.board] or [str(DEFAULT_QUADRANT)]
+    if game == "ground":
+        problem = _ground_axes(args, axes)
+        if problem:
+            return problem
+    names = list(axes) + list(rules)
+    cells = []
+    for combo in itertools.product(*axes.values(), *rules.values()):
+        cell = {"game": game, **dict(zip(axes, combo)), "rules": dict(zip(rules, combo[len(axes):]))}
+        cells.append(cell)
+    if len(cells) * games > MAX_GAMES:
+        return f"{len(cells)} cells x {games} games is over {MAX_GAMES}; sweep fewer values or games"
+    return {"game": game, "seed": args.seed, "games": games, "cells": cells,
+            "grid": {**axes, **{f"rule {k}": v for k, v in rules.items()}, "order": names}}
+
+
+def _ground_axes(args: argparse.Namespace, axes: dict) -> str | None:
+    from ...content.ground import load_ground
+    from ..ground.engine import MODES
+
+    data, _ = load_ground(Path.cwd())
+    scenarios = [s.id for s in data.scenarios] if data else []
+    modes = [m for m in MODES if not data or m in {x.id for x in data.modes}]
+    chosen_modes = [m if m.startswith("mode-") else f"mode-{m}" for m in args.mode]
+    for got, known, opt in ((args.scenario, scenarios, "scenario"), (chosen_modes, modes, "mode")):
+        bad = [x for x in got if x not in known]
+        if bad:
+            return f"--{opt} {bad[0]}: the sample edition has {', '.join(known)}"
+    axes["scenario"] = args.scenario or scenarios
+    axes["mode"] = chosen_modes or modes
+    return None
