@@ -170,15 +170,16 @@ def _duel(data, cell: dict, seed: int, start: int, stop: int) -> Tally:
         return Duel(data.with_rulings(rulings))
 
     duel = _cached(("duel", repr(sorted(cell["rules"].items()))), variant)
-    pair = tuple(cell["policy"].split("/")) if "/" in cell["policy"] else (cell["policy"],) * 2
+    pairing = "/" in cell["policy"]
+    pair = tuple(cell["policy"].split("/")) if pairing else (cell["policy"],) * 2
     t = Tally(2)
     for i in range(start, stop):
-        r = play_duel(duel, pair, seed, i, cell.get("max_turns", 60))
+        focus = i % 2 if pairing else None  # a pairing A/B: A is player A in even games, player B in odd ones
+        r = play_duel(duel, pair[::-1] if focus else pair, seed, i, cell.get("max_turns", 60))
         winners = None if r.result is None else () if r.result == "draw" else ("AB".index(r.result),)
         events = {f"decided by {r.decided_by}": 1} if r.decided_by else {}
         events.update({f"first step forward: {r.first_mover or 'nobody'}": 1, "strikes": r.strikes})
         events.update({f"opening stance {s}": 1 for s in set(r.opening) if s})
-        focus = 0 if "/" in cell["policy"] else None  # a pairing A/B: A is player A
         t.add(winners, r.turns, {k for k in events if k != "strikes"}, None, events, focus)
     return t
 

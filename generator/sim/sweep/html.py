@@ -76,16 +76,28 @@ def plots(report: dict) -> str:
     return "\n".join(out)
 
 
+def _p(p: float) -> str:
+    return "< 0.0001" if p < 0.0001 else f"{p:.4f}"
+
+
+def gap_seats(c: dict) -> str:
+    a, b = c["balance_gap_seats"]
+    return f"{a} - {b}"
+
+
 def _row(c: dict) -> str:
     if "seats" in c:
         seats = "<br>".join(f"seat {i + 1}: {_pct(s['rate'])} [{_pct(s['ci95'][0])}, {_pct(s['ci95'][1])}]"
                             for i, s in enumerate(c["seats"]))
-        balance = f"{c['first_player_advantage']:+.1%}</td><td>{c['balance_gap']:.1%}"
+        fa, gap, bt = c["first_player_advantage_ci95"], c["balance_gap_ci95"], c["balance_test"]
+        balance = (f"{c['first_player_advantage']:+.1%} [{fa[0]:+.1%}, {fa[1]:+.1%}]</td><td>{c['balance_gap']:.1%} "
+                   f"[{gap[0]:.1%}, {gap[1]:.1%}] (seats {gap_seats(c)})</td><td>{escape(bt['test'])}: p = "
+                   f"{_p(bt['p'])}; Holm over {bt['cells']} cells: <b>{_p(bt['p_holm'])}</b>")
     elif not c["games"]:
-        seats, balance = "not played (the sweep was stopped)", "-</td><td>-"
+        seats, balance = "not played (the sweep was stopped)", "-</td><td>-</td><td>-"
     else:
         seats = f"all seats share the outcome: won together in {_pct(c['shared_wins'] / c['games'])}"
-        balance = "-</td><td>-"
+        balance = "-</td><td>-</td><td>-"
     sk = c.get("skill")
     if sk and sk["win_rate"]["rate"] is not None:
         a, b = (c["cell"]["policy"].split("/") + [""])[:2]
@@ -129,14 +141,17 @@ def section(report: dict) -> str:
 <p>{report['games_played']} games: {report['games_per_cell']} per cell, seed {report['seed']}, engine
 {report['engine']}. Grid: {grid}.</p>
 <p class="note">A seat's win rate is the share of the games it won alone (seat 1 plays first); the interval is
-the 95% Wilson score interval. <b>Balance gap</b>: the largest difference between two seats. A red row has a
-seat whose interval excludes the fair share (1 / players): with this many games, that imbalance is not luck.
+the 95% Wilson score interval. <b>First player advantage</b>: seat 1's rate less the fair share (1 / players),
+with its interval. <b>Balance gap</b>: the largest difference between two seats, with the interval of that
+difference. <b>Seat test</b>: how likely seats this unequal are in a fair game (an exact binomial test for two
+seats, a chi-square test for more), then corrected for the number of cells of the sweep (Holm). A red row is a cell
+whose corrected p-value is under 5%: a fair game gives a red row in at most 1 sweep in 20, however many cells.
 <b>Decided by half-time</b>: games in which the final winner led alone from the middle of the game on.
-<b>Skill</b> (a pairing A/B: one A player among B players, in each seat in turn; the duel: A is player A): the
+<b>Skill</b> (a pairing A/B: one A player among B players, in each seat in turn, the duel included): the
 share of the games won alone that the A player won, against the fair share; a stronger policy wins more.</p>
 {plots(report)}
 <table><tr><th>cell</th><th>games</th><th>seat win rates [95% interval]</th><th>first player advantage</th>
-<th>balance gap</th><th>draws or no winner / unfinished</th><th>length mean / p90</th><th>decisiveness</th></tr>
+<th>balance gap</th><th>seat test (p-value)</th><th>draws or no winner / unfinished</th><th>length mean / p90</th><th>decisiveness</th></tr>
 {''.join(_row(c) for c in report['cells'])}</table>
 <h3>Rule coverage</h3><p>Rules that never fired in this sweep: {escape(never)}.</p>
 <table><tr><th>rule or event</th><th>games it fired in</th><th>share</th><th>why it never fired</th></tr>

@@ -7,6 +7,7 @@ import json
 from pathlib import Path
 
 from ..digest import engine_id
+from .balance import holm
 from .games import coverage
 from .run import count
 from .tally import Tally, summary
@@ -40,6 +41,7 @@ def build(spec: dict, have: dict[tuple[int, int, int], Tally]) -> dict:
         for k, v in t.fired.items():
             fired[k] = fired.get(k, 0) + v
         games += t.games
+    holm(cells)  # the flag: a seat test corrected for the number of cells (a fair game: <= 5% of sweeps flagged)
     total = count(spec)
     complete = len(have) == total
     return {"game": spec["game"], "engine": engine_id(), "seed": spec["seed"], "games_per_cell": spec["games"],
@@ -80,6 +82,6 @@ def print_table(report: dict) -> None:
                   f"{c['length']['mean']}/{c['length']['p90']}", _pct(d["decided_by_half"]) if d else "-")
     Console(width=max(120, Console().width)).print(t)
     never = report["coverage"]["never"]
-    print(f"rules that never fired: {', '.join(never) if never else 'none'}; '!' = a seat's 95% interval excludes "
-          "the fair share" + ("; A/B: the A player's share of the games won alone ('*': its interval excludes the "
+    print(f"rules that never fired: {', '.join(never) if never else 'none'}; '!' = the seat test rejects equal "
+          "seats (p < 5% after Holm's correction over the cells)" + ("; A/B: the A player's share of the games won alone ('*': its interval excludes the "
                               "fair share)" if any("skill" in c for c in report["cells"]) else ""))

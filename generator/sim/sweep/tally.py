@@ -10,6 +10,7 @@ from collections import Counter
 from dataclasses import dataclass, field
 
 from ..stats import rate
+from .balance import holm, intervals, seat_test
 
 
 @dataclass
@@ -139,8 +140,8 @@ def _quantile(hist: Counter, q: float) -> int | None:
 
 
 def summary(t: Tally, seated: bool = True) -> dict:
-    """A cell's measures: each seat's win rate with a 95% Wilson interval, first player's advantage, balance
-    (largest gap between two seats), flagged when a seat's interval excludes the fair share; draws, unfinished,
+    """A cell's measures: each seat's win rate with a 95% Wilson interval, first player's advantage and balance
+    (largest gap between two seats) with 95% intervals, the seat test (balance.seat_test) and its flag; draws, unfinished,
     length (mean, p90), decisiveness and lead changes, how often each rule fired. `seated` False: the seats
     share one outcome (a cooperative game), so no seat measures."""
     n_len = sum(t.length.values())
@@ -157,7 +158,9 @@ def summary(t: Tally, seated: bool = True) -> dict:
         out["fair_share"] = round(fair, 4)
         out["first_player_advantage"] = round(rates[0] - fair, 4)
         out["balance_gap"] = round(max(rates) - min(rates), 4)
-        out["unbalanced"] = any(not s["ci95"][0] <= fair <= s["ci95"][1] for s in seats)
+        out.update(intervals(t.sole))
+        out["balance_test"] = seat_test(t.sole)
+        holm([out])  # one cell alone; a sweep's report corrects over all its cells (balance.holm)
     if t.scored:
         out["decisiveness"] = {"games": t.scored, "mean_decided_at": round(
             sum(k * v for k, v in t.decided.items()) / (10 * t.scored), 3),
