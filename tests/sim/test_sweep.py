@@ -40,7 +40,7 @@ def test_two_rule_values_over_two_player_counts_with_intervals(reference, capsys
         assert 0 < c["length"]["mean"] <= c["length"]["p90"] and 0 <= c["decisiveness"]["decided_by_half"] <= 1
         assert c["rules_fired"]["DR-K03 Kumite"] > 0.5
     html = reference[1]
-    assert html.count("<img") == 3 and html.count("seat 1:") == 4 and "95% Wilson" in html and "Rule coverage" in html
+    assert html.count("<img") == 4 and html.count("seat 1:") == 4 and "95% Wilson" in html and "Rule coverage" in html
     seat = cells[(3, True)]["seats"][0]
     assert f"{seat['rate']:.1%} [{seat['ci95'][0]:.1%}, {seat['ci95'][1]:.1%}]" in html
 
@@ -151,7 +151,8 @@ def test_tally_decisiveness_and_merge():
     assert (a.games, a.sole, a.unfinished, a.lead_changes, dict(a.decided)) == (3, [1, 1], 1, 3, {7: 1, 0: 1})
     s = summary(a)
     assert s["decisiveness"]["decided_by_half"] == 0.5 and s["rules_fired"] == {"X": 0.6667, "Y": 0.3333}
-    assert s["length"] == {"mean": 3.0, "p90": 4} and not s["unbalanced"]
+    assert s["length"] == {"mean": 3.0, "p90": 4, "capped": 1, "mean_with_capped": 5.0} and not s["unbalanced"]
+    assert a.outcomes == ["1", "0", "u"] and a.lengths == [4, 2, 9]
     assert Tally.from_json(json.loads(json.dumps(a.to_json()))) == a
 
 

@@ -144,8 +144,11 @@ def _ground(data, cell: dict, seed: int, start: int, stop: int) -> Tally:
         for k, v in s.actions.items():
             events[_ACTION_EVENT.get(k) or f"action {k}"] = v
         solo = MODES[cell["mode"]] == "personal"  # (a pairing's skill: the games won alone, a personal Mode's)
+        values = {"claimed value": out.total}  # the Problems' value claimed by the table (GR-E01)
+        if out.mastery is not None:
+            values["mastery"] = out.mastery  # the shared Mode's mastery (G5 decides what it counts)
         t.add(winners, ROUNDS, g.fired, None if coop else scores, events,
-              (focus - first) % n if focus is not None and solo else None)
+              (focus - first) % n if focus is not None and solo else None, values)
     return t
 
 
@@ -180,7 +183,7 @@ def _duel(data, cell: dict, seed: int, start: int, stop: int) -> Tally:
         events = {f"decided by {r.decided_by}": 1} if r.decided_by else {}
         events.update({f"first step forward: {r.first_mover or 'nobody'}": 1, "strikes": r.strikes})
         events.update({f"opening stance {s}": 1 for s in set(r.opening) if s})
-        t.add(winners, r.turns, {k for k in events if k != "strikes"}, None, events, focus)
+        t.add(winners, r.turns, {k for k in events if k != "strikes"}, None, events, focus, {"strikes": r.strikes})
     return t
 
 

@@ -13,7 +13,7 @@ from .report import _pct
 GAMES = {"dojo": "Il Labirinto del Dojo", "ground": "GROUND", "duel": "the duel"}
 STYLE = ("body{font-family:sans-serif;max-width:70em;margin:2em auto;color:#222}table{border-collapse:collapse;"
          "margin:1em 0}td,th{border:1px solid #bbb;padding:.25em .5em;text-align:left;vertical-align:top}"
-         "th{background:#eee}.flag{background:#fdd}.note{color:#555}img{max-width:100%}")
+         "th{background:#eee}.flag{background:#fdd}.diff{background:#dfd}.note{color:#555}img{max-width:100%}")
 
 
 def _png(fig) -> str:
@@ -125,6 +125,62 @@ def _axes(grid: dict) -> list[tuple[str, list]]:
     return [(k, grid[k]) for k in keys if grid.get(k)]
 
 
+def _num(x: float, share: bool) -> str:
+    return f"{x:+.1%}" if share else f"{x:+.3g}"
+
+
+def comparisons(report: dict) -> str:
+    """Each variant against the printed rule on the same seeds: games changed, and per measure the values before
+    and after, the paired difference with its 95% interval and the test's p-value; a plot of the differences."""
+    comps = report.get("comparisons") or []
+    if not comps:
+        return ""
+    blocks = []
+    for c in comps:
+        rows = []
+        for name, m in c.get("measures", {}).items():
+            share = name not in ("length", "mastery", "claimed value", "strikes")
+            before, after = (_pct(m["before"]), _pct(m["after"])) if share else (m["before"], m["after"])
+            moved = (f"{m['gained']} gained, {m['lost']} lost" if "gained" in m else
+                     f"{m['higher']} higher, {m['lower']} lower")
+            zero = m["ci95"][0] <= 0 <= m["ci95"][1]
+            rows.append(f"<tr{'' if zero else ' class=diff'}><td>{escape(name)}</td><td>{before}</td><td>{after}</td>"
+                        f"<td>{_num(m['difference'], share)} [{_num(m['ci95'][0], share)}, "
+                        f"{_num(m['ci95'][1], share)}]</td><td>{moved}</td><td>{escape(m['test'])}: "
+                        f"{_p(m['p'])}</td></tr>")
+        blocks.append(f"<h4>{escape(c['rule'])} = {escape(_word(c['value']))} against the printed "
+                      f"{escape(_word(c['printed']))} ({escape(c['against'])})</h4><p><b>{escape(c['verdict'])}</b>"
+                      f"</p><table><tr><th>measure</th><th>printed rule</th><th>variant</th><th>difference [95% "
+                      f"paired interval]</th><th>games that moved</th><th>test: p-value</th></tr>{''.join(rows)}"
+                      "</table>")
+    return ("<h3>Rule variants against the printed rule (same seeds, game by game)</h3><p class='note'>Game "
+            "<i>i</i> of a variant and game <i>i</i> of the printed rule use the same dice: the difference is "
+            "measured pair by pair, and a variant that changes nothing shows 0 changed games, not two close "
+            "columns. A green row's interval excludes 0.</p>" + _diff_plot(comps) + "".join(blocks))
+
+
+def _diff_plot(comps: list[dict]) -> str:
+    """The paired differences of the win rates (seat 1, together, tie, unfinished) with their 95% whiskers."""
+    import matplotlib
+
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+
+    rows = [(f"{c['rule']}={_word(c['value'])}: {name} ({c['against']})", m) for c in comps
+            for name, m in c.get("measures", {}).items() if name not in ("length", "mastery", "claimed value",
+                                                                         "strikes")]
+    if not rows:
+        return ""
+    fig, ax = plt.subplots(figsize=(10, 0.28 * len(rows) + 1.4))
+    for y, (_, m) in enumerate(rows):
+        ax.errorbar(m["difference"], y, xerr=[[m["difference"] - m["ci95"][0]], [m["ci95"][1] - m["difference"]]],
+                    fmt="o", ms=3, color="C0" if m["ci95"][0] <= 0 <= m["ci95"][1] else "C3")
+    ax.axvline(0, color="#777", lw=1)
+    ax.set_yticks(range(len(rows)), [r[0] for r in rows], fontsize=6)
+    ax.set_xlabel("variant minus printed rule, same seeds (bars: 95% paired interval; red: excludes 0)")
+    return _png(fig)
+
+
 def section(report: dict) -> str:
     """One game's section: the grid in words, plots, the cells table and the rule coverage."""
     g = report["game"]
@@ -153,6 +209,7 @@ share of the games won alone that the A player won, against the fair share; a st
 <table><tr><th>cell</th><th>games</th><th>seat win rates [95% interval]</th><th>first player advantage</th>
 <th>balance gap</th><th>seat test (p-value)</th><th>draws or no winner / unfinished</th><th>length mean / p90</th><th>decisiveness</th></tr>
 {''.join(_row(c) for c in report['cells'])}</table>
+{comparisons(report)}
 <h3>Rule coverage</h3><p>Rules that never fired in this sweep: {escape(never)}.</p>
 <table><tr><th>rule or event</th><th>games it fired in</th><th>share</th><th>why it never fired</th></tr>
 {rows}</table></section>"""

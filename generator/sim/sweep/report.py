@@ -8,6 +8,7 @@ from pathlib import Path
 
 from ..digest import engine_id
 from .balance import holm
+from .compare import compare, pairs
 from .games import coverage
 from .run import count
 from .tally import Tally, summary
@@ -41,13 +42,31 @@ def build(spec: dict, have: dict[tuple[int, int, int], Tally]) -> dict:
         for k, v in t.fired.items():
             fired[k] = fired.get(k, 0) + v
         games += t.games
+    comparisons = []
+    for j, i, rid in pairs(spec):  # a variant against the printed rule, over the slices both played
+        common = [sl for sl in sorted(have) if sl[0] == j and (i, sl[1], sl[2]) in have]
+        x, y = _joined([have[sl] for sl in common]), _joined([have[(i, sl[1], sl[2])] for sl in common])
+        comparisons.append({"rule": rid, "value": spec["cells"][i]["rules"][rid],
+                            "printed": spec["cells"][j]["rules"][rid], "cell": cells[i]["label"],
+                            "against": cells[j]["label"], **compare(spec, x, y)})
     holm(cells)  # the flag: a seat test corrected for the number of cells (a fair game: <= 5% of sweeps flagged)
     total = count(spec)
     complete = len(have) == total
     return {"game": spec["game"], "engine": engine_id(), "seed": spec["seed"], "games_per_cell": spec["games"],
             "grid": spec["grid"], "complete": complete,
             "slices": {"done": len(have), "total": total}, "games_played": games,
-            "cells": cells, "coverage": coverage(spec["game"], fired, games)}
+            "cells": cells, "comparisons": comparisons, "coverage": coverage(spec["game"], fired, games)}
+
+
+def _joined(parts: list[Tally]) -> dict:
+    """The per-game records of some slices of one cell, in game order."""
+    out: dict = {"outcomes": "", "lengths": [], "values": {}, "seats": parts[0].seats if parts else 2}
+    for t in parts:
+        out["outcomes"] += "".join(t.outcomes)
+        out["lengths"] += t.lengths
+        for k, v in t.values.items():
+            out["values"].setdefault(k, []).extend(v)
+    return out
 
 
 def _pct(x: float | None) -> str:
@@ -81,6 +100,11 @@ def print_table(report: dict) -> None:
                   f"{c['draws']}/{c['no_winner']}/{c['unfinished']}",
                   f"{c['length']['mean']}/{c['length']['p90']}", _pct(d["decided_by_half"]) if d else "-")
     Console(width=max(120, Console().width)).print(t)
+    for c in report.get("comparisons", []):
+        moved = [f"{k} {m['difference']:+.3g} [{m['ci95'][0]:+.3g}, {m['ci95'][1]:+.3g}]"
+                 for k, m in c.get("measures", {}).items() if not m["ci95"][0] <= 0 <= m["ci95"][1]]
+        print(f"{c['rule']}={json.dumps(c['value'])} against {json.dumps(c['printed'])} ({c['against']}): "
+              f"{c['verdict']}" + (f"; differs: {'; '.join(moved)}" if moved else ""))
     never = report["coverage"]["never"]
     print(f"rules that never fired: {', '.join(never) if never else 'none'}; '!' = the seat test rejects equal "
           "seats (p < 5% after Holm's correction over the cells)" + ("; A/B: the A player's share of the games won alone ('*': its interval excludes the "

@@ -87,10 +87,15 @@ def content_files(game: str, boards: list[str]) -> list[str]:
     return [str(DUEL_PATH), str(RULINGS_PATH)]
 
 
+REPORTING = {f"sweep/{m}.py" for m in ("balance", "cli", "compare", "html", "report", "spec")} | {
+    "designer.py", "designer_html.py"}  # what writes reports from the slices, not what plays them
+
+
 def fingerprint(game: str, boards: list[str]) -> dict:
     """sha256 of every file the games depend on: the engine's code and the content files."""
     root = PACKAGE.parent.parent
-    return {"code": {str(p.relative_to(root)): _sha(p) for p in code_files()},
+    return {"code": {str(p.relative_to(root)): _sha(p) for p in code_files()
+                     if p.relative_to(root).as_posix().removeprefix("generator/sim/") not in REPORTING},
             "content": {f: _sha(Path(f)) for f in content_files(game, boards)}}
 
 
@@ -163,6 +168,8 @@ def _policies(args: argparse.Namespace) -> list[str] | str:
 
 def grid(args: argparse.Namespace) -> dict | str:
     """The sweep's definition (game, seed, games, grid, cells), or a message naming the wrong option."""
+    from .compare import printed
+
     game = args.game
     for opt, ok in (("board", "dojo"), ("scenario", "ground"), ("mode", "ground")):
         if getattr(args, opt) and game != ok:
@@ -203,7 +210,8 @@ def grid(args: argparse.Namespace) -> dict | str:
     if len(cells) * games > MAX_GAMES:
         return f"{len(cells)} cells x {games} games is over {MAX_GAMES}; sweep fewer values or games"
     return {"game": game, "seed": args.seed, "games": games, "cells": cells,
-            "grid": {**axes, **{f"rule {k}": v for k, v in rules.items()}, "order": names}}
+            "grid": {**axes, **{f"rule {k}": v for k, v in rules.items()}, "order": names,
+                     "printed": {k: printed(game, k) for k in rules}}}
 
 
 def _ground_axes(args: argparse.Namespace, axes: dict) -> str | None:

@@ -1,7 +1,9 @@
 """What a slice of games leaves behind (a Tally: counters that add up), and a cell's summary with 95% intervals.
 
-A Tally holds counts only, so slices merge by addition in slice order whatever process, machine or order played
-them; the summary of the merged counts is therefore the same for any way the sweep was spread.
+A Tally holds counts, and per game (in game order) its outcome, length and measures, so slices merge by addition and
+concatenation in slice order whatever process, machine or order played them; the summary of the merged counts is
+therefore the same for any way the sweep was spread. The per-game records pair a rule variant's games with the
+printed rule's on the same seeds (compare.py).
 """
 
 from __future__ import annotations
@@ -33,16 +35,27 @@ class Tally:
     focus: int = 0  # games of a pairing "A/B" (one A player among B players)
     focus_decided: int = 0  # ... won by one seat alone
     focus_wins: int = 0  # ... won by the A player alone
+    outcomes: list[str] = field(default_factory=list)  # per game: seat digit won alone, = together, t tie,
+    # n nobody, u unfinished
+    lengths: list[int] = field(default_factory=list)  # per game, an unfinished game's at the cap
+    values: dict[str, list[int]] = field(default_factory=dict)  # measure -> per game (GROUND: mastery, claimed)
 
     def __post_init__(self) -> None:
         self.sole = self.sole or [0] * self.seats
 
     def add(self, winners: tuple[int, ...] | None, length: int, fired: set[str] | list[str] | Counter,
             scores: list[tuple[int, ...]] | None = None, events: dict[str, int] | None = None,
-            focus: int | None = None) -> None:
+            focus: int | None = None, values: dict[str, int] | None = None) -> None:
         """One game: winners (seats; None when it did not finish), its length, the rules that fired, its score
-        after each round (when the game keeps one), event counts, and the seat of a pairing's A player."""
+        after each round (when the game keeps one), event counts, the seat of a pairing's A player, and the
+        game's measures (the same names in every game of a cell)."""
         self.games += 1
+        self.outcomes.append("u" if winners is None else str(winners[0]) if len(winners) == 1 else
+                             "=" if len(winners) == self.seats else "t" if winners else "n")
+        self.lengths.append(length)
+        if values:
+            for k, v in values.items():
+                self.values.setdefault(k, []).append(v)
         if focus is not None:
             self.focus += 1
             if winners is not None and len(winners) == 1:
@@ -97,6 +110,10 @@ class Tally:
         for mine, theirs in ((self.length, other.length), (self.decided, other.decided), (self.fired, other.fired),
                              (self.events, other.events)):
             mine.update(theirs)
+        self.outcomes += other.outcomes
+        self.lengths += other.lengths
+        for k, v in other.values.items():
+            self.values.setdefault(k, []).extend(v)
 
     def to_json(self) -> dict:
         """A JSON-ready dict (keys sorted, so equal tallies write equal files)."""
@@ -106,6 +123,8 @@ class Tally:
                 "decided": {str(k): v for k, v in sorted(self.decided.items())},
                 "lead_changes": self.lead_changes, "scored": self.scored,
                 "fired": dict(sorted(self.fired.items())), "events": dict(sorted(self.events.items())),
+                "outcomes": "".join(self.outcomes), "lengths": self.lengths,
+                "values": {k: v for k, v in sorted(self.values.items())},
                 **({"focus": [self.focus, self.focus_decided, self.focus_wins]} if self.focus else {})}
 
     @classmethod
@@ -120,10 +139,18 @@ class Tally:
                 sum(d["sole"]) + d["shared"] + d["draws"] + d["nobody"] + d["unfinished"] != d["games"] or \
                 sum(d["length"].values()) != d["games"] - d["unfinished"]:
             raise ValueError("not a slice's counts")
+        outcomes, lengths, values = d["outcomes"], d["lengths"], d["values"]
+        per_game = [lengths] + list(values.values())
+        if not isinstance(outcomes, str) or len(outcomes) != d["games"] or set(outcomes) - set("0123456789=tnu") or \
+                not all(isinstance(x, list) and len(x) == d["games"] and all(type(v) is int for v in x)
+                        for x in per_game) or \
+                [outcomes.count(str(s)) for s in range(d["seats"])] != d["sole"] or outcomes.count("u") != d["unfinished"]:
+            raise ValueError("not a slice's games")
         return cls(d["seats"], d["games"], d["unfinished"], list(d["sole"]), d["shared"], d["draws"], d["nobody"],
                    Counter({int(k): v for k, v in d["length"].items()}),
                    Counter({int(k): v for k, v in d["decided"].items()}), d["lead_changes"], d["scored"],
-                   Counter(d["fired"]), Counter(d["events"]), *d.get("focus", (0, 0, 0)))
+                   Counter(d["fired"]), Counter(d["events"]), *d.get("focus", (0, 0, 0)), list(outcomes),
+                   list(lengths), {k: list(v) for k, v in values.items()})
 
 
 def _quantile(hist: Counter, q: float) -> int | None:
@@ -139,6 +166,21 @@ def _quantile(hist: Counter, q: float) -> int | None:
     return max(hist)
 
 
+def mean_ci(xs: list[int]) -> dict:
+    """{'mean', 'ci95', 'games'}: a measure's mean with a 95% normal interval (scipy's t quantile below 30 games)."""
+    n = len(xs)
+    if not n:
+        return {"mean": None, "ci95": None, "games": 0}
+    m = sum(xs) / n
+    if n < 2:
+        return {"mean": round(m, 4), "ci95": None, "games": n}
+    from scipy.stats import t as student
+
+    sd = (sum((x - m) ** 2 for x in xs) / (n - 1)) ** 0.5
+    half = float(student.ppf(0.975, n - 1)) * sd / n ** 0.5
+    return {"mean": round(m, 4), "ci95": [round(m - half, 4), round(m + half, 4)], "games": n}
+
+
 def summary(t: Tally, seated: bool = True) -> dict:
     """A cell's measures: each seat's win rate with a 95% Wilson interval, first player's advantage and balance
     (largest gap between two seats) with 95% intervals, the seat test (balance.seat_test) and its flag; draws, unfinished,
@@ -148,7 +190,10 @@ def summary(t: Tally, seated: bool = True) -> dict:
     out: dict = {"games": t.games, "unfinished": t.unfinished, "draws": t.draws, "shared_wins": t.shared,
                  "no_winner": t.nobody,
                  "length": {"mean": round(sum(k * v for k, v in t.length.items()) / n_len, 3) if n_len else None,
-                            "p90": _quantile(t.length, 0.9)}}
+                            "p90": _quantile(t.length, 0.9), "capped": t.unfinished,
+                            "mean_with_capped": round(sum(t.lengths) / len(t.lengths), 3) if t.lengths else None}}
+    if t.values:
+        out["measures"] = {k: mean_ci(v) for k, v in sorted(t.values.items())}
     decided = sum(t.sole)
     if seated and decided:
         fair = 1 / t.seats
