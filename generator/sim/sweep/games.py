@@ -181,10 +181,24 @@ def _duel(data, cell: dict, seed: int, start: int, stop: int) -> Tally:
         r = play_duel(duel, pair[::-1] if focus else pair, seed, i, cell.get("max_turns", 60))
         winners = None if r.result is None else () if r.result == "draw" else ("AB".index(r.result),)
         events = {f"decided by {r.decided_by}": 1} if r.decided_by else {}
+        events.update({rid: 1 for rid in _duel_rules(r, cell.get("max_turns", 60))})
         events.update({f"first step forward: {r.first_mover or 'nobody'}": 1, "strikes": r.strikes})
         events.update({f"opening stance {s}": 1 for s in set(r.opening) if s})
         t.add(winners, r.turns, {k for k in events if k != "strikes"}, None, events, focus, {"strikes": r.strikes})
     return t
+
+
+DUEL_RULES = ("D01", "D12", "D14")  # what a duel's result shows applied (the resolver records no ids)
+
+
+def _duel_rules(r, cap: int) -> list[str]:
+    """D01 starts every duel; D12 decided it when a hit ended it; D14 when the slip's last row ended it unhit."""
+    out = ["D01"]
+    if r.result is not None and r.decided_by != "slip-ends":
+        out.append("D12")
+    if r.decided_by == "slip-ends":
+        out.append("D14")
+    return out
 
 
 UNREACHABLE = {  # rules the engine implements that no game of the printed length can reach, and why
@@ -220,11 +234,26 @@ def dojo_events() -> list[str]:
 
 
 def coverage(game: str, fired: dict[str, int], games: int) -> dict:
-    """The rule-coverage table of a game: each rule (GROUND: every id the engine can fire; Dojo: every event the
-    sweep counts; duel: the events seen) with the games of the whole sweep it fired in, and what never fired."""
-    names = ground_rules() if game == "ground" else dojo_events() if game == "dojo" else sorted(fired)
-    rows = {name: fired.get(name, 0) for name in names}
+    """The rule-coverage table of a game: every rule id of the game (ruleids.every) with the games of the whole
+    sweep it fired in, or None when the engine does not record it; the recorded ones that never fired, with why when
+    it is known to be unreachable; and every counted event (Dojo: cards, notches, moves; duel: strikes, stances)."""
+    from .ruleids import every, recorded, rule_of
+
+    names = every(game)
+    seen = recorded(game) | {r for r in map(rule_of, fired) if r}
+    counts: dict[str, int] = {}
+    for k, v in fired.items():
+        r = rule_of(k)
+        if r:
+            counts[r] = max(counts.get(r, 0), v)
+    rows = {name: counts.get(name, 0) if name in seen else None for name in names}
+    extra = sorted(r for r in counts if r not in rows)  # an id the engine records that the list lacks: shown too
+    rows.update({r: counts[r] for r in extra})
     why = UNREACHABLE.get(game, {})
-    return {"games": games, "rules": rows, "never": [k for k, v in rows.items() if not v],
+    events = dojo_events() if game == "dojo" else sorted(fired)
+    return {"games": games, "rules": rows, "never": [k for k, v in rows.items() if v == 0],
+            "not_recorded": [k for k, v in rows.items() if v is None],
             "why_never": {k: why.get(k, "not reached by the policies and grid of this sweep") for k, v in rows.items()
-                          if not v}}
+                          if v == 0},
+            "events": {name: fired.get(name, 0) for name in events},
+            "why_no_event": {k: why[k] for k in events if k in why and not fired.get(k)}}

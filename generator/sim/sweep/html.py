@@ -13,7 +13,7 @@ from .report import _pct
 GAMES = {"dojo": "Il Labirinto del Dojo", "ground": "GROUND", "duel": "the duel"}
 STYLE = ("body{font-family:sans-serif;max-width:70em;margin:2em auto;color:#222}table{border-collapse:collapse;"
          "margin:1em 0}td,th{border:1px solid #bbb;padding:.25em .5em;text-align:left;vertical-align:top}"
-         "th{background:#eee}.flag{background:#fdd}.diff{background:#dfd}.note{color:#555}img{max-width:100%}")
+         "th{background:#eee}.flag{background:#fdd}.diff{background:#dfd}.muted{color:#888}.note{color:#555}img{max-width:100%}")
 
 
 def _png(fig) -> str:
@@ -189,10 +189,18 @@ def section(report: dict) -> str:
                                              "only those games.</p>")
     grid = "; ".join(f"{escape(k)}: {escape(', '.join(map(_word, v)))}" for k, v in _axes(report["grid"]))
     cov = report["coverage"]
-    rows = "".join(f"<tr{' class=flag' if not n else ''}><td>{escape(k)}</td><td>{n}</td>"
-                   f"<td>{_pct(n / cov['games']) if cov['games'] else '-'}</td>"
-                   f"<td>{escape(cov['why_never'].get(k, ''))}</td></tr>" for k, n in cov["rules"].items())
+    share = (lambda n: _pct(n / cov["games"])) if cov["games"] else (lambda n: "-")
+    rows = "".join(
+        f"<tr class={'muted' if n is None else 'flag' if not n else 'ok'}><td>{escape(k)}</td>"
+        f"<td>{'not recorded' if n is None else n}</td><td>{'-' if n is None else share(n)}</td><td>"
+        f"{escape(cov['why_never'].get(k, 'the engine applies it without recording it') if not n else '')}"
+        f"</td></tr>" for k, n in cov["rules"].items())
+    erows = "".join(f"<tr{' class=flag' if not n else ''}><td>{escape(k)}</td><td>{n}</td><td>{share(n)}</td>"
+                    f"<td>{escape(cov.get('why_no_event', {}).get(k, ''))}</td></tr>"
+                    for k, n in cov.get("events", {}).items())
     never = ", ".join(cov["never"]) or "none"
+    tally = (f"{len(cov['rules'])} rule ids: {sum(1 for n in cov['rules'].values() if n)} fired, "
+             f"{len(cov['never'])} recorded but never fired, {len(cov['not_recorded'])} not recorded by the engine")
     return f"""<section><h2>{GAMES[g]}</h2>{partial}
 <p>{report['games_played']} games: {report['games_per_cell']} per cell, seed {report['seed']}, engine
 {report['engine']}. Grid: {grid}.</p>
@@ -210,9 +218,11 @@ share of the games won alone that the A player won, against the fair share; a st
 <th>balance gap</th><th>seat test (p-value)</th><th>draws or no winner / unfinished</th><th>length mean / p90</th><th>decisiveness</th></tr>
 {''.join(_row(c) for c in report['cells'])}</table>
 {comparisons(report)}
-<h3>Rule coverage</h3><p>Rules that never fired in this sweep: {escape(never)}.</p>
-<table><tr><th>rule or event</th><th>games it fired in</th><th>share</th><th>why it never fired</th></tr>
-{rows}</table></section>"""
+<h3>Rule coverage</h3><p>{tally}. Rules that never fired in this sweep (red): {escape(never)}.</p>
+<table><tr><th>rule</th><th>games it fired in</th><th>share</th><th>why it never fired</th></tr>
+{rows}</table>
+<h4>Counted events</h4><table><tr><th>event</th><th>games</th><th>share</th><th>why never</th></tr>{erows}</table>
+</section>"""
 
 
 def page(reports: list[dict]) -> str:

@@ -106,6 +106,7 @@ def print_table(report: dict) -> None:
         print(f"{c['rule']}={json.dumps(c['value'])} against {json.dumps(c['printed'])} ({c['against']}): "
               f"{c['verdict']}" + (f"; differs: {'; '.join(moved)}" if moved else ""))
     never = report["coverage"]["never"]
-    print(f"rules that never fired: {', '.join(never) if never else 'none'}; '!' = the seat test rejects equal "
+    print(f"rules that never fired: {', '.join(never) if never else 'none'} ({len(report['coverage']['not_recorded'])} "
+          f"of {len(report['coverage']['rules'])} rule ids are not recorded by the engine); '!' = the seat test rejects equal "
           "seats (p < 5% after Holm's correction over the cells)" + ("; A/B: the A player's share of the games won alone ('*': its interval excludes the "
                               "fair share)" if any("skill" in c for c in report["cells"]) else ""))

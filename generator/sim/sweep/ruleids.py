@@ -1,0 +1,50 @@
+"""Every rule id of each game, for a coverage table that can show a gap: the Dojo spec's DR-* rules and its U
+rulings, GROUND's GR-* rules, U1-U10 and G1-G6, the duel's rulings D01-D14. Each id is either recorded by the
+engine (and then fired in some games, or never: a gap), or not recorded (the engine applies it without saying so:
+the table says that too, instead of leaving the id out).
+"""
+
+from __future__ import annotations
+
+import re
+
+# The Dojo spec (shared/specs/dojo-rules-spec.md): section letter -> number of rules (a test checks it against
+# the spec when ../shared is present).
+DOJO_SECTIONS = {"E": 2, "F": 10, "K": 11, "M": 5, "N": 19, "O": 11, "Q": 9, "S": 9, "T": 12, "X": 9, "Z": 7}
+# GROUND's specification (shared/seeds/001_*): section letter -> number of GR rules.
+GROUND_SECTIONS = {"A": 13, "D": 7, "E": 4, "F": 4, "L": 5, "O": 5, "P": 5, "R": 9, "S": 4, "T": 3}
+_ID = re.compile(r"(?:DR|GR)-[A-Z]\d\d|U\d{1,2}|G\d|D\d\d")
+
+
+def _ids(prefix: str, sections: dict[str, int]) -> list[str]:
+    return [f"{prefix}-{s}{i:02d}" for s, n in sections.items() for i in range(1, n + 1)]
+
+
+def every(game: str) -> list[str]:
+    """Every rule id of a game, in the spec's order."""
+    if game == "dojo":
+        from dataclasses import fields
+
+        from ..defaults import Rulings
+
+        return _ids("DR", DOJO_SECTIONS) + [f.name[:3].upper() for f in fields(Rulings)]
+    if game == "ground":
+        return _ids("GR", GROUND_SECTIONS) + [f"U{i}" for i in range(1, 11)] + [f"G{i}" for i in range(1, 7)]
+    return [f"D{i:02d}" for i in range(1, 15)]
+
+
+def recorded(game: str) -> set[str]:
+    """The ids the engine (or the sweep, from a game's result) records when they apply."""
+    from .games import DOJO_EVENTS, DUEL_RULES, ground_rules
+
+    if game == "ground":
+        return set(ground_rules())
+    if game == "dojo":
+        return {rule_of(name) for name, _ in DOJO_EVENTS} - {None}
+    return set(DUEL_RULES)
+
+
+def rule_of(event: str) -> str | None:
+    """The rule id an event name starts with ('DR-K03 Kumite' -> 'DR-K03'), if any."""
+    m = _ID.match(event)
+    return m.group(0) if m and (len(event) == m.end() or event[m.end()] == " ") else None
