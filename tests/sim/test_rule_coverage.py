@@ -7,8 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from generator.sim.sweep.games import coverage
-from generator.sim.sweep.ruleids import every, recorded
+from generator.sim.sweep.ruleids import coverage, every, recorded
 
 HERE = Path(__file__).resolve()
 

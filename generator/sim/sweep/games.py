@@ -231,29 +231,3 @@ def dojo_events() -> list[str]:
 
     return sorted([name for name, _ in DOJO_EVENTS] + [f"DR-N card {c}" for c in CARD_IDS]
                   + [f"notches from {name}" for name in PROGRESS] + [f"moves ending on {k}" for k in KINDS])
-
-
-def coverage(game: str, fired: dict[str, int], games: int) -> dict:
-    """The rule-coverage table of a game: every rule id of the game (ruleids.every) with the games of the whole
-    sweep it fired in, or None when the engine does not record it; the recorded ones that never fired, with why when
-    it is known to be unreachable; and every counted event (Dojo: cards, notches, moves; duel: strikes, stances)."""
-    from .ruleids import every, recorded, rule_of
-
-    names = every(game)
-    seen = recorded(game) | {r for r in map(rule_of, fired) if r}
-    counts: dict[str, int] = {}
-    for k, v in fired.items():
-        r = rule_of(k)
-        if r:
-            counts[r] = max(counts.get(r, 0), v)
-    rows = {name: counts.get(name, 0) if name in seen else None for name in names}
-    extra = sorted(r for r in counts if r not in rows)  # an id the engine records that the list lacks: shown too
-    rows.update({r: counts[r] for r in extra})
-    why = UNREACHABLE.get(game, {})
-    events = dojo_events() if game == "dojo" else sorted(fired)
-    return {"games": games, "rules": rows, "never": [k for k, v in rows.items() if v == 0],
-            "not_recorded": [k for k, v in rows.items() if v is None],
-            "why_never": {k: why.get(k, "not reached by the policies and grid of this sweep") for k, v in rows.items()
-                          if v == 0},
-            "events": {name: fired.get(name, 0) for name in events},
-            "why_no_event": {k: why[k] for k in events if k in why and not fired.get(k)}}

@@ -9,7 +9,7 @@ from pathlib import Path
 from ..digest import engine_id
 from .balance import holm
 from .compare import compare, pairs
-from .games import coverage
+from .ruleids import coverage
 from .run import count
 from .tally import Tally, summary
 

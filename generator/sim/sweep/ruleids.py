@@ -1,4 +1,4 @@
-"""Every rule id of each game, for a coverage table that can show a gap: the Dojo spec's DR-* rules and its U
+"""Every rule id of each game and the coverage table that can show a gap: the Dojo spec's DR-* rules and its U
 rulings, GROUND's GR-* rules, U1-U10 and G1-G6, the duel's rulings D01-D14. Each id is either recorded by the
 engine (and then fired in some games, or never: a gap), or not recorded (the engine applies it without saying so:
 the table says that too, instead of leaving the id out).
@@ -48,3 +48,29 @@ def rule_of(event: str) -> str | None:
     """The rule id an event name starts with ('DR-K03 Kumite' -> 'DR-K03'), if any."""
     m = _ID.match(event)
     return m.group(0) if m and (len(event) == m.end() or event[m.end()] == " ") else None
+
+
+def coverage(game: str, fired: dict[str, int], games: int) -> dict:
+    """The rule-coverage table of a game: every rule id of the game (ruleids.every) with the games of the whole
+    sweep it fired in, or None when the engine does not record it; the recorded ones that never fired, with why when
+    it is known to be unreachable; and every counted event (Dojo: cards, notches, moves; duel: strikes, stances)."""
+    from .games import UNREACHABLE, dojo_events
+
+    names = every(game)
+    seen = recorded(game) | {r for r in map(rule_of, fired) if r}
+    counts: dict[str, int] = {}
+    for k, v in fired.items():
+        r = rule_of(k)
+        if r:
+            counts[r] = max(counts.get(r, 0), v)
+    rows = {name: counts.get(name, 0) if name in seen else None for name in names}
+    extra = sorted(r for r in counts if r not in rows)  # an id the engine records that the list lacks: shown too
+    rows.update({r: counts[r] for r in extra})
+    why = UNREACHABLE.get(game, {})
+    events = dojo_events() if game == "dojo" else sorted(fired)
+    return {"games": games, "rules": rows, "never": [k for k, v in rows.items() if v == 0],
+            "not_recorded": [k for k, v in rows.items() if v is None],
+            "why_never": {k: why.get(k, "not reached by the policies and grid of this sweep") for k, v in rows.items()
+                          if v == 0},
+            "events": {name: fired.get(name, 0) for name in events},
+            "why_no_event": {k: why[k] for k in events if k in why and not fired.get(k)}}
