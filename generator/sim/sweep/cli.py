@@ -32,6 +32,8 @@ def register(sub: argparse._SubParsersAction) -> None:
     s.add_argument("--policy", action="append", default=[], help="policy or policies (comma list allowed)")
     s.add_argument("--games", type=int, default=None,
                    help=f"games per cell (default {DEFAULT_GAMES}; with --resume: extend a finished sweep to this many)")
+    s.add_argument("--until-halfwidth", type=float, default=None, metavar="H",
+                   help="stop each cell once its widest 95%% interval is +/- H (e.g. 0.01); --games is then the most")
     s.add_argument("--seed", type=int, default=1, help="sweep seed; game i of every cell uses a seed from (seed, i)")
     s.add_argument("--jobs", type=int, default=None, help="local worker processes (default: the CPU cores)")
     s.add_argument("--cluster", choices=("local", "dask"), default="local",
@@ -97,7 +99,8 @@ def _started(args: argparse.Namespace) -> dict | str:
 
 def _resumed(args: argparse.Namespace) -> dict | str:
     """A stopped sweep's definition, checked as a new sweep's options are (same messages), its grid rebuilt from
-    them; refused when its games were played by other code or content (naming what changed). --games extends it."""
+    them; refused when its games were played by other code or content (naming what changed). --games extends it;
+    --until-halfwidth sets a new precision (the slices played are reused either way)."""
     from . import run
 
     where = args.resume / run.SPEC
@@ -115,7 +118,10 @@ def _resumed(args: argparse.Namespace) -> dict | str:
     extend = args.games is not None and args.games != opts["games"]
     if extend and args.games < opts["games"]:
         return f"--games {args.games}: the sweep in {args.resume} has {opts['games']} games per cell; extend only"
-    spec = define(namespace({**opts, "games": args.games if extend else opts["games"]}))
+    over = {"games": args.games} if extend else {}
+    if args.until_halfwidth is not None:
+        over["until_halfwidth"] = args.until_halfwidth
+    spec = define(namespace({**opts, **over}))
     if isinstance(spec, str):
         return f"{spec} (the options recorded in {where})"
     recorded = {**raw, "options": {**opts, "games": spec["games"]}, "games": spec["games"]}
@@ -123,7 +129,7 @@ def _resumed(args: argparse.Namespace) -> dict | str:
             json.loads(json.dumps({k: spec[k] for k in ("cells", "grid", "game", "seed")}, sort_keys=True)):
         return (f"{where}: its cells and grid do not follow from its options (the file was edited); start a new "
                 "sweep with --out NEWDIR")
-    differ = changes(raw, {**spec, "options": {**spec["options"], "games": opts["games"]}})
+    differ = changes(raw, {**spec, "options": {**spec["options"], **{k: opts[k] for k in over}}})
     if differ:
         return (f"--resume {args.resume}: the sweep's games were played with other code or content, and mixing them "
                 f"would report two rule sets as one ({'; '.join(differ[:8])}"

@@ -29,6 +29,19 @@ def build(spec: dict, have: dict[tuple[int, int, int], Tally]) -> dict:
     """The report of the slices in `have` (all of them: complete; fewer: partial, games counted as played)."""
     from ..ground.engine import MODES
 
+    target = spec.get("options", {}).get("until_halfwidth")
+    stops: dict[int, dict] = {}
+    if target is not None:  # only each cell's slices up to its stopping point count
+        from .games import SLICE
+        from .stopping import prefix
+
+        kept = {}
+        for c in range(len(spec["cells"])):
+            used, finished, width = prefix(spec, have, c, SLICE[spec["game"]])
+            kept.update((sl, have[sl]) for sl in used)
+            stops[c] = {"target": target, "halfwidth": round(width, 4), "reached": width <= target,
+                        "finished": finished}
+        have = kept
     per_cell: dict[int, list] = {}
     for sl in sorted(have):
         per_cell.setdefault(sl[0], []).append(have[sl])
@@ -39,6 +52,8 @@ def build(spec: dict, have: dict[tuple[int, int, int], Tally]) -> dict:
             t.merge(part)
         seated = spec["game"] != "ground" or MODES[cell["mode"]] != "coop"
         cells.append({"label": label(cell), "cell": cell, **summary(t, seated)})
+        if c in stops:
+            cells[-1]["stopped"] = {**stops[c], "games": t.games}
         for k, v in t.fired.items():
             fired[k] = fired.get(k, 0) + v
         games += t.games
@@ -51,7 +66,7 @@ def build(spec: dict, have: dict[tuple[int, int, int], Tally]) -> dict:
                             "against": cells[j]["label"], **compare(spec, x, y)})
     holm(cells)  # the flag: a seat test corrected for the number of cells (a fair game: <= 5% of sweeps flagged)
     total = count(spec)
-    complete = len(have) == total
+    complete = all(s["finished"] for s in stops.values()) if stops else len(have) == total
     return {"game": spec["game"], "engine": engine_id(), "seed": spec["seed"], "games_per_cell": spec["games"],
             "grid": spec["grid"], "complete": complete,
             "slices": {"done": len(have), "total": total}, "games_played": games,

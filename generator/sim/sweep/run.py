@@ -8,6 +8,7 @@ slice order, so the report is the same byte for byte whichever way, order or num
 
 from __future__ import annotations
 
+import contextlib
 import json
 import multiprocessing
 import os
@@ -102,29 +103,54 @@ def play_slice(ctx: object, cell: dict, seed: int, sl: tuple[int, int, int]) -> 
 
 def execute(spec: dict, ctx: object, out: Path, jobs: int, cluster: str | None, scheduler: str | None,
             progress: Callable[[int], None] | None = None) -> None:
-    """Play every slice not yet written, writing each as it finishes; an interrupt stops every worker."""
-    have = done(out, spec)
-    todo = [sl for sl in slices(spec) if sl not in have]
+    """Play every slice not yet written, writing each as it finishes; an interrupt stops every worker. With
+    --until-halfwidth, in rounds: the next slices of every cell not yet stopped (stopping.prefix), up to `jobs`
+    slices a cell ahead, until every cell has stopped or played --games."""
     (out / "slices").mkdir(parents=True, exist_ok=True)
-    runs = _dask(spec, ctx, todo, scheduler) if cluster == "dask" else _local(spec, ctx, todo, jobs)
-    for sl, tally in runs:
-        write_text_atomic(slice_path(out, sl), json.dumps(tally, sort_keys=True) + "\n")
-        if progress:
-            progress(sl[2] - sl[1])
+    runner = _dask(spec, ctx, scheduler) if cluster == "dask" else _local(spec, ctx, jobs)
+    with runner as run:
+        while True:
+            todo = _todo(spec, done(out, spec), jobs)
+            if not todo:
+                return
+            for sl, tally in run(todo):
+                write_text_atomic(slice_path(out, sl), json.dumps(tally, sort_keys=True) + "\n")
+                if progress:
+                    progress(sl[2] - sl[1])
+            if spec["options"].get("until_halfwidth") is None:
+                return
 
 
-def _local(spec: dict, ctx: object, todo: list, jobs: int) -> Iterator[tuple[tuple, dict]]:
+def _todo(spec: dict, have: dict, jobs: int) -> list[tuple[int, int, int]]:
+    if spec["options"].get("until_halfwidth") is None:
+        return [sl for sl in slices(spec) if sl not in have]
+    from .stopping import prefix
+
+    size, games, out = SLICE[spec["game"]], spec["games"], []
+    for c in range(len(spec["cells"])):
+        used, finished, _ = prefix(spec, have, c, size)
+        if finished:
+            continue
+        start = used[-1][2] if used else 0
+        ahead = [(c, a, min(a + size, games)) for a in range(start, games, size)]
+        out += [sl for sl in ahead if sl not in have][:max(1, jobs)]
+    return out
+
+
+@contextlib.contextmanager
+def _local(spec: dict, ctx: object, jobs: int) -> Iterator[Callable[[list], Iterator[tuple[tuple, dict]]]]:
+    """A function playing a list of slices here (one job) or on one pool of worker processes kept for every round."""
     cells, seed = spec["cells"], spec["seed"]
-    if jobs <= 1 or len(todo) <= 1:
-        for sl in todo:
-            yield sl, play_slice(ctx, cells[sl[0]], seed, sl)
+    if jobs <= 1:
+        yield lambda todo: ((sl, play_slice(ctx, cells[sl[0]], seed, sl)) for sl in todo)
         return
     start = "fork" if "fork" in multiprocessing.get_all_start_methods() else "spawn"
     with spool.pool(jobs, start, _init, ctx) as imap:
-        yield from zip(todo, imap(_remote, [(cells[sl[0]], seed, sl) for sl in todo]))
+        yield lambda todo: zip(todo, imap(_remote, [(cells[sl[0]], seed, sl) for sl in todo]))
 
 
-def _dask(spec: dict, ctx: object, todo: list, scheduler: str | None) -> Iterator[tuple[tuple, dict]]:
+@contextlib.contextmanager
+def _dask(spec: dict, ctx: object, scheduler: str | None) -> Iterator[Callable[[list], Iterator[tuple[tuple, dict]]]]:
     """The slices as Dask tasks: on the scheduler at `scheduler`, or a local cluster of this machine's cores."""
     from dask.distributed import Client, LocalCluster, as_completed
 
@@ -134,10 +160,15 @@ def _dask(spec: dict, ctx: object, todo: list, scheduler: str | None) -> Iterato
     futures: dict = {}
     try:
         shared = client.scatter(ctx, broadcast=True)
-        futures = {client.submit(play_slice, shared, spec["cells"][sl[0]], spec["seed"], sl, pure=False): sl
-                   for sl in todo}
-        for future in as_completed(futures):
-            yield futures[future], future.result()
+
+        def run(todo: list) -> Iterator[tuple[tuple, dict]]:
+            futures.clear()
+            futures.update({client.submit(play_slice, shared, spec["cells"][sl[0]], spec["seed"], sl, pure=False): sl
+                            for sl in todo})
+            for future in as_completed(futures):
+                yield futures[future], future.result()
+
+        yield run
     finally:
         client.cancel(list(futures))  # an interrupt: nothing left running on the cluster
         client.close()

@@ -33,6 +33,8 @@ OPTIONS = {
     "policy": (lambda v: isinstance(v, list) and all(isinstance(x, str) for x in v), "a list of policies"),
     "games": (lambda v: isinstance(v, int) and not isinstance(v, bool), "a whole number"),
     "seed": (lambda v: isinstance(v, int) and not isinstance(v, bool), "a whole number"),
+    "until_halfwidth": (lambda v: v is None or isinstance(v, (int, float)) and not isinstance(v, bool),
+                        "a number such as 0.01, or null"),
 }
 
 
@@ -41,7 +43,7 @@ def options(args: argparse.Namespace) -> dict:
     return {"game": args.game, "rule": list(args.rule), "players": args.players,
             "board": [str(b) for b in args.board], "scenario": list(args.scenario), "mode": list(args.mode),
             "policy": list(args.policy), "games": DEFAULT_GAMES if args.games is None else args.games,
-            "seed": args.seed}
+            "seed": args.seed, "until_halfwidth": getattr(args, "until_halfwidth", None)}
 
 
 def stored_options(raw: object, where: Path) -> dict | str:
@@ -177,6 +179,9 @@ def grid(args: argparse.Namespace) -> dict | str:
     games = DEFAULT_GAMES if args.games is None else args.games
     if not 1 <= games <= MAX_GAMES:
         return f"--games {games}: use 1 to {MAX_GAMES}"
+    until = getattr(args, "until_halfwidth", None)
+    if until is not None and not 0.001 <= until <= 0.25:
+        return f"--until-halfwidth {until}: use 0.001 to 0.25 (a share: 0.01 stops a cell at +/- 1 point)"
     rules: dict[str, list] = {}
     module = game_module(game)
     for item in args.rule:
