@@ -42,6 +42,10 @@ def register(sub: argparse._SubParsersAction) -> None:
                    help="the Dask scheduler (default: a local Dask cluster)")
     s.add_argument("--out", type=Path, default=None, help="output folder (default build/sweep/<game>)")
     s.add_argument("--resume", type=Path, default=None, metavar="DIR", help="continue the stopped sweep in DIR")
+    s.add_argument("--sample", type=Path, default=None, metavar="DIR",
+                   help="print one game of the sweep in DIR turn by turn, the rules by id (with --cell, --index)")
+    s.add_argument("--cell", type=int, default=0, help="with --sample: the cell's number (report.json's order)")
+    s.add_argument("--index", type=int, default=0, help="with --sample: the game's index in the cell (0 ...)")
     s.set_defaults(run=run_sweep)
 
 
@@ -50,6 +54,8 @@ def run_sweep(args: argparse.Namespace) -> int:
     from . import run
     from .games import load
 
+    if args.sample is not None:
+        return _sample(args)
     spec = _resumed(args) if args.resume is not None else _started(args)
     if isinstance(spec, str):
         return fail(spec)
@@ -75,6 +81,29 @@ def run_sweep(args: argparse.Namespace) -> int:
     except interrupts.Interrupted as stop:
         code = stop.exit_code
     return _finish(spec, out, code)
+
+
+def _sample(args: argparse.Namespace) -> int:
+    """Game --index of cell --cell of the sweep in --sample DIR, played again from its seed and printed."""
+    from .games import load
+    from .sample import sample
+
+    spec = _resumed(argparse.Namespace(**{**vars(args), "resume": args.sample, "games": None,
+                                          "until_halfwidth": None}))
+    if isinstance(spec, str):
+        return fail(spec)
+    if not 0 <= args.cell < len(spec["cells"]):
+        return fail(f"--cell {args.cell}: the sweep in {args.sample} has cells 0 to {len(spec['cells']) - 1}")
+    if not 0 <= args.index < spec["games"]:
+        return fail(f"--index {args.index}: the sweep in {args.sample} plays games 0 to {spec['games'] - 1} a cell")
+    boards = [spec["cells"][args.cell]["board"]] if "board" in spec["cells"][args.cell] else []
+    try:
+        ctx = load(spec["game"], Path.cwd(), boards)
+    except ValueError as exc:
+        return fail(str(exc))
+    for line in sample(ctx, spec, args.cell, args.index):
+        print(line)
+    return 0
 
 
 def _started(args: argparse.Namespace) -> dict | str:

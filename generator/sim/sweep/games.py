@@ -100,8 +100,10 @@ def _dojo(ctx: dict, cell: dict, seed: int, start: int, stop: int) -> Tally:
         events.update(zip(drawn, s.drawn))
         events.update(zip(notches, map(abs, s.progress)))
         events.update(zip(ends, s.ends))
-        t.add((g.winner,) if g.winner is not None else None, -(-g.turn // g.n), [k for k, v in events.items() if v],
-              g.ladder, events, focus)
+        f, n = g.first_player, g.n  # seats counted from the first player (DR-S07: drawn by the RNG)
+        t.add(((g.winner - f) % n,) if g.winner is not None else None, -(-g.turn // n),
+              [k for k, v in events.items() if v], [row[f:] + row[:f] for row in g.ladder], events,
+              None if focus is None else (focus - f) % n)
     return t
 
 

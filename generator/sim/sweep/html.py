@@ -85,7 +85,7 @@ def gap_seats(c: dict) -> str:
     return f"{a} - {b}"
 
 
-def _row(c: dict) -> str:
+def _row(c: dict, i: int = 0) -> str:
     if "seats" in c:
         seats = "<br>".join(f"seat {i + 1}: {_pct(s['rate'])} [{_pct(s['ci95'][0])}, {_pct(s['ci95'][1])}]"
                             for i, s in enumerate(c["seats"]))
@@ -109,7 +109,8 @@ def _row(c: dict) -> str:
     d = c.get("decisiveness")
     dec = (f"{_pct(d['decided_by_half'])} by half-time; {d['lead_changes_mean']} lead changes" if d else "-")
     flag = ' class="flag"' if c.get("unbalanced") else ""
-    return (f"<tr{flag}><td>{escape(c['label'])}</td><td>{c['games']}</td><td>{seats}</td><td>{balance}</td>"
+    return (f"<tr{flag}><td>{escape(c['label'])}<br><small>a game turn by turn: <code>dojo sweep --sample DIR "
+            f"--cell {i} --index 0</code></small></td><td>{c['games']}</td><td>{seats}</td><td>{balance}</td>"
             f"<td>{c['draws'] + c['no_winner']} / {c['unfinished']}</td>"
             f"<td>{c['length']['mean']} / {c['length']['p90']}</td><td>{dec}</td></tr>")
 
@@ -216,7 +217,7 @@ share of the games won alone that the A player won, against the fair share; a st
 {plots(report)}
 <table><tr><th>cell</th><th>games</th><th>seat win rates [95% interval]</th><th>first player advantage</th>
 <th>balance gap</th><th>seat test (p-value)</th><th>draws or no winner / unfinished</th><th>length mean / p90</th><th>decisiveness</th></tr>
-{''.join(_row(c) for c in report['cells'])}</table>
+{''.join(_row(c, i) for i, c in enumerate(report['cells']))}</table>
 {comparisons(report)}
 <h3>Rule coverage</h3><p>{tally}. Rules that never fired in this sweep (red): {escape(never)}.</p>
 <table><tr><th>rule</th><th>games it fired in</th><th>share</th><th>why it never fired</th></tr>

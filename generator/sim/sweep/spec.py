@@ -89,7 +89,7 @@ def content_files(game: str, boards: list[str]) -> list[str]:
     return [str(DUEL_PATH), str(RULINGS_PATH)]
 
 
-REPORTING = {f"sweep/{m}.py" for m in ("balance", "cli", "compare", "html", "report", "spec")} | {
+REPORTING = {f"sweep/{m}.py" for m in ("balance", "cli", "compare", "html", "report", "sample", "spec")} | {
     "designer.py", "designer_html.py"}  # what writes reports from the slices, not what plays them
 
 
