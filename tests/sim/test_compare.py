@@ -48,3 +48,20 @@ def test_paired_figures_from_the_per_game_records():
     assert c["measures"]["length"]["higher"] == 1 and c["measures"]["length"]["difference"] == 0.125
     same = compare({}, rec(a), rec(a))
     assert same["changed"] == 0 and same["verdict"].startswith("changed 0 of 8 games")
+
+
+def test_a_numeric_rule_gets_a_sensitivity_plot(tmp_path):
+    """D14 over four numbers: a plot of the measures against the value (with whiskers) and the paired differences;
+    a boolean rule gets no sensitivity plot."""
+    assert main(["sweep", "--game", "duel", "--rule", "D14=0,6,12", "--games", "60", "--out", str(tmp_path / "n"),
+                 "--jobs", "1"]) == 0
+    html = (tmp_path / "n" / "report.html").read_text(encoding="utf-8")
+    assert "Sensitivity to D14" in html and html.count("<img") == 5
+    report = json.loads((tmp_path / "n" / "report.json").read_text(encoding="utf-8"))
+    assert [c["value"] for c in report["comparisons"]] == [0, 6] and report["grid"]["printed"] == {"D14": 12}
+    for c in report["cells"]:
+        lo, hi = c["length"]["ci95_with_capped"]
+        assert lo <= c["length"]["mean_with_capped"] <= hi
+    assert main(["sweep", "--game", "duel", "--rule", "D04=true,false", "--games", "20", "--out",
+                 str(tmp_path / "b"), "--jobs", "1"]) == 0
+    assert "Sensitivity to" not in (tmp_path / "b" / "report.html").read_text(encoding="utf-8")

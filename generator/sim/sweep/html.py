@@ -126,6 +126,57 @@ def _axes(grid: dict) -> list[tuple[str, list]]:
     return [(k, grid[k]) for k in keys if grid.get(k)]
 
 
+def sensitivity(report: dict) -> str:
+    """For each rule swept over numbers (D14, U30's chain cap, ...): seat 1's win rate, the games won by nobody or
+    unfinished, and the length against the value, with 95% whiskers, one line per rest of the cell."""
+    import matplotlib
+
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+
+    grid, cells, out = report["grid"], report["cells"], []
+    for key, values in _axes(grid):
+        if not key.startswith("rule ") or len(values) < 2 or not all(
+                isinstance(v, (int, float)) and not isinstance(v, bool) for v in values):
+            continue
+        rid = key[5:]
+        groups: dict[str, list] = {}
+        for c in cells:
+            rest = json.dumps({**c["cell"], "rules": {k: v for k, v in c["cell"]["rules"].items() if k != rid}},
+                              sort_keys=True)
+            groups.setdefault(rest, []).append(c)
+        fig, axes = plt.subplots(1, 3, figsize=(12, 3.4))
+        for g, members in enumerate(groups.values()):
+            members = sorted(members, key=lambda c: c["cell"]["rules"][rid])
+            xs = [c["cell"]["rules"][rid] for c in members]
+            name = members[0]["label"].replace(f"{rid}={json.dumps(members[0]['cell']['rules'][rid])}", "").strip()
+            series = (
+                [(c["seats"][0]["rate"], c["seats"][0]["ci95"]) if "seats" in c else (None, None) for c in members],
+                [(r, list(_wilson_of(c))) for c in members for r in [(c["no_winner"] + c["unfinished"]) /
+                                                                      max(1, c["games"])]],
+                [(c["length"]["mean_with_capped"], c["length"]["ci95_with_capped"]) for c in members])
+            for ax, pts in zip(axes, series):
+                ok = [(x, y, ci) for x, (y, ci) in zip(xs, pts) if y is not None and ci]
+                if ok:
+                    ax.errorbar([o[0] for o in ok], [o[1] for o in ok], yerr=[[o[1] - o[2][0] for o in ok],
+                                                                             [o[2][1] - o[1] for o in ok]],
+                                fmt="o-", ms=3, capsize=3, color=f"C{g % 10}", label=name)
+        for ax, title in zip(axes, ("seat 1's win rate", "share nobody won or unfinished",
+                                    "length (capped games at the cap)")):
+            ax.set_title(title, fontsize=8)
+            ax.set_xlabel(f"{rid} value", fontsize=8)
+            ax.tick_params(labelsize=7)
+        axes[0].legend(fontsize=6)
+        out.append(f"<h4>Sensitivity to {escape(rid)}</h4>" + _png(fig))
+    return "".join(out)
+
+
+def _wilson_of(c: dict) -> tuple[float, float]:
+    from ..stats import wilson
+
+    return wilson(c["no_winner"] + c["unfinished"], c["games"])
+
+
 def _num(x: float, share: bool) -> str:
     return f"{x:+.1%}" if share else f"{x:+.3g}"
 
@@ -219,6 +270,7 @@ share of the games won alone that the A player won, against the fair share; a st
 <th>balance gap</th><th>seat test (p-value)</th><th>draws or no winner / unfinished</th><th>length mean / p90</th><th>decisiveness</th></tr>
 {''.join(_row(c, i) for i, c in enumerate(report['cells']))}</table>
 {comparisons(report)}
+{sensitivity(report)}
 <h3>Rule coverage</h3><p>{tally}. Rules that never fired in this sweep (red): {escape(never)}.</p>
 <table><tr><th>rule</th><th>games it fired in</th><th>share</th><th>why it never fired</th></tr>
 {rows}</table>

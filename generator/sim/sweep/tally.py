@@ -191,7 +191,8 @@ def summary(t: Tally, seated: bool = True) -> dict:
                  "no_winner": t.nobody,
                  "length": {"mean": round(sum(k * v for k, v in t.length.items()) / n_len, 3) if n_len else None,
                             "p90": _quantile(t.length, 0.9), "capped": t.unfinished,
-                            "mean_with_capped": round(sum(t.lengths) / len(t.lengths), 3) if t.lengths else None}}
+                            "mean_with_capped": round(sum(t.lengths) / len(t.lengths), 3) if t.lengths else None,
+                            "ci95_with_capped": mean_ci(t.lengths)["ci95"] if t.lengths else None}}
     if t.values:
         out["measures"] = {k: mean_ci(v) for k, v in sorted(t.values.items())}
     decided = sum(t.sole)
