@@ -32,6 +32,9 @@ def register(sub: argparse._SubParsersAction) -> None:
     s.add_argument("--policy", action="append", default=[], help="policy or policies (comma list allowed)")
     s.add_argument("--games", type=int, default=None,
                    help=f"games per cell (default {DEFAULT_GAMES}; with --resume: extend a finished sweep to this many)")
+    s.add_argument("--ladder", action="store_true",
+                   help="a round robin of the policies (--policy, default every one): each pairing A/B, seats "
+                        "rotated, rated with OpenSkill (and Elo for two seats)")
     s.add_argument("--until-halfwidth", type=float, default=None, metavar="H",
                    help="stop each cell once its widest 95%% interval is +/- H (e.g. 0.01); --games is then the most")
     s.add_argument("--seed", type=int, default=1, help="sweep seed; game i of every cell uses a seed from (seed, i)")

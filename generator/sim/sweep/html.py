@@ -177,6 +177,23 @@ def _wilson_of(c: dict) -> tuple[float, float]:
     return wilson(c["no_winner"] + c["unfinished"], c["games"])
 
 
+def ladder(report: dict) -> str:
+    """The round robin's ratings (OpenSkill mu with its 95% interval, best first) and, for two seats, Elo."""
+    lad = report.get("ladder")
+    if not lad:
+        return ""
+    rows = "".join(f"<tr><td>{i + 1}</td><td>{escape(n)}</td><td>{r['mu']:.2f} [{r['ci95'][0]:.2f}, "
+                   f"{r['ci95'][1]:.2f}]</td><td>{r['games']}</td></tr>" for i, (n, r) in
+                   enumerate(lad["ratings"].items()))
+    elo = "".join(f"<tr><td>{escape(k)}</td><td>{e['wins']} - {e['losses']}</td><td>{e['elo']} [{e['ci95'][0]}, "
+                  f"{e['ci95'][1]}]</td></tr>" for k, e in lad.get("elo", {}).items())
+    return (f"<h3>Policy ladder</h3><p class='note'>{escape(lad['model'])}; seats rotated in every pairing. "
+            "Rating: mu with mu +/- 1.96 sigma.</p><table><tr><th>#</th><th>policy</th><th>rating [95% interval]"
+            f"</th><th>games</th></tr>{rows}</table>" +
+            (f"<table><tr><th>pair</th><th>decided games won - lost</th><th>Elo difference [95% interval]</th>"
+             f"</tr>{elo}</table>" if elo else ""))
+
+
 def _num(x: float, share: bool) -> str:
     return f"{x:+.1%}" if share else f"{x:+.3g}"
 
@@ -269,6 +286,7 @@ share of the games won alone that the A player won, against the fair share; a st
 <table><tr><th>cell</th><th>games</th><th>seat win rates [95% interval]</th><th>first player advantage</th>
 <th>balance gap</th><th>seat test (p-value)</th><th>draws or no winner / unfinished</th><th>length mean / p90</th><th>decisiveness</th></tr>
 {''.join(_row(c, i) for i, c in enumerate(report['cells']))}</table>
+{ladder(report)}
 {comparisons(report)}
 {sensitivity(report)}
 <h3>Rule coverage</h3><p>{tally}. Rules that never fired in this sweep (red): {escape(never)}.</p>

@@ -64,13 +64,16 @@ def build(spec: dict, have: dict[tuple[int, int, int], Tally]) -> dict:
         comparisons.append({"rule": rid, "value": spec["cells"][i]["rules"][rid],
                             "printed": spec["cells"][j]["rules"][rid], "cell": cells[i]["label"],
                             "against": cells[j]["label"], **compare(spec, x, y)})
+    from .ladder import ladder
+
+    ranks = ladder(spec, have)
     holm(cells)  # the flag: a seat test corrected for the number of cells (a fair game: <= 5% of sweeps flagged)
     total = count(spec)
     complete = all(s["finished"] for s in stops.values()) if stops else len(have) == total
     return {"game": spec["game"], "engine": engine_id(), "seed": spec["seed"], "games_per_cell": spec["games"],
             "grid": spec["grid"], "complete": complete,
             "slices": {"done": len(have), "total": total}, "games_played": games,
-            "cells": cells, "comparisons": comparisons, "coverage": coverage(spec["game"], fired, games)}
+            "cells": cells, "comparisons": comparisons, **({"ladder": ranks} if ranks else {}), "coverage": coverage(spec["game"], fired, games)}
 
 
 def _joined(parts: list[Tally]) -> dict:
@@ -120,6 +123,10 @@ def print_table(report: dict) -> None:
                  for k, m in c.get("measures", {}).items() if not m["ci95"][0] <= 0 <= m["ci95"][1]]
         print(f"{c['rule']}={json.dumps(c['value'])} against {json.dumps(c['printed'])} ({c['against']}): "
               f"{c['verdict']}" + (f"; differs: {'; '.join(moved)}" if moved else ""))
+    lad = report.get("ladder")
+    if lad:
+        print("ladder (OpenSkill mu [95%]): " + "; ".join(f"{n} {r['mu']:.1f} [{r['ci95'][0]:.1f}, {r['ci95'][1]:.1f}]"
+                                                          for n, r in lad["ratings"].items()))
     never = report["coverage"]["never"]
     print(f"rules that never fired: {', '.join(never) if never else 'none'} ({len(report['coverage']['not_recorded'])} "
           f"of {len(report['coverage']['rules'])} rule ids are not recorded by the engine); '!' = the seat test rejects equal "

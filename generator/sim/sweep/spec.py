@@ -33,6 +33,7 @@ OPTIONS = {
     "policy": (lambda v: isinstance(v, list) and all(isinstance(x, str) for x in v), "a list of policies"),
     "games": (lambda v: isinstance(v, int) and not isinstance(v, bool), "a whole number"),
     "seed": (lambda v: isinstance(v, int) and not isinstance(v, bool), "a whole number"),
+    "ladder": (lambda v: isinstance(v, bool), "true or false"),
     "until_halfwidth": (lambda v: v is None or isinstance(v, (int, float)) and not isinstance(v, bool),
                         "a number such as 0.01, or null"),
 }
@@ -43,7 +44,8 @@ def options(args: argparse.Namespace) -> dict:
     return {"game": args.game, "rule": list(args.rule), "players": args.players,
             "board": [str(b) for b in args.board], "scenario": list(args.scenario), "mode": list(args.mode),
             "policy": list(args.policy), "games": DEFAULT_GAMES if args.games is None else args.games,
-            "seed": args.seed, "until_halfwidth": getattr(args, "until_halfwidth", None)}
+            "seed": args.seed, "until_halfwidth": getattr(args, "until_halfwidth", None),
+            "ladder": bool(getattr(args, "ladder", False))}
 
 
 def stored_options(raw: object, where: Path) -> dict | str:
@@ -165,6 +167,11 @@ def _policies(args: argparse.Namespace) -> list[str] | str:
     if bad:
         return (f"--policy {bad[0]}: --game {args.game} has {', '.join(names)}, or a pairing A/B of them (one A "
                 f"player among B players)")
+    if getattr(args, "ladder", False):  # a round robin: every ordered pairing A/B of the policies named (or all)
+        names = [p for p in chosen if "/" not in p] or list(names)
+        if len(names) < 2:
+            return f"--ladder: name two policies or more (--game {args.game} has {', '.join(names)})"
+        return [f"{a}/{b}" for a in names for b in names if a != b]
     return chosen or DEFAULT_POLICIES[args.game]
 
 

@@ -39,6 +39,7 @@ class Tally:
     # n nobody, u unfinished
     lengths: list[int] = field(default_factory=list)  # per game, an unfinished game's at the cap
     values: dict[str, list[int]] = field(default_factory=dict)  # measure -> per game (GROUND: mastery, claimed)
+    foci: list[str] = field(default_factory=list)  # per game of a pairing: the A player's seat (the ladder)
 
     def __post_init__(self) -> None:
         self.sole = self.sole or [0] * self.seats
@@ -57,6 +58,7 @@ class Tally:
             for k, v in values.items():
                 self.values.setdefault(k, []).append(v)
         if focus is not None:
+            self.foci.append(str(focus))
             self.focus += 1
             if winners is not None and len(winners) == 1:
                 self.focus_decided += 1
@@ -111,6 +113,7 @@ class Tally:
                              (self.events, other.events)):
             mine.update(theirs)
         self.outcomes += other.outcomes
+        self.foci += other.foci
         self.lengths += other.lengths
         for k, v in other.values.items():
             self.values.setdefault(k, []).extend(v)
@@ -125,6 +128,7 @@ class Tally:
                 "fired": dict(sorted(self.fired.items())), "events": dict(sorted(self.events.items())),
                 "outcomes": "".join(self.outcomes), "lengths": self.lengths,
                 "values": {k: v for k, v in sorted(self.values.items())},
+                **({"foci": "".join(self.foci)} if self.foci else {}),
                 **({"focus": [self.focus, self.focus_decided, self.focus_wins]} if self.focus else {})}
 
     @classmethod
@@ -146,11 +150,14 @@ class Tally:
                         for x in per_game) or \
                 [outcomes.count(str(s)) for s in range(d["seats"])] != d["sole"] or outcomes.count("u") != d["unfinished"]:
             raise ValueError("not a slice's games")
+        foci = d.get("foci", "")
+        if not isinstance(foci, str) or len(foci) != d.get("focus", (0,))[0] or set(foci) - set("0123456789"):
+            raise ValueError("not a slice's pairing seats")
         return cls(d["seats"], d["games"], d["unfinished"], list(d["sole"]), d["shared"], d["draws"], d["nobody"],
                    Counter({int(k): v for k, v in d["length"].items()}),
                    Counter({int(k): v for k, v in d["decided"].items()}), d["lead_changes"], d["scored"],
                    Counter(d["fired"]), Counter(d["events"]), *d.get("focus", (0, 0, 0)), list(outcomes),
-                   list(lengths), {k: list(v) for k, v in values.items()})
+                   list(lengths), {k: list(v) for k, v in values.items()}, list(foci))
 
 
 def _quantile(hist: Counter, q: float) -> int | None:
