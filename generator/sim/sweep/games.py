@@ -102,8 +102,8 @@ def _dojo(ctx: dict, cell: dict, seed: int, start: int, stop: int) -> Tally:
         events.update(zip(ends, s.ends))
         f, n = g.first_player, g.n  # seats counted from the first player (DR-S07: drawn by the RNG)
         t.add(((g.winner - f) % n,) if g.winner is not None else None, -(-g.turn // n),
-              [k for k, v in events.items() if v], [row[f:] + row[:f] for row in g.ladder], events,
-              None if focus is None else (focus - f) % n)
+              [k for k, v in events.items() if v], g.ladder, events, None if focus is None else (focus - f) % n,
+              shift=f)  # (the ladder's rows are by player: seat s is player (s + f) mod n)
     return t
 
 

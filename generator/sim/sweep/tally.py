@@ -46,10 +46,11 @@ class Tally:
 
     def add(self, winners: tuple[int, ...] | None, length: int, fired: set[str] | list[str] | Counter,
             scores: list[tuple[int, ...]] | None = None, events: dict[str, int] | None = None,
-            focus: int | None = None, values: dict[str, int] | None = None) -> None:
+            focus: int | None = None, values: dict[str, int] | None = None, shift: int = 0) -> None:
         """One game: winners (seats; None when it did not finish), its length, the rules that fired, its score
         after each round (when the game keeps one), event counts, the seat of a pairing's A player, and the
-        game's measures (the same names in every game of a cell)."""
+        game's measures (the same names in every game of a cell); `shift`: the scores' rows are indexed by seat +
+        shift (mod seats), e.g. the Dojo ladder by player when seat 0 is the first player."""
         self.games += 1
         self.outcomes.append("u" if winners is None else str(winners[0]) if len(winners) == 1 else
                              "=" if len(winners) == self.seats else "t" if winners else "n")
@@ -83,7 +84,7 @@ class Tally:
                     totals[k] += v
         if scores and winners is not None and len(winners) == 1:
             self.scored += 1
-            self._decisiveness(winners[0], scores)
+            self._decisiveness((winners[0] + shift) % self.seats, scores)
 
     def _decisiveness(self, winner: int, scores: list[tuple[int, ...]]) -> None:
         """The tenth of the game after which the winner was the sole leader to the end; leader changes."""
