@@ -55,10 +55,17 @@ def _words(game: str, reports: list[dict], texts: dict[str, str]) -> str:
     items = []
     for r in reports[1:]:
         rid = r["variant"].split("=")[0]
-        text = DOJO_WORDS.get(rid) if game == "dojo" else texts.get(rid)
+        text = escape(DOJO_WORDS.get(rid, "")) if game == "dojo" else _markdown(texts.get(rid, ""))
         if text:
-            items.append(f"<li><b>{escape(r['variant'])}</b> against the printed ruling: {escape(text)}</li>")
+            items.append(f"<li><b>{escape(r['variant'])}</b> against the printed ruling: {text}</li>")
     return f"<ul>{''.join(dict.fromkeys(items))}</ul>" if items else ""
+
+
+def _markdown(text: str) -> str:
+    """A ruling's Markdown as inline HTML (markdown-it-py with raw HTML off: anything in the text is escaped)."""
+    from markdown_it import MarkdownIt
+
+    return MarkdownIt("commonmark", {"html": False}).renderInline(" ".join(text.split())) if text else ""
 
 
 def _skill(game: str, skill: dict | None, settings: dict) -> str:

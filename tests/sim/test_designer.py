@@ -58,3 +58,13 @@ def test_a_changed_ruling_is_played_again(small):
     assert again["key"] != first["key"] and len(list((small / "build/cache").glob("designer-*.json"))) == 2
     assert [r["variant"] for r in again["games"]["duel"]["rulings"]["hunter"]][1] == 'D03="up-to"'
     assert json.dumps(again["games"]["dojo"]) == json.dumps(first["games"]["dojo"])
+
+
+def test_ground_rulings_are_rendered_not_printed_as_markdown():
+    """A ruling's Markdown becomes HTML (bold, code), and raw HTML in it stays text."""
+    from generator.sim.designer_html import _words
+
+    html = _words("ground", [{"variant": "printed"}, {"variant": "G5=claimed-points"}],
+                  {"G5": "Mastery counts **claimed Problems**,\n`G5` <script>x</script>"})
+    assert "<strong>claimed Problems</strong>" in html and "<code>G5</code>" in html
+    assert "**" not in html and "<script>" not in html and "&lt;script&gt;" in html
