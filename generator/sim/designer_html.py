@@ -73,7 +73,7 @@ def _skill(game: str, skill: dict | None, settings: dict) -> str:
         return "<p>Skill: not measured.</p>"
     a, b = skill["pairing"].split("/")
     w = skill["win_rate"]
-    seat = "as player A" if game == "duel" else f"in each seat in turn, among {settings.get('players', 2) - 1} {b} players"
+    seat = "as player A and as player B in turn" if game == "duel" else f"in each seat in turn, among {settings.get('players', 2) - 1} {b} players"
     verdict = ("wins more than its fair share: the stronger policy" if skill["edge"] > 0 else "wins less: the weaker") \
         if skill["significant"] else "is not told apart from its fair share by these games"
     return (f"<p><b>Skill.</b> One <code>{escape(a)}</code> player {seat} won {w['rate']:.1%} (95% interval "
