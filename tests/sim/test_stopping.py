@@ -48,3 +48,18 @@ def test_each_cell_stops_when_its_interval_is_narrow_enough(tmp_path):
 def test_a_bad_halfwidth_is_refused(tmp_path, capsys):
     assert main([*ARGS, "--until-halfwidth", "0.9", "--out", str(tmp_path / "o")]) == 2
     assert "--until-halfwidth 0.9: use 0.001 to 0.25" in capsys.readouterr().err
+
+
+def test_stopping_on_a_dask_cluster_gives_the_same_report(tmp_path):
+    """The rounds of --until-halfwidth on a real local Dask cluster of two worker processes: the local report."""
+    import pytest
+
+    distributed = pytest.importorskip("dask.distributed", reason="Dask is an optional extra: pip install '.[cluster]'")
+    local, remote = tmp_path / "local", tmp_path / "dask"
+    assert main([*ARGS, "--until-halfwidth", "0.05", "--out", str(local), "--jobs", "1"]) == 0
+    with distributed.LocalCluster(n_workers=2, threads_per_worker=1, processes=True,
+                                  dashboard_address=None) as cluster, distributed.Client(cluster):
+        assert main([*ARGS, "--until-halfwidth", "0.05", "--cluster", "dask", "--scheduler",
+                     cluster.scheduler_address, "--out", str(remote)]) == 0
+    assert (remote / "report.json").read_bytes() == (local / "report.json").read_bytes()
+    assert _report(local)["cells"][0]["stopped"]["games"] < 4000
