@@ -22,6 +22,7 @@ from generator.kit.build import prepare, write_kit
 from generator.kit.cache import ComponentCache
 from generator.kit.model import Artifact, BuildContext, BuildOptions
 from generator.content.languages import language_codes
+from generator.output.seal import KEY_ENV
 
 ROOT = Path(__file__).resolve().parents[1]
 LANGS = language_codes()  # every language of locales/languages.toml: what per-language tests run over
@@ -203,10 +204,13 @@ _KITS: list[Path] = []  # the folder every worker of this test session builds it
 
 @pytest.fixture(scope="session", autouse=True)
 def _kits_folder(tmp_path_factory):
-    """Kits go under the session's temporary root, shared by the xdist workers (pytest keeps the last 3 runs)."""
+    """Kits go under the session's temporary root, shared by the xdist workers (pytest keeps the last 3 runs), and
+    so does the key sealing their cache entries."""
     base = tmp_path_factory.getbasetemp()
     _KITS.append((base.parent if os.environ.get("PYTEST_XDIST_WORKER") else base) / "kits")
     _KITS[-1].mkdir(exist_ok=True)
+    # the key that seals cache entries (generator/output/seal.py): the session's own, never the user's
+    os.environ[KEY_ENV] = str(_KITS[-1] / "cache-key")
 
 
 def session_shared(name: str, make):

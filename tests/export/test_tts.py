@@ -204,14 +204,15 @@ def test_a_deck_whose_cards_come_in_another_order_stops_the_export_naming_langua
 def test_an_export_is_reused_while_up_to_date_and_not_when_a_file_changed(exported):
     folder = exported / "build" / "tts" / "it"
     record = json.loads((folder / tts_run.MANIFEST).read_text(encoding="utf-8"))
-    assert tts_run.up_to_date(folder, record["inputs"]) and not tts_run.up_to_date(folder, "other inputs")
+    assert tts_run.up_to_date(folder, record["inputs"], exported)
+    assert not tts_run.up_to_date(folder, "other inputs", exported)
     run = run_cli("export", "tts", "--lang", "it", "--root", exported)
     assert run.code == 0 and "up to date, " in run.out, run.out
     sheet = folder / "duel" / "images" / "stances-1.png"
     data = sheet.read_bytes()
     try:
         sheet.write_bytes(data + b"\0")
-        assert not tts_run.up_to_date(folder, record["inputs"])
+        assert not tts_run.up_to_date(folder, record["inputs"], exported)
     finally:
         sheet.write_bytes(data)
 
