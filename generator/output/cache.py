@@ -20,6 +20,8 @@ from .files import write_into
 from .seal import seal, sealed
 
 FORMAT = 2
+SEAL_HEX = 64  # an entry's first line: its seal, hex
+UNSEALED = "not sealed by this user's builds (edited, planted or made elsewhere)"
 CACHE_DIR = Path("build/cache/components")
 _DAMAGED: list[str] = []  # damaged cache files this process met and replaced (the build prints one line)
 
@@ -29,12 +31,20 @@ def entry_path(root: Path, lang: str, component: str) -> Path:
     return root / CACHE_DIR / lang / f"{component}.entry"
 
 
+def _write(path: Path, data: bytes) -> None:
+    """Write a cache file through output.files.write_into, contained in the build/ folder it is under (a link
+    planted anywhere inside build/ that leads out of it is refused), else in its own folder."""
+    path = Path(path)
+    top = next((p for p in path.parents if p.name == "build"), path.parent)
+    write_into(top, path.relative_to(top).as_posix(), data)
+
+
 def write_entry(path: Path, header: dict, blobs: list[bytes]) -> None:
     """Write an entry atomically: the header (with each blob's size and sha256) then the blobs."""
     header = {**header, "format": FORMAT,
               "blobs": [{"size": len(b), "sha256": hashlib.sha256(b).hexdigest()} for b in blobs]}
     line = json.dumps(header, ensure_ascii=False, sort_keys=True).encode("utf-8")
-    write_into(path.parent, path.name, b"".join([seal("entry", line).encode("ascii"), b"\n", line, b"\n", *blobs]))
+    _write(path, b"".join([seal("entry", line).encode("ascii"), b"\n", line, b"\n", *blobs]))
 
 
 def read_entry(path: Path) -> tuple[dict, list[bytes]] | None:
@@ -53,10 +63,10 @@ def check_entry(path: Path) -> tuple[tuple[dict, list[bytes]] | None, str | None
     except OSError as exc:
         return None, f"unreadable ({exc.strerror})"
     try:
-        mark = data.index(b"\n")
-        end = data.index(b"\n", mark + 1)
-        if not sealed("entry", data[mark + 1:end], data[:mark].decode("ascii")):
-            return None, "not sealed by this user's builds (edited, planted or made elsewhere)"
+        mark = data.find(b"\n")
+        end = data.find(b"\n", mark + 1) if mark == SEAL_HEX else -1
+        if end < 0 or not sealed("entry", data[mark + 1:end], data[:mark].decode("ascii", "replace")):
+            return None, UNSEALED
         header = json.loads(data[mark + 1:end].decode("utf-8"))
         if not isinstance(header, dict) or header.get("format") != FORMAT:
             return None, "not an entry of this format"
@@ -83,7 +93,7 @@ def _json_seal(data: dict) -> str:
 def write_json_entry(path: Path, record: dict, indent: int | None = 1) -> None:
     """Write a JSON cache file (a dict holding its "key") with its seal, atomically, inside its folder."""
     text = json.dumps({**record, "seal": _json_seal(record)}, ensure_ascii=False, sort_keys=True, indent=indent)
-    write_into(path.parent, path.name, (text + "\n").encode("utf-8"))
+    _write(path, (text + "\n").encode("utf-8"))
 
 
 
@@ -130,7 +140,7 @@ def read_json_entry(path: Path, key: str, named_by_key: bool = False) -> dict | 
         return None
     if not sealed("json", json.dumps({k: v for k, v in data.items() if k != "seal"}, ensure_ascii=False,
                                      sort_keys=True).encode("utf-8"), data.get("seal")):
-        note_damaged(path, "not sealed by this user's builds (edited, planted or made elsewhere)")
+        note_damaged(path, UNSEALED)
         return None
     data.pop("seal")
     if data["key"] != key:
