@@ -90,7 +90,7 @@ def _words(game: str, reports: list[dict], texts: dict[str, str]) -> list[tuple[
 def _skill(game: str, skill: dict | None, settings: dict) -> dict | None:
     if not skill or skill["win_rate"]["rate"] is None:
         return None
-    a, b = skill["pairing"].split("/")
+    a, _, b = skill["pairing"].partition("/")
     w = skill["win_rate"]
     seat = "as player A" if game == "duel" else f"in each seat in turn, among {settings.get('players', 2) - 1} {b} players"
     verdict = ("wins more than its fair share: the stronger policy" if skill["edge"] > 0 else "wins less: the weaker") \
