@@ -230,7 +230,7 @@ def test_damaged_catalog_check_extraction_and_proof_files_cost_a_rebuild_and_one
         mo: mo.read_bytes()[:-50],  # truncated
         check: pickle.dumps(Payload(marker)),  # a pickle payload where JSON belongs
         cache / "extract.json": b"[1, 2",  # not JSON
-        proof: json.dumps({**json.loads(proof.read_text(encoding="utf-8")), "key": "0" * 64}).encode(),  # foreign
+        proof: json.dumps({**json.loads(proof.read_text(encoding="utf-8")), "key": "0" * 64}).encode(),  # edited
         **{g: g.read_bytes()[:40] for g in ground},  # truncated JSON
     }
     assert ground
@@ -238,7 +238,7 @@ def test_damaged_catalog_check_extraction_and_proof_files_cost_a_rebuild_and_one
     assert len(lines) == 1 and "damaged cache file" in lines[0], lines
     for name in (mo.name, check.name, "extract.json"):
         assert name in lines[0], (name, lines[0])
-    assert f"{proof.name} (foreign" in lines[0] and "ground-proof-" in lines[0] and "not JSON" in lines[0], lines[0]
+    assert f"{proof.name} (not sealed" in lines[0] and "ground-proof-" in lines[0] and "not JSON" in lines[0], lines[0]
     assert _hashes(root / "build/pnp" / LANG) == _hashes(pristine_it / "build/pnp" / LANG)
     for path in (check, cache / "extract.json"):  # made again, as data
         assert isinstance(json.loads(path.read_text(encoding="utf-8")), dict)

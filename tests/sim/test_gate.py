@@ -12,7 +12,7 @@ from generator.board.model import build_board
 from generator.kit import build as kit_build
 from generator.kit.build import prepare
 from generator.kit.model import BuildOptions
-from generator.output.cache import write_json_entry
+from generator.output.cache import damage_notes, write_json_entry
 from generator.problems import CheckFailed
 from generator.sim import gate
 from generator.sim.gate import ProofSettings, cached_proof, prove_board
@@ -132,6 +132,7 @@ def test_a_cache_entry_that_does_not_match_its_claim_is_proved_again(tmp_path, m
     runs.clear()
     cached_proof(tmp_path, BOARD, "abc", DECK, SMALL)
     assert runs == []  # and trusted again
+    assert len(damage_notes()) == 1  # one line for the discarded entry (drained: no later test sees it)
 
 
 def test_the_cache_key_follows_the_engine_code_and_the_deck(monkeypatch):
