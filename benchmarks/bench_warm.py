@@ -3,7 +3,7 @@ of every cache entry and of installed kits must keep warm builds as fast).
 
 `python benchmarks/bench_warm.py --against REV [--runs N]` exports REV (git archive) and a copy of this tree into
 a temporary folder, builds each one's Italian kit once (filling its caches; a key of its own in the temporary
-folder, DOJO_KEY_DIR), then alternates, N times each:
+folder, DOJO_KEY_DIR), then alternates, N times each (which tree goes first alternating too):
 
 - warm: `dojo build --lang it` with the kit folder removed (every component from the component cache, the kit
   verified and installed again);
@@ -79,7 +79,13 @@ def main() -> int:
         rows = []
         for label, cold_kit in (("warm build (kit removed, every component cached)", True),
                                 ("no-op build (kit up to date)", False)):
-            pairs = [(build(base, base_env, cold_kit), build(mine, mine_env, cold_kit)) for _ in range(args.runs)]
+            pairs = []
+            for i in range(args.runs):  # which tree goes first alternates too
+                if i % 2:
+                    new = build(mine, mine_env, cold_kit)
+                    pairs.append((build(base, base_env, cold_kit), new))
+                else:
+                    pairs.append((build(base, base_env, cold_kit), build(mine, mine_env, cold_kit)))
             old, new = statistics.median(p[0] for p in pairs), statistics.median(p[1] for p in pairs)
             ratios = sorted(n / o for o, n in pairs)
             rows.append((label, old, new, new / old, ratios[0], ratios[-1]))
