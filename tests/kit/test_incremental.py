@@ -91,9 +91,11 @@ def test_a_corrupt_entry_is_discarded_and_rendered_again(proved_project, damage)
     good = render_all(ctx, track, jobs=1, cache=ComponentCache(ctx))
     path = entry_path(proved_project, "it", "duel-track")
     data = path.read_bytes()
-    head, _, body = data.partition(b"\n")
-    damaged = {"truncate": data[:-100], "flip": head + b"\n" + body[:500] + bytes([body[500] ^ 1]) + body[501:],
-               "claim": head.replace(b'"component": "duel-track"', b'"component": "kit-calibration"') + b"\n" + body,
+    seal, head, body = data.split(b"\n", 2)  # the seal line (output/seal.py), the header, the blobs
+    seal += b"\n"
+    damaged = {"truncate": data[:-100], "flip": seal + head + b"\n" + body[:500] + bytes([body[500] ^ 1]) + body[501:],
+               "claim": seal + head.replace(b'"component": "duel-track"', b'"component": "kit-calibration"') + b"\n"
+               + body,
                "garbage": b"\x00not an entry"}[damage]
     path.write_bytes(damaged)
     cache = ComponentCache(ctx)
