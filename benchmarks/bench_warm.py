@@ -27,7 +27,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from bench_speed import ENV, ROOT, against_tree  # noqa: E402  (this folder's scripts)
+from bench_speed import ENV, ROOT, against_tree  # this folder's scripts
 
 PARTS = ("generator", "content", "locales", "templates", "pyproject.toml")
 

@@ -12,7 +12,6 @@ import dataclasses
 import hashlib
 import importlib
 import io
-import json
 import re
 from dataclasses import dataclass
 from datetime import datetime, timezone

@@ -20,7 +20,7 @@ def test_two_languages_built_at_once_both_take_their_sealed_caches(proved_projec
                               str(proved_project), "--jobs", "1"], env=env, stdout=subprocess.PIPE,
                              stderr=subprocess.PIPE, text=True) for lang in langs]
     for lang, run in zip(langs, runs):
-        out, err = run.communicate(timeout=900)
+        _out, err = run.communicate(timeout=900)
         assert run.returncode == 0 and "Traceback" not in err and "cache:" not in err, (lang, err)
         kit = proved_project / "build" / "pnp" / lang
         made = json.loads((kit / "manifest.json").read_text(encoding="utf-8"))
