@@ -153,13 +153,11 @@ def _write_verified(folder: Path, files: dict[str, bytes], sha256: dict[str, str
     """Write every file, then read each back and compare its sha256 with the bytes meant to be written (sha256:
     the hex digests already known, by path; the others are computed); files go on WRITERS threads, and the first
     failure in the files' order is raised."""
-    bad = [rel for rel in files if not safe_relpath(rel)]
-    if bad:  # the staging folder is new: no link in it, so a plain relative path stays inside
-        raise UnsafePath(f"refused to write {bad[0]!r}: not a plain path inside {folder}")
-    for parent in dict.fromkeys((folder / rel).parent for rel in files):
+    targets = {rel: inside(folder, rel) for rel in files}  # every path checked before anything is written
+    for parent in dict.fromkeys(target.parent for target in targets.values()):
         parent.mkdir(parents=True, exist_ok=True)
     with concurrent.futures.ThreadPoolExecutor(WRITERS) as pool:
-        for done in [pool.submit(_write_one, folder / rel, data, sha256.get(rel)) for rel, data in files.items()]:
+        for done in [pool.submit(_write_one, targets[rel], data, sha256.get(rel)) for rel, data in files.items()]:
             done.result()
 
 
