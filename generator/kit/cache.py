@@ -46,8 +46,9 @@ OUTPUT_SUFFIXES = (".pdf", ".png", ".txt", ".html", ".json", ".svg")  # what a c
 
 def wrong_artifact(component: Component, meta: Any) -> str | None:
     """What is wrong with an artifact's header as a cache entry of component claims it (None: nothing): its path is
-    a plain relative path (no /-rooted, `..`, backslash or drive: it names a file in the kit folder) of a kind and
-    paper the component declares, with a suffix a component writes."""
+    a plain relative path (no /-rooted, `..`, backslash or drive; at most two folders deep: it names a file in the
+    kit folder, never manifest.json) with a suffix a component writes, of a kind the component declares. Checked
+    on read whether or not the entry is sealed (docs/SECURITY.md)."""
     if not isinstance(meta, dict):
         return "an artifact that is not a record"
     path = meta.get("path")
