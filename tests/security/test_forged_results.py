@@ -9,7 +9,10 @@ import copy
 import hashlib
 import io
 import json
+import os
 import shutil
+import subprocess
+import sys
 from pathlib import Path
 
 from PIL import Image
@@ -142,3 +145,44 @@ def test_a_script_planted_in_the_designer_page_cache_never_reaches_the_page(tmp_
     hostile = page(_poison(genuine), "1.0" + SCRIPT)
     assert "<script" not in hostile and "&lt;script&gt;alert(1)&lt;/script&gt;" in hostile
     assert Path(path).exists() and "seal" in json.loads(path.read_text(encoding="utf-8"))
+
+
+def _poisoned(value):
+    """Every string of a picture cache entry's data replaced by "POISONED" (numbers and shapes kept)."""
+    if isinstance(value, str):
+        return "POISONED"
+    if isinstance(value, list):
+        return [_poisoned(v) for v in value]
+    if isinstance(value, dict):
+        return {k: _poisoned(v) for k, v in value.items()}
+    return value
+
+
+def test_an_export_from_a_poisoned_picture_cache_is_the_genuine_export(pristine_it, tmp_path, monkeypatch):
+    """The attack of issue 41 end to end: every Tabletop Simulator picture cache entry rewritten with all-red
+    pictures and "POISONED" texts, checksums recomputed; `dojo export tts` writes the genuine saves and pictures,
+    one line per rejected entry."""
+    from tests.security.helpers import tree
+
+    monkeypatch.setenv("SOURCE_DATE_EPOCH", KIT_EPOCH)
+    root = tmp_path / "project"
+    shutil.copytree(pristine_it, root, symlinks=True)
+    first = run_cli("export", "tts", "--lang", LANG, "--root", root)
+    assert first.code == 0, first.err
+    genuine = tree(root / "build" / "tts" / LANG)
+    entries = sorted((root / CACHE_DIR / FOLDER).glob("*.entry"))
+    assert entries
+    red = _png((255, 0, 0))
+    for path in entries:
+        forge_entry(path, lambda h: h.update(meta=_poisoned(h["meta"])),
+                    [red] * len(json.loads(path.read_bytes().split(b"\n", 2)[1])["blobs"]))
+    shutil.rmtree(root / "build" / "tts" / LANG)
+    again = subprocess.run([sys.executable, "-m", "generator.cli", "export", "tts", "--lang", LANG, "--root",
+                            str(root)], env={**os.environ, "PYTHONPATH": str(ROOT)}, capture_output=True, text=True,
+                           timeout=1800)  # a process of its own: its workers' stderr is the command's
+    assert again.returncode == 0 and "Traceback" not in again.stderr, again.stderr
+    lines = [line for line in again.stderr.splitlines() if line.startswith("cache:")]
+    assert 0 < len(lines) <= len(entries) and all("not sealed" in line for line in lines), lines  # one line for
+    assert len(set(lines)) == len(lines)  # each poisoned entry the export met (once each)
+    made = tree(root / "build" / "tts" / LANG)
+    assert made == genuine and not any(b"POISONED" in data or data == red for data in made.values())
