@@ -45,8 +45,8 @@ def write_output(path: Path | str, data: bytes | str, option: str, *, interrupti
     except OSError as exc:
         raise OutputError(_message(option, given, exc)) from None
     if st is not None and stat.S_ISDIR(st.st_mode):
-        raise OutputError(f"{option} {given}: is a folder; give a file name (for example {given / 'out'}"
-                          f"{given.suffix or _suffix(option)})")
+        raise OutputError(f"{option} {given}: cannot write: it is a folder; give a file name (for example "
+                          f"{given / 'out'}{given.suffix or _suffix(option)})")
     if st is not None and (not stat.S_ISREG(st.st_mode) or str(given).startswith(IN_PLACE_PREFIXES)):
         _write_in_place(given, data, option)
         return "in place"

@@ -93,7 +93,7 @@ def test_a_folder_is_an_error_naming_the_option(tmp_path):
     (tmp_path / "out").mkdir()
     (tmp_path / "to-folder").symlink_to("out")
     for path in (tmp_path / "out", tmp_path / "to-folder"):
-        with pytest.raises(OutputError, match=r"^--plot .*: is a folder; give a file name"):
+        with pytest.raises(OutputError, match=r"^--plot .*: cannot write: it is a folder; give a file name"):
             write_output(path, b"png", "--plot")
     assert list((tmp_path / "out").iterdir()) == []
 
