@@ -32,7 +32,7 @@ LOOPBACK_NAMES = ("127.0.0.1", "localhost", "[::1]")
 MAX_CONNECTIONS = 16  # requests handled at once (a browser opens about six); complete requests beyond wait in turn
 MAX_PENDING = 256  # connections still sending their request head; beyond it the oldest is dropped
 MAX_WAITING = 256  # complete requests waiting for a handler; beyond it a new one is closed
-MAX_HEAD = 65536 + 100 * 8192  # what http.server accepts at most (request line and 100 header lines)
+MAX_HEAD = 65536  # a request head longer than this is answered as it is (an error): a browser's is a few kB
 TIMEOUT_S = 5.0  # for the whole request head after connecting, and for writing the whole answer
 
 
@@ -167,8 +167,9 @@ class Server:
         except OSError:
             chunk = b""
         head = self.pending[conn][1]
+        start = max(0, len(head) - 3)  # the blank line may straddle two chunks; the rest was searched before
         head += chunk
-        if chunk and b"\r\n\r\n" not in head and b"\n\n" not in head and len(head) <= MAX_HEAD:
+        if chunk and head.find(b"\r\n\r\n", start) < 0 and head.find(b"\n\n", start) < 0 and len(head) <= MAX_HEAD:
             return  # more to come before the deadline
         sel.unregister(conn)
         del self.pending[conn]

@@ -100,3 +100,17 @@ def test_a_full_table_of_pending_heads_drops_the_oldest_not_the_newcomer(server,
     finally:
         for s in idle:
             s.close()
+
+
+def test_a_head_sent_byte_by_byte_within_the_deadline_is_answered(server):
+    port = server.server_address[1]
+    raw = f"GET /index.html HTTP/1.1\r\nHost: localhost:{port}\r\nConnection: close\r\n\r\n".encode()
+    with socket.create_connection(("127.0.0.1", port), timeout=5) as s:
+        s.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)
+        for i in range(len(raw)):
+            s.send(raw[i:i + 1])
+            time.sleep(0.002)
+        answer = b""
+        while chunk := s.recv(65536):
+            answer += chunk
+    assert answer.startswith(b"HTTP/1.0 200") and answer.endswith(b"<p>ok</p>")
