@@ -29,6 +29,36 @@ LANGS = language_codes()  # every language of locales/languages.toml: what per-l
 KIT_EPOCH = "1767225600"  # fixed dates in every built file
 
 
+# Reference data that lives outside the repository: ../shared beside the clone (CI checks it out there), or beside
+# a folder holding the clone (a worktree inside it). A test that needs it asks shared_dir(); without it the test is
+# skipped and says why, so that `make test` passes on a clone alone. Under CI=true such a skip is a failure
+# (pytest_runtest_makereport below): CI has ../shared, and a test that stopped finding it must not pass unseen.
+SHARED_ABSENT = "reference data outside the repository is absent"
+
+
+def shared_dir(*parts: str) -> Path:
+    """The folder shared/<parts...> beside the clone or beside a folder above it; skips the calling test (with the
+    reason printed by -rs) when there is none."""
+    for folder in ROOT.parents:
+        candidate = folder.joinpath("shared", *parts)
+        if candidate.is_dir():
+            return candidate
+    pytest.skip(f"{SHARED_ABSENT}: no shared/{'/'.join(parts)} beside {ROOT} or any folder above it (the project's "
+                "CI checks it out as ../shared; put a copy there to run this test)")
+
+
+@pytest.hookimpl(wrapper=True)
+def pytest_runtest_makereport(item, call):
+    """Under CI=true a test skipped for want of ../shared fails: CI has it beside the clone, so the skip means the
+    test no longer finds it (or CI lost it), and neither may pass silently."""
+    report = yield
+    if report.skipped and os.environ.get("CI") == "true" and SHARED_ABSENT in str(report.longrepr):
+        reason = report.longrepr[2] if isinstance(report.longrepr, tuple) else str(report.longrepr)
+        report.outcome = "failed"
+        report.longrepr = f"CI=true, and this test skipped: {reason}"
+    return report
+
+
 def copy_project(folder: Path) -> Path:
     """content/, locales/, templates/ and pyproject.toml copied into folder (no git: fixed dates)."""
     for name in ("content", "locales", "templates"):

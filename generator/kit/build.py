@@ -31,7 +31,7 @@ from ..pageqa.check import page_qa
 from ..pageqa.terms import words
 from ..problems import CheckFailed, Problem, blocking
 from ..render.face import preload_layouts
-from ..render.fonts import preload_fonts, prime_cairo_fonts
+from ..render.fonts import font_problems, preload_fonts, prime_cairo_fonts
 from ..render.layout import hyphenator
 from ..render.preview import missing_previews
 from ..render.svg import preload_templates
@@ -122,7 +122,7 @@ def prepare(root: Path, options: BuildOptions, jobs: int = 1, inputs: Inputs | N
     """Phase one: load and check every input (the board and model given, already loaded by load_inputs, or loaded
     here); raise CheckFailed listing every blocking problem found. Proofs that are not cached yet are played side
     by side when `jobs` allows (0: every core)."""
-    problems = check_language(options.lang, options.release, root)
+    problems = check_language(options.lang, options.release, root) + font_problems()
     if problems:
         raise CheckFailed(problems)
     inputs = inputs or load_inputs(root)

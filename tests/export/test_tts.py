@@ -17,19 +17,14 @@ from generator.export.tts_images import CELL_H, CELL_W
 from generator.i18n.runtime import load_translations
 from generator.kit import registry
 from tests.board.helpers import run_cli
+from tests.conftest import shared_dir
 
 GAMES = ("dojo", "ground", "duel")
 
 
 def shared_examples() -> Path:
-    """shared/tts-examples beside the clone (CI), or beside a folder holding it (a worktree inside the clone)."""
-    here = Path(__file__).resolve()
-    for folder in (here.parents[2] / "..", *here.parents[3:]):
-        candidate = Path(folder) / "shared" / "tts-examples"
-        if candidate.is_dir():
-            return candidate
-    raise AssertionError(f"shared/tts-examples not found beside {here.parents[2]} or any folder above it: the TTS "
-                         "examples are a test input (they sit beside the clone, read-only)")
+    """shared/tts-examples beside the clone (CI), or beside a folder holding it; skipped, saying why, without it."""
+    return shared_dir("tts-examples")
 
 
 EXPECTED = {  # each broken copy and words its finding must hold
