@@ -65,7 +65,7 @@ def test_cairo_sets_text_exactly_as_wide_as_the_layout_measured(lang):
     assert x0 + line.width - 1.0 < max(ink) / ppm <= x0 + line.width + 0.1
 
 
-def _pixels(drawing, width_px: int = 600) -> "Image.Image":
+def _pixels(drawing, width_px: int = 600):
     from PIL import Image
 
     return Image.open(io.BytesIO(png_bytes(drawing, width_px))).convert("L")

@@ -14,7 +14,7 @@ from ...output.files import write_bytes_atomic, write_text_atomic
 from ..cli import fail
 from .engine import MODES, GameConfig
 from .report import summarise
-from .runner import CHUNK, run_games
+from .runner import run_games
 
 OPTIONS = ("scenario", "mode")  # the dests of add_arguments (the dispatcher refuses them for other games)
 PLAYERS = (2, 6)

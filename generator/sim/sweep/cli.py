@@ -16,7 +16,6 @@ import sys
 from pathlib import Path
 
 from ... import interrupts
-from ...output.files import write_text_atomic
 from ..cli import GAMES, fail, game_module, parse_value
 
 MAX_GAMES = 100_000_000
