@@ -21,6 +21,7 @@ from reportlab.platypus import (BaseDocTemplate, Flowable, Frame, KeepTogether, 
                                 PageTemplate, Table, TableStyle)
 from reportlab.platypus import Paragraph as RlParagraph
 
+from . import flate_only
 from ..render.fonts import register_reportlab
 from ..content.languages import native_name
 from ..render.layout import hyphenation_lang, hyphenations, hyphenator, tie_breaks, tie_short_tail, unbreakable
@@ -436,7 +437,7 @@ def render(flowables: list[Flowable], page: Page, footer: Footer, doc_title: str
                           subject=f"{footer.title} {footer.version} {footer.lang}", invariant=1,
                           initialFontName="PTSans", initialFontSize=page.body, lang=footer.lang)
     doc.addPageTemplates([PageTemplate(id="page", frames=[frame], onPage=on_page)])
-    with _dated(epoch):
+    with _dated(epoch), flate_only():
         doc.build(list(flowables))
     return buf.getvalue(), doc.page
 
