@@ -337,8 +337,12 @@ MIN_FIGURE_SCALE = 0.5  # a figure shrinks down to this to stay where it is inst
 class RowsTable(Table):
     """A table that splits across pages only with MIN_SPLIT_ROWS body rows on each side (header repeated)."""
 
+    def __init__(self, data, *args, **kwargs):
+        super().__init__(data, *args, **kwargs)
+        self.rows = len(data)  # reportlab makes the parts of a split with the same class: each knows its rows
+
     def split(self, availWidth, availHeight):
-        body = len(self._cellvalues) - self.repeatRows
+        body = self.rows - self.repeatRows
         if body < 2 * MIN_SPLIT_ROWS:
             return []
         height = availHeight
@@ -346,13 +350,12 @@ class RowsTable(Table):
             parts = super().split(availWidth, height)
             if len(parts) != 2:
                 return parts
-            first = len(parts[0]._cellvalues) - self.repeatRows
+            first = parts[0].rows - self.repeatRows
             if first < MIN_SPLIT_ROWS:
                 return []
             if body - first >= MIN_SPLIT_ROWS:
                 return parts
-            self._calc(availWidth, availHeight)
-            height = sum(self._rowHeights[:self.repeatRows + first - 1]) + 0.1
+            height = parts[0].wrap(availWidth, availHeight)[1] - 0.1  # one body row less on this page
         return []
 
 
