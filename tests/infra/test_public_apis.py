@@ -13,9 +13,6 @@ from tests.conftest import ROOT
 
 # Still read, with the reason; each must still occur (a fixed one is dropped from here) and nothing else may.
 KNOWN = {
-    # reportlab hands an <onDraw> callback the text position only there (its own tableofcontents reads it too);
-    # it goes when the booklet figures and inline icons are drawn by cairo and placed as forms (issue 46, item 3).
-    ("generator/booklet/figures.py", "canvas._curr_tx_info"),
     # cairocffi documents _pointer as the cffi pointer for use with cairo's C API (its "Compatibility" page).
     ("generator/render/pdf.py", "self.surface._pointer"),
 }
