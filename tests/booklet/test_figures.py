@@ -189,3 +189,35 @@ def test_figures_print_their_words_in_the_kits_faces_the_same_every_time(lang):
         assert data == figure_picture(make).pdf()
         families |= {r.family for page in read_pdf(data) for r in page.runs}
     assert families and families <= {"PTSans", "PTSansNarrow"}, families
+
+
+def test_placeholders_become_the_pictures_forms_each_stored_once():
+    """place_forms swaps every placeholder image reportlab painted for its picture's cairo drawing, a form XObject in
+    the same box: no image is left, a picture placed twice is one form, and its words read back where it was put."""
+    import pikepdf
+    from reportlab.pdfgen.canvas import Canvas
+
+    from generator.booklet.figures import picture, place_forms
+    from generator.pageqa.read import read_pdf
+    from generator.render.svg import Item, svg_drawing
+
+    art = svg_drawing('<svg xmlns="http://www.w3.org/2000/svg" width="40mm" height="20mm" viewBox="0 0 40 20">'
+                      '<rect x="1" y="1" width="38" height="18" fill="#cde" stroke="#234"/></svg>')
+    hello = picture(art, [Item("label", ("Hello", 3, 12, 6, "#000", False, "start"))])
+    other = picture(art, [Item("label", ("Other", 3, 12, 6, "#000", False, "start"))])
+    pictures = Pictures()
+    buf = io.BytesIO()
+    c = Canvas(buf, pagesize=(400, 300), invariant=1)
+    for x, (key, shown) in zip((20, 150, 280), (("a", hello), ("a", hello), ("b", other))):
+        c.drawImage(pictures.placeholder(key, lambda shown=shown: shown.pdf()), x, 100, 100, 50)
+    c.save()
+    data = place_forms(buf.getvalue(), pictures)
+    pdf = pikepdf.open(io.BytesIO(data))
+    xobjects = pdf.pages[0].Resources.XObject
+    assert {str(x.Subtype) for x in xobjects.values()} == {"/Form"}
+    assert len({x.objgen for x in xobjects.values()}) == 2  # "a" placed twice, stored once
+    page = read_pdf(data)[0]
+    words = sorted((g.text, round(g.box[0] / 25.4 * 72)) for g in page.runs)
+    assert [w for w, _ in words] == ["Hello", "Hello", "Other"], words
+    assert all(x0 <= at < x0 + 100 for (_, at), x0 in zip(words, (20, 150, 280))), words
+    assert data == place_forms(buf.getvalue(), pictures)  # the same bytes every time
