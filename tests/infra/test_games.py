@@ -55,3 +55,22 @@ def test_a_component_of_a_game_the_table_lacks_is_refused_naming_the_table(proje
     with pytest.raises(CheckFailed) as caught:  # never "kit"
         game_of("toy-cards")
     assert caught.value.problems[0].file == TABLE and "'toy'" in caught.value.problems[0].message
+
+
+def test_a_broken_table_stops_every_command_with_file_line_and_fix(tmp_path):
+    """The table is read while the commands are imported: a wrong row is the problem's lines, exit 2, never a
+    traceback (a checkout whose content/games.toml was mistyped)."""
+    import shutil
+    import subprocess
+    import sys
+
+    shutil.copytree(ROOT / "generator", tmp_path / "generator", ignore=shutil.ignore_patterns("__pycache__"))
+    (tmp_path / "content").mkdir()
+    text = (ROOT / TABLE).read_text(encoding="utf-8")
+    (tmp_path / TABLE).write_text(text.replace('code = "ground"', 'code = "Ground"'), encoding="utf-8")
+    line = text[:text.index('code = "ground"')].count("\n") + 1
+    run = subprocess.run([sys.executable, "-c", "from generator.cli import main; raise SystemExit(main(['sim']))"],
+                         cwd=tmp_path, env={"PYTHONPATH": str(tmp_path), "PATH": "/usr/bin:/bin"},
+                         capture_output=True, text=True, timeout=120)
+    assert run.returncode == 2 and "Traceback" not in run.stderr, run.stderr
+    assert f"{TABLE}:{line}" in run.stderr and "'Ground'" in run.stderr and "fix:" in run.stderr, run.stderr
