@@ -128,7 +128,7 @@ def prepare(root: Path, options: BuildOptions, jobs: int = 1, inputs: Inputs | N
     inputs = inputs or load_inputs(root)
     board, model = inputs.board, inputs.model
     catalog_problems = check_catalogs(root, options.lang, strict=options.release)
-    found = inputs.board_problems + inputs.content_problems + registry.missing_templates(root) + catalog_problems
+    found = inputs.board_problems + inputs.content_problems + registry.missing_templates(root) + registry.unknown_games(root) + catalog_problems
     blockers = blocking(found)
     try:
         board_proof = board_proof_args(root, inputs, options)

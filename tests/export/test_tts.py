@@ -1,7 +1,6 @@
 """The Tabletop Simulator export: the checker against real TTS saves and broken copies (the shared examples, read
 where they are, never copied), and `dojo export tts` on a built Italian kit read back field by field."""
 
-import io
 import json
 import shutil
 from pathlib import Path

@@ -122,7 +122,7 @@ def test_timings_name_every_phase_and_each_component_rendered(proved_project, pr
     run = run_cli("build", "--lang", "it", "--root", proved_project, "--timings")
     assert run.code == 0, run.err
     lines = run.err.splitlines()
-    phases = [line.rsplit(None, 2) for line in lines[1:lines.index(next(l for l in lines if l.split()[0] == "component"))]]
+    phases = [line.rsplit(None, 2) for line in lines[1:lines.index(next(x for x in lines if x.split()[0] == "component"))]]
     assert [p[0] for p in phases] == ["inputs digest, up-to-date check", "phase one: load board and content",
                                       "phase one: load, check, proofs",
                                       "cache lookups, imports, preload", "components on 1 process(es)",

@@ -35,7 +35,6 @@ from generator.render.pdf import MEMORY_FILES, CallbackSink, FileSink, PdfDoc, s
 from tests.board.helpers import run_cli
 from tests.conftest import built_kit, pristine_seconds
 from tests.kit.faults import ROOT, SIGNALS, dojo, interrupt_after, kit_state, leftovers, run_script
-from tests.conftest import LANGS
 
 
 def _pdf(pages: int = 2, size: tuple[float, float] = (210.0, 297.0)) -> bytes:

@@ -10,7 +10,7 @@ from pathlib import Path
 from ...content.duel import load_duel
 from ...content.duel_rulings import SCHEMA
 from ...output.userfile import OutputError, write_output
-from ...problems import CheckFailed, blocking
+from ...problems import blocking
 from .play import DUELISTS, run_duels, summarise
 from .rules import Duel, never_both_hit
 
