@@ -98,13 +98,12 @@ def png_names(deck: DeckFaces, shared_back: bool) -> dict[str, Face]:
 
 def export_deck(vendor: Vendor, deck: DeckFaces, source: bytes) -> dict[str, bytes]:
     """One deck's files for the vendor, from its single-card PDF."""
-    images = list(rasterise(source, PX_PER_MM, vendor.bleed, size=vendor.size))
     if vendor.pdf is None:
+        images = list(rasterise(source, PX_PER_MM, vendor.bleed, size=vendor.size))
         backs = {img.tobytes() for img in images[1::2]}
         return {path: _png(images[face.source_page]) for path, face in png_names(deck, len(backs) == 1).items()}
     title = f"{deck.slug} ({deck.cards} cards)"
-    sheets = [pdfx.Sheet(cmyk.to_cmyk(images[face.source_page]), (CARD_W, CARD_H), vendor.bleed)
-              for face in page_faces(vendor, deck)]
+    sheets = [pdfx.Sheet(source, face.source_page, (CARD_W, CARD_H), vendor.bleed) for face in page_faces(vendor, deck)]
     return {f"{deck_folder(deck)}.pdf": pdfx.write_pdfx(vendor.pdf, title, sheets, _date_of(source))}
 
 
