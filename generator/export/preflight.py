@@ -34,11 +34,12 @@ from PIL import Image, ImageCms
 from ..pageqa.read import read_pdf
 from ..problems import Problem
 from ..render.cards import BLEED
-from . import cmyk, pdfx
+from . import cmyk, pdfcheck, pdfx
 from .faces import CARD_H, CARD_W, DeckFaces, rasterise
 from .vendors import DPI, INCH_BLEED, Face, Vendor, deck_folder, page_faces, png_names
 
 PT_PER_MM = 72 / 25.4
+DATE = re.compile(r"^D:\d{14}(Z|[+-]\d\d'\d\d'?)$")
 TOLERANCE_MM = 0.05
 MATCH_PX_PER_MM = 4.0  # deck.order renders the kit's faces this large, then compares both at MATCH_SIZE
 MATCH_SIZE = (64, 89)
@@ -118,7 +119,9 @@ def _deck_pngs(vendor: Vendor, deck: DeckFaces, source: bytes, names: dict[str, 
     return out + _order(vendor, deck, source, faces)
 
 
-def _deck_pdf(vendor: Vendor, deck: DeckFaces, source: bytes, path: str, data: bytes) -> list[Problem]:
+def _deck_pdf(vendor: Vendor, deck: DeckFaces, source: bytes, path: str, data: bytes,
+              faces: list[Face] | None = None) -> list[Problem]:
+    """Every PDF rule on one file whose pages show `faces` (default: the deck's, in the vendor's order)."""
     out: list[Problem] = []
     version = re.match(rb"%PDF-(\d\.\d)", data)
     if not version or version.group(1).decode() != pdfx.VERSIONS[vendor.pdf]:
@@ -128,49 +131,74 @@ def _deck_pdf(vendor: Vendor, deck: DeckFaces, source: bytes, path: str, data: b
         pdf = pikepdf.open(io.BytesIO(data))
     except pikepdf.PdfError as exc:
         return out + [_problem("pdf.version", f"does not open as a PDF ({exc})", path)]
+    faces = faces if faces is not None else page_faces(vendor, deck)
     with pdf:
         out += [_problem("pdfx.keys", m, path) for m in _keys(vendor.pdf, pdf)]
         out += [_problem("pdfx.intent", m, path) for m in _intent(pdf)]
-        faces = page_faces(vendor, deck)
         if len(pdf.pages) != len(faces):
             out.append(_problem("deck.count", f"{len(pdf.pages)} pages where the deck's {deck.cards} cards want "
                                 f"{len(faces)}", path))
-        shown = []
+        kit_text = {page.number: bool(page.runs) for page in read_pdf(source)} if source else {}
         for number, (page, face) in enumerate(zip(pdf.pages, faces), start=1):
             where = f"page {number} ({face})"
-            out += [_problem(rule, m, path, where) for rule, m in _page(vendor, page)]
-            image = _page_image(page)
-            if image is not None:
-                ink = cmyk.max_ink(image)
-                if ink > cmyk.INK_LIMIT + 1e-9:
-                    out.append(_problem("pdf.ink", f"total ink reaches {ink:.0f} %, the limit is {cmyk.INK_LIMIT} %",
-                                        path, where))
-                shown.append((path, face, cmyk.to_rgb(image)))
-        out += _order(vendor, deck, source, shown, where_page=True)
+            out += [_problem("pdf.boxes", m, path, where) for m in _boxes(page)]
+            reading = pdfcheck.read_page(page)
+            out += [_problem(rule, m, path, where) for rule, m in reading.findings]
+            if reading.ink > cmyk.INK_LIMIT + 0.5:
+                out.append(_problem("pdf.ink", f"total ink reaches {reading.ink:.0f} %, the limit is {cmyk.INK_LIMIT} "
+                                    "%", path, where))
+            if kit_text.get(face.source_page + 1) and not reading.texts:
+                out.append(_problem("pdf.vector", "the kit's face has text, this page none: its type was turned "
+                                    "into pixels or outlines", path, where))
+    out += _export_safe_zone(data, path, faces)
+    if source:
+        shown = list(rasterise(data, MATCH_PX_PER_MM, vendor.bleed))
+        out += _order(vendor, deck, source, [(path, f, img) for f, img in zip(faces, shown)], where_page=True)
     return out
 
 
 def _keys(standard: str, pdf: pikepdf.Pdf) -> Iterator[str]:
+    """The document's PDF/X identification, read as names and strings (not compared with pikepdf's constants)."""
     info = pdf.docinfo
     if standard == pdfx.X1A:
         for key in ("/GTS_PDFXVersion", "/GTS_PDFXConformance"):
             if str(info.get(key, "")) != pdfx.X1A:
                 yield f"{key[1:]} is {str(info.get(key, '')) or 'missing'}, wants {pdfx.X1A}"
-    else:
-        meta = pdf.open_metadata()
+    trapped = info.get("/Trapped")
+    if not isinstance(trapped, pikepdf.Name) or str(trapped) not in ("/True", "/False"):
+        yield f"/Trapped is {trapped!s}, wants the name /True or /False"
+    for key in ("/Title", "/CreationDate", "/ModDate"):
+        if not str(info.get(key, "")):
+            yield f"document information has no {key[1:]}"
+    for key in ("/CreationDate", "/ModDate"):
+        if str(info.get(key, "")) and not DATE.match(str(info.get(key))):
+            yield f"{key[1:]} {str(info.get(key))!r} is not a full PDF date with its time zone (D:YYYYMMDDHHmmSS+HH'mm')"
+    if "/ID" not in pdf.trailer:
+        yield "no document ID in the trailer"
+    if standard == pdfx.X4 or "/Metadata" in pdf.Root:
+        yield from _xmp(standard, pdf)
+
+
+def _xmp(standard: str, pdf: pikepdf.Pdf) -> Iterator[str]:
+    """XMP present (X-4) and saying what the document information says."""
+    meta = pdf.open_metadata()
+    info = pdf.docinfo
+    if standard == pdfx.X4:
         if meta.get("pdfxid:GTS_PDFXVersion") != pdfx.X4:
             yield f"XMP pdfxid:GTS_PDFXVersion is {meta.get('pdfxid:GTS_PDFXVersion') or 'missing'}, wants {pdfx.X4}"
         for key in ("xmpMM:DocumentID", "xmpMM:VersionID", "xmpMM:RenditionClass", "xmp:CreateDate",
                     "xmp:ModifyDate"):
             if not meta.get(key):
                 yield f"XMP {key} missing"
-    if info.get("/Trapped") not in (pikepdf.Name.True_, pikepdf.Name.False_):
-        yield "/Trapped is neither /True nor /False"
-    for key in ("/Title", "/CreationDate", "/ModDate"):
-        if not str(info.get(key, "")):
-            yield f"document information has no {key[1:]}"
-    if "/ID" not in pdf.trailer:
-        yield "no document ID in the trailer"
+    trapped = str(info.get("/Trapped", "")).lstrip("/")
+    if meta.get("pdf:Trapped") is not None and meta.get("pdf:Trapped") != trapped:
+        yield f"XMP pdf:Trapped is {meta.get('pdf:Trapped')!r}, the document information /{trapped}"
+    for key, xmp in (("/CreationDate", "xmp:CreateDate"), ("/ModDate", "xmp:ModifyDate")):
+        digits = re.sub(r"\D", "", str(info.get(key, "")))[:14]
+        if meta.get(xmp) and re.sub(r"\D", "", str(meta.get(xmp)))[:14] != digits:
+            yield f"XMP {xmp} {meta.get(xmp)} differs from the document information's {key[1:]}"
+    if meta.get("dc:title") and str(meta.get("dc:title")) != str(info.get("/Title", "")):
+        yield f"XMP dc:title {meta.get('dc:title')!r} differs from the document information's Title"
 
 
 def _intent(pdf: pikepdf.Pdf) -> Iterator[str]:
@@ -194,30 +222,6 @@ def _intent(pdf: pikepdf.Pdf) -> Iterator[str]:
         yield f"the output profile is {parsed.xcolor_space.strip()} {parsed.device_class}, wants a CMYK printer profile"
 
 
-def _page(vendor: Vendor, page: pikepdf.Page) -> Iterator[tuple[str, str]]:
-    yield from (("pdf.boxes", m) for m in _boxes(page))
-    resources = page.obj.get("/Resources", pikepdf.Dictionary())
-    if "/Group" in page.obj:
-        yield "pdf.transparency", "the page is a transparency group"
-    for name, gs in dict(resources.get("/ExtGState", {})).items():
-        if float(gs.get("/CA", 1)) < 1 or float(gs.get("/ca", 1)) < 1 or gs.get("/SMask", pikepdf.Name.None_) != \
-                pikepdf.Name.None_ or gs.get("/BM", pikepdf.Name.Normal) not in (pikepdf.Name.Normal,
-                                                                              pikepdf.Name.Compatible):
-            yield "pdf.transparency", f"graphics state {name} is transparent"
-    for name, space in dict(resources.get("/ColorSpace", {})).items():
-        yield "pdf.colour", f"colour space {name} ({space if isinstance(space, pikepdf.Name) else space[0]})"
-    for name, font in dict(resources.get("/Font", {})).items():
-        descriptor = font.get("/FontDescriptor") or next(iter(font.get("/DescendantFonts", [])), {}).get(
-            "/FontDescriptor")
-        if descriptor is None or not any(k in descriptor for k in ("/FontFile", "/FontFile2", "/FontFile3")):
-            yield "pdf.fonts", f"font {name} ({font.get('/BaseFont')}) is not embedded"
-    yield from _images(page, resources)
-    for operands, operator in pikepdf.parse_content_stream(page):
-        if str(operator) in ("rg", "RG", "sc", "SC", "scn", "SCN", "cs", "CS", "g", "G"):
-            yield "pdf.colour", f"the page content sets a non-CMYK colour ({operator})"
-            break
-
-
 def _boxes(page: pikepdf.Page) -> Iterator[str]:
     media = [float(v) for v in page.obj.MediaBox]
     if "/TrimBox" not in page.obj or "/BleedBox" not in page.obj:
@@ -235,71 +239,31 @@ def _boxes(page: pikepdf.Page) -> Iterator[str]:
         yield "BleedBox reaches outside the MediaBox"
 
 
-def _images(page: pikepdf.Page, resources: pikepdf.Dictionary) -> Iterator[tuple[str, str]]:
-    placed = _placements(page)
-    for name, xobject in dict(resources.get("/XObject", {})).items():
-        if xobject.get("/Subtype") != pikepdf.Name.Image:
-            yield "pdf.image", f"{name} is a {xobject.get('/Subtype')} XObject, wants images only"
-            continue
-        if xobject.get("/ColorSpace") != pikepdf.Name.DeviceCMYK:
-            yield "pdf.colour", f"image {name} is in {xobject.get('/ColorSpace')}, wants DeviceCMYK"
-        filters = xobject.get("/Filter")
-        filters = [filters] if isinstance(filters, pikepdf.Name) else list(filters or [])
-        params = xobject.get("/DecodeParms")
-        if any(f not in (pikepdf.Name.FlateDecode, pikepdf.Name.DCTDecode) for f in filters) or \
-                (params is not None and int(dict(params).get("/Predictor", 1)) >= 10):
-            yield "pdf.image", f"image {name} is compressed as {filters} {params or ''}: wants Flate or DCT, no PNG"
-        if "/SMask" in xobject or "/Mask" in xobject:
-            yield "pdf.transparency", f"image {name} has a mask"
-        for width_mm, height_mm in placed.get(name, []):
-            ppi = min(int(xobject.Width) / (width_mm / 25.4), int(xobject.Height) / (height_mm / 25.4))
-            if ppi < DPI - 0.5:
-                yield "pdf.resolution", f"image {name} prints at {ppi:.0f} ppi, wants at least {DPI}"
-        if name not in placed:
-            yield "pdf.resolution", f"image {name} is never placed with a readable transform"
-
-
-def _placements(page: pikepdf.Page) -> dict[str, list[tuple[float, float]]]:
-    """Where each image is drawn: its placed width and height in mm (from the current transform at Do)."""
-    stack, ctm, out = [], np.identity(3), {}
-    for operands, operator in pikepdf.parse_content_stream(page):
-        op = str(operator)
-        if op == "q":
-            stack.append(ctm.copy())
-        elif op == "Q" and stack:
-            ctm = stack.pop()
-        elif op == "cm":
-            a, b, c, d, e, f = (float(v) for v in operands)
-            ctm = np.array([[a, b, 0], [c, d, 0], [e, f, 1]]) @ ctm
-        elif op == "Do":
-            w = float(np.hypot(ctm[0, 0], ctm[0, 1])) / PT_PER_MM
-            h = float(np.hypot(ctm[1, 0], ctm[1, 1])) / PT_PER_MM
-            out.setdefault(str(operands[0]), []).append((w, h))
-    return out
-
-
-def _page_image(page: pikepdf.Page) -> Image.Image | None:
-    """The page's (first) CMYK image decoded, or None."""
-    for xobject in dict(page.obj.get("/Resources", {}).get("/XObject", {})).values():
-        if xobject.get("/Subtype") == pikepdf.Name.Image and xobject.get("/ColorSpace") == pikepdf.Name.DeviceCMYK:
-            return pikepdf.PdfImage(xobject).as_pil_image()
-    return None
-
-
 def _safe_zone(deck: DeckFaces, source: bytes) -> list[Problem]:
     """card.safe-zone on the kit's single-card PDF: each page a face, trim BLEED mm inside the page."""
+    faces = [Face(deck.slug, n // 2 + 1, n % 2 == 1) for n in range(2 * deck.cards)]
+    return _text_outside(source, BLEED, faces, deck.path, "move or shorten the text on this card (its slot in the "
+                         "template)")
+
+
+def _export_safe_zone(data: bytes, path: str, faces: list[Face]) -> list[Problem]:
+    """card.safe-zone on an exported PDF's own text objects: each page a face, trim INCH_BLEED mm inside."""
+    return _text_outside(data, INCH_BLEED, faces, path, HINT)
+
+
+def _text_outside(data: bytes, bleed: float, faces: list[Face], path: str, hint: str) -> list[Problem]:
+    """Text runs (read back by pdfium) closer than INCH_BLEED to the trim, the trim `bleed` mm inside each page."""
     out = []
-    for page in read_pdf(source):
+    for page, face in zip(read_pdf(data), faces):
         w, h = page.size
-        safe = (BLEED + INCH_BLEED, BLEED + INCH_BLEED, w - BLEED - INCH_BLEED, h - BLEED - INCH_BLEED)
-        face = Face(deck.slug, (page.number - 1) // 2 + 1, (page.number - 1) % 2 == 1)
+        safe = (bleed + INCH_BLEED, bleed + INCH_BLEED, w - bleed - INCH_BLEED, h - bleed - INCH_BLEED)
         for text, box, *_ in page.runs:
             if box[0] < safe[0] - 0.01 or box[1] < safe[1] - 0.01 or box[2] > safe[2] + 0.01 or \
                     box[3] > safe[3] + 0.01:
-                inside = min(box[0] - BLEED, box[1] - BLEED, w - BLEED - box[2], h - BLEED - box[3])
+                inside = min(box[0] - bleed, box[1] - bleed, w - bleed - box[2], h - bleed - box[3])
                 out.append(Problem("error", "card.safe-zone", f"text {text.strip()[:40]!r} comes {inside:.2f} mm "
-                                   f"inside the trim, print shops want {INCH_BLEED} mm", deck.path, where=str(face),
-                                   hint="move or shorten the text on this card (its slot in the template)"))
+                                   f"inside the trim, print shops want {INCH_BLEED} mm", path, where=str(face),
+                                   hint=hint))
     return out
 
 
@@ -311,9 +275,9 @@ def _order(vendor: Vendor, deck: DeckFaces, source: bytes, shown: list[tuple[str
         return []
     kit = np.stack([np.asarray(i.resize(MATCH_SIZE, Image.Resampling.BOX), dtype=np.float32)
                     for i in rasterise(source, MATCH_PX_PER_MM)])
-    bleed_px = vendor.bleed * vendor.size[1] / (CARD_H + 2 * vendor.bleed)
     out = []
     for number, (path, face, image) in enumerate(shown, start=1):
+        bleed_px = vendor.bleed * image.height / (CARD_H + 2 * vendor.bleed)
         box = (bleed_px, bleed_px, image.width - bleed_px, image.height - bleed_px)
         small = np.asarray(image.resize(MATCH_SIZE, Image.Resampling.BOX, box=box), dtype=np.float32)
         distance = np.abs(kit - small).mean(axis=(1, 2, 3))

@@ -33,6 +33,8 @@ from . import cmyk
 
 NEUTRAL = 0.03  # R, G, B within this of each other: a grey (or black), printed on the black plate alone
 PLAIN_BLACK = 0.25  # a neutral this dark or darker prints as plain black, 0 0 0 1 (the kit's #1d1d1b type)
+NEAR_NEUTRAL = 0.08  # type and thin rules this dark and at most this far from grey are black type: plain black too
+THIN_RULE_PT = 0.5 * 72 / 25.4  # a stroke this wide or thinner (user space) is a rule, not art
 FILL_OPS = {"f", "F", "f*", "B", "B*", "b", "b*", "Tj", "TJ", "'", '"'}
 STROKE_OPS = {"S", "s", "B", "B*", "b", "b*"}
 TEXT_OPS = {"Tj", "TJ", "'", '"'}
@@ -55,9 +57,12 @@ def _grey_ramp() -> np.ndarray:
 
 
 @functools.cache
-def press_colour(rgb: RGB) -> CMYK:
-    """The DeviceCMYK colour (0-1, 4 decimals) an sRGB colour (0-1) prints as (see the module's rules)."""
+def press_colour(rgb: RGB, small: bool = False) -> CMYK:
+    """The DeviceCMYK colour (0-1, 4 decimals) an sRGB colour (0-1) prints as (see the module's rules); small: the
+    colour of type or of a thin rule, where a near-black (#2f2a24) is black type too."""
     r, g, b = rgb
+    if small and max(rgb) - min(rgb) <= NEAR_NEUTRAL and (r + g + b) / 3 <= PLAIN_BLACK:
+        return (0.0, 0.0, 0.0, 1.0)
     if max(rgb) - min(rgb) <= NEUTRAL:
         mean = (r + g + b) / 3
         if mean <= PLAIN_BLACK:
@@ -77,6 +82,7 @@ class _State:
     stroke_alpha: float = 1.0
     fill_space: str = "/DeviceRGB"
     stroke_space: str = "/DeviceRGB"
+    width: float = 1.0
     set_fill: CMYK | None = None  # what the converted stream has set (restored by Q with the rest)
     set_stroke: CMYK | None = None
 
@@ -151,15 +157,17 @@ class Converter:
             if op == "Do":
                 self._before_do(state, operands, resources, face, out)
                 operands = [self._place(str(operands[0]), resources, face, text, state, xobjects)]
+            if op == "w":
+                state.width = float(operands[0])
             if op in FILL_OPS:
                 if face.backdrop is None and path == ["re"] and state.fill_alpha >= 1:
                     face.backdrop = state.fill  # the body: the face's first opaque rectangle
-                self._ensure(state, out, face, fill=True)
+                self._ensure(state, out, face, fill=True, small=op in TEXT_OPS)
             if op in STROKE_OPS:
-                self._ensure(state, out, face, fill=False)
+                self._ensure(state, out, face, fill=False, small=state.width <= THIN_RULE_PT)
             if op in TEXT_OPS:
                 face.texts += 1
-                self._ensure(state, out, face, fill=False)  # stroked text render modes use the stroke colour
+                self._ensure(state, out, face, fill=False, small=True)  # stroked text render modes: stroke colour
             if op in ("f", "F", "f*", "B", "B*", "b", "b*", "S", "s", "n"):
                 path = []
             out.append((operands, operator))
@@ -207,9 +215,9 @@ class Converter:
         under = face.backdrop or (1.0, 1.0, 1.0)
         return tuple(round(alpha * a + (1 - alpha) * b, 4) for a, b in zip(rgb, under))  # type: ignore[return-value]
 
-    def _ensure(self, state: _State, out: list, face: Face, fill: bool) -> None:
+    def _ensure(self, state: _State, out: list, face: Face, fill: bool, small: bool = False) -> None:
         rgb, alpha = (state.fill, state.fill_alpha) if fill else (state.stroke, state.stroke_alpha)
-        colour = press_colour(self._effective(rgb, alpha, face))
+        colour = press_colour(self._effective(rgb, alpha, face), small)
         if colour != (state.set_fill if fill else state.set_stroke):
             out.append((list(colour), pikepdf.Operator("k" if fill else "K")))
             face.colours.add(colour)
