@@ -5,18 +5,26 @@ Rules
   png.size          a PNG face has the shop's pixel size (trim plus bleed at 300 dpi)
   png.mode          RGB, 8 bits, no alpha
   png.resolution    300 dpi recorded (pHYs)
+  png.colour        tagged sRGB (an sRGB ICC profile, or an sRGB chunk)
   pdf.version       the header's PDF version (1.4 for PDF/X-1a:2003, 1.6 for PDF/X-4)
   pdfx.keys         GTS_PDFXVersion (and GTS_PDFXConformance) in the document information (X-1a), pdfxid in XMP
-                    (X-4), /Trapped True or False, Title, CreationDate and ModDate, a document ID
+                    (X-4), /Trapped the name /True or /False, Title, CreationDate and ModDate as full dates with a
+                    time zone, a document ID; XMP (where present) saying what the document information says
+                    (Trapped, dates, title)
   pdfx.intent       one /GTS_PDFX output intent with a registered condition and an embedded CMYK output profile
   pdf.boxes         TrimBox 63.5 x 88.9 mm, BleedBox 3.175 mm beyond it on every side, within the MediaBox
-  pdf.colour        CMYK only: images DeviceCMYK, no RGB, ICC or Lab colour anywhere in the pages
-  pdf.image         images Flate or DCT (no PNG predictors, no JPX), no soft masks
-  pdf.ink           total ink (C + M + Y + K) of every pixel at most cmyk.INK_LIMIT percent
+  pdf.colour        CMYK only: k/K operators and DeviceCMYK images, no RGB, grey, ICC or Lab colour in any content
+                    stream (the page's and every form's it draws)
+  pdf.image         images Flate or DCT (no PNG predictors, no JPX), no shadings or inline images
+  pdf.ink           total ink (C + M + Y + K) of every colour set and every image pixel at most cmyk.INK_LIMIT
+                    percent (painting knocks out: no overprint, so no pixel lays more than one colour's ink)
   pdf.resolution    every image's effective resolution at least 300 ppi where it is placed
-  pdf.fonts         every font embedded
+  pdf.fonts         every font embedded, as a subset
+  pdf.black         type and rules up to 0.5 mm wide never in rich black (K 70 % or more with any C, M or Y)
+  pdf.vector        a face the kit prints with text keeps text objects (not turned into pixels or outlines)
   pdf.transparency  no transparency (soft masks, constant alpha below 1, blend modes, transparency groups)
-  card.safe-zone    every card's text 3.175 mm (1/8") inside its trim (read from the kit's single-card PDF)
+  card.safe-zone    every card's text 3.175 mm (1/8") inside its trim: in the kit's single-card PDF, and in each
+                    exported PDF's own text objects
   deck.order        each face is the card face its place says (compared with the kit's face, small and in sRGB)
   deck.count        as many cards as the kit's bill of materials (the manifest) gives the deck
 """
@@ -36,7 +44,8 @@ from ..problems import Problem
 from ..render.cards import BLEED
 from . import cmyk, pdfcheck, pdfx
 from .faces import CARD_H, CARD_W, DeckFaces, rasterise
-from .vendors import DPI, INCH_BLEED, Face, Vendor, deck_folder, page_faces, png_names
+from .vendors import (DPI, INCH_BLEED, QUANTITIES, Face, Vendor, deck_folder, design_names, page_faces, png_names,
+                      read_quantities)
 
 PT_PER_MM = 72 / 25.4
 DATE = re.compile(r"^D:\d{14}(Z|[+-]\d\d'\d\d'?)$")
@@ -48,8 +57,9 @@ MATCH_LIMIT = 25.0  # mean difference (0-255) under which a face is the one expe
 HINT = "nothing was installed; this is a fault of the export (report it), or of the card named (fix its template)"
 
 
-RULES = ["png.size", "png.mode", "png.resolution", "pdf.version", "pdfx.keys", "pdfx.intent", "pdf.boxes",
-         "pdf.colour", "pdf.image", "pdf.ink", "pdf.resolution", "pdf.fonts", "pdf.transparency", "card.safe-zone",
+RULES = ["png.size", "png.mode", "png.resolution", "png.colour", "pdf.version", "pdfx.keys", "pdfx.intent", "pdf.boxes",
+         "pdf.colour", "pdf.image", "pdf.ink", "pdf.resolution", "pdf.fonts", "pdf.black", "pdf.vector",
+         "pdf.transparency", "card.safe-zone",
          "deck.order", "deck.count"]
 
 
@@ -66,9 +76,15 @@ def preflight(vendor: Vendor, files: dict[str, bytes], decks: list[tuple[DeckFac
                                      f"{bom.get(deck.path)}", deck.path))
         problems += _safe_zone(deck, source)
         if vendor.pdf is None:
-            names = _png_set(deck, files)
+            groups: dict[str, list[int]] = {}
+            if vendor.designs:
+                names, groups, found = _design_set(deck, files)
+                expected.add(f"{deck_folder(deck)}/{QUANTITIES}")
+                problems += found
+            else:
+                names = _png_set(deck, files)
             expected |= set(names)
-            problems += _deck_pngs(vendor, deck, source, names, files)
+            problems += _deck_pngs(vendor, deck, source, names, files, groups)
         else:
             path = f"{deck_folder(deck)}.pdf"
             expected.add(path)
@@ -90,11 +106,43 @@ def _png_set(deck: DeckFaces, files: dict[str, bytes]) -> dict[str, Face]:
     return png_names(deck, shared_back=f"{deck_folder(deck)}/back.png" in files)
 
 
+def _design_set(deck: DeckFaces, files: dict[str, bytes]) -> tuple[dict[str, Face], dict[str, list[int]],
+                                                                   list[Problem]]:
+    """The Game Crafter's files of a deck as its quantities.csv lists them (path -> face), each front's cards, and
+    what is wrong with the list: every card of the deck exactly once, each quantity its cards' count."""
+    folder = deck_folder(deck)
+    path = f"{folder}/{QUANTITIES}"
+    try:
+        rows = read_quantities(files[path])
+    except KeyError:
+        return {}, {}, [_problem("deck.count", f"no {QUANTITIES}: how many of each design the deck holds", path)]
+    except (ValueError, UnicodeDecodeError) as exc:
+        return {}, {}, [_problem("deck.count", f"{QUANTITIES} does not read ({exc})", path)]
+    out = []
+    cards = sorted(c for *_, listed in rows for c in listed)
+    if cards != list(range(1, deck.cards + 1)):
+        out.append(_problem("deck.count", f"{QUANTITIES} lists cards {cards[:6]}..., wants each of 1-{deck.cards} "
+                            "once", path))
+    for front, _, quantity, listed in rows:
+        if quantity != len(listed) or quantity < 1:
+            out.append(_problem("deck.count", f"{front}: quantity {quantity} for {len(listed)} card(s)", path))
+    shared = all(back == "back.png" for _, back, _, _ in rows)
+    groups = [listed or [1] for *_, listed in rows]
+    names = design_names(deck, groups, shared)
+    fronts = {f"{folder}/{front}": listed for front, _, _, listed in rows}
+    for (front, back, _, listed), name in zip(rows, [n for n in names if "/front-" in n]):
+        if f"{folder}/{front}" != name or (not shared and back != name.rsplit("/", 1)[1].replace("front", "back")):
+            out.append(_problem("deck.count", f"{QUANTITIES} names {front} and {back} out of order", path))
+            break
+    backs = {n: fronts.get(n.replace("/back", "/front"), [1]) for n in names if "/back-" in n}
+    return names, fronts | backs, out
+
+
 def _deck_pngs(vendor: Vendor, deck: DeckFaces, source: bytes, names: dict[str, Face],
-               files: dict[str, bytes]) -> list[Problem]:
+               files: dict[str, bytes], groups: dict[str, list[int]] | None = None) -> list[Problem]:
     out: list[Problem] = []
     folder = deck_folder(deck) + "/"
-    present = sorted(p for p in files if p.startswith(folder))
+    present = sorted(p for p in files if p.startswith(folder) and p != folder + QUANTITIES)
     if present != sorted(names):
         out.append(_problem("deck.count", f"{len(present)} files where the deck's {deck.cards} cards want "
                             f"{len(names)} ({', '.join(sorted(set(names) ^ set(present))[:4])} differ)", folder))
@@ -114,9 +162,27 @@ def _deck_pngs(vendor: Vendor, deck: DeckFaces, source: bytes, names: dict[str, 
         dpi = image.info.get("dpi")
         if not dpi or any(abs(float(d) - DPI) > 0.5 for d in dpi):
             out.append(_problem("png.resolution", f"records {dpi or 'no'} dpi, wants {DPI}", path, str(face)))
+        if not _srgb_tagged(image):
+            out.append(_problem("png.colour", "no sRGB tag (an sRGB ICC profile or sRGB chunk): the shop guesses the "
+                                "colours", path, str(face)))
         images[path] = image.convert("RGB")
-    faces = [(path, names[path], image) for path, image in images.items()]
+    faces = [(path, Face(deck.slug, card, names[path].back), image) for path, image in images.items()
+             for card in (groups or {}).get(path, [names[path].card])]  # a design: every card it stands for
     return out + _order(vendor, deck, source, faces)
+
+
+def _srgb_tagged(image: Image.Image) -> bool:
+    """The PNG says its colours are sRGB: an sRGB chunk, or an embedded ICC profile describing itself as sRGB."""
+    if "srgb" in image.info:
+        return True
+    icc = image.info.get("icc_profile")
+    if not icc:
+        return False
+    try:
+        profile = ImageCms.ImageCmsProfile(io.BytesIO(icc))
+    except (OSError, ImageCms.PyCMSError):
+        return False
+    return "srgb" in ImageCms.getProfileDescription(profile).lower() and profile.profile.xcolor_space.strip() == "RGB"
 
 
 def _deck_pdf(vendor: Vendor, deck: DeckFaces, source: bytes, path: str, data: bytes,

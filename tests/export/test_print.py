@@ -9,11 +9,11 @@ import shutil
 import numpy as np
 import pikepdf
 import pytest
-from PIL import Image
+from PIL import Image, ImageCms
 
 from generator.export import cmyk, pdfx
 from generator.export.preflight import _safe_zone, preflight
-from generator.export.vendors import VENDORS, deck_folder, export_kit, kit_decks
+from generator.export.vendors import VENDORS, deck_folder, export_kit, kit_decks, read_quantities
 from tests.board.helpers import run_cli
 
 DECKS = ("duel/strikes", "duel/reference")  # two small decks: one with differing backs, one with a shared back
@@ -40,16 +40,48 @@ def test_png_vendors_write_every_face_at_their_size_in_upload_order(small_kit, e
     manifest, decks = small_kit
     for name, size in (("tgc", (825, 1125)), ("mpc", (822, 1122))):
         files = exports[name]
+        quantities = ["duel-strikes/quantities.csv"] if name == "tgc" else []
         strikes = sorted(p for p in files if p.startswith("duel-strikes/"))
         assert strikes == [f"duel-strikes/back-{n:03d}.png" for n in range(1, 9)] + \
-            [f"duel-strikes/front-{n:03d}.png" for n in range(1, 9)]  # 3 strikes and No action per player; backs name the owner
-        assert sorted(p for p in files if p.startswith("duel-reference/")) == \
-            ["duel-reference/back.png"] + [f"duel-reference/front-{n:03d}.png" for n in range(1, 5)]
-        for data in files.values():
+            [f"duel-strikes/front-{n:03d}.png" for n in range(1, 9)] + quantities  # 3 strikes and No action per player; backs name the owner
+        reference = sorted(p for p in files if p.startswith("duel-reference/"))
+        assert reference[:2] == ["duel-reference/back.png", "duel-reference/front-001.png"]
+        for path, data in files.items():
+            if path.endswith(".csv"):
+                continue
             image = Image.open(io.BytesIO(data))
             assert (image.format, image.mode, image.size) == ("PNG", "RGB", size)
             assert tuple(round(d) for d in image.info["dpi"]) == (300, 300)
+            profile = ImageCms.ImageCmsProfile(io.BytesIO(image.info["icc_profile"]))  # tagged sRGB, read back
+            assert "sRGB" in ImageCms.getProfileDescription(profile) and profile.profile.xcolor_space.strip() == "RGB"
         assert preflight(VENDORS[name], files, decks, manifest) == []
+
+
+def test_the_game_crafter_gets_each_design_once_with_its_quantity(pristine_it):
+    """The Nebbia deck (22 cards, copies among them): one front per distinct design, the back once, and
+    quantities.csv adding up to the deck; every design's cards look like it (the preflight's deck.order)."""
+    manifest, decks = kit_decks(pristine_it / "build" / "pnp" / "it")
+    nebbia = [d for d in decks if d[0].slug == "dojo/nebbia-deck"]
+    files = export_kit(VENDORS["tgc"], nebbia)
+    rows = read_quantities(files["dojo-nebbia-deck/quantities.csv"])
+    fronts = sorted(p for p in files if "/front-" in p)
+    assert len(fronts) == len(rows) < 22 and sum(q for _, _, q, _ in rows) == 22
+    assert [p for p in files if "/back" in p] == ["dojo-nebbia-deck/back.png"]
+    assert len({files[p] for p in fronts}) == len(fronts)  # no design twice
+    assert preflight(VENDORS["tgc"], files, nebbia, manifest) == []
+    wrong = dict(files)
+    wrong["dojo-nebbia-deck/quantities.csv"] = files["dojo-nebbia-deck/quantities.csv"].replace(b",3,1 2 3", b",2,1 2")
+    assert "deck.count" in rules(preflight(VENDORS["tgc"], wrong, nebbia, manifest))
+    swapped = dict(files)
+    swapped[fronts[0]], swapped[fronts[1]] = files[fronts[1]], files[fronts[0]]
+    assert "deck.order" in rules(preflight(VENDORS["tgc"], swapped, nebbia, manifest))
+    untagged = dict(files)
+    image = Image.open(io.BytesIO(files[fronts[0]]))
+    image.info.pop("icc_profile")  # Pillow would carry the tag over
+    out = io.BytesIO()
+    image.save(out, "PNG", dpi=(300, 300))
+    untagged[fronts[0]] = out.getvalue()
+    assert "png.colour" in rules(preflight(VENDORS["tgc"], untagged, nebbia, manifest))
 
 
 def test_dtc_puts_each_back_before_its_front(small_kit, exports):
@@ -91,10 +123,10 @@ def _face_content(pdf, edit):
 
 
 @pytest.mark.parametrize("vendor, path, fault, rule", [
-    ("tgc", "duel-reference/front-002.png", "swap", "deck.order"),
+    ("mpc", "duel-reference/front-002.png", "swap", "deck.order"),
     ("tgc", "duel-reference/front-001.png", "resize", "png.size"),
     ("mpc", "duel-reference/back.png", "alpha", "png.mode"),
-    ("tgc", "duel-reference/front-004.png", "drop", "deck.count"),
+    ("mpc", "duel-reference/front-004.png", "drop", "deck.count"),
     ("dtc", "duel-strikes.pdf", "ink", "pdf.ink"),
     ("dtc", "duel-strikes.pdf", "trapped", "pdfx.keys"),
     ("pdfx4", "duel-strikes.pdf", "xmp", "pdfx.keys"),
