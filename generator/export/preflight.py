@@ -27,6 +27,8 @@ Rules
                     exported PDF's own text objects
   deck.order        each face is the card face its place says (compared with the kit's face, small and in sRGB)
   deck.count        as many cards as the kit's bill of materials (the manifest) gives the deck
+  product.game      DriveThruCards: a PDF per game passing every PDF rule, each page the deck PDF's page
+  product.images    DriveThruCards: the cover and deck previews, sRGB JPEGs of their size
 """
 
 from __future__ import annotations
@@ -43,6 +45,7 @@ from ..pageqa.read import read_pdf
 from ..problems import Problem
 from ..render.cards import BLEED
 from . import cmyk, pdfcheck, pdfx
+from .products import COVER_PX, PREVIEW_PX, game_pages, product_names
 from .faces import CARD_H, CARD_W, DeckFaces, rasterise
 from .vendors import (DPI, INCH_BLEED, QUANTITIES, Face, Vendor, deck_folder, design_names, page_faces, png_names,
                       read_quantities)
@@ -60,7 +63,7 @@ HINT = "nothing was installed; this is a fault of the export (report it), or of 
 RULES = ["png.size", "png.mode", "png.resolution", "png.colour", "pdf.version", "pdfx.keys", "pdfx.intent", "pdf.boxes",
          "pdf.colour", "pdf.image", "pdf.ink", "pdf.resolution", "pdf.fonts", "pdf.black", "pdf.vector",
          "pdf.transparency", "card.safe-zone",
-         "deck.order", "deck.count"]
+         "deck.order", "deck.count", "product.game", "product.images"]
 
 
 def preflight(vendor: Vendor, files: dict[str, bytes], decks: list[tuple[DeckFaces, bytes]],
@@ -92,9 +95,52 @@ def preflight(vendor: Vendor, files: dict[str, bytes], decks: list[tuple[DeckFac
                 problems.append(_problem("deck.count", f"no PDF for deck {deck.slug}", path))
                 continue
             problems += _deck_pdf(vendor, deck, source, path, files[path])
+    if vendor.products:
+        problems += _products(vendor, files, decks)
+        expected |= set(product_names(decks))
     for extra in sorted(set(files) - expected):
         problems.append(_problem("deck.count", "a file no deck of the kit accounts for", extra))
     return problems
+
+
+def _products(vendor: Vendor, files: dict[str, bytes], decks: list[tuple[DeckFaces, bytes]]) -> list[Problem]:
+    """product.*: each game PDF passes every PDF rule and shows, page for page, the deck PDFs' pages; the cover
+    and previews are sRGB JPEGs of their size."""
+    out: list[Problem] = []
+    for game, pages in game_pages(vendor, decks).items():
+        path = f"{game}-all-cards.pdf"
+        if path not in files:
+            out.append(_problem("product.game", f"no PDF of all the game's cards ({len(pages) // 2})", path))
+            continue
+        faces = [face for _, face in pages]
+        whole = DeckFaces(path, game, game, len(pages) // 2)
+        out += _deck_pdf(vendor, whole, b"", path, files[path], faces)
+        shown = rasterise(files[path], 1.0, vendor.bleed)
+        decks_seen: dict[str, list[Image.Image]] = {}
+        for number, ((deck, face), image) in enumerate(zip(pages, shown), start=1):
+            own = f"{deck_folder(deck)}.pdf"
+            if own not in decks_seen:
+                decks_seen[own] = list(rasterise(files.get(own, b""), 1.0, vendor.bleed)) if own in files else []
+            expected = decks_seen[own][page_faces(vendor, deck).index(face)] if decks_seen[own] else None
+            if expected is None or np.abs(np.asarray(image, np.int16) - np.asarray(expected, np.int16)).mean() > 1:
+                out.append(_problem("product.game", f"page {number} is not {deck.slug} {face} as {own} prints it",
+                                    path, f"page {number}"))
+    for name in product_names(decks):
+        if name.endswith(".jpg"):
+            out += _picture(name, files.get(name), COVER_PX if name.endswith("-cover.jpg") else PREVIEW_PX)
+    return out
+
+
+def _picture(path: str, data: bytes | None, size: tuple[int, int]) -> list[Problem]:
+    if data is None:
+        return [_problem("product.images", "missing", path)]
+    image = Image.open(io.BytesIO(data))
+    if (image.format, image.mode, image.size) != ("JPEG", "RGB", size):
+        return [_problem("product.images", f"{image.format} {image.mode} {image.size[0]} x {image.size[1]}, wants "
+                         f"JPEG RGB {size[0]} x {size[1]}", path)]
+    if not _srgb_tagged(image):
+        return [_problem("product.images", "no sRGB tag", path)]
+    return []
 
 
 def _problem(rule: str, message: str, path: str, where: str | None = None) -> Problem:

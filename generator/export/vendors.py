@@ -45,6 +45,7 @@ class Vendor:
     pdf: str | None = None  # pdfx.X1A or pdfx.X4: one PDF per deck; None: PNG files
     back_first: bool = False  # pages of a card in the order back, front
     designs: bool = False  # PNG: one file per distinct design with a quantities file (The Game Crafter)
+    products: bool = False  # also a PDF per game, a cover and previews (DriveThruCards: generator/export/products.py)
 
 
 def _px(mm: float) -> int:
@@ -55,7 +56,7 @@ VENDORS = {
     "tgc": Vendor("tgc", "The Game Crafter", (825, 1125), INCH_BLEED, designs=True),
     "mpc": Vendor("mpc", "MakePlayingCards", (822, 1122), (1122 / PX_PER_MM - CARD_H) / 2),
     "dtc": Vendor("dtc", "DriveThruCards", (_px(CARD_W + 2 * INCH_BLEED), _px(CARD_H + 2 * INCH_BLEED)),
-                  INCH_BLEED, pdfx.X1A, back_first=True),
+                  INCH_BLEED, pdfx.X1A, back_first=True, products=True),
     "pdfx4": Vendor("pdfx4", "PDF/X-4", (_px(CARD_W + 2 * INCH_BLEED), _px(CARD_H + 2 * INCH_BLEED)), INCH_BLEED,
                     pdfx.X4),
 }
@@ -155,7 +156,7 @@ def export_deck(vendor: Vendor, deck: DeckFaces, source: bytes) -> dict[str, byt
         return files
     title = f"{deck.slug} ({deck.cards} cards)"
     sheets = [pdfx.Sheet(source, face.source_page, (CARD_W, CARD_H), vendor.bleed) for face in page_faces(vendor, deck)]
-    return {f"{deck_folder(deck)}.pdf": pdfx.write_pdfx(vendor.pdf, title, sheets, _date_of(source))}
+    return {f"{deck_folder(deck)}.pdf": pdfx.write_pdfx(vendor.pdf, title, sheets, date_of(source))}
 
 
 @functools.cache
@@ -173,7 +174,7 @@ def _png(image: Image.Image) -> bytes:
     return out.getvalue()
 
 
-def _date_of(source: bytes) -> datetime.datetime:
+def date_of(source: bytes) -> datetime.datetime:
     """The kit's date (the single-card PDF's CreationDate, itself SOURCE_DATE_EPOCH): exports are reproducible."""
     with pikepdf.open(io.BytesIO(source)) as pdf:
         digits = re.sub(r"\D", "", str(pdf.docinfo.get("/CreationDate", "")))[:14]

@@ -13,6 +13,7 @@ import pypdf
 import pytest
 from PIL import Image
 
+from generator.export.products import export_all
 from generator.export.preflight import preflight
 from generator.export.vendors import VENDORS, export_kit, kit_decks
 
@@ -28,14 +29,15 @@ def small_kit(pristine_it):
 
 @pytest.fixture(scope="module")
 def pdfs(small_kit):
-    return {name: export_kit(VENDORS[name], small_kit[1]) for name in ("dtc", "pdfx4")}
+    return {name: export_all(VENDORS[name], small_kit[1]) for name in ("dtc", "pdfx4")}
 
 
 def test_every_pdfx_key_read_from_the_raw_bytes_and_by_pypdf(small_kit, pdfs):
     manifest, decks = small_kit
     for name, version in (("dtc", b"%PDF-1.4"), ("pdfx4", b"%PDF-1.6")):
         files = pdfs[name]
-        assert sorted(files) == ["duel-reference.pdf", "duel-strikes.pdf"]
+        assert sorted(f for f in files if f.endswith(".pdf")) == ["duel-all-cards.pdf", "duel-reference.pdf",
+                                                                   "duel-strikes.pdf"][name == "pdfx4":]
         data = files["duel-strikes.pdf"]
         assert data.startswith(version)
         assert re.search(rb"/Trapped\s*/False[\s/>]", data) and b"/False_" not in data  # the standard name
@@ -162,3 +164,32 @@ def test_qpdf_finds_the_files_sound_and_reads_the_same_keys(pdfs, tmp_path):
             assert info["/GTS_PDFXVersion"] == "u:PDF/X-1a:2003"
         root = objects["obj:" + trailer["/Root"]]["value"]
         assert root["/OutputIntents"]
+
+
+def test_drivethrucards_gets_a_pdf_per_game_a_cover_and_previews(small_kit, pdfs):
+    """The duel's two decks: one PDF/X-1a of all 12 cards (back, front; strikes then reference), passing the
+    preflight; the cover and previews sRGB JPEGs; a page out of place is named."""
+    from generator.export.products import COVER_PX, PREVIEW_PX, export_products
+
+    manifest, decks = small_kit
+    products = export_products(VENDORS["dtc"], decks)
+    assert all(pdfs["dtc"][name] == data for name, data in products.items())  # what export_all wrote
+    assert sorted(products) == ["duel-all-cards.pdf", "duel-cover.jpg", "duel-preview-reference.jpg",
+                                "duel-preview-strikes.jpg"]
+    reader = pypdf.PdfReader(io.BytesIO(products["duel-all-cards.pdf"]))
+    assert len(reader.pages) == 2 * (8 + 4) and reader.trailer["/Info"]["/GTS_PDFXVersion"] == "PDF/X-1a:2003"
+    assert "Shieshi" in reader.pages[1].extract_text() and "Shieshi" not in reader.pages[0].extract_text()
+    for name, size in (("duel-cover.jpg", COVER_PX), ("duel-preview-strikes.jpg", PREVIEW_PX)):
+        image = Image.open(io.BytesIO(products[name]))
+        assert (image.format, image.mode, image.size) == ("JPEG", "RGB", size) and image.info.get("icc_profile")
+    files = pdfs["dtc"]
+    assert preflight(VENDORS["dtc"], files, decks, manifest) == []
+    with pikepdf.open(io.BytesIO(products["duel-all-cards.pdf"])) as pdf:
+        pdf.pages.append(pdf.pages[1])  # card 1's front again in the place of the last card's front
+        del pdf.pages[-2]
+        out = io.BytesIO()
+        pdf.save(out)
+    wrong = preflight(VENDORS["dtc"], {**files, "duel-all-cards.pdf": out.getvalue()}, decks, manifest)
+    assert [p.where for p in wrong if p.rule == "product.game"] == ["page 24"]
+    missing = preflight(VENDORS["dtc"], {k: v for k, v in files.items() if k not in products}, decks, manifest)
+    assert {p.rule for p in missing} == {"product.game", "product.images"}

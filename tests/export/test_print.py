@@ -12,6 +12,7 @@ import pytest
 from PIL import Image, ImageCms
 
 from generator.export import cmyk, pdfx
+from generator.export.products import export_all
 from generator.export.preflight import _safe_zone, preflight
 from generator.export.vendors import VENDORS, deck_folder, export_kit, kit_decks, read_quantities
 from tests.board.helpers import run_cli
@@ -29,7 +30,7 @@ def small_kit(pristine_it):
 @pytest.fixture(scope="module")
 def exports(small_kit):
     """Every vendor's files of the two decks."""
-    return {name: export_kit(vendor, small_kit[1]) for name, vendor in VENDORS.items()}
+    return {name: export_all(vendor, small_kit[1]) for name, vendor in VENDORS.items()}
 
 
 def rules(problems):
