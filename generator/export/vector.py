@@ -34,7 +34,7 @@ from . import cmyk
 NEUTRAL = 0.03  # R, G, B within this of each other: a grey (or black), printed on the black plate alone
 PLAIN_BLACK = 0.25  # a neutral this dark or darker prints as plain black, 0 0 0 1 (the kit's #1d1d1b type)
 NEAR_NEUTRAL = 0.08  # type and thin rules this dark and at most this far from grey are black type: plain black too
-THIN_RULE_PT = 0.5 * 72 / 25.4  # a stroke this wide or thinner (user space) is a rule, not art
+THIN_RULE_PT = 0.75 * 72 / 25.4  # a stroke this wide or thinner (user space) is a rule or frame line, not art
 FILL_OPS = {"f", "F", "f*", "B", "B*", "b", "b*", "Tj", "TJ", "'", '"'}
 STROKE_OPS = {"S", "s", "B", "B*", "b", "b*"}
 TEXT_OPS = {"Tj", "TJ", "'", '"'}
