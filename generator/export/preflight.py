@@ -403,3 +403,22 @@ def _order(vendor: Vendor, deck: DeckFaces, source: bytes, shown: list[tuple[str
 
 
 __all__ = ["preflight"]
+
+
+CUT_FRAME_MM = 4.5  # a frame line this far inside the trim stays even when the cut drifts (about 1.6 mm)
+FRAME_MIN_MM = (25.0, 10.0)  # an outlined box this large is a frame or border (smaller ones are art)
+
+
+def frame_margins(data: bytes, bleed: float) -> list[float]:
+    """For each page of a card PDF (trim `bleed` mm inside the page), how far inside the trim its frames and
+    borders lie (mm, the nearest side of the nearest frame; nan when it draws none). Frames that reach the bleed
+    (cross the trim) do not count: they are cut through, not beside. Read back by pdfium (pageqa.read)."""
+    out = []
+    for page in read_pdf(data):
+        w, h = page.size
+        trim = (bleed, bleed, w - bleed, h - bleed)
+        gaps = [min(b[0] - trim[0], b[1] - trim[1], trim[2] - b[2], trim[3] - b[3]) for b in page.strokes
+                if b[2] - b[0] >= FRAME_MIN_MM[0] and b[3] - b[1] >= FRAME_MIN_MM[1]]
+        inside = [g for g in gaps if g >= 0]
+        out.append(min(inside) if inside else float("nan"))
+    return out

@@ -73,6 +73,11 @@ def report(vendor: vendors.Vendor, manifest: dict, decks: list, files: dict[str,
     if vendor.products:
         out["products"] = [p for p in products.product_names(decks) if p in files]
     if vendor.pdf:
+        margins = [m for path, data in files.items() if path.endswith(".pdf") and "-all-cards" not in path
+                   for m in preflight.frame_margins(data, vendors.INCH_BLEED) if m == m]
+        out["frames"] = {"nearest_to_trim_mm": round(min(margins), 2) if margins else None,
+                         "faces_under_mm": preflight.CUT_FRAME_MM,
+                         "faces_under": sum(m < preflight.CUT_FRAME_MM for m in margins)}
         out.update(standard=vendor.pdf, output_profile=cmyk.profile_name(), output_condition=vendors.pdfx.CONDITION,
                    ink_limit_percent=cmyk.INK_LIMIT)
     return out

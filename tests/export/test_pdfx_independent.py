@@ -193,3 +193,22 @@ def test_drivethrucards_gets_a_pdf_per_game_a_cover_and_previews(small_kit, pdfs
     assert [p.where for p in wrong if p.rule == "product.game"] == ["page 24"]
     missing = preflight(VENDORS["dtc"], {k: v for k, v in files.items() if k not in products}, decks, manifest)
     assert {p.rule for p in missing} == {"product.game", "product.images"}
+
+
+def test_frame_margins_measure_how_far_frames_sit_inside_the_trim():
+    """A page (trim 63.5 x 88.9 mm, 1/8" bleed) with a frame line 3 mm inside the trim and one with it 5 mm in:
+    the measure reads each back through pdfium; a border crossing the trim (bleeding off) does not count."""
+    from generator.export.preflight import frame_margins
+
+    pt = 72 / 25.4
+    pdf = pikepdf.new()
+    for inset in (3.0, 5.0, -2.0):
+        x = (3.175 + inset) * pt
+        w, h = (63.5 - 2 * inset) * pt, (88.9 - 2 * inset) * pt
+        content = f"0 0 0 1 K 0.2 w {x:.3f} {x:.3f} {w:.3f} {h:.3f} re S".encode()
+        page = pdf.add_blank_page(page_size=(69.85 * pt, 95.25 * pt))
+        page.Contents = pdf.make_stream(content)
+    out = io.BytesIO()
+    pdf.save(out)
+    three, five, bleeding = frame_margins(out.getvalue(), 3.175)
+    assert 2.8 < three < 3.0 and 4.8 < five < 5.0 and bleeding != bleeding  # nan: no frame inside the trim
