@@ -20,7 +20,8 @@ Rules
                     percent (painting knocks out: no overprint, so no pixel lays more than one colour's ink)
   pdf.resolution    every image's effective resolution at least 300 ppi where it is placed
   pdf.fonts         every font embedded, as a subset
-  pdf.black         type and rules (frame lines) up to 0.75 mm wide never in rich black (K 70 % or more with any C, M or Y)
+  pdf.black         type and rules (frame lines) up to 0.75 mm wide never in rich black (K 70 % or more with any
+                    C, M or Y)
   pdf.vector        a face the kit prints with text keeps text objects (not turned into pixels or outlines)
   pdf.transparency  no transparency (soft masks, constant alpha below 1, blend modes, transparency groups)
   card.safe-zone    every card's text 3.175 mm (1/8") inside its trim: in the kit's single-card PDF, and in each
@@ -284,7 +285,8 @@ def _keys(standard: str, pdf: pikepdf.Pdf) -> Iterator[str]:
             yield f"document information has no {key[1:]}"
     for key in ("/CreationDate", "/ModDate"):
         if str(info.get(key, "")) and not DATE.match(str(info.get(key))):
-            yield f"{key[1:]} {str(info.get(key))!r} is not a full PDF date with its time zone (D:YYYYMMDDHHmmSS+HH'mm')"
+            yield (f"{key[1:]} {str(info.get(key))!r} is not a full PDF date with its time zone "
+                   "(D:YYYYMMDDHHmmSS+HH'mm')")
     if "/ID" not in pdf.trailer:
         yield "no document ID in the trailer"
     if standard == pdfx.X4 or "/Metadata" in pdf.Root:

@@ -15,7 +15,7 @@ from pathlib import Path
 from .. import interrupts
 from ..output.files import replace_tree
 from ..problems import Problem
-from . import cmyk, preflight, products, vendors
+from . import cmyk, preflight, products, vector, vendors
 
 
 def run_print(args: argparse.Namespace) -> int:
@@ -26,7 +26,7 @@ def run_print(args: argparse.Namespace) -> int:
     with interrupts.watch():
         try:
             return _export(root, vendor, langs)
-        except (cmyk.ProfileMissing, FileNotFoundError) as exc:
+        except (cmyk.ProfileMissing, FileNotFoundError, vector.Unsupported) as exc:
             print(f"error: {exc}; nothing was written", file=sys.stderr)
             return 2
         except interrupts.Interrupted:

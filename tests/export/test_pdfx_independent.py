@@ -15,7 +15,7 @@ from PIL import Image
 
 from generator.export.products import export_all
 from generator.export.preflight import preflight
-from generator.export.vendors import VENDORS, export_kit, kit_decks
+from generator.export.vendors import VENDORS, kit_decks
 
 DECKS = ("duel/strikes", "duel/reference")
 MM = 300 / 25.4  # px per mm at 300 dpi
