@@ -81,7 +81,8 @@ GROUPS = {
                     "tests/kit/test_cache_hygiene.py::test_builds_keep_the_cache_under_its_bound",
                     "tests/kit/test_cache_hygiene.py::test_a_build_failing_on_a_full_disk_leaves_no_cache_entry",
                     "tests/kit/test_cache_hygiene.py::test_damaged_catalog_check_extraction_and_proof_files",
-                    "tests/export/test_tts.py", "tests/export/test_print.py"),
+                    "tests/export/test_tts.py", "tests/export/test_print.py",
+                    "tests/export/test_pdfx_independent.py"),
 }
 
 
