@@ -42,11 +42,32 @@ class Reading:
             self.findings.append((rule, message))
 
 
+def forbidden(pdf: pikepdf.Pdf) -> list[str]:
+    """What PDF/X forbids in a document (ISO 15930-4 and -7): encryption, JavaScript, embedded files."""
+    out = []
+    if pdf.is_encrypted or "/Encrypt" in pdf.trailer:
+        out.append("the file is encrypted")
+    names = pdf.Root.get("/Names", pikepdf.Dictionary())
+    for key, what in (("/JavaScript", "JavaScript"), ("/EmbeddedFiles", "embedded files")):
+        if key in names:
+            out.append(f"the document holds {what}")
+    action = pdf.Root.get("/OpenAction")
+    if isinstance(action, pikepdf.Dictionary) and action.get("/S") == pikepdf.Name.JavaScript:
+        out.append("the document opens with JavaScript")
+    return out
+
+
 def read_page(page: pikepdf.Page) -> Reading:
     """Every page rule but the boxes, on one page and the forms it draws."""
     reading = Reading()
     if "/Group" in page.obj:
         reading.add("pdf.transparency", "the page is a transparency group")
+    for annotation in page.obj.get("/Annots", []):
+        if annotation.get("/Subtype") != pikepdf.Name.PrinterMark:
+            reading.add("pdfx.forbidden", f"a {annotation.get('/Subtype')} annotation on the page (PDF/X allows "
+                                          "printer's marks only)")
+    if "/PresSteps" in page.obj or "/AA" in page.obj:
+        reading.add("pdfx.forbidden", "page actions or presentation steps")
     _stream(pikepdf.parse_content_stream(page), page.obj.get("/Resources", pikepdf.Dictionary()), np.identity(3),
             reading, 0)
     return reading
@@ -113,6 +134,9 @@ def _resources(resources: pikepdf.Dictionary, reading: Reading) -> None:
         if float(gs.get("/CA", 1)) < 1 or float(gs.get("/ca", 1)) < 1 or gs.get("/SMask", pikepdf.Name.None_) != \
                 pikepdf.Name.None_ or gs.get("/BM", pikepdf.Name.Normal) not in PASS_BLEND:
             reading.add("pdf.transparency", f"graphics state {name} is transparent")
+        for key in ("/TR", "/TR2"):
+            if key in gs and gs[key] != pikepdf.Name.Default:
+                reading.add("pdfx.forbidden", f"graphics state {name} sets a transfer function ({key})")
     for name, space in dict(resources.get("/ColorSpace", {})).items():
         reading.add("pdf.colour", f"colour space {name} ({space if isinstance(space, pikepdf.Name) else space[0]})")
     if "/Shading" in resources or "/Pattern" in resources:
@@ -176,4 +200,4 @@ def _image(name: str, xobject: pikepdf.Object, ctm: np.ndarray, reading: Reading
         reading.ink = max(reading.ink, cmyk.max_ink(pikepdf.PdfImage(xobject).as_pil_image()))
 
 
-__all__ = ["Reading", "read_page"]
+__all__ = ["Reading", "forbidden", "read_page"]

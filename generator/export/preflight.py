@@ -11,6 +11,8 @@ Rules
                     (X-4), /Trapped the name /True or /False, Title, CreationDate and ModDate as full dates with a
                     time zone, a document ID; XMP (where present) saying what the document information says
                     (Trapped, dates, title)
+  pdfx.forbidden    nothing PDF/X forbids: encryption, JavaScript, embedded files, annotations other than
+                    printer's marks, page actions, transfer functions
   pdfx.intent       one /GTS_PDFX output intent with a registered condition and an embedded CMYK output profile
   pdf.boxes         TrimBox 63.5 x 88.9 mm, BleedBox 3.175 mm beyond it on every side, within the MediaBox
   pdf.colour        CMYK only: k/K operators and DeviceCMYK images, no RGB, grey, ICC or Lab colour in any content
@@ -61,7 +63,8 @@ MATCH_LIMIT = 25.0  # mean difference (0-255) under which a face is the one expe
 HINT = "nothing was installed; this is a fault of the export (report it), or of the card named (fix its template)"
 
 
-RULES = ["png.size", "png.mode", "png.resolution", "png.colour", "pdf.version", "pdfx.keys", "pdfx.intent", "pdf.boxes",
+RULES = ["png.size", "png.mode", "png.resolution", "png.colour", "pdf.version", "pdfx.keys", "pdfx.forbidden",
+         "pdfx.intent", "pdf.boxes",
          "pdf.colour", "pdf.image", "pdf.ink", "pdf.resolution", "pdf.fonts", "pdf.black", "pdf.vector",
          "pdf.transparency", "card.safe-zone",
          "deck.order", "deck.count", "product.game", "product.images"]
@@ -248,6 +251,7 @@ def _deck_pdf(vendor: Vendor, deck: DeckFaces, source: bytes, path: str, data: b
     with pdf:
         out += [_problem("pdfx.keys", m, path) for m in _keys(vendor.pdf, pdf)]
         out += [_problem("pdfx.intent", m, path) for m in _intent(pdf)]
+        out += [_problem("pdfx.forbidden", m, path) for m in pdfcheck.forbidden(pdf)]
         if len(pdf.pages) != len(faces):
             out.append(_problem("deck.count", f"{len(pdf.pages)} pages where the deck's {deck.cards} cards want "
                                 f"{len(faces)}", path))

@@ -134,6 +134,7 @@ def _face_content(pdf, edit):
     ("dtc", "duel-strikes.pdf", "richblack", "pdf.black"),
     ("dtc", "duel-strikes.pdf", "outlines", "pdf.vector"),
     ("pdfx4", "duel-strikes.pdf", "opacity", "pdf.transparency"),
+    ("dtc", "duel-strikes.pdf", "annotation", "pdfx.forbidden"),
     ("dtc", "duel-strikes.pdf", "trimbox", "pdf.boxes"),
     ("dtc", "duel-strikes.pdf", "version", "pdfx.keys"),
     ("dtc", "duel-strikes.pdf", "intent", "pdfx.intent"),
@@ -167,6 +168,9 @@ def test_preflight_refuses_a_planted_fault_naming_rule_file_and_card(small_kit, 
                 _face_content(pdf, lambda b: b.replace(b"0 0 0 1 k", b".6 .5 .5 1 k"))
             elif fault == "outlines":
                 _face_content(pdf, lambda b: re.sub(rb"BT.*?ET", b"", b, flags=re.S))
+            elif fault == "annotation":
+                pdf.pages[2].obj.Annots = pdf.make_indirect(pikepdf.Array([pikepdf.Dictionary(
+                    Type=pikepdf.Name.Annot, Subtype=pikepdf.Name.Link, Rect=[20, 20, 60, 60])]))
             elif fault == "opacity":
                 pdf.pages[0].Resources.ExtGState = pikepdf.Dictionary(T=pikepdf.Dictionary(ca=0.5))
                 _paint_over(pdf, b"/T gs 0 0 0 1 k 20 20 50 50 re f")
