@@ -134,6 +134,9 @@ def _resources(resources: pikepdf.Dictionary, reading: Reading) -> None:
         if float(gs.get("/CA", 1)) < 1 or float(gs.get("/ca", 1)) < 1 or gs.get("/SMask", pikepdf.Name.None_) != \
                 pikepdf.Name.None_ or gs.get("/BM", pikepdf.Name.Normal) not in PASS_BLEND:
             reading.add("pdf.transparency", f"graphics state {name} is transparent")
+        if bool(gs.get("/OP", False)) or bool(gs.get("/op", False)):
+            reading.add("pdf.ink", f"graphics state {name} overprints: inks add up where the ink check counts one "
+                                   "colour per pixel")
         for key in ("/TR", "/TR2"):
             if key in gs and gs[key] != pikepdf.Name.Default:
                 reading.add("pdfx.forbidden", f"graphics state {name} sets a transfer function ({key})")
