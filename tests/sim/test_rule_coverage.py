@@ -8,27 +8,21 @@ from pathlib import Path
 import pytest
 
 from generator.sim.sweep.ruleids import coverage, every, recorded
+from tests.conftest import shared_dir
 
-HERE = Path(__file__).resolve()
 
-
-def _shared(path: str) -> str:
-    """A file of shared/ beside the clone (CI), or beside a folder holding it (a worktree inside the clone)."""
-    for folder in HERE.parents[2].parents:
-        found = sorted((folder / "shared").glob(path))
-        if found:
-            return found[0].read_text(encoding="utf-8")
-    print(f"skipped: shared/{path} is not beside {HERE.parents[2]} or a folder above it (the game specs)")
-    pytest.skip(f"shared/{path} is absent: ../shared holds the game specs the id lists are checked against")
+def _shared(folder: str, pattern: str) -> str:
+    """A spec of shared/ (tests/conftest.shared_dir: skipped with the reason printed when absent, failed under CI)."""
+    return sorted(shared_dir(folder).glob(pattern))[0].read_text(encoding="utf-8")
 
 
 def test_the_dojo_list_is_the_specs():
-    spec = set(re.findall(r"\bDR-[A-Z]\d\d\b", _shared("specs/dojo-rules-spec.md")))
+    spec = set(re.findall(r"\bDR-[A-Z]\d\d\b", _shared("specs", "dojo-rules-spec.md")))
     assert spec == {r for r in every("dojo") if r.startswith("DR-")}
 
 
 def test_the_ground_list_is_the_specs():
-    spec = set(re.findall(r"\bGR-[A-Z]\d\d\b", _shared("seeds/001_*")))
+    spec = set(re.findall(r"\bGR-[A-Z]\d\d\b", _shared("seeds", "001_*")))
     assert spec == {r for r in every("ground") if r.startswith("GR-")}
 
 
