@@ -85,6 +85,13 @@ def gap_seats(c: dict) -> str:
     return f"{a} - {b}"
 
 
+def _capped(length: dict) -> str:
+    """Capped games beside the mean of the finished ones, and the mean with them counted at the cap."""
+    if not length.get("capped"):
+        return ""
+    return f"<br>{length['capped']} capped; with them: {length['mean_with_capped']}"
+
+
 def _row(c: dict, i: int = 0) -> str:
     if "seats" in c:
         seats = "<br>".join(f"seat {i + 1}: {_pct(s['rate'])} [{_pct(s['ci95'][0])}, {_pct(s['ci95'][1])}]"
@@ -112,7 +119,7 @@ def _row(c: dict, i: int = 0) -> str:
     return (f"<tr{flag}><td>{escape(c['label'])}<br><small>a game turn by turn: <code>dojo sweep --sample DIR "
             f"--cell {i} --index 0</code></small></td><td>{c['games']}</td><td>{seats}</td><td>{balance}</td>"
             f"<td>{c['draws'] + c['no_winner']} / {c['unfinished']}</td>"
-            f"<td>{c['length']['mean']} / {c['length']['p90']}</td><td>{dec}</td></tr>")
+            f"<td>{c['length']['mean']} / {c['length']['p90']}{_capped(c['length'])}</td><td>{dec}</td></tr>")
 
 
 def _word(v: object) -> str:
@@ -284,7 +291,7 @@ whose corrected p-value is under 5%: a fair game gives a red row in at most 1 sw
 share of the games won alone that the A player won, against the fair share; a stronger policy wins more.</p>
 {plots(report)}
 <table><tr><th>cell</th><th>games</th><th>seat win rates [95% interval]</th><th>first player advantage</th>
-<th>balance gap</th><th>seat test (p-value)</th><th>draws or no winner / unfinished</th><th>length mean / p90</th><th>decisiveness</th></tr>
+<th>balance gap</th><th>seat test (p-value)</th><th>draws or no winner / unfinished</th><th>length mean / p90 (finished games)</th><th>decisiveness</th></tr>
 {''.join(_row(c, i) for i, c in enumerate(report['cells']))}</table>
 {ladder(report)}
 {comparisons(report)}

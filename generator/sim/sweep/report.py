@@ -101,7 +101,7 @@ def print_table(report: dict) -> None:
     t = Table(title=f"dojo sweep --game {report['game']}: {report['games_played']} games, seed "
                     f"{report['seed']}{state}")
     for col in ("cell", "games", "seat win rates (widest 95% CI ±)", "1st player", "gap", "draws/none/unfin.",
-                "length mean/p90", "decided by half"):
+                "length mean/p90 (capped)", "decided by half"):
         t.add_column(col, overflow="fold")
     for c in report["cells"]:
         seats = (" ".join(_pct(s["rate"]) for s in c["seats"]) + " ±" + _pct(max(
@@ -116,7 +116,7 @@ def print_table(report: dict) -> None:
         t.add_row(c["label"], str(c["games"]), seats,
                   f"{c['first_player_advantage']:+.1%}" if "seats" in c else "-", gap,
                   f"{c['draws']}/{c['no_winner']}/{c['unfinished']}",
-                  f"{c['length']['mean']}/{c['length']['p90']}", _pct(d["decided_by_half"]) if d else "-")
+                  f"{c['length']['mean']}/{c['length']['p90']} ({c['length']['capped']})", _pct(d["decided_by_half"]) if d else "-")
     Console(width=max(120, Console().width)).print(t)
     for c in report.get("comparisons", []):
         moved = [f"{k} {m['difference']:+.3g} [{m['ci95'][0]:+.3g}, {m['ci95'][1]:+.3g}]"
