@@ -7,3 +7,7 @@ from .rollout import Rollout
 
 POLICIES = {"heuristic": Heuristic, "random": RandomLegal, "rival": Rival, "heuristic-no-freedom": NoFreedom,
             "solver": Solver, "rollout": Rollout}
+# The search budget of the rollout: rollout-1 .. rollout-4 play that many rounds ahead (rollout: the whole game), so
+# a sweep of rollout-H/heuristic pairings traces skill against budget (docs/sweep.md).
+POLICIES.update({f"rollout-{h}": type(f"Rollout{h}", (Rollout,), {"horizon": h, "name": f"rollout-{h}"})
+                 for h in range(1, 5)})

@@ -201,6 +201,41 @@ def ladder(report: dict) -> str:
              f"</tr>{elo}</table>" if elo else ""))
 
 
+def skill_trace(report: dict) -> str:
+    """Skill against search budget: pairing cells whose A policies are one policy at budgets (rollout-1 ... and
+    rollout, the whole game), the A player's share of the games won alone with 95% whiskers, per rest of the cell."""
+    import re
+
+    import matplotlib
+
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+
+    series: dict[str, list] = {}
+    for c in report["cells"]:
+        sk, pol = c.get("skill"), c["cell"]["policy"]
+        m = re.fullmatch(r"([a-z]+)(?:-(\d+))?/(.+)", pol)
+        if not sk or not m or sk["win_rate"]["rate"] is None:
+            continue
+        budget = int(m[2]) if m[2] else 5 if m[1] == "rollout" else None
+        if budget is None:
+            continue
+        rest = json.dumps({**c["cell"], "policy": f"{m[1]}/{m[3]}"}, sort_keys=True)
+        series.setdefault(rest, []).append((budget, sk["win_rate"], c["label"]))
+    series = {k: sorted(v) for k, v in series.items() if len({b for b, _, _ in v}) > 1}
+    if not series:
+        return ""
+    fig, ax = plt.subplots(figsize=(7, 3.4))
+    for g, pts in enumerate(series.values()):
+        ax.errorbar([b for b, _, _ in pts], [w["rate"] for _, w, _ in pts],
+                    yerr=[[w["rate"] - w["ci95"][0] for _, w, _ in pts], [w["ci95"][1] - w["rate"] for _, w, _ in pts]],
+                    fmt="o-", ms=3, capsize=3, color=f"C{g % 10}", label=pts[0][2].split(" ", 2)[-1][:40])
+    ax.set_xlabel("rounds searched ahead (5: the whole game)", fontsize=8)
+    ax.set_ylabel("A player's share of the games won alone", fontsize=8)
+    ax.legend(fontsize=6)
+    return "<h3>Skill against search budget</h3>" + _png(fig)
+
+
 def _num(x: float, share: bool) -> str:
     return f"{x:+.1%}" if share else f"{x:+.3g}"
 
@@ -294,6 +329,7 @@ share of the games won alone that the A player won, against the fair share; a st
 <th>balance gap</th><th>seat test (p-value)</th><th>draws or no winner / unfinished</th><th>length mean / p90 (finished games)</th><th>decisiveness</th></tr>
 {''.join(_row(c, i) for i, c in enumerate(report['cells']))}</table>
 {ladder(report)}
+{skill_trace(report)}
 {comparisons(report)}
 {sensitivity(report)}
 <h3>Rule coverage</h3><p>{tally}. Rules that never fired in this sweep (red): {escape(never)}.</p>

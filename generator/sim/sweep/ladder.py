@@ -1,11 +1,10 @@
-"""The policy ladder of a round robin (`dojo sweep --ladder`): every pairing cell A/B (one A player among B players,
-the A player in each seat in turn) read game by game as a match of A against the table of B: A won alone, a B won
-alone, or neither (a tie, nobody, unfinished). OpenSkill's Plackett-Luce model rates the policies over those matches
-in the sweep's order (cells, then games), each with mu +/- 1.96 sigma; for two seats also Elo differences of each
-pair with 95% intervals (from the Wilson interval of A's share of the decided games).
-
-With more than two seats a match is one player against a table, so a policy's rating also reflects the fair share
-1/players; the cells' skill figures compare with that share directly.
+"""The policy ladder of a round robin (`dojo sweep --ladder`, or any sweep with pairing cells): every pairing cell A/B
+(one A player among B players, the A player in each seat in turn) read game by game as matches of A against each
+B player: A beat them all when it won alone, lost to the one B who won alone (a draw with the other Bs), and drew
+with every B otherwise (a tie, nobody, unfinished). So at a fair table (each player winning 1/players) A and B rate
+alike. OpenSkill's Plackett-Luce model rates the policies over those matches in the sweep's order (cells, then
+games), each with mu +/- 1.96 sigma; for two seats also Elo differences of each pair with 95% intervals (from the
+Wilson interval of A's share of the decided games).
 """
 
 from __future__ import annotations
@@ -33,8 +32,9 @@ def ladder(spec: dict, have: dict) -> dict | None:
         for sl in sorted(sl for sl in have if sl[0] == c):
             t = have[sl]
             for out, seat in zip(t.outcomes, t.foci):
-                ranks = [1, 2] if out == seat else [2, 1] if out.isdigit() else [1, 1]
-                [[ra], [rb]] = model.rate([[ra], [rb]], ranks=ranks)
+                for j in range(t.seats - 1):  # A against each B player: won, lost (to the B who won) or neither
+                    ranks = [1, 2] if out == seat else [2, 1] if out.isdigit() and j == 0 else [1, 1]
+                    [[ra], [rb]] = model.rate([[ra], [rb]], ranks=ranks)
                 if out.isdigit():  # a decided game: did the alphabetically first policy of the pair win it?
                     score[0 if (out == seat) == (a < b) else 1] += 1
                 games[a] = games.get(a, 0) + 1
@@ -44,7 +44,8 @@ def ladder(spec: dict, have: dict) -> dict | None:
                     "ci95": [round(r.mu - Z95 * r.sigma, 4), round(r.mu + Z95 * r.sigma, 4)],
                     "games": games[name]} for name, r in ratings.items()}
     order = sorted(table, key=lambda n: (-(table[n]["mu"] - 3 * table[n]["sigma"]), n))
-    out: dict = {"model": "OpenSkill Plackett-Luce: each game one A player against the table of B players",
+    out: dict = {"model": "OpenSkill Plackett-Luce: each game, the A player against each B player (won, lost to the B "
+                          "who won alone, or drawn)",
                  "order": order, "ratings": {n: table[n] for n in order}}
     if spec["game"] == "duel" or all(cell["players"] == 2 for _, cell in cells):
         out["elo"] = {f"{x} vs {y}": _elo(*pairs[(x, y)]) for x, y in sorted(pairs)}

@@ -91,8 +91,9 @@ def content_files(game: str, boards: list[str]) -> list[str]:
     return [str(DUEL_PATH), str(RULINGS_PATH)]
 
 
-REPORTING = {f"sweep/{m}.py" for m in ("balance", "cli", "compare", "html", "report", "sample", "spec")} | {
-    "designer.py", "designer_html.py"}  # what writes reports from the slices, not what plays them
+REPORTING = {f"sweep/{m}.py" for m in ("balance", "cli", "compare", "html", "ladder", "report", "ruleids", "sample",
+                                       "spec", "stopping")} | {"designer.py", "designer_html.py"}
+# (what reads the slices and writes reports, not what plays the games)
 
 
 def fingerprint(game: str, boards: list[str]) -> dict:
