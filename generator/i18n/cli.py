@@ -168,23 +168,9 @@ def render_problems(root: Path, langs: list[str]) -> list:
     """What rendering every component of each language in memory reports (overflowing slots, missing glyphs), the
     languages rendered together on every core; a component whose inputs are unchanged since it last rendered
     without a problem comes from the component cache."""
-    from ..kit.build import load_inputs, prepare, render_languages, warm
-    from ..kit.cache import ComponentCache
-    from ..kit.model import BuildOptions
+    from .. import pipeline
 
-    problems: list = []
-    contexts = []
-    inputs = load_inputs(root)
-    options = [BuildOptions(lang=lang, overflow="warn" if lang == PSEUDO_LANG else "error") for lang in langs]
-    warm(root, options, 0, inputs)  # the languages' catalog checks and compiled catalogs side by side
-    for opts in options:
-        try:
-            contexts.append(prepare(root, opts, inputs=inputs))
-        except CheckFailed as exc:
-            problems.extend(exc.problems)
-    for _artifacts, found, warnings in render_languages([(ctx, ComponentCache(ctx)) for ctx in contexts]):
-        problems.extend([*found, *warnings])
-    return problems
+    return pipeline.problems(pipeline.run(root, langs, "check"))
 
 
 def run_stats(args: argparse.Namespace) -> int:

@@ -8,12 +8,10 @@ import sys
 from pathlib import Path
 from typing import Any, Callable, TypeVar
 
-from .. import interrupts
-from ..i18n.catalogs import PSEUDO_LANG
+from .. import interrupts, pipeline
 from ..problems import CheckFailed
 from . import timings
-from .build import BuildResult, build_kit
-from .model import BuildOptions
+from .build import BuildResult
 
 T = TypeVar("T")
 
@@ -120,15 +118,14 @@ def parse_offset(text: str) -> tuple[float, float]:
 def run_build(args: argparse.Namespace) -> int:
     """Build the kit; on failure or interrupt print why and leave the previous kit untouched."""
     try:
-        options = BuildOptions(lang=args.lang, back_offset_mm=parse_offset(args.back_offset), backs=args.backs,
-                               overflow="warn" if args.lang == PSEUDO_LANG else "error")
+        offset = parse_offset(args.back_offset)
     except ValueError as exc:
         print(f"error: {exc}", file=sys.stderr)
         return 2
     with interrupts.watch(), timings.collecting() as spent:
         try:
-            outcome: BuildResult | BaseException = build_kit(args.root.resolve(), options, args.out, force=args.force,
-                                                            jobs=args.jobs)
+            (outcome,) = pipeline.run(args.root.resolve(), [args.lang], "build", jobs=args.jobs, force=args.force,
+                                      out_root=args.out, back_offset_mm=offset, backs=args.backs)
         except (CheckFailed, OSError, ValueError, interrupts.Interrupted) as exc:
             outcome = exc
         stopped = interrupts.report("kit")

@@ -10,10 +10,10 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Callable
 
-from .. import KIT_NAME
-from ..kit.build import build_kits, verify
+from .. import KIT_NAME, pipeline
+from ..kit.build import verify
 from ..content.languages import language_codes, languages
-from ..kit.model import PAPERS, BuildOptions
+from ..kit.model import PAPERS
 from ..kit.version import kit_version, source_date_epoch
 from ..export.tts_run import export_tts, tts_files
 from ..output.cache import damage_notes
@@ -55,8 +55,7 @@ def build_languages(root: Path, options: ReleaseOptions, tick: Callable[[str], N
     installed in build/pnp; raise CheckFailed listing the problems of all of them, each naming its language. All
     or nothing: a language failing phase one stops the rendering, one failing to render any kit's install."""
     try:
-        outcomes = build_kits(root, [BuildOptions(lang=lang, release=True) for lang in options.langs],
-                              jobs=options.jobs, all_or_nothing=True)
+        outcomes = pipeline.run(root, options.langs, "release", jobs=options.jobs)
     except BaseException:
         for lang in options.langs:  # staging folders of the workers just stopped
             remove_leftovers(root / "build" / "pnp" / lang)
