@@ -5,7 +5,7 @@ from functools import lru_cache
 
 import pytest
 
-from generator.booklet.builders import duel_rules
+from generator.booklet.builders import build_booklet
 from generator.kit.build import prepare
 from generator.kit.model import BuildOptions
 from tests.conftest import kit_booklet, kit_context
@@ -96,7 +96,7 @@ def test_a_changed_ruling_reaches_the_booklet(proved_project):
         "Seigan moves up to three cells forward (one, two or three) or one cell back.",
         "Seigan moves exactly three cells forward or one cell back."), encoding="utf-8")
     ctx = prepare(proved_project, BuildOptions("en", papers=("A4",)))
-    pdf = next(a for a in duel_rules(ctx) if a.layout == "pages").data
+    pdf = next(a for a in build_booklet(ctx, "duel") if a.layout == "pages").data
     text = re.sub(r"\s+", " ", " ".join(p.extract_text() for p in reader(pdf).pages))
     assert "Seigan moves exactly three cells forward" in text and "Seigan moves up to three" not in text
 
@@ -130,7 +130,7 @@ def test_the_start_cells_are_one_ruling_for_booklet_reference_and_track(proved_p
     path = proved_project / "content/duel/rulings.toml"
     path.write_text(path.read_text(encoding="utf-8").replace("value = [4, 9]", "value = [3, 10]"), encoding="utf-8")
     ctx = prepare(proved_project, BuildOptions("ru", papers=("A4",)))
-    pdf = next(a for a in duel_rules(ctx) if a.layout == "pages").data
+    pdf = next(a for a in build_booklet(ctx, "duel") if a.layout == "pages").data
     text = re.sub(r"\s+", " ", " ".join(p.extract_text() for p in reader(pdf).pages))
     assert "на клетке 3 лицом к клетке 12" in text and "на клетке 10 лицом к клетке 1" in text
     assert "пустых клеток: 6" in text and "клетке 4" not in text
