@@ -57,3 +57,19 @@ def test_the_modes_set_the_options_each_command_set_itself():
     assert all(o.release for o in pipeline.options_for(["it", "ru"], "release"))
     with pytest.raises(ValueError, match="build, release, check"):
         pipeline.options_for(["it"], "relase")
+
+
+def test_the_commands_reach_the_stages_only_through_the_pipeline():
+    """No command module drives a stage of the build itself (phase one, phase two, build_kits): it calls run."""
+    from tests.conftest import ROOT
+    from tests.infra.test_layers import import_graph
+
+    graph = import_graph()
+    commands = [m for m in graph if m.startswith("generator.commands.")] + ["generator.release.build"]
+    assert "generator.commands.build" in commands
+    for module in commands:
+        assert "generator.pipeline" in graph[module], module
+        assert not graph[module] & {"generator.kit.phase_one", "generator.kit.phase_two"}, module
+        text = (ROOT / (module.replace(".", "/") + ".py")).read_text(encoding="utf-8")
+        for stage in ("build_kits(", "build_kit(", "prepare(", "render_all(", "render_languages(", "warm("):
+            assert stage not in text, f"{module} calls {stage}: call generator.pipeline.run"
