@@ -49,14 +49,16 @@ def options_for(langs: list[str] | tuple[str, ...], mode: str, **settings) -> li
 
 
 def run(root: Path, langs: list[str] | tuple[str, ...], mode: str = "build", *, jobs: int = 0, force: bool = False,
-        out_root: Path | None = None, **settings) -> list[Outcome]:
+        out_root: Path | None = None, all_or_nothing: bool | None = None, **settings) -> list[Outcome]:
     """Run the pipeline for each language of langs in one mode (MODES) on `jobs` processes (0: every core); the
     outcome of each language in order. force: render everything again (build, release); out_root: another folder
-    than ROOT/build/pnp (build); settings: BuildOptions fields (back_offset_mm, backs, …)."""
+    than ROOT/build/pnp (build); all_or_nothing: install every language or none (default: in a release; an export
+    of development kits asks for it too); settings: BuildOptions fields (back_offset_mm, backs, …)."""
     options = options_for(langs, mode, **settings)
     if mode == "check":
         return _check(root, options, jobs)
-    return build.build_kits(root, options, out_root, force=force, jobs=jobs, all_or_nothing=mode == "release")
+    together = mode == "release" if all_or_nothing is None else all_or_nothing
+    return build.build_kits(root, options, out_root, force=force, jobs=jobs, all_or_nothing=together)
 
 
 def _check(root: Path, options: list[BuildOptions], jobs: int) -> list[Outcome]:

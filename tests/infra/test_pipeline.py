@@ -73,3 +73,13 @@ def test_the_commands_reach_the_stages_only_through_the_pipeline():
         text = (ROOT / (module.replace(".", "/") + ".py")).read_text(encoding="utf-8")
         for stage in ("build_kits(", "build_kit(", "prepare(", "render_all(", "render_languages(", "warm("):
             assert stage not in text, f"{module} calls {stage}: call generator.pipeline.run"
+
+
+def test_build_mode_installs_each_language_on_its_own_and_release_all_or_nothing(monkeypatch, tmp_path):
+    seen = []
+    monkeypatch.setattr(pipeline.build, "build_kits",
+                        lambda root, options, out_root, force, jobs, all_or_nothing: seen.append(all_or_nothing) or [])
+    pipeline.run(tmp_path, ["it"], "build")
+    pipeline.run(tmp_path, ["it"], "release")
+    pipeline.run(tmp_path, ["it"], "build", all_or_nothing=True)  # an export of development kits
+    assert seen == [False, True, True]
