@@ -35,6 +35,7 @@ from .tts_cache import PictureCache
 from .tts_cards import CardName, card_names
 from .tts_check import check
 from .tts_images import CELL_H, CELL_W, COLS, ROWS, DeckPictures, Picture, deck_pictures, face_sheet, sheet_grid
+from .tts_into import mark
 from .tts_layout import Spot, card_size
 from .tts_model import GameExport, Names
 
@@ -241,6 +242,7 @@ def export_game(game: str, lang: str, kit: Path, manifest: dict, model: Any, tra
     placed = exp.placed = layout.arrange(exp.spots, exp.seats)
     objects = [s.obj for s in placed.spots] + [table.hand(exp.guid("hand", c), c, x, z, w, r)
                                                 for c, x, z, w, r in placed.hands]
+    mark([s.obj for s in placed.spots], game)
     title = setup.title(translations, game)
     note = f"{title} — dojo-pnp {manifest['version']} ({lang})"
     name = setup.file_stem(game, lang)
