@@ -37,7 +37,7 @@ from .tts_check import check
 from .tts_images import CELL_H, CELL_W, COLS, ROWS, DeckPictures, Picture, deck_pictures, face_sheet, sheet_grid
 from .tts_into import mark
 from .tts_layout import Spot, card_size
-from .tts_model import GameExport, Names
+from .tts_model import GameExport, Names, seat_colours
 
 GAMES = ("dojo", "ground", "duel")
 # How the rules' setup wants each deck: (face down, shuffled). Unlisted decks lie face up (reference cards,
@@ -223,9 +223,9 @@ def export_game(game: str, lang: str, kit: Path, manifest: dict, model: Any, tra
                 url: Callable[[str], str], cache: PictureCache | None = None) -> GameExport:
     """One game's folder in memory, checked (its problems listed, nothing written); with a cache, the pictures it
     made are kept there once every check passed."""
-    names = Names(model.boms, game, translations)
+    names = Names(model.boms, game, translations, lang)
     exp = GameExport(game, lang, url, cache=cache or PictureCache(None), version=manifest["version"], names=names,
-                     seats=names.bom.players if names.bom else 1)
+                     seats=names.bom.players if names.bom else 1, model=model, templates=templates_of(kit))
     for deck in single_decks(manifest):
         comp = by_id(deck.component)
         if comp is not None and comp.game == game:
@@ -239,7 +239,7 @@ def export_game(game: str, lang: str, kit: Path, manifest: dict, model: Any, tra
                               setup.pdf_size(), "shared"))
     if exp.problems:
         return exp
-    placed = exp.placed = layout.arrange(exp.spots, exp.seats)
+    placed = exp.placed = layout.arrange(exp.spots, exp.seats, seat_colours(model, game, exp.seats))
     objects = [s.obj for s in placed.spots] + [table.hand(exp.guid("hand", c), c, x, z, w, r)
                                                 for c, x, z, w, r in placed.hands]
     mark([s.obj for s in placed.spots], game)
@@ -255,6 +255,12 @@ def export_game(game: str, lang: str, kit: Path, manifest: dict, model: Any, tra
     if not exp.problems:
         exp.cache.save()
     return exp
+
+
+def templates_of(kit: Path) -> Path:
+    """The templates a kit was drawn from: its project's (build/pnp/<lang> -> templates/), else the generator's."""
+    own = kit.resolve().parents[2] / "templates" if len(kit.resolve().parents) > 2 else None
+    return own if own is not None and own.is_dir() else Path(__file__).resolve().parents[2] / "templates"
 
 
 def url_maker(out_root: Path, lang: str, game: str, base_url: str | None) -> Callable[[str], str]:

@@ -85,8 +85,9 @@ def _move(spots: list[Spot], dx: float, dz: float) -> None:
         s.x, s.z = round(s.x + dx, 3), round(s.z + dz, 3)
 
 
-def arrange(spots: list[Spot], seats: int) -> Table:
-    """Place every spot (module docstring); the hand zones of seats seats."""
+def arrange(spots: list[Spot], seats: int, colours: list[str] | None = None) -> Table:
+    """Place every spot (module docstring); the hand zones of seats seats, in these player colours."""
+    colours = colours or list(COLOURS[:seats])
     centre = [s for s in spots if s.zone == "centre"]
     shared = [s for s in spots if s.zone == "shared"]
     cw, cd = _pack(centre, 1e9)
@@ -116,7 +117,7 @@ def arrange(spots: list[Spot], seats: int) -> Table:
             for s in own:
                 s.obj["Transform"]["rotY"] = 0.0  # turned to face its player
         hand_z = top + HAND_DEPTH / 2 + 2 * GAP if north else top - d - HAND_DEPTH / 2 - 2 * GAP
-        table.hands.append((COLOURS[seat], round(cx, 3), round(hand_z, 3), round(max(w, SEAT_WIDTH * 0.6), 3),
+        table.hands.append((colours[seat], round(cx, 3), round(hand_z, 3), round(max(w, SEAT_WIDTH * 0.6), 3),
                             180.0 if north else 0.0))
     for s in table.spots:
         s.obj["Transform"]["posX"], s.obj["Transform"]["posZ"] = s.x, s.z

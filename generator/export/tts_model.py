@@ -3,6 +3,8 @@ and the names the table gives its objects: the bill of materials' names and note
 
 from __future__ import annotations
 
+import colorsys
+import re
 from dataclasses import dataclass, field
 from typing import Any, Callable
 
@@ -34,29 +36,71 @@ class GameExport:
     version: str = ""
     names: Any = None  # Names
     placed: Any = None  # tts_layout.Table, once laid out
+    model: Any = None  # the content model
+    templates: Any = None  # the kit's templates folder (layouts the pieces were drawn from)
 
     def guid(self, *parts: str) -> str:
         """A GUID of this language's table: stable across exports, distinct per language."""
         return table.guid(self.lang, self.game, *parts)
 
 
+RULE_CODE = re.compile(r"^[A-Z]{1,3}-[A-Z]*\d+[a-z]?")  # GR-O01, D04: the rule a piece serves, in every language
+
+
 class Names:
     """The table's names in the kit's language: a bill-of-materials piece's name and what it is for."""
 
-    def __init__(self, boms: tuple, game: str, translations: Any):
-        self.translations = translations
+    def __init__(self, boms: tuple, game: str, translations: Any, lang: str):
+        self.translations, self.lang = translations, lang
         self.bom = next((b for b in boms if b.game == game), None)
         self.pieces = {p.id: p for p in self.bom.pieces} if self.bom else {}
 
     def name(self, piece_id: str, fallback: str) -> str:
-        """A piece's name from the bill of materials (translated), or the fallback."""
+        """A piece's name from the bill of materials (translated); a piece the booklet names by a sentence (its
+        name never printed, so never translated) and an unknown one: the fallback (a component's translated name,
+        'Game: thing'), its thing."""
         piece = self.pieces.get(piece_id)
-        return self.translations.pgettext(self.bom.context, piece.name) if piece else fallback
+        if piece is not None and not piece.text:
+            return self.translations.pgettext(self.bom.context, piece.name)
+        thing = fallback.split(": ", 1)[-1]
+        return thing[:1].upper() + thing[1:]
 
     def description(self, piece_id: str) -> str:
-        """What a piece is for: the bill of materials' note (translated) and the rule using it."""
+        """What a piece is for: the bill of materials' note (translated) and the rule using it (its code in
+        another language than English: the rule's words are the designer's, in English)."""
         piece = self.pieces.get(piece_id)
         if piece is None:
             return ""
-        note = self.translations.pgettext(self.bom.context, piece.note) if piece.note else ""
-        return "\n".join(part for part in (note, piece.rule) if part)
+        note = self.translations.pgettext(self.bom.context, piece.note or piece.text) if piece.note or piece.text else ""
+        code = RULE_CODE.match(piece.rule)
+        rule = piece.rule if self.lang == "en" else (code.group(0) if code else "")
+        return "\n".join(part for part in (note, rule) if part)
+
+
+TTS_COLOURS = {"White": (255, 255, 255), "Brown": (113, 59, 23), "Red": (218, 26, 24), "Orange": (244, 100, 29),
+               "Yellow": (231, 229, 44), "Green": (49, 179, 43), "Teal": (33, 177, 155), "Blue": (31, 135, 255),
+               "Purple": (160, 32, 240), "Pink": (245, 112, 206)}  # TTS's player colours (Color.fromString)
+
+
+def _distance(a: tuple[int, ...], b: tuple[int, ...]) -> float:
+    """How far two colours are apart as a player sees them: hue first (on its circle), then saturation and
+    brightness (a dark red is nearer TTS's Red than its Brown)."""
+    (h1, s1, v1), (h2, s2, v2) = (colorsys.rgb_to_hsv(*(c / 255 for c in x)) for x in (a, b))
+    hue = min(abs(h1 - h2), 1 - abs(h1 - h2)) * 4 * min(s1, s2)
+    return hue + abs(s1 - s2) * 0.5 + abs(v1 - v2) * 0.3
+
+
+def seat_colours(model: Any, game: str, seats: int) -> list[str]:
+    """Each seat's TTS player colour: the nearest free one to the seat's printed colour (the pawn's, the GROUND
+    seat's, the duel player's), so the red pawn sits at the Red seat."""
+    printed = {"dojo": lambda: [p.colour for p in model.dojo.pawns.pawns],
+               "ground": lambda: [s.colour for s in model.ground.seats],
+               "duel": lambda: [p.colour for p in model.duel_pieces.players]}[game]()
+    free, out = dict(TTS_COLOURS), []
+    for i in range(seats):
+        hexa = printed[i].lstrip("#") if i < len(printed) else "ffffff"
+        rgb = tuple(int(hexa[j:j + 2], 16) for j in (0, 2, 4))
+        best = min(free, key=lambda c: _distance(free[c], rgb))
+        out.append(best)
+        del free[best]
+    return out

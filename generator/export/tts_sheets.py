@@ -12,9 +12,13 @@ from typing import Any
 import numpy as np
 from PIL import Image
 
+from ..components.dojo_belt_ladder import BOX_H as LADDER_BOX, MARGIN as LADDER_MARGIN, TOP as LADDER_TOP
+from ..components.dojo_belt_ladder import _cell_width as ladder_cell
 from ..components.dojo_board import M as BOARD_MARGIN, S as BOARD_SQUARE
+from ..components.ground_mats import MAT_H, MAT_W, SPACE_BOXES
 from ..components.dojo_board_sheets import SIZE as BOARD_SIZE
 from ..kit.registry import by_id, component_name
+from ..render.face import layout
 from ..render.pdf import PAPERS_MM
 from . import tts_table as table
 from .tts_cache import PictureCache
@@ -104,6 +108,29 @@ def track_cells(png: bytes, cells: int, px_per_mm: float) -> list[tuple[float, f
     return [((x0 + (i + 0.5) * step) / px_per_mm, yc / px_per_mm) for i in range(cells)]
 
 
+def mat_spaces(templates: Path, mat: Any, size_mm: tuple[float, float]) -> list[tuple[float, float]]:
+    """The GROUND player mat's marker spaces (Stress 0-5, Freedom's sides, DARVO's stages, the relation slots) on
+    its picture (mm from its top left), from the mat's declared layout (templates/ground/mat.toml) scaled to the
+    picture, which is the mat as printed."""
+    slots = layout(templates, "ground/mat").slots
+    kx, ky = size_mm[0] / MAT_W, size_mm[1] / MAT_H
+    counts = {"stress": mat.stress_max + 1, "freedom": len(mat.freedom_sides), "darvo": len(mat.darvo),
+              "relation": mat.relation_slots}
+    out = []
+    for space, box in SPACE_BOXES.items():
+        b = slots[box]
+        out += [((b.x + i * b.dx + b.w / 2) * kx, (b.y + i * b.dy + b.h / 2) * ky) for i in range(counts[space])]
+    return out
+
+
+def ladder_steps(box: tuple[int, int, int, int]) -> list[tuple[float, float]]:
+    """The belt ladder's 18 steps on its picture (mm from its top left): the cells components/dojo_belt_ladder.py
+    draws on a landscape A4 page, less where the piece was cut from the page."""
+    bw = ladder_cell("A4")
+    ox, oy = box[0] / PIECE_PX_PER_MM, box[1] / PIECE_PX_PER_MM
+    return [(LADDER_MARGIN + (i + 0.5) * bw - ox, LADDER_TOP + LADDER_BOX / 2 - oy) for i in range(18)]
+
+
 def _named(exp: GameExport, run: Run, fallback: str) -> tuple[str, str]:
     name = exp.names.name(run.bom, fallback)
     owner = next((o for o, s in exp.owners.items() if s == run.seat), "") if run.seat is not None else ""
@@ -156,6 +183,12 @@ def _cut_pieces(exp: GameExport, data: bytes, e: dict, fallback: str, step: int)
             obj = table.tile(uid, name, about, exp.url(path), where, exp.url(back) if back else "",
                              shape=2 if piece.round else 0, stackable=stack)
         size = tile_size(scale, _px_size(piece.front.png))
+        picture_mm = (x1 - x0, y1 - y0)
+        if run.bom == "ground-player-mats":
+            obj["AttachedSnapPoints"] = _snaps_local(mat_spaces(exp.templates, exp.model.ground.mat, picture_mm),
+                                                     picture_mm, scale)
+        elif run.bom == "dojo-belt-ladder" and n == 1:
+            obj["AttachedSnapPoints"] = _snaps_local(ladder_steps(piece.box), picture_mm, scale)
         if run.where == "bag":
             bags.setdefault(run.seat, []).append(obj)
         elif run.where == "infinite":

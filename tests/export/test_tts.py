@@ -324,6 +324,14 @@ def test_a_card_a_board_cell_and_a_token_keep_their_printed_proportions(exported
     duel = json.loads((folder / "duel/duel-it.json").read_text(encoding="utf-8"))
     track = next(o for o in duel["ObjectStates"] if o.get("AttachedSnapPoints"))
     assert len(track["AttachedSnapPoints"]) == 12
+    steps = sorted(len(o.get("AttachedSnapPoints", ())) for o in dojo["ObjectStates"])
+    assert steps[-2:] == [18, 256]  # the belt ladder's steps, the board's cells
+    mat = ground["ObjectStates"]  # each mat: Stress 0-5, Freedom's 2 sides, DARVO's 4 stages, 2 relation slots
+    counts = [len(o.get("AttachedSnapPoints", ())) for o in mat if o["Nickname"].startswith("Plance")]
+    assert counts == [14] * 6, counts
+    xs = sorted(p["Position"]["x"] for p in next(o for o in mat if o["Nickname"].startswith("Plance"))[
+        "AttachedSnapPoints"][:6])
+    assert all(b - a > 0 for a, b in zip(xs, xs[1:]))  # the Stress track's six cells side by side
 
 
 def test_decks_shuffle_on_load_the_setup_says_so_first_and_names_are_the_kits(exported):
