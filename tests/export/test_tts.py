@@ -408,3 +408,18 @@ def test_the_release_installer_points_the_saves_at_the_unzipped_folder_and_copie
     errors, warnings = check_file(dest / "duel-it.json")  # every image found where the installer pointed
     assert errors == [] and warnings == [] and BASE not in (dest / "duel-it.json").read_text(encoding="utf-8")
     assert "%20" in (dest / "duel-it.json").read_text(encoding="utf-8")  # the folder's space, as a URL writes it
+
+
+def test_the_checker_refuses_a_pdf_object_without_its_pdf_and_a_hand_zone_of_no_seat(tmp_path):
+    save = {"ObjectStates": [
+        {"Name": "Custom_PDF", "Nickname": "rules", "CustomPDF": {"PDFUrl": "file:///rules.pdf"}},
+        {"Name": "HandTrigger", "FogColor": "Crimson"}]}
+    path = tmp_path / "t.json"
+    path.write_text(json.dumps(save), encoding="utf-8")
+    errors, _ = check_file(path)
+    assert any("rules.pdf not found" in e for e in errors) and any("'Crimson' is not a player colour" in e
+                                                                  for e in errors)
+    (tmp_path / "rules.pdf").write_bytes(b"%PDF-1.7\n")
+    save["ObjectStates"][1]["FogColor"] = "Teal"
+    path.write_text(json.dumps(save), encoding="utf-8")
+    assert check_file(path) == ([], [])
