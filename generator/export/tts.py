@@ -2,12 +2,13 @@
 
 For each game (dojo, ground, duel) it writes ``build/tts/<lang>/<game>/``:
 
-- ``<game>.json``: a TTS saved object (``SaveName``, ``ObjectStates``...): every deck as a ``DeckCustom``
+- ``<game>-<lang>.json``: a TTS saved object (``SaveName``, ``ObjectStates``...): every deck as a ``DeckCustom``
   (``CustomDeck`` sheets, ``DeckIDs``, cards with ``CardID`` = key x 100 + cell, each card's ``Nickname`` its
-  translated name and ``Description`` its printed text), one deck per set of cards sharing a back (a seat's or a
-  player's own cards), hidden decks face down and shuffled; the board, mats and track as tiles, and pawns,
-  markers, tokens, fighters and slips cut out of their sheets one by one (round ones as tokens, double-sided
-  ones as tiles showing both sides);
+  translated name and ``Description`` its printed text without the footer), one deck per set of cards sharing a
+  back (a seat's or a player's own cards, at that seat), hidden decks face down, the shuffled ones shuffling
+  themselves on load; the board, mats and tracks as tiles with snap points, the pieces of the piece sheets
+  (tts_sheets, tts_place), the rules as a PDF, a hand zone per seat, all placed by tts_layout, the setup notebook
+  tab (tts_setup); ``<game>-<lang>.png`` its thumbnail; ``rules.pdf``;
 - ``images/``: the face sheets (at most 6 x 4 cards of 635 x 889 px: within TTS's 10 x 7 cells and 4096 px) and
   the board and sheet pictures; ``cards/``: every distinct card face and back as its own PNG (10 px per mm) and
   ``cards.json`` listing deck, index, id, name, text, copies and image files of every card.
