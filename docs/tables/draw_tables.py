@@ -17,10 +17,10 @@ from PIL import Image
 ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT))
 
-from generator.content.load import load_model  # noqa: E402
-from generator.export import tts, tts_setup  # noqa: E402
-from generator.i18n.runtime import load_translations  # noqa: E402
-from generator.kit import registry  # noqa: E402
+from generator.content.load import load_model
+from generator.export import tts, tts_setup
+from generator.i18n.runtime import load_translations
+from generator.kit import registry
 
 
 def main() -> int:
@@ -33,7 +33,7 @@ def main() -> int:
         if exp.problems:
             print("\n".join(exp.problems), file=sys.stderr)
             return 1
-        image = Image.open(io.BytesIO(tts_setup.picture(exp.placed, exp.files, exp.url, 900)))
+        image = Image.open(io.BytesIO(tts_setup.picture(exp.placed, exp.files, exp.url, 900, exp.card_files)))
         out = Path(__file__).with_name(f"{game}.png")
         image.quantize(128).save(out, optimize=True)
         print(f"{out}: {out.stat().st_size // 1024} KiB")

@@ -150,6 +150,7 @@ def _add_deck(exp: GameExport, kit: Path, model: Any, translations: Any, deck: A
                                                                      rows))
             exp.next_key += 1
         key, entry = keys[(sheet, b)]
+        exp.card_files[(entry["FaceURL"], cell)] = front_files[f]
         text = "\n\n".join(t for t in (texts[i], back_texts[b] if owner_free(names) else "") if t)
         groups.setdefault(b, []).append(table.card(exp.guid(deck.component, str(i)), int(key) * 100 + cell, key,
                                                    entry, n.name, text, table.transform(0, 0)))
@@ -249,7 +250,7 @@ def export_game(game: str, lang: str, kit: Path, manifest: dict, model: Any, tra
     name = setup.file_stem(game, lang)
     exp.files[f"{name}.json"] = table.canonical(table.save(title, note, objects, setup.notebook(translations,
                                                                                               game)))
-    exp.files[f"{name}.png"] = setup.picture(placed, exp.files, exp.url, 256)
+    exp.files[f"{name}.png"] = setup.picture(placed, exp.files, exp.url, 256, exp.card_files)
     exp.files["cards/cards.json"] = table.canonical({"game": game, "lang": lang, "version": manifest["version"],
                                                      "px_per_mm": 10, "cards": exp.cards})
     _verify(exp, model.boms, manifest, name)

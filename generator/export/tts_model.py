@@ -36,6 +36,7 @@ class GameExport:
     version: str = ""
     names: Any = None  # Names
     placed: Any = None  # tts_layout.Table, once laid out
+    card_files: dict[tuple[str, int], str] = field(default_factory=dict)  # (face sheet URL, cell) -> card picture
     model: Any = None  # the content model
     templates: Any = None  # the kit's templates folder (layouts the pieces were drawn from)
 

@@ -66,9 +66,9 @@ def _ink(image: Image.Image) -> np.ndarray:
     return darkness > INK
 
 
-def boxes(image: Image.Image) -> list[tuple[int, int, int, int]]:
-    """The pieces' boxes (left, top, right, bottom) in reading order."""
-    ink = _ink(image)
+def boxes(image: Image.Image, ink: np.ndarray | None = None) -> list[tuple[int, int, int, int]]:
+    """The pieces' boxes (left, top, right, bottom) in reading order (ink: the picture's, when already known)."""
+    ink = _ink(image) if ink is None else ink
     gap, least = round(GAP_MM * PX_PER_MM), round(MIN_MM * PX_PER_MM)
     out: list[tuple[int, int, int, int]] = []
 
@@ -149,9 +149,11 @@ def sheet_pieces(pdf_data: bytes, front_page: int, back_page: int | None) -> lis
     """The pieces of a sheet page, each with its back from back_page (mirrored long-edge) when given."""
     front = render_page(pdf_data, front_page)
     back = render_page(pdf_data, back_page) if back_page is not None else None
-    back_boxes = trimmed(_ink(back), boxes(back)) if back is not None else []
+    back_ink = _ink(back) if back is not None else None
+    back_boxes = trimmed(back_ink, boxes(back, back_ink)) if back is not None else []
+    front_ink = _ink(front)
     out = []
-    for box in trimmed(_ink(front), boxes(front)):
+    for box in trimmed(front_ink, boxes(front, front_ink)):
         picture, is_round = _cutout(front, box)
         other = None
         if back is not None:

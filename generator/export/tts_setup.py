@@ -69,8 +69,10 @@ def notebook(translations: Any, game: str) -> dict:
     return table.notebook(t.p_(SETUP_CTX, "Setup"), "\n\n".join(steps))
 
 
-def _image_of(obj: dict, files: dict[str, bytes], path_of: dict[str, str]) -> Image.Image | None:
-    """The picture an object shows from above (a deck: its top card's back or face), or None."""
+def _image_of(obj: dict, files: dict[str, bytes], path_of: dict[str, str],
+              cards: dict[tuple[str, int], str]) -> Image.Image | None:
+    """The picture an object shows from above (a deck: its top card's back or face: its own picture when cards
+    names it, else its cell of the face sheet), or None."""
     custom = obj.get("CustomImage") or {}
     url = custom.get("ImageURL")
     if not url and obj.get("CustomDeck"):
@@ -79,6 +81,8 @@ def _image_of(obj: dict, files: dict[str, bytes], path_of: dict[str, str]) -> Im
         entry = obj["CustomDeck"][str(card_id // 100)]
         if face_down:
             url = entry["BackURL"]
+        elif (entry["FaceURL"], card_id % 100) in cards:
+            return Image.open(io.BytesIO(files[cards[(entry["FaceURL"], card_id % 100)]])).convert("RGBA")
         else:
             sheet = Image.open(io.BytesIO(files[path_of[entry["FaceURL"]]]))
             w, h = sheet.width // entry["NumWidth"], sheet.height // entry["NumHeight"]
@@ -90,10 +94,12 @@ def _image_of(obj: dict, files: dict[str, bytes], path_of: dict[str, str]) -> Im
     return Image.open(io.BytesIO(files[path_of[url]])).convert("RGBA")
 
 
-def picture(placed: Table, files: dict[str, bytes], url: Callable[[str], str], width: int) -> bytes:
+def picture(placed: Table, files: dict[str, bytes], url: Callable[[str], str], width: int,
+            cards: dict[tuple[str, int], str] | None = None) -> bytes:
     """A top-down picture of the table (south at the bottom) `width` px wide: every object's picture on its
     footprint, bags as circles, the rules as a page, the seats' hand zones as their colours' outlines."""
     path_of = {url(p): p for p in files}
+    cards = cards or {}
     boxes = [footprint(s) for s in placed.spots]
     boxes += [(x - w / 2, z - 2, x + w / 2, z + 2) for _, x, z, w, _ in placed.hands]
     x0, z0 = min(b[0] for b in boxes) - 1, min(b[1] for b in boxes) - 1
@@ -112,14 +118,14 @@ def picture(placed: Table, files: dict[str, bytes], url: Callable[[str], str], w
         right, bottom = px(c, b)
         size = (max(1, right - left), max(1, bottom - top))
         kind = spot.obj["Name"]
-        image = _image_of(spot.obj, files, path_of)
+        image = _image_of(spot.obj, files, path_of, cards)
         if kind in ("Bag", "Infinite_Bag"):
             colour = (200, 170, 120) if kind == "Bag" else (120, 150, 210)
             draw.ellipse((left, top, right, bottom), fill=colour, outline=(40, 40, 40))
             inner = (spot.obj.get("ContainedObjects") or [{}])[0]
-            image = _image_of(inner, files, path_of)
+            image = _image_of(inner, files, path_of, cards)
             if image is not None:
-                small = image.resize((max(1, size[0] // 2), max(1, size[1] // 2)))
+                small = image.resize((max(1, size[0] // 2), max(1, size[1] // 2)), reducing_gap=2.0)
                 canvas.paste(small, (left + size[0] // 4, top + size[1] // 4), small)
             continue
         if kind == "Custom_PDF":
@@ -132,10 +138,10 @@ def picture(placed: Table, files: dict[str, bytes], url: Callable[[str], str], w
             draw.rectangle((left, top, right, bottom), outline=(255, 255, 255))
             continue
         if kind == "Figurine_Custom":  # standing: seen from above, its base; its front drawn flat behind it
-            image = image.resize((size[0], max(1, round(size[0] * image.height / image.width))))
+            image = image.resize((size[0], max(1, round(size[0] * image.height / image.width))), reducing_gap=2.0)
             top = bottom - image.height
         else:
-            image = image.resize(size)
+            image = image.resize(size, reducing_gap=2.0)
         if spot.obj["Transform"]["rotY"] == 0.0:
             image = image.rotate(180)
         canvas.paste(image, (left, top), image if image.mode == "RGBA" else None)

@@ -1,7 +1,7 @@
 """The Tabletop Simulator export: the checker against real TTS saves and broken copies (the shared examples, read
 where they are, never copied), and `dojo export tts` on a built Italian kit read back field by field."""
 
-import io
+import itertools
 import json
 import re
 import shutil
@@ -321,6 +321,8 @@ def test_a_card_a_board_cell_and_a_token_keep_their_printed_proportions(exported
     shown = TILE_IN * token["Transform"]["scaleZ"] * image.width / image.height
     assert abs((shown / card) / (printed / CARD_MM[0]) - 1) < 0.05
     assert 20 <= printed <= 24  # a 22 mm token, cut at its trim (no crop mark widening it)
+    sizes = {Image.open(p).size for p in (folder / "ground/images").glob("tokens-[0-9][0-9]*.png")}
+    assert len(sizes) == 1, sizes  # Protection, Denied, Lead and Round tokens (both sides): one size, corners too
     duel = json.loads((folder / "duel/duel-it.json").read_text(encoding="utf-8"))
     track = next(o for o in duel["ObjectStates"] if o.get("AttachedSnapPoints"))
     assert len(track["AttachedSnapPoints"]) == 12
@@ -329,9 +331,10 @@ def test_a_card_a_board_cell_and_a_token_keep_their_printed_proportions(exported
     mat = ground["ObjectStates"]  # each mat: Stress 0-5, Freedom's 2 sides, DARVO's 4 stages, 2 relation slots
     counts = [len(o.get("AttachedSnapPoints", ())) for o in mat if o["Nickname"].startswith("Plance")]
     assert counts == [14] * 6, counts
-    xs = sorted(p["Position"]["x"] for p in next(o for o in mat if o["Nickname"].startswith("Plance"))[
-        "AttachedSnapPoints"][:6])
-    assert all(b - a > 0 for a, b in zip(xs, xs[1:]))  # the Stress track's six cells side by side
+    stress = next(o for o in mat if o["Nickname"].startswith("Plance"))["AttachedSnapPoints"][:6]
+    steps = [b["Position"]["x"] - a["Position"]["x"] for a, b in itertools.pairwise(stress)]
+    assert len({round(s, 3) for s in steps}) == 1 and steps[0] != 0  # six cells in a row, evenly spaced
+    assert len({p["Position"]["z"] for p in stress}) == 1
 
 
 def test_decks_shuffle_on_load_the_setup_says_so_first_and_names_are_the_kits(exported):
