@@ -95,20 +95,7 @@ def _deck(cache: PictureCache, data: bytes) -> tuple[DeckPictures, list[tuple[by
     return pics, faces, True
 
 
-def without_footer(texts: list[str], version: str) -> list[str]:
-    """Card texts without the printed footer ('<title> · <version> · <LANG> · <board fingerprint>'): cut at the
-    version, then the title the deck's cards all end with (their longest common ending, whole words)."""
-    cut = [t.split(f" · {version} · ")[0] if version and f" · {version} · " in t else t for t in texts]
-    if len(set(cut)) < 2:
-        return cut
-    common = cut[0]
-    for t in cut[1:]:
-        while common and not t.endswith(common):
-            common = common[1:]
-    common = common[common.find(" ") + 1:] if " " in common and not common.startswith(" ") else common.lstrip()
-    if not common:
-        return cut
-    return [t[:-len(common)].rstrip() if t.endswith(common) else t for t in cut]
+BACK_WORDS = 12  # a back printing at least this many words (a Scenario's setup) is searched with its cards
 
 
 def _add_deck(exp: GameExport, kit: Path, model: Any, translations: Any, deck: Any) -> None:
@@ -121,8 +108,8 @@ def _add_deck(exp: GameExport, kit: Path, model: Any, translations: Any, deck: A
     stub = deck.slug.split("/")[-1]
     title = exp.names.name(deck.component, translations.gettext(component_name(deck.component)))
     about = exp.names.description(deck.component)
-    texts = without_footer(pics.texts, exp.version)
-    back_texts = without_footer(pics.back_texts, exp.version) if len(pics.backs) > 1 else [""] * len(pics.backs)
+    texts = pics.texts
+    back_texts = [t if len(t.split()) >= BACK_WORDS else "" for t in pics.back_texts]
     front_files = [f"cards/{stub}-{j + 1:02d}.png" for j in range(len(pics.fronts))]
     back_files = [f"cards/{stub}-back.png" if len(pics.backs) == 1 else f"cards/{stub}-back-{b + 1}.png"
                   for b in range(len(pics.backs))]

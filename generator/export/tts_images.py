@@ -76,14 +76,19 @@ def _distinct(keys: list[tuple]) -> tuple[list[int], list[int]]:
     return pages, index
 
 
+FOOTER = re.compile(r" · \S+ · [A-Z]{2,3} · [0-9a-f]{8}\s*$")  # the imprint line: '<title> · <version> · LANG · <board>'
+
+
 def page_texts(pdf_data: bytes, pages: list[int]) -> list[str]:
-    """The text of the pages numbered, whitespace made single spaces."""
+    """The text of the pages numbered without the printed imprint line (the build footer: noise when a card is
+    searched), whitespace made single spaces."""
     doc = pdfium.PdfDocument(pdf_data)
     try:
         out = []
         for i in pages:
             page = doc[i]
             text = page.get_textpage().get_text_range()
+            text = "\n".join(line for line in re.split(r"\r?\n", text) if not FOOTER.search(line))
             out.append(re.sub(r"\s+", " ", text.replace("\u00ad", "").replace("\ufffe", "")).strip())
         return out
     finally:

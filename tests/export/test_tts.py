@@ -352,6 +352,8 @@ def test_decks_shuffle_on_load_the_setup_says_so_first_and_names_are_the_kits(ex
             assert o["Name"] == "HandTrigger" or o["Nickname"], o["GUID"]
             assert not re.search(r": (tokens|pawns) \d+$", o["Nickname"])
     ground = json.loads((folder / "ground/ground-it.json").read_text(encoding="utf-8"))
+    scenarios = next(o for o in ground["ObjectStates"] if o["Nickname"] == "Carte Scenario")["ContainedObjects"]
+    assert all(len(c["Description"].split("\n\n")) == 2 for c in scenarios)  # the front, then the setup on the back
     shuffled = [o for o in ground["ObjectStates"] if "self.shuffle()" in o.get("LuaScript", "")]
     assert len(shuffled) == 2 and ground["SaveName"] == "GROUND"
     dojo = json.loads((folder / "dojo/dojo-it.json").read_text(encoding="utf-8"))
