@@ -97,11 +97,13 @@ def seat_colours(model: Any, game: str, seats: int) -> list[str]:
     printed = {"dojo": lambda: [p.colour for p in model.dojo.pawns.pawns],
                "ground": lambda: [s.colour for s in model.ground.seats],
                "duel": lambda: [p.colour for p in model.duel_pieces.players]}[game]()
-    free, out = dict(TTS_COLOURS), []
+    wanted = []
     for i in range(seats):
         hexa = printed[i].lstrip("#") if i < len(printed) else "ffffff"
-        rgb = tuple(int(hexa[j:j + 2], 16) for j in (0, 2, 4))
-        best = min(free, key=lambda c: _distance(free[c], rgb))
-        out.append(best)
-        del free[best]
-    return out
+        wanted.append(tuple(int(hexa[j:j + 2], 16) for j in (0, 2, 4)))
+    pairs = sorted((_distance(rgb, TTS_COLOURS[c]), i, c) for i, rgb in enumerate(wanted) for c in TTS_COLOURS)
+    out: list[str | None] = [None] * seats
+    for _d, i, c in pairs:  # the closest pair first: the white pawn takes White before the black one can
+        if out[i] is None and c not in out:
+            out[i] = c
+    return [c or "White" for c in out]

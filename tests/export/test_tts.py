@@ -283,6 +283,7 @@ def test_seats_and_no_two_objects_overlap_at_spawn(exported):
         players = next(b.players for b in model.boms if b.game == game)
         assert len(hands) == players == {"dojo": 8, "ground": 6, "duel": 2}[game]
         assert len({h["FogColor"] for h in hands}) == players
+        assert {"Red", "Blue"} <= {h["FogColor"] for h in hands}  # the red and blue pieces' seats (printed colours)
         boxes = [(o["Nickname"], _footprint(o)) for o in doc["ObjectStates"] if o["Name"] != "HandTrigger"]
         for i, (a, (ax0, az0, ax1, az1)) in enumerate(boxes):
             for b, (bx0, bz0, bx1, bz1) in boxes[i + 1:]:
