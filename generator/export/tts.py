@@ -172,6 +172,12 @@ def _verify(exp: GameExport, boms: tuple, manifest: dict, name: str) -> None:
     doc = json.loads(exp.files[f"{name}.json"])
     errors, warnings = check(doc, lambda url: by_url.get(url))
     exp.problems += [f"{where}: {e}" for e in errors + warnings]
+    seen: dict[str, str] = {}
+    for obj in doc["ObjectStates"]:  # --into matches objects by GUID: two objects must never share one
+        if obj["GUID"] in seen:
+            exp.problems.append(f"{where}: {obj['Nickname']!r} and {seen[obj['GUID']]!r} share the GUID {obj['GUID']} "
+                                "(tts_table.guid: give one of them another key part)")
+        seen[obj["GUID"]] = obj["Nickname"] or obj["Name"]
     grids = {(s["FaceURL"], s["NumWidth"], s["NumHeight"]) for o in doc["ObjectStates"]
              for s in (o.get("CustomDeck") or {}).values()}
     for sheet, cells in exp.sheets:
