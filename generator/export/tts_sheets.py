@@ -5,6 +5,7 @@ joined into one tile."""
 
 from __future__ import annotations
 
+import functools
 import io
 from pathlib import Path
 from typing import Any
@@ -12,21 +13,21 @@ from typing import Any
 import numpy as np
 from PIL import Image
 
-from ..components.dojo_belt_ladder import BOX_H as LADDER_BOX, MARGIN as LADDER_MARGIN, TOP as LADDER_TOP
-from ..components.dojo_belt_ladder import _cell_width as ladder_cell
+from ..components.dojo_belt_ladder import BOX_H as LADDER_BOX, GOAL_W, MARGIN as LADDER_MARGIN, TOP as LADDER_TOP
+from ..components.dojo_belt_ladder import strip_box
 from ..components.dojo_board import M as BOARD_MARGIN, S as BOARD_SQUARE
-from ..components.ground_mats import MAT_H, MAT_W, SPACE_BOXES
 from ..components.dojo_board_sheets import SIZE as BOARD_SIZE
+from ..components.ground_mats import MAT_H, MAT_W, SPACE_BOXES
 from ..kit.registry import by_id, component_name
 from ..render.face import layout
 from ..render.pdf import PAPERS_MM
 from . import tts_table as table
 from .tts_cache import PictureCache
-from .tts_images import BOARD_PX, SHEET_PX, page_picture, pdf_pages
+from .tts_images import BOARD_PX, SHEET_PX, Picture, page_picture, pdf_pages
 from .tts_layout import BAG_UNITS, MM_PER_UNIT, Spot, tile_scale, tile_size
 from .tts_model import GameExport
 from .tts_pieces import PX_PER_MM as PIECE_PX_PER_MM, Piece, sheet_pieces
-from .tts_place import Run, joined, pawn_faces, runs
+from .tts_place import PLAN, Run, joined, pawn_faces, runs
 
 PIECE_KINDS = ("board", "sheet")
 PIECE_LAYOUTS = ("sheet", "duplex-long-edge")
@@ -40,7 +41,6 @@ def _sheet_pieces(cache: PictureCache, data: bytes, page: int, back: int | None)
     key = cache.key("pieces", data, page, back, PIECE_PX_PER_MM)
     hit = cache.get(key)
     if hit is not None:
-        from .tts_images import Picture
         meta, blobs = hit
         out, at = [], 0
         for is_round, box, two_sided in meta:
@@ -108,11 +108,17 @@ def track_cells(png: bytes, cells: int, px_per_mm: float) -> list[tuple[float, f
     return [((x0 + (i + 0.5) * step) / px_per_mm, yc / px_per_mm) for i in range(cells)]
 
 
+@functools.lru_cache(maxsize=4)
+def _mat_slots(templates: Path) -> dict:
+    """The GROUND mat's declared slots (read once per templates folder and process)."""
+    return layout(templates, "ground/mat").slots
+
+
 def mat_spaces(templates: Path, mat: Any, size_mm: tuple[float, float]) -> list[tuple[float, float]]:
     """The GROUND player mat's marker spaces (Stress 0-5, Freedom's sides, DARVO's stages, the relation slots) on
     its picture (mm from its top left), from the mat's declared layout (templates/ground/mat.toml) scaled to the
     picture, which is the mat as printed."""
-    slots = layout(templates, "ground/mat").slots
+    slots = _mat_slots(templates)
     kx, ky = size_mm[0] / MAT_W, size_mm[1] / MAT_H
     counts = {"stress": mat.stress_max + 1, "freedom": len(mat.freedom_sides), "darvo": len(mat.darvo),
               "relation": mat.relation_slots}
@@ -126,7 +132,7 @@ def mat_spaces(templates: Path, mat: Any, size_mm: tuple[float, float]) -> list[
 def ladder_steps(box: tuple[int, int, int, int]) -> list[tuple[float, float]]:
     """The belt ladder's 18 steps on its picture (mm from its top left): the cells components/dojo_belt_ladder.py
     draws on a landscape A4 page, less where the piece was cut from the page."""
-    bw = ladder_cell("A4")
+    bw = (strip_box("A4")[2] - 5 - GOAL_W) / 18  # the figure's box: 18 cells, 3 mm, the goal, 2 mm
     ox, oy = box[0] / PIECE_PX_PER_MM, box[1] / PIECE_PX_PER_MM
     return [(LADDER_MARGIN + (i + 0.5) * bw - ox, LADDER_TOP + LADDER_BOX / 2 - oy) for i in range(18)]
 
@@ -237,7 +243,7 @@ def pieces(exp: GameExport, kit: Path, manifest: dict, translations: Any, model:
         data = (kit / e["path"]).read_bytes()
         fallback = translations.gettext(component_name(e["component"]))
         step = 2 if e["layout"] == "duplex-long-edge" else 1
-        if e["component"] not in CENTRE and e["component"] != "duel-track" and e["component"] in _planned():
+        if e["component"] in PLAN:
             _cut_pieces(exp, data, e, fallback, step)
             continue
         stub = Path(e["path"]).stem.removesuffix(f"-{e['paper']}")
@@ -259,13 +265,5 @@ def pieces(exp: GameExport, kit: Path, manifest: dict, translations: Any, model:
             elif e["component"] == "duel-track":
                 obj["AttachedSnapPoints"] = _snaps_local(track_cells(png, model.duel.track_cells, px_per_mm),
                                                          size_mm, scale)
-            zone: str | int = "centre" if e["component"] in CENTRE else "shared"
-            if e["component"] == "ground-player-mats":
-                zone = p // step % exp.seats
-            exp.spots.append(Spot(obj, tile_size(scale, size), zone))
+            exp.spots.append(Spot(obj, tile_size(scale, size), "centre" if e["component"] in CENTRE else "shared"))
             exp.counts[e["component"]] = exp.counts.get(e["component"], 0) + 1
-
-
-def _planned() -> set[str]:
-    from .tts_place import PLAN
-    return set(PLAN)
