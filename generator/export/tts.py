@@ -229,7 +229,8 @@ def export_game(game: str, lang: str, kit: Path, manifest: dict, model: Any, tra
     rules = setup.rules_pdf(manifest, game)
     if rules:
         exp.files["rules.pdf"] = (kit / rules).read_bytes()
-        exp.spots.append(Spot(table.pdf(exp.guid("rules"), setup.rules_title(translations, game), "",
+        steps = setup.notebook(translations, game)["0"]["body"]  # also where a saved object (no notebook) shows it
+        exp.spots.append(Spot(table.pdf(exp.guid("rules"), setup.rules_title(translations, game), steps,
                                         exp.url("rules.pdf"), table.transform(0, 0, scale=setup.PDF_SCALE)),
                               setup.pdf_size(), "shared"))
     if exp.problems:

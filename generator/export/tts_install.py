@@ -1,7 +1,8 @@
 """The installers a release's Tabletop Simulator download carries (tts/install.sh for Linux and macOS,
 tts/install-windows.bat for Windows): run from the unzipped tts/ folder, each writes every save with its image URLs
 pointed at that folder (the release writes them with the placeholder BASE, the same on every machine) into TTS's
-Saved Objects folder, its thumbnail beside it. One step, no text editor; running it again refreshes the saves."""
+Saves folder (loaded as a game: the seats and the setup notebook come with it) and its Saved Objects folder (spawned
+onto any table), its thumbnail beside it. One step, no text editor; running it again refreshes the saves."""
 
 from __future__ import annotations
 
@@ -16,9 +17,10 @@ SH = r"""#!/bin/sh
 set -e
 here=$(cd "$(dirname "$0")" && pwd)
 case "$(uname -s)" in
-  Darwin) dest="$HOME/Library/Tabletop Simulator/Saves/Saved Objects" ;;
-  *) dest="${XDG_DATA_HOME:-$HOME/.local/share}/Tabletop Simulator/Saves/Saved Objects" ;;
+  Darwin) saves="$HOME/Library/Tabletop Simulator/Saves" ;;
+  *) saves="${XDG_DATA_HOME:-$HOME/.local/share}/Tabletop Simulator/Saves" ;;
 esac
+dest="$saves/Saved Objects"
 mkdir -p "$dest"
 base="file://$(printf '%s' "$here" | sed -e 's/%/%25/g' -e 's/ /%20/g' -e 's/#/%23/g' -e 's/|/%7C/g')"
 count=0
@@ -29,11 +31,12 @@ for save in "$here"/*/*/*.json; do
     *) continue ;;
   esac
   sed "s|@BASE@|$base|g" "$save" > "$dest/$name"
-  [ -f "${save%.json}.png" ] && cp "${save%.json}.png" "$dest/"
+  cp "$dest/$name" "$saves/$name"
+  [ -f "${save%.json}.png" ] && cp "${save%.json}.png" "$dest/" && cp "${save%.json}.png" "$saves/"
   count=$((count + 1))
 done
-echo "$count table(s) copied into $dest"
-echo "In Tabletop Simulator: Create > Singleplayer > Objects > Saved Objects."
+echo "$count table(s) copied into $saves and $dest"
+echo "In Tabletop Simulator: Games > Save & Load (the whole table: seats, notebook), or Objects > Saved Objects."
 """.replace("@BASE@", BASE)
 
 BAT = ("@echo off\r\n"
@@ -41,12 +44,15 @@ BAT = ("@echo off\r\n"
        "rem thumbnails) into TTS's Saved Objects folder. Windows: double-click this file.\r\n"
        "powershell -NoProfile -ExecutionPolicy Bypass -Command \"$here = Split-Path -Parent '%~f0'; "
        "$base = ([System.Uri]$here).AbsoluteUri; "
-       "$dest = Join-Path ([Environment]::GetFolderPath('MyDocuments')) 'My Games\\Tabletop Simulator\\Saves\\Saved Objects'; "
+       "$saves = Join-Path ([Environment]::GetFolderPath('MyDocuments')) 'My Games\\Tabletop Simulator\\Saves'; "
+       "$dest = Join-Path $saves 'Saved Objects'; "
        "New-Item -ItemType Directory -Force $dest | Out-Null; $n = 0; "
        "Get-ChildItem $here -Recurse -Filter *.json | Where-Object { $_.Name -match '^(dojo|ground|duel)-[a-z]+\\.json$' } | "
        "ForEach-Object { $t = [IO.File]::ReadAllText($_.FullName).Replace('@BASE@', $base); "
-       "[IO.File]::WriteAllText((Join-Path $dest $_.Name), $t, (New-Object Text.UTF8Encoding $false)); "
-       "$png = $_.FullName -replace '\\.json$', '.png'; if (Test-Path $png) { Copy-Item $png $dest }; $n++ }; "
+       "foreach ($d in @($dest, $saves)) { [IO.File]::WriteAllText((Join-Path $d $_.Name), $t, "
+       "(New-Object Text.UTF8Encoding $false)) }; "
+       "$png = $_.FullName -replace '\\.json$', '.png'; if (Test-Path $png) { Copy-Item $png $dest; Copy-Item $png $saves }; "
+       "$n++ }; "
        "Write-Host ([string]$n + ' table(s) copied into ' + $dest)\"\r\n"
        "pause\r\n").replace("@BASE@", BASE)
 

@@ -347,6 +347,7 @@ def test_decks_shuffle_on_load_the_setup_says_so_first_and_names_are_the_kits(ex
         assert (folder / game / f"{game}-it.png").is_file() and (folder / game / "rules.pdf").is_file()
         pdf = next(o for o in doc["ObjectStates"] if o["Name"] == "Custom_PDF")
         assert _local(pdf["CustomPDF"]["PDFUrl"]).read_bytes().startswith(b"%PDF")
+        assert pdf["Description"] == tab["body"]  # the setup also shows on the table spawned as a saved object
         for o in doc["ObjectStates"]:
             for c in o.get("ContainedObjects") or [o]:
                 assert "0.9" not in c["Description"].split("\n")[0][-40:] and " · IT · " not in c["Description"]
@@ -409,8 +410,11 @@ def test_the_release_installer_points_the_saves_at_the_unzipped_folder_and_copie
     run = subprocess.run(["sh", str(unzipped / "install.sh")], env={"HOME": str(home), "PATH": "/usr/bin:/bin"},
                          capture_output=True, text=True, check=False)
     assert run.returncode == 0, run.stderr
-    dest = home / ".local/share/Tabletop Simulator/Saves/Saved Objects"
+    saves = home / ".local/share/Tabletop Simulator/Saves"
+    dest = saves / "Saved Objects"
     assert sorted(p.name for p in dest.iterdir()) == ["duel-it.json", "duel-it.png"]
+    assert (saves / "duel-it.json").read_bytes() == (dest / "duel-it.json").read_bytes()  # also a whole game
+    assert (saves / "duel-it.png").is_file()
     errors, warnings = check_file(dest / "duel-it.json")  # every image found where the installer pointed
     assert errors == [] and warnings == [] and BASE not in (dest / "duel-it.json").read_text(encoding="utf-8")
     assert "%20" in (dest / "duel-it.json").read_text(encoding="utf-8")  # the folder's space, as a URL writes it
