@@ -16,7 +16,7 @@ import json
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from ..output.files import write_bytes_atomic
+from ..output.userfile import OutputError, write_output
 from ..problems import CheckFailed, Problem
 from .tts_check import check, file_images
 
@@ -94,10 +94,8 @@ def update_in_place(path: Path, folder: Path, lang: str) -> Report:
         raise fail("the refreshed table would not load: " + "; ".join(errors[:5]),
                    "fix the table's own objects named, then run again")
     data = (json.dumps(merged, indent=2, ensure_ascii=False) + "\n").encode("utf-8")
-    if path.is_file() and not path.is_symlink():
-        write_bytes_atomic(path, data)  # whole or not at all
-    else:
-        with open(path, "r+b") as f:  # a link or a special file is written through, never replaced
-            f.write(data)
-            f.truncate()
+    try:
+        write_output(path, data, "--into")  # the one writer of user-named files: whole or not at all
+    except OutputError as exc:
+        raise fail(str(exc), "name a writable file") from None
     return report
