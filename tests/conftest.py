@@ -114,6 +114,7 @@ GROUPS = {
                     "tests/kit/test_cache_hygiene.py::test_a_build_failing_on_a_full_disk_leaves_no_cache_entry",
                     "tests/kit/test_cache_hygiene.py::test_damaged_catalog_check_extraction_and_proof_files",
                     "tests/export/test_tts.py", "tests/export/test_print.py",
+                    "tests/export/test_pdfx_independent.py",
                     "tests/security/test_component_cache.py::test_a_planted_artifact_path",
                     "tests/security/test_forged_results.py::test_a_forged_proof",
                     "tests/security/test_forged_results.py::test_an_export_from_a_poisoned_picture_cache"),
