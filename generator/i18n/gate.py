@@ -176,7 +176,44 @@ def check_language(root: Path, lang: str, strict: bool = True, extraction: Extra
     problems.extend(extraction.problems)
     missing_severity = "warning" if lang == SOURCE_LANG else gap
     problems.extend(missing_entries(root, lang, checks, extraction, missing_severity))
-    return problems
+    return summarize_gaps(problems, lang) if _incubating(root, lang) else problems
+
+
+GAPS = ("untranslated", "fuzzy", "missing")  # what an incubating language still lacks: counted, not listed
+SHOWN = 3  # entries named in a gap summary
+
+
+def summarize_gaps(problems: list[Problem], lang: str) -> list[Problem]:
+    """An incubating language's gaps as one problem per catalog and rule, with a count and the first few entries;
+    every other problem (a broken placeholder, a glyph, a glossary error) stays in full, before the summaries."""
+    groups: dict[tuple, list[Problem]] = {}
+    for p in problems:
+        if p.rule in GAPS:
+            groups.setdefault((p.file, p.rule, p.severity), []).append(p)
+    out = [p for p in problems if p.rule not in GAPS]
+    for (file, rule, severity), found in groups.items():
+        if len(found) == 1:
+            out.append(found[0])
+            continue
+        first = "; ".join(f"line {p.line}: {p.where}" if p.line else str(p.where) for p in found[:SHOWN])
+        what = {"untranslated": "not translated", "fuzzy": "marked fuzzy",
+                "missing": "not in this catalog yet"}[rule]
+        out.append(Problem(severity, rule, f"{len(found)} entries {what} (the English text is printed instead), "
+                           f"first: {first}{'; ...' if len(found) > SHOWN else ''}", file,
+                           hint=f"the language is incubating: `dojo i18n stats --lang {lang}` counts what is left; "
+                                f"{found[0].hint}"))
+    return out
+
+
+def _incubating(root: Path, lang: str) -> bool:
+    """Whether the language table marks the language incubating (a broken table: not, its error is reported)."""
+    from ..content.languages import languages
+
+    try:
+        row = languages(root).get(lang)
+    except CheckFailed:
+        return False
+    return row is not None and not row.released
 
 
 @dataclass(frozen=True)

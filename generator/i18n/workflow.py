@@ -135,17 +135,24 @@ def _carry_over(catalog: Catalog, known: dict) -> None:
 
 
 def _same_context_fuzzy(catalog: Catalog) -> None:
-    """A new, untranslated entry takes the translation of the closest entry this update retired (obsolete) with the
-    same msgctxt (none with none), as fuzzy with its previous msgid: its source text was edited. Each retired entry
-    lends once; nothing else is ever pre-filled."""
+    """A new, untranslated entry takes the translation of the entry this update retired (obsolete) with the same
+    msgctxt (none with none) as fuzzy with its previous msgid: its source text was edited. The retired entry with a
+    msgctxt printed from the same source line is taken first (a renamed short string: "Thrust" -> "Straight thrust", too different
+    for a text match), else the closest text. Each retired entry lends once; nothing else is ever pre-filled."""
     retired: dict[str | None, dict[str, object]] = {}
+    placed: dict[tuple, object] = {}  # (msgctxt, first source file and line) -> retired key
     for key, old in catalog.obsolete.items():
         if _filled(old):
             retired.setdefault(old.context, {})[old.id if isinstance(old.id, str) else old.id[0]] = key
+            if old.locations and old.context:  # a rules paragraph (no msgctxt) moves lines: text match only
+                placed.setdefault((old.context, tuple(old.locations[0])), key)
     for m in catalog:
         pool = retired.get(m.context, {}) if m.id and not _filled(m) and not m.fuzzy else {}
-        text = m.id if isinstance(m.id, str) else m.id[0] if m.id else ""
-        match = difflib.get_close_matches(text, list(pool), 1, 0.6) if pool else []
+        if not pool:
+            continue
+        text = m.id if isinstance(m.id, str) else m.id[0]
+        same_line = placed.get((m.context, tuple(m.locations[0]))) if m.locations else None
+        match = [t for t, k in pool.items() if k == same_line] or difflib.get_close_matches(text, list(pool), 1, 0.6)
         old = catalog.obsolete.get(pool[match[0]]) if match else None
         if old is None or old.pluralizable != m.pluralizable:
             continue
