@@ -117,13 +117,16 @@ def run_update(args: argparse.Namespace) -> int:
     from .workflow import update_catalogs
 
     root = args.root.resolve()
+    warnings: list[Problem] = []
     try:
-        merged = update_catalogs(root, _langs(args))
+        merged = update_catalogs(root, _langs(args), warnings)
     except CheckFailed as exc:
         return _fail(exc)
     for m in merged:
         state = "created" if m.created else "updated"
         print(f"{state} {m.path.relative_to(root)}: {m.fuzzy} fuzzy, {m.untranslated} untranslated")
+    for p in warnings:
+        print(p.render(), file=sys.stderr)
     return 0
 
 
@@ -132,6 +135,7 @@ def run_check(args: argparse.Namespace) -> int:
     are extracted once); exit 1 when any blocking problem is found."""
     from ..kit.workers import run_ordered
     from .extract import cached_extraction
+    from .slots import slot_problems
 
     root = args.root.resolve()
     try:
@@ -146,6 +150,7 @@ def run_check(args: argparse.Namespace) -> int:
         if args.render and not blocking(found):
             rendered.append(lang)
     problems.extend(render_problems(root, rendered))
+    problems.extend(slot_problems(root))  # the size data the catalogs' `#. slot:` comments give: current?
     for p in problems:
         print(p.render(), file=sys.stderr)
     errors = blocking(problems)

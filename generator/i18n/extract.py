@@ -26,7 +26,7 @@ from babel.messages.extract import DEFAULT_KEYWORDS, extract
 from .. import KIT_NAME, __version__
 from ..problems import CheckFailed, Problem
 from .catalogs import DOMAINS, GAMES
-from .slots import add_slot_comments, read_slots
+from .slots import add_slot_comments, key as slot_key, previous_templates, read_slots
 from ..messages import Message
 from ..output.files import write_text_atomic
 from ..sources import files_digest, generator_digest
@@ -146,6 +146,7 @@ class Extraction:
 
     templates: dict[str, Catalog]
     problems: tuple[Problem, ...]
+    slot_warnings: tuple[Problem, ...] = ()  # stale or lost size data (slots.py): told by `update`, never blocking
 
 
 @lru_cache(maxsize=8)
@@ -197,11 +198,13 @@ def extract_all(root: Path) -> Extraction:
         for lineno, msg, comments, context in found:
             target = domain if domain.endswith("-rules") else context_domain(context, domain)
             templates[target].add(msg, None, [(relpath, lineno)], auto_comments=comments, context=context)
-    slots = read_slots(root)
+    slots, previous = read_slots(root), previous_templates(root)
+    warnings: list[Problem] = []
+    present = {slot_key(m.context, m.id[0] if m.pluralizable else m.id) for t in templates.values() for m in t if m.id}
     for template in templates.values():
-        add_slot_comments(template, slots)
+        warnings += add_slot_comments(template, slots, previous, present)
         add_place_comments(template)
-    return Extraction(templates, tuple(problems))
+    return Extraction(templates, tuple(problems), tuple(warnings))
 
 
 def place_comment(relpath: str) -> str | None:

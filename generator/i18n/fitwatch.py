@@ -51,7 +51,9 @@ def source_index(root: Path) -> dict[str, list[Origin]]:
     from .extract import cached_extraction  # read only for an overflow no catalog entry explains
 
     index: dict[str, list[Origin]] = {}
-    for messages in cached_extraction(root).templates.values():
+    for domain, messages in cached_extraction(root).templates.items():
+        if domain.endswith("-rules"):
+            continue  # the booklets are typeset by reportlab, never through a slot
         for m in messages:
             if isinstance(m.id, str) and m.id and m.locations:
                 file, line = m.locations[0]
@@ -98,7 +100,9 @@ def watch_fits(root: Path, lang: str, translations, accept_overflow: bool = Fals
     def watch(texts: list[str], slot: Slot, where: Where, problem: Problem | None) -> Problem | None:
         if problem is None and not record:
             return None
-        found = [o for t in texts for o in origins(t, where, index())]
+        # recording the English slot map reads the entries from the sources (a fresh extraction), never from English
+        # catalogs that may be stale: a text no catalog holds yet is not matched to an unrelated entry
+        found = [o for t in texts for o in origins(t, where, index(None if record and lang == SOURCE_LANG else lang))]
         log.uses.extend((o, slot, where) for o in found)
         if problem is None:
             return None

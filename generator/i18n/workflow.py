@@ -145,14 +145,15 @@ def _same_context_fuzzy(catalog: Catalog) -> None:
         if _filled(old):
             retired.setdefault(old.context, {})[old.id if isinstance(old.id, str) else old.id[0]] = key
             if old.locations and old.context:  # a rules paragraph (no msgctxt) moves lines: text match only
-                placed.setdefault((old.context, tuple(old.locations[0])), key)
+                place = (old.context, tuple(old.locations[0]))
+                placed[place] = None if place in placed else key  # two texts of one source line: neither
     for m in catalog:
         pool = retired.get(m.context, {}) if m.id and not _filled(m) and not m.fuzzy else {}
         if not pool:
             continue
         text = m.id if isinstance(m.id, str) else m.id[0]
         same_line = placed.get((m.context, tuple(m.locations[0]))) if m.locations else None
-        match = [t for t, k in pool.items() if k == same_line] or difflib.get_close_matches(text, list(pool), 1, 0.6)
+        match = [t for t, k in pool.items() if same_line is not None and k == same_line] or difflib.get_close_matches(text, list(pool), 1, 0.6)
         old = catalog.obsolete.get(pool[match[0]]) if match else None
         if old is None or old.pluralizable != m.pluralizable:
             continue
@@ -208,13 +209,15 @@ def update_catalog(root: Path, lang: str, domain: str, template: Catalog, known:
     return Merged(path, created, fuzzy, untranslated)
 
 
-def update_catalogs(root: Path, langs: tuple[str, ...] = ()) -> list[Merged]:
+def update_catalogs(root: Path, langs: tuple[str, ...] = (), warnings: list | None = None) -> list[Merged]:
     """`make i18n-update`: extract, write the POTs, and merge each into the catalogs of langs (default: every
-    language of locales/languages.toml)."""
+    language of locales/languages.toml); the slot map's stale or lost entries are appended to warnings."""
     langs = langs or tuple(languages(root))
     extraction = extract_all(root)
     if extraction.problems:
         raise CheckFailed(extraction.problems)
+    if warnings is not None:
+        warnings.extend(extraction.slot_warnings)
     out = []
     known = {lang: known_translations(root, lang) for lang in langs if plural_rule(lang, root)}
     for domain in DOMAINS:
