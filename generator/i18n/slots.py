@@ -111,7 +111,8 @@ def add_slot_comments(template: Catalog, slots: dict[str, list[str]],
         if found is None and before is not None and before[0] != k and before[0] in slots:
             found, old = slots[before[0]], before[1]  # the entry at this source line had the old text
         elif found is None and before is not None and recorded.intersection(before[2]):
-            found, old = [c for c in before[2] if c in recorded], before[1]  # carried by an earlier update: still not recorded for this text
+            # carried by an earlier update: still not recorded for this text
+            found, old = [c for c in before[2] if c in recorded], before[1]
         elif found is None and m.context and len(retired.get(m.context, [])) == 1:
             found, old = slots[retired[m.context][0]], retired[m.context][0].split("\x04", 1)[1]
         else:

@@ -137,8 +137,9 @@ def _carry_over(catalog: Catalog, known: dict) -> None:
 def _same_context_fuzzy(catalog: Catalog) -> None:
     """A new, untranslated entry takes the translation of the entry this update retired (obsolete) with the same
     msgctxt (none with none) as fuzzy with its previous msgid: its source text was edited. The retired entry with a
-    msgctxt printed from the same source line is taken first (a renamed short string: "Thrust" -> "Straight thrust", too different
-    for a text match), else the closest text. Each retired entry lends once; nothing else is ever pre-filled."""
+    msgctxt printed from the same source line is taken first (a renamed short string: "Thrust" -> "Straight thrust",
+    too different for a text match), else the closest text. Each retired entry lends once; nothing else is ever
+    pre-filled."""
     retired: dict[str | None, dict[str, object]] = {}
     placed: dict[tuple, object] = {}  # (msgctxt, first source file and line) -> retired key
     for key, old in catalog.obsolete.items():
@@ -153,7 +154,8 @@ def _same_context_fuzzy(catalog: Catalog) -> None:
             continue
         text = m.id if isinstance(m.id, str) else m.id[0]
         same_line = placed.get((m.context, tuple(m.locations[0]))) if m.locations else None
-        match = [t for t, k in pool.items() if same_line is not None and k == same_line] or difflib.get_close_matches(text, list(pool), 1, 0.6)
+        match = [t for t, k in pool.items() if same_line is not None and k == same_line] or \
+            difflib.get_close_matches(text, list(pool), 1, 0.6)
         old = catalog.obsolete.get(pool[match[0]]) if match else None
         if old is None or old.pluralizable != m.pluralizable:
             continue
