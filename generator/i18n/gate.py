@@ -112,7 +112,8 @@ def cached_check_catalog(root: Path, lang: str, path: Path, strict: bool, stray_
                                      hashlib.sha256(table.read_bytes()).hexdigest() if table.exists() else "",
                                      str(shutil.which("msgfmt")), rel(path, root),
                                      hashlib.sha256(path.read_bytes()).hexdigest(),
-                                     hashlib.sha256(glossary.read_bytes()).hexdigest() if glossary.exists() else ""])
+                                     *(hashlib.sha256(g.read_bytes()).hexdigest()  # its own and the shared terms
+                                       for g in sorted(glossary.parent.glob("*.tbx")))])
                          .encode()).hexdigest()
     cache = root / CHECK_CACHE / lang / f"{path.stem}-{'strict' if strict else 'dev'}.json"
     data = read_json_entry(cache, key)

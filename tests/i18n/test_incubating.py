@@ -4,6 +4,8 @@ do-not-translate terms are checked in it too."""
 
 from __future__ import annotations
 
+import shutil
+
 import pytest
 
 from generator.cli import main
@@ -11,7 +13,7 @@ from generator.content.languages import TABLE
 from generator.i18n.catalogs import catalog_path, read_catalog
 from generator.i18n.gate import check_language
 from generator.i18n.workflow import po_bytes
-from tests.conftest import KIT_EPOCH, copy_project
+from tests.conftest import KIT_EPOCH, ROOT, copy_project
 
 GERMAN = '\n[[language]]\ncode = "de"\nenglish = "German"\nnative = "Deutsch"\nstatus = "incubating"\n'
 
@@ -22,6 +24,7 @@ def german(tmp_path_factory):
     mp = pytest.MonkeyPatch()
     mp.setenv("SOURCE_DATE_EPOCH", KIT_EPOCH)
     root = copy_project(tmp_path_factory.mktemp("german"))
+    shutil.copytree(ROOT / "generator", root / "generator", ignore=shutil.ignore_patterns("__pycache__"))  # its strings
     (root / TABLE).write_text((root / TABLE).read_text(encoding="utf-8") + GERMAN, encoding="utf-8")
     assert main(["i18n", "init", "--lang", "de", "--root", str(root)]) == 0
     yield root
@@ -67,3 +70,37 @@ def test_a_released_language_still_lists_every_gap(project):
     path.write_bytes(po_bytes(catalog))
     gaps = [p for p in check_language(project, "it", strict=True) if p.rule == "untranslated"]
     assert len(gaps) == len(emptied) >= 3 and all(p.line and "entries" not in p.message for p in gaps)
+
+
+def test_init_gives_the_new_language_its_glossary_and_the_protected_terms_are_checked(german, capsys):
+    from generator.i18n.glossary import glossary_path, load_glossary
+
+    path = glossary_path(german, "de")
+    assert path.exists()  # written by `i18n init`
+    terms, problems = load_glossary(german, "de")
+    assert not problems and {"ground", "darvo", "gr", "ou", "nd", "seigan", "kumite"} <= {t.id for t in terms}
+    assert all(t.dnt and t.target == t.source for t in terms)
+    _translate(german, "ground", {("ground-solution-deck", "GROUND Solutions"): "BODEN-Lösungen"})
+    _translate(german, "duel", {("duel/seigan", "Seigan"): "Seigän"})
+    found = [p for p in check_language(german, "de", strict=False) if p.rule == "glossary-dnt"]
+    assert {p.where.split("msgid ")[1] for p in found} == {"'GROUND Solutions'", "'Seigan'"}
+    assert all(p.severity == "error" and p.line for p in found)
+    path.unlink()  # without its glossary the terms are still protected (the shared do-not-translate list)
+    assert len([p for p in check_language(german, "de", strict=False) if p.rule == "glossary-dnt"]) == 2
+    _translate(german, "ground", {("ground-solution-deck", "GROUND Solutions"): "GROUND-Lösungen"})
+    _translate(german, "duel", {("duel/seigan", "Seigan"): "Seigan"})
+    assert not [p for p in check_language(german, "de", strict=False) if p.rule == "glossary-dnt"]
+
+
+def test_the_same_source_translated_two_ways_is_flagged(project):
+    from generator.i18n.consistency import consistency_problems
+
+    assert not consistency_problems(project, "ru")
+    path = catalog_path(project, "ru", "dojo")
+    catalog = read_catalog(path, "ru", project).catalog
+    fog = catalog.get("Fog", "dojo-nebbia")
+    catalog.add("Fog", "Мгла", context="dojo-other")  # another word for the same source
+    catalog.add("Kumite", "Кумитэ", context="dojo-other")  # the same word: not flagged
+    path.write_bytes(po_bytes(catalog))
+    [p] = consistency_problems(project, "ru")
+    assert p.rule == "consistency" and "'Fog'" in p.message and "Мгла" in p.message and fog.string in p.message
