@@ -158,9 +158,13 @@ def _creation_date(root: Path) -> datetime:
 
 def new_template(root: Path, domain: str) -> Catalog:
     """An empty POT with the project's header (a fixed creation date: the last commit's time)."""
-    return Catalog(domain=domain, project=KIT_NAME, version=__version__, copyright_holder="dojo-pnp authors",
-                   msgid_bugs_address="translators of dojo-pnp", creation_date=_creation_date(root),
-                   revision_date=_creation_date(root), fuzzy=False, charset="utf-8")
+    template = Catalog(domain=domain, project=KIT_NAME, version=__version__, copyright_holder="dojo-pnp authors",
+                       msgid_bugs_address="translators of dojo-pnp", creation_date=_creation_date(root),
+                       revision_date=_creation_date(root), fuzzy=False, charset="utf-8",
+                       last_translator="dojo-pnp team", language_team="dojo-pnp translators")
+    template.header_comment = "\n".join(line for line in template.header_comment.splitlines()
+                                        if "FIRST AUTHOR" not in line)  # no placeholder for Weblate to show
+    return template
 
 
 def project_files(root: Path) -> list[tuple[str, str, str]]:

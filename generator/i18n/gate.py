@@ -24,7 +24,7 @@ from .catalogs import (DOMAINS, PSEUDO_LANG, SOURCE_LANG, catalog_path, catalog_
 from .typography import typography_problems
 from .glossary import glossary_path, glossary_problems
 from .intake import decode
-from .checks import check_entry, check_header, entry_of, header_line
+from .checks import check_entry, check_header, check_hygiene, entry_of, header_line
 from .extract import Extraction, cached_extraction
 from ..output.cache import note_damaged, read_json_entry
 
@@ -89,7 +89,7 @@ def check_catalog(root: Path, lang: str, path: Path, strict: bool, stray_blocks:
     if result.catalog is None:
         return CatalogCheck(tuple(result.problems), None, frozenset())
     catalog, file = result.catalog, rel(path, root)
-    found = check_header(catalog, lang, file, header_line(path), root)
+    found = check_header(catalog, lang, file, header_line(path), root) + check_hygiene(catalog, file, header_line(path))
     entries = [entry_of(message, file) for message in catalog if message.id]
     for entry in entries:
         found.extend(check_entry(entry, lang, gap, root))

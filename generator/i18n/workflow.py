@@ -100,9 +100,45 @@ def _new_catalog(template: Catalog, lang: str, domain: str) -> Catalog:
     locale = Locale.parse(lang)
     catalog = Catalog(locale=lang, domain=domain, project=template.project, version=template.version,
                       creation_date=template.creation_date, revision_date=template.creation_date,
-                      last_translator="dojo-pnp translators", language_team=f"{locale.english_name} <>",
+                      last_translator=TEAM, language_team=locale.english_name,
                       fuzzy=False, charset="utf-8", msgid_bugs_address=template.msgid_bugs_address)
     return catalog
+
+
+TEAM = "dojo-pnp team"  # Last-Translator of every catalog: translators sign in the commits, not the headers
+BUGS = "translators of dojo-pnp"
+_PLACEHOLDER_LINE = re.compile(r"FIRST AUTHOR|EMAIL@ADDRESS|FULL NAME|LL@li\.org")
+
+
+def tidy_header(catalog: Catalog, team: str) -> None:
+    """One header form in every catalog and template: Language-Team the language's English name (LANGUAGE in a
+    template), no placeholder left by a template (FIRST AUTHOR, EMAIL@ADDRESS, ORGANIZATION, LL@li.org)."""
+    catalog.msgid_bugs_address = BUGS
+    catalog.last_translator = TEAM
+    catalog.language_team = team
+    catalog.copyright_holder = "dojo-pnp authors"
+    lines = [line for line in catalog.header_comment.splitlines() if not _PLACEHOLDER_LINE.search(line)]
+    catalog.header_comment = "\n".join(re.sub(r"(Copyright \(C\) \d+) (?:ORGANIZATION|dojo-pnp)$", r"\1 dojo-pnp authors",
+                                              line) for line in lines)
+
+
+def drop_stale_comments(catalog: Catalog) -> int:
+    """Remove translator comments holding an old msgid (`# | msgid "…"`, and its wrapped lines): what a tool wrote
+    for gettext's `#|` lines when it lost the `|` after `#`. The previous msgid of a fuzzy entry stays in `#|`."""
+    removed = 0
+    for m in catalog:
+        kept, stale = [], False
+        for line in m.user_comments:
+            if line.startswith(("| msgid", "| msgctxt", "| msgid_plural")):
+                stale = not line.rstrip().endswith('"') or line.rstrip().endswith(' ""')
+                removed += 1
+                continue
+            if stale:  # a wrapped line of the stale msgid, up to its closing quote
+                stale = not line.rstrip().endswith('"')
+                continue
+            kept.append(line)
+        m.user_comments = kept
+    return removed
 
 
 def _key(message) -> tuple[str, str | None]:
@@ -203,12 +239,21 @@ def update_catalog(root: Path, lang: str, domain: str, template: Catalog, known:
     _keep_previous(catalog, before)
     _carry_over(catalog, known or {})
     fix_plural_header(catalog, lang, root)
+    catalog.project, catalog.version = template.project, template.version
+    tidy_header(catalog, _team(root, lang))
+    drop_stale_comments(catalog)
     catalog.fuzzy = False
     write_if_changed(path, po_bytes(catalog))
     fuzzy = sum(1 for m in catalog if m.id and m.fuzzy)
     untranslated = sum(1 for m in catalog if m.id and not m.fuzzy and not all(
         m.string if isinstance(m.string, (list, tuple)) else (m.string,)))
     return Merged(path, created, fuzzy, untranslated)
+
+
+def _team(root: Path, lang: str) -> str:
+    """The Language-Team of a language's catalogs: its English name in the language table."""
+    row = languages(root).get(lang)
+    return row.english if row is not None else Locale.parse(lang).english_name
 
 
 def update_catalogs(root: Path, langs: tuple[str, ...] = (), warnings: list | None = None) -> list[Merged]:
