@@ -21,6 +21,7 @@ from ..render.face import forget_templates
 from ..render.preview import pdf_preview
 from .catalogs import catalog_paths, read_catalog
 from .fitwatch import watch_fits
+from .locate import locate
 from .preview_page import page_html
 from .serve import Server, bind, start
 
@@ -40,6 +41,8 @@ class Unit:
     html: str = ""  # the kit's own page this component writes (index.html), shown as it is
     digest: str = ""  # of the PDF the pages were drawn from: unchanged, the images stay
     keys: set = field(default_factory=set)
+    places: dict = field(default_factory=dict)  # (msgctxt, msgid) -> [locate.Place]: its page and box on the image
+    pdf: bytes = b""  # the PDF its pages are drawn from
 
 
 class Coverage(NamedTuple):
@@ -169,9 +172,20 @@ class Preview:
                     write_bytes_atomic(self.out / f"{unit.name}-1.png", data)
                 elif data is not None:
                     self.pending.extend((unit.name, data, n) for n in range(unit.pages))
+                unit.places = locate(data, unit.name, self.printed(keys), SCREENSHOT_PX) if is_pdf and data else {}
+                unit.pdf = data if is_pdf and data else b""
         self.draw_pages(first_only=first_only)
         self.write_page()
         return drawn
+
+    def printed(self, keys) -> dict:
+        """key -> the text the language prints for it (its translation; the English source while it has none)."""
+        out = {}
+        for key in keys:
+            _domain, text, fuzzy = self.entries.get(key, ("", "", False))
+            forms = [t for t in (text if isinstance(text, (list, tuple)) else [text]) if t]
+            out[key] = forms[-1] if forms and not fuzzy else key[1]
+        return out
 
     def _write_site(self, page, before) -> None:
         """The kit's web page as it ships, beside the preview images it links to (its PDFs are not copied)."""
@@ -217,6 +231,7 @@ class Preview:
         coverage = self.coverage()
         page = page_html(self.lang, self.version, self.units, self.problems, coverage, self.entries)
         write_bytes_atomic(self.out / "screenshots.json", _json(screenshots(self.units)))
+        write_bytes_atomic(self.out / "places.json", _json(places(self.units)))
         write_bytes_atomic(self.out / "entries.json", _json(entry_map(self.units, self.entries, coverage.unreached)))
         write_bytes_atomic(self.out / "index.html", page.encode("utf-8"))
         write_bytes_atomic(self.out / "version.txt", f"{self.version}\n".encode())
@@ -256,12 +271,24 @@ def _json(value) -> bytes:
 
 
 def screenshots(units: list[Unit]) -> dict[str, str]:
-    """Weblate's screenshot map: "msgctxt\x04msgid" -> the first page image of the first component printing it."""
+    """Weblate's screenshot map: "msgctxt\x04msgid" -> the page image where the first component printing it prints
+    it (its text read back from the page: places()); its first page when the text is not found on one."""
     shots: dict[str, str] = {}
     for u in units:
         for c, m in sorted(u.keys, key=str):
-            shots.setdefault(f"{c or ''}\x04{m}", f"{u.name}-1.png")
+            found = u.places.get((c, m))
+            shots.setdefault(f"{c or ''}\x04{m}", found[0].file if found else f"{u.name}-1.png")
     return shots
+
+
+def places(units: list[Unit]) -> dict[str, list[dict]]:
+    """places.json: "msgctxt\x04msgid" -> every place it prints: component, page image, page, box on the image
+    (pixels from its top left) and on the PDF page (mm), in the components' order."""
+    out: dict[str, list[dict]] = {}
+    for u in units:
+        for (c, m), found in sorted(u.places.items(), key=str):
+            out.setdefault(f"{c or ''}\x04{m}", []).extend(p.as_json() for p in found)
+    return out
 
 
 def entry_map(units: list[Unit], catalog: dict, unreached: dict | None = None) -> list[dict]:
