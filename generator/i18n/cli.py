@@ -183,10 +183,10 @@ def run_check(args: argparse.Namespace) -> int:
 
 def strict_check(root: Path, lang: str) -> list:
     """Every catalog check of one language, gaps as errors (a worker's piece of work)."""
-    from .consistency import consistency_problems
+    from .consistency import consistency_problems, yo_problems
     from .gate import check_language
 
-    return check_language(root, lang, strict=True) + consistency_problems(root, lang)
+    return check_language(root, lang, strict=True) + consistency_problems(root, lang) + yo_problems(root, lang)
 
 
 def render_problems(root: Path, langs: list[str]) -> list:

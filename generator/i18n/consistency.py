@@ -42,3 +42,47 @@ def consistency_problems(root: Path, lang: str) -> list[Problem]:
                            hint="use one translation for one English text, unless the place needs another word "
                                 "(then leave it)"))
     return out
+
+
+YO_AMBIGUOUS = frozenset({"все", "всем", "небо", "совершенный"})  # е and ё both words: «все» (all), «всё» (everything)
+_CYRILLIC_WORD = re.compile(r"[а-яёА-ЯЁ]+")
+
+
+def yo_problems(root: Path, lang: str) -> list[Problem]:
+    """The language table's ё policy (`yo`) over the kit's own texts (the seeds keep their spelling): "always": a
+    word the kit writes with ё somewhere is never written with е (ещё/еще, её/ее, чёрный/черный); "never": no ё."""
+    from .typography import SEED_CATALOGS
+    from .gate import _row_field
+
+    policy = _row_field(root, lang, "yo")
+    if not policy:
+        return []
+    entries = []
+    for path in catalog_paths(root, lang):
+        if path.stem in SEED_CATALOGS.get(lang, ()):
+            continue
+        for m in read_catalog(path, lang, root).catalog or ():
+            forms = m.string if isinstance(m.string, (list, tuple)) else (m.string,)
+            if m.id and any(forms) and not m.fuzzy:
+                entries.append((rel(path, root), m.lineno, m.context, m.id, " ".join(f for f in forms if f)))
+    with_yo = {w.lower() for *_, text in entries for w in _CYRILLIC_WORD.findall(text) if "ё" in w.lower()}
+    out = []
+    for file, line, context, msgid, text in entries:
+        words = [w for w in _CYRILLIC_WORD.findall(text)]
+        if policy == "never":
+            bad = [w for w in words if "ё" in w.lower()]
+            what, fix = "ё, which the kit never writes", "write е"
+        else:
+            bad = [w for w in words if "е" in w.lower() and w.lower() not in YO_AMBIGUOUS and any(
+                y.replace("ё", "е") == w.lower() for y in _yo_forms(w.lower(), with_yo))]
+            what, fix = "е where the kit writes ё", "write ё as the rest of the kit does (locales/languages.toml, yo)"
+        if bad:
+            where = f"msgctxt {context!r}, msgid {short(msgid)!r}" if context else f"msgid {short(msgid)!r}"
+            out.append(Problem("warning", "yo", f"{', '.join(dict.fromkeys(bad))}: {what}", file, line, where=where,
+                               hint=fix))
+    return out
+
+
+def _yo_forms(word: str, with_yo: set[str]) -> list[str]:
+    """The words written with ё somewhere that read as word with е."""
+    return [y for y in with_yo if len(y) == len(word) and y.replace("ё", "е") == word]

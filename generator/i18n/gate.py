@@ -94,7 +94,7 @@ def check_catalog(root: Path, lang: str, path: Path, strict: bool, stray_blocks:
     for entry in entries:
         found.extend(check_entry(entry, lang, gap, root))
     found.extend(glossary_problems(root, lang, entries))
-    found.extend(typography_problems(lang, entries, _address(root, lang)))
+    found.extend(typography_problems(lang, entries, _address(root, lang), _row_field(root, lang, "quotes")))
     own = stray_blocks or any(p.file == file for p in blocking(list(result.problems) + found))
     found += msgfmt_problems(path, root) if strict and not own else []
     keys = frozenset((m.id[0] if m.pluralizable else m.id, m.context) for m in catalog if m.id)
@@ -277,3 +277,14 @@ def _address(root: Path, lang: str) -> dict[str, str]:
     except CheckFailed:
         return {}  # a broken table is reported by the build's language check
     return dict(row.address) if row is not None else {}
+
+
+def _row_field(root: Path, lang: str, name: str) -> str:
+    """A field of the language's row in the language table ("" when it has none or the table is broken)."""
+    from ..content.languages import languages
+
+    try:
+        row = languages(root).get(lang)
+    except CheckFailed:
+        return ""
+    return getattr(row, name, "") if row is not None else ""
