@@ -63,13 +63,23 @@ def units() -> list[Unit]:
     return [Unit(c.id) for c in registry.COMPONENTS]
 
 
+_READ: dict[Path, tuple[str, dict]] = {}  # catalog -> (digest of its bytes, its entries): an edit re-parses one
+
+
 def entries(root: Path, lang: str) -> dict:
-    """(msgctxt, msgid) -> (domain, translation, fuzzy) for every entry of a language's catalogs."""
+    """(msgctxt, msgid) -> (domain, translation, fuzzy) for every entry of a language's catalogs (a catalog whose
+    bytes are unchanged since it was last read is not parsed again)."""
     out = {}
     for path in catalog_paths(root, lang):
-        for m in read_catalog(path, lang, root).catalog or ():
-            if m.id:
-                out[(m.context, m.id[0] if m.pluralizable else m.id)] = (path.stem, m.string, m.fuzzy)
+        digest = hashlib.sha256(path.read_bytes()).hexdigest()
+        held = _READ.get(path)
+        if held is None or held[0] != digest:
+            found = {}
+            for m in read_catalog(path, lang, root).catalog or ():
+                if m.id:
+                    found[(m.context, m.id[0] if m.pluralizable else m.id)] = (path.stem, m.string, m.fuzzy)
+            held = _READ[path] = (digest, found)
+        out.update(held[1])
     return out
 
 
@@ -118,6 +128,7 @@ class Preview:
         self.problems: list[Problem] = []
         self.pending: list[tuple[str, bytes, int]] = []  # (component, PDF, page number) not drawn yet
         self.version = 0
+        self._places: tuple[tuple, bytes] = ((), b"")  # the places maps places.json was written from, its bytes
 
     def prepare(self) -> None:
         """Load and check every input (a failure is shown on the page, the previous images stay)."""
@@ -231,7 +242,10 @@ class Preview:
         coverage = self.coverage()
         page = page_html(self.lang, self.version, self.units, self.problems, coverage, self.entries)
         write_bytes_atomic(self.out / "screenshots.json", _json(screenshots(self.units)))
-        write_bytes_atomic(self.out / "places.json", _json(places(self.units)))
+        held = tuple(id(u.places) for u in self.units)  # locate() gives a drawn component a new map
+        if held != self._places[0]:
+            self._places = (held, _json(places(self.units)))
+            write_bytes_atomic(self.out / "places.json", self._places[1])
         write_bytes_atomic(self.out / "entries.json", _json(entry_map(self.units, self.entries, coverage.unreached)))
         write_bytes_atomic(self.out / "index.html", page.encode("utf-8"))
         write_bytes_atomic(self.out / "version.txt", f"{self.version}\n".encode())
