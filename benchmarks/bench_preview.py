@@ -28,8 +28,7 @@ EDITS = [("card", "dojo.po", 'msgstr "Туман Додзё"', 'msgstr "Тума
          ("card", "duel.po", 'msgstr "Урон"', 'msgstr "Урон!"'),
          ("other", "kit.po", 'msgstr "Калибровка двусторонней печати"', 'msgstr "Калибровка двусторонней печати!"'),
          ("booklet", "duel.po", 'msgstr "Разъяснения для этого набора"', 'msgstr "Разъяснения этого набора"'),
-         ("booklet", "dojo-rules.po", 'msgstr "У каждого игрока есть позиция от 0 до 17.',
-          'msgstr "У каждого игрока есть позиция от 0 до 17 включительно.'),  # a booklet paragraph
+         ("booklet", "dojo-rules.po", "каждого игрока есть позиция", "каждого игрока всегда есть позиция"),
          ("card", "ground.po", 'msgstr "ИСПОЛЬЗОВАН"', 'msgstr "ПОТРАЧЕН"'),
          ("other", "site.po", 'msgstr "Версия"', 'msgstr "Версия набора"')]  # index.html
 NOTICE = 0.125 + 0.35  # the watcher's and the page's average polling delays (s)
