@@ -12,7 +12,7 @@ from pathlib import Path
 from babel.messages.catalog import Catalog
 
 from ..problems import Problem
-from .catalogs import SOURCE_LANG, TEMPLATES_DIR, short
+from .catalogs import TEMPLATES_DIR, short
 
 SLOTS_FILE = TEMPLATES_DIR / "slots.json"
 MAX_SLOTS = 3  # comments per entry; a string printed in more slots says how many more
