@@ -45,6 +45,10 @@ class Unit:
     pdf: bytes = b""  # the PDF its pages are drawn from
 
 
+# Entries an export prints, never a kit component (msgctxt prefix -> where they print): shown with that note.
+EXPORTS = {"tts": ("dojo export tts", "the Tabletop Simulator save's notes (setup steps), not the printed kit")}
+
+
 class Coverage(NamedTuple):
     """How much of a language the preview shows: entries printed by a component, entries of the language, those
     printed nowhere in this build (sorted keys), and of those the ones a component prints only in a state a build
@@ -232,6 +236,8 @@ class Preview:
         shown = set().union(*(u.keys for u in self.units))
         missing = sorted((k for k in self.entries if k not in shown), key=str)
         known = unreached()
+        known.update({k: EXPORTS[k[0].split("-")[0]] for k in missing
+                      if k[0] and k[0].split("-")[0] in EXPORTS and k not in known})
         return Coverage(len(self.entries) - len(missing), len(self.entries), missing,
                         {k: known[k] for k in missing if k in known})
 
