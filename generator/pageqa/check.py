@@ -16,7 +16,7 @@ from ..render.pdf import EDGE_MM
 from .ink import home_print
 from .layers import FOOTER_MM, band_bottom, band_gap, card_small_type, hidden_text, mixed_families
 from .links import link_crossings, prints_board
-from .notation import notation
+from .notation import COORDINATES, notation
 from .objects import white
 from .pages import read_pages
 from .read import Box, Page, Run
@@ -251,7 +251,7 @@ def _page_findings(artifact: Artifact, page: Page, ink: list, links: list, lang:
              "page-safe-zone": safe_zone(runs, slots) + frame_safe_zone(page.strokes, slots),
              "card-frame-gap": frame_gap(runs, page, slots),
              "term-spelling": spelling_drift(" ".join(r[0] for r in runs), terms or {}, untranslated),
-             "player-notation": notation(" ".join(r[0] for r in runs))}
+             "player-notation": notation(" ".join(r[0] for r in runs), artifact.component in COORDINATES)}
     for rule, messages in found.items():
         for msg in messages[:MAX_PER_PAGE]:
             problems.append(Problem("error", rule, msg, artifact.path, where=f"page {page.number}, {lang}",

@@ -20,10 +20,18 @@ NOTATION: tuple[tuple[str, re.Pattern], ...] = (
 )
 
 
-def notation(text: str) -> list[str]:
-    """One message per piece of developer notation found in a page's text."""
+# Components whose pages print grid coordinates (the Dojo board's columns A-P and rows 1-16: D12 is a square, not
+# a ruling): the ruling-id pattern is not applied there.
+COORDINATES = frozenset({"dojo-board"})
+
+
+def notation(text: str, coordinates: bool = False) -> list[str]:
+    """One message per piece of developer notation found in a page's text (coordinates: the page prints grid
+    coordinates, so letter-digit codes are squares, not ruling ids)."""
     out = []
     for what, pattern in NOTATION:
+        if coordinates and what == "a ruling id":
+            continue
         for found in sorted({m.group(0) for m in pattern.finditer(text)}):
             out.append(f"{what} on a player's page: {found!r}")
     return out

@@ -42,6 +42,12 @@ def test_players_words_pass(text):
     assert notation(text) == []
 
 
+def test_board_coordinates_are_squares_not_rulings():
+    assert notation("A1 … D12 … P16", coordinates=True) == []
+    assert notation("D12", coordinates=False) == ["a ruling id on a player's page: 'D12'"]
+    assert notation("G4=lead-order", coordinates=True) == ["variant syntax on a player's page: 'G4=lead-order'"]
+
+
 def test_the_page_qa_refuses_a_page_with_notation():
     """A real booklet page carrying the old D04 text is refused by the page QA, rule player-notation."""
     from reportlab.lib.pagesizes import A5
