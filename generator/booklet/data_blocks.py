@@ -43,11 +43,12 @@ def duel_rulings(ctx: BuildContext, line: int) -> list[Block]:
 
 
 def duel_setup(ctx: BuildContext, line: int) -> list[Block]:
-    """Setup and the end of the duel, from the rulings file (the reference card prints the same lines)."""
+    """Setup and the end of the duel, from the rulings file (the reference card prints the same lines): the kit's
+    own summary, printed after its rulings, under their heading (never before the designer's text)."""
     r = _duel(ctx).rulings
-    out = [Block("heading2", line, (ctx.p_(CTX, "Setup"),))]
+    out = [Block("heading3", line, (ctx.p_(CTX, "Setup"),))]
     out += [Block("bullet", line, (r.say(ctx.p_("duel-rulings", t)),)) for t in r.setup]
-    out.append(Block("heading2", line, (ctx.p_(CTX, "How a duel is won"),)))
+    out.append(Block("heading3", line, (ctx.p_(CTX, "How a duel is won"),)))
     out += [Block("bullet", line, (r.say(ctx.p_("duel-rulings", t)),)) for t in r.victory]
     return out
 
