@@ -82,8 +82,12 @@ all: bytecode
 release: bytecode
 	@SOURCE_DATE_EPOCH=$${SOURCE_DATE_EPOCH:-$$(git log -1 --format=%ct 2>/dev/null)} $(BIN)/dojo release
 
+# bench_speed also builds BENCH_AGAINST's kit side by side with this tree's (CPU a printed page, beside protograf's).
+BENCH_AGAINST ?= 6a4c62b
 bench: bytecode
-	@for b in benchmarks/bench_*.py; do $(BIN)/python $$b || exit 1; done
+	@for b in benchmarks/bench_*.py; do \
+		case $$b in *bench_speed.py) args="--against $(BENCH_AGAINST)";; *) args="";; esac; \
+		$(BIN)/python $$b $$args || exit 1; done
 
 # pytest keeps each test module's assertion-rewritten bytecode in tests/**/__pycache__ (ignored by git) unless the shell
 # forbids writing bytecode (PYTHONDONTWRITEBYTECODE=1): allowed here, every later run collects in ~2 s, not ~5 s.

@@ -32,6 +32,7 @@ from __future__ import annotations
 import json
 import os
 import re
+import resource
 import shutil
 import statistics
 import subprocess
@@ -81,13 +82,27 @@ Save()
 
 def timed(cmd: list[str], runs: int, cwd: Path = ROOT, before=lambda: None) -> float:
     """Median wall seconds of a command (fails loudly when the command fails)."""
-    times = []
+    return statistics.median(wall for wall, _ in measured(cmd, runs, cwd, before))
+
+
+def run_measured(cmd: list[str], cwd: Path = ROOT, env: dict | None = None) -> tuple[float, float]:
+    """(wall seconds, CPU seconds) of one run of a command: the CPU is user + system time of the command and every
+    process it waited for (its workers), from the children's resource usage before and after."""
+    before = resource.getrusage(resource.RUSAGE_CHILDREN)
+    t0 = time.perf_counter()
+    subprocess.run(cmd, cwd=cwd, env=env or ENV, check=True, stdout=subprocess.DEVNULL)
+    wall = time.perf_counter() - t0
+    after = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return wall, (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
+
+
+def measured(cmd: list[str], runs: int, cwd: Path = ROOT, before=lambda: None) -> list[tuple[float, float]]:
+    """(wall, CPU) seconds of each of runs runs of a command."""
+    out = []
     for _ in range(runs):
         before()
-        t0 = time.perf_counter()
-        subprocess.run(cmd, cwd=cwd, env=ENV, check=True, stdout=subprocess.DEVNULL)
-        times.append(time.perf_counter() - t0)
-    return statistics.median(times)
+        out.append(run_measured(cmd, cwd))
+    return out
 
 
 def peak_rss_mb(cmd: list[str]) -> float:
@@ -113,8 +128,8 @@ def edit_one_card_string(proj: Path, n: int) -> None:
 
 def protograf_seconds(tmp: Path, runs: int) -> dict[str, tuple[float, float]] | None:
     """For each protograf deck (the plain text deck, and the card-like one): its median wall seconds for 22 cards
-    and its cost per extra page (a 220-card deck's time less the 22-card one's, over the pages added); None when
-    protograf cannot be installed."""
+    and its cost per extra page in wall and in CPU seconds (a 220-card deck's time less the 22-card one's, over the
+    pages added); None when protograf cannot be installed."""
     venv = tmp / "protograf-venv"
     try:
         subprocess.run([sys.executable, "-m", "venv", str(venv)], check=True, capture_output=True)
@@ -134,11 +149,14 @@ def protograf_seconds(tmp: Path, runs: int) -> dict[str, tuple[float, float]] | 
         icon = Image.new("RGBA", (128, 128), (0, 0, 0, 0))  # the card-like deck's icon picture
         ImageDraw.Draw(icon).ellipse((8, 8, 120, 120), fill=(90, 70, 50, 255))
         icon.save(work / "icon.png")
-        seconds, pages = {}, {}
+        seconds, cpu, pages = {}, {}, {}
         for cards in (22, 220):
-            seconds[cards] = timed([str(venv / "bin/python"), "deck.py", str(cards)], runs, cwd=work)
+            runs_of = measured([str(venv / "bin/python"), "deck.py", str(cards)], runs, cwd=work)
+            seconds[cards] = statistics.median(w for w, _ in runs_of)
+            cpu[cards] = statistics.median(c for _, c in runs_of)
             pages[cards] = len(pdfium.PdfDocument((work / "deck.pdf").read_bytes()))
-        out[name] = (seconds[22], (seconds[220] - seconds[22]) / (pages[220] - pages[22]))
+        out[name] = (seconds[22], (seconds[220] - seconds[22]) / (pages[220] - pages[22]),
+                     (cpu[220] - cpu[22]) / (pages[220] - pages[22]))
     return out
 
 
@@ -186,19 +204,24 @@ def side_by_side(rev: str, tmp: Path, build: list[str]) -> list[tuple[str, float
     tree, env = against_tree(rev, tmp)
     theirs = [sys.executable, "-m", "generator.cli", "build", "--lang", "it", "--force", "--out", str(tmp / "rev-out")]
     subprocess.run(theirs, cwd=tree, env=env, check=True, stdout=subprocess.DEVNULL)  # its proofs cached too
-    pairs = []
+    pairs, cpus = [], []
     for _ in range(AGAINST_RUNS):
-        t0 = time.perf_counter()
-        subprocess.run(theirs, cwd=tree, env=env, check=True, stdout=subprocess.DEVNULL)
-        t1 = time.perf_counter()
-        subprocess.run([*build, "--out", str(tmp / "this-out")], env=ENV, check=True, stdout=subprocess.DEVNULL)
-        pairs.append((t1 - t0, time.perf_counter() - t1))
+        old_run = run_measured(theirs, cwd=tree, env=env)
+        new_run = run_measured([*build, "--out", str(tmp / "this-out")])
+        pairs.append((old_run[0], new_run[0]))
+        cpus.append((old_run[1], new_run[1]))
     old, new = statistics.median(p[0] for p in pairs), statistics.median(p[1] for p in pairs)
     ratios = sorted(n / o for o, n in pairs)
+    old_pages, new_pages = kit_pages(tmp / "rev-out/it"), kit_pages(tmp / "this-out/it")
+    old_cpu, new_cpu = statistics.median(c[0] for c in cpus), statistics.median(c[1] for c in cpus)
     return [(f"cold dojo build --lang it --force at {rev} (median of {AGAINST_RUNS}, alternated)", old, "s"),
             ("the same build of this tree, alternated with it", new, "s"),
             (f"this tree / {rev} (median; paired runs {ratios[0]:.2f}-{ratios[-1]:.2f}; issue 27: at most 1.1)",
-             new / old, "x")]
+             new / old, "x"),
+            (f"CPU of a cold kit per printed page at {rev} ({old_pages} pages, read back)", old_cpu / old_pages * 1000,
+             "ms"),
+            (f"CPU of a cold kit per printed page, this tree ({new_pages} pages; issue 46: at most 4)",
+             new_cpu / new_pages * 1000, "ms")]
 
 
 def kit_pages(kit: Path) -> int:
@@ -220,8 +243,18 @@ def main(argv: list[str]) -> int:
         build = [*DOJO, "build", "--lang", "it", "--root", str(proj), "--force"]
         subprocess.run(build, env=ENV, check=True, stdout=subprocess.DEVNULL)  # proof and extraction cached
         if "--against" in argv:
-            rows += side_by_side(argv[argv.index("--against") + 1], Path(tmp), build)
+            against = side_by_side(argv[argv.index("--against") + 1], Path(tmp), build)
+            rows += against
             if "--only-against" in argv:
+                kit_cpu = against[-1][1] / 1000  # this tree's CPU a printed page
+                for name, (_, _, extra_cpu) in ({} if "--no-protograf" in argv else
+                                                protograf_seconds(Path(tmp), 3) or {}).items():
+                    rows.append((f"protograf, {name}: CPU of each extra page", extra_cpu * 1000, "ms"))
+                    rows.append((f"protograf CPU per page / this tree's, {name} (issue 46: 25)", extra_cpu / kit_cpu,
+                                 "x"))
+                print("where this tree's cold build spends its time (dojo build --timings):")
+                print(subprocess.run([*build, "--out", str(proj / "out-t"), "--timings"], env=ENV, check=True,
+                                     capture_output=True, text=True).stderr)
                 return _print(rows, [])
         protograf = None if "--no-protograf" in argv else protograf_seconds(Path(tmp), 3)
         for jobs in ("1", "0"):
@@ -233,10 +266,15 @@ def main(argv: list[str]) -> int:
                                capture_output=True, text=True).stderr  # where a cold build's time goes
         per_page = rows[1][1] / kit_pages(proj / "out-0/it")
         rows.append(("cold one-language build, per printed page (every page read back)", per_page * 1000, "ms"))
-        for name, (small, extra) in (protograf or {}).items():
+        kit_cpu = statistics.median(c for _, c in measured([*build, "--jobs", "0", "--out", str(proj / "out-c")], 3))
+        kit_cpu /= kit_pages(proj / "out-c/it")
+        rows.append(("cold one-language build, CPU per printed page (every page read back)", kit_cpu * 1000, "ms"))
+        for name, (small, extra, extra_cpu) in (protograf or {}).items():
             rows.append((f"protograf, {name}: 22 cards on A4", small, "s"))
             rows.append((f"protograf, {name}: each extra page of 220 cards", extra * 1000, "ms"))
+            rows.append((f"protograf, {name}: CPU of each extra page", extra_cpu * 1000, "ms"))
             rows.append((f"protograf per page / kit per page, {name} (target 30)", extra / per_page, "x"))
+            rows.append((f"protograf CPU per page / kit CPU per page, {name} (issue 46: 25)", extra_cpu / kit_cpu, "x"))
         incremental = [*DOJO, "build", "--lang", "it", "--root", str(proj)]
         subprocess.run(incremental, env=ENV, check=True, stdout=subprocess.DEVNULL)  # the component cache filled
         edits = iter(range(1, 100))

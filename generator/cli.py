@@ -8,6 +8,7 @@ import os
 import sys
 
 from . import interrupts
+from .problems import CheckFailed
 
 # Modules that provide `register(subparsers)`; each adds its own subcommands.
 COMMAND_MODULES = (
@@ -34,6 +35,7 @@ def build_parser() -> argparse.ArgumentParser:
 def main(argv: list[str] | None = None) -> int:
     """Entry point: parse arguments, run the chosen command, return its exit code (130/143 when interrupted)."""
     with interrupts.watch():  # from the start: a signal while the commands are imported is one line too
+        parser = None
         try:
             with interrupts.deferred():  # held back until the imports are done: an exception raised inside a
                 parser = build_parser()  # native module's start-up (pikepdf's nanobind enums) aborts the process
@@ -43,6 +45,12 @@ def main(argv: list[str] | None = None) -> int:
             code = -1
         except BrokenPipeError:
             return 0
+        except CheckFailed as exc:  # a table every command reads at import (content/games.toml) is wrong
+            if parser is not None:  # a command's own: it reports its problems itself
+                raise
+            for problem in exc.problems:
+                print(problem.render(), file=sys.stderr)
+            code = 2
         stopped = interrupts.received()
         if stopped is None:
             return code

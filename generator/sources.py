@@ -9,7 +9,7 @@ from pathlib import Path
 
 PACKAGE = Path(__file__).resolve().parent  # the generator that runs (a project copy may have none of its own)
 LIBRARIES = ("cairocffi", "cairosvg", "reportlab", "rl-accel", "pikepdf", "jinja2", "babel", "pyphen", "pillow",
-             "fonttools", "fontpkg-pt-sans", "fontpkg-pt-sans-narrow", "svgwrite", "svglib")
+             "fonttools", "fontpkg-pt-sans", "fontpkg-pt-sans-narrow", "svgwrite")
 
 
 def files_digest(base: Path, paths: list[Path]) -> str:

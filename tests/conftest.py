@@ -22,10 +22,41 @@ from generator.kit.build import prepare, write_kit
 from generator.kit.cache import ComponentCache
 from generator.kit.model import Artifact, BuildContext, BuildOptions
 from generator.content.languages import language_codes
+from generator.output.seal import KEY_ENV
 
 ROOT = Path(__file__).resolve().parents[1]
 LANGS = language_codes()  # every language of locales/languages.toml: what per-language tests run over
 KIT_EPOCH = "1767225600"  # fixed dates in every built file
+
+
+# Reference data that lives outside the repository: ../shared beside the clone (CI checks it out there), or beside
+# a folder holding the clone (a worktree inside it). A test that needs it asks shared_dir(); without it the test is
+# skipped and says why, so that `make test` passes on a clone alone. Under CI=true such a skip is a failure
+# (pytest_runtest_makereport below): CI has ../shared, and a test that stopped finding it must not pass unseen.
+SHARED_ABSENT = "reference data outside the repository is absent"
+
+
+def shared_dir(*parts: str) -> Path:
+    """The folder shared/<parts...> beside the clone or beside a folder above it; skips the calling test (with the
+    reason printed by -rs) when there is none."""
+    for folder in ROOT.parents:
+        candidate = folder.joinpath("shared", *parts)
+        if candidate.is_dir():
+            return candidate
+    pytest.skip(f"{SHARED_ABSENT}: no shared/{'/'.join(parts)} beside {ROOT} or any folder above it (the project's "
+                "CI checks it out as ../shared; put a copy there to run this test)")
+
+
+@pytest.hookimpl(wrapper=True)
+def pytest_runtest_makereport(item, call):
+    """Under CI=true a test skipped for want of ../shared fails: CI has it beside the clone, so the skip means the
+    test no longer finds it (or CI lost it), and neither may pass silently."""
+    report = yield
+    if report.skipped and os.environ.get("CI") == "true" and SHARED_ABSENT in str(report.longrepr):
+        reason = report.longrepr[2] if isinstance(report.longrepr, tuple) else str(report.longrepr)
+        report.outcome = "failed"
+        report.longrepr = f"CI=true, and this test skipped: {reason}"
+    return report
 
 
 def copy_project(folder: Path) -> Path:
@@ -81,7 +112,11 @@ GROUPS = {
                     "tests/kit/test_cache_hygiene.py::test_builds_keep_the_cache_under_its_bound",
                     "tests/kit/test_cache_hygiene.py::test_a_build_failing_on_a_full_disk_leaves_no_cache_entry",
                     "tests/kit/test_cache_hygiene.py::test_damaged_catalog_check_extraction_and_proof_files",
-                    "tests/export/test_tts.py", "tests/export/test_print.py"),
+                    "tests/export/test_tts.py", "tests/export/test_print.py",
+                    "tests/export/test_pdfx_independent.py",
+                    "tests/security/test_component_cache.py::test_a_planted_artifact_path",
+                    "tests/security/test_forged_results.py::test_a_forged_proof",
+                    "tests/security/test_forged_results.py::test_an_export_from_a_poisoned_picture_cache"),
 }
 
 
@@ -203,10 +238,13 @@ _KITS: list[Path] = []  # the folder every worker of this test session builds it
 
 @pytest.fixture(scope="session", autouse=True)
 def _kits_folder(tmp_path_factory):
-    """Kits go under the session's temporary root, shared by the xdist workers (pytest keeps the last 3 runs)."""
+    """Kits go under the session's temporary root, shared by the xdist workers (pytest keeps the last 3 runs), and
+    so does the key sealing their cache entries."""
     base = tmp_path_factory.getbasetemp()
     _KITS.append((base.parent if os.environ.get("PYTEST_XDIST_WORKER") else base) / "kits")
     _KITS[-1].mkdir(exist_ok=True)
+    # the key that seals cache entries (generator/output/seal.py): the session's own, never the user's
+    os.environ[KEY_ENV] = str(_KITS[-1] / "cache-key")
 
 
 def session_shared(name: str, make):

@@ -6,7 +6,7 @@ import argparse
 import sys
 from pathlib import Path
 
-from ..output.files import write_text_atomic
+from ..output.userfile import OutputError, write_output
 from ..problems import Problem
 from .ascii import render_ascii
 from .check import Report, design_problems, report
@@ -96,9 +96,9 @@ def run_render(args: argparse.Namespace) -> int:
         sys.stdout.write(text)
     else:
         try:
-            write_text_atomic(args.output, text)
-        except OSError as exc:
-            print(f"error: {args.output}: cannot write: {exc.strerror or exc}", file=sys.stderr)
+            write_output(args.output, text, "--output")
+        except OutputError as exc:
+            print(f"error: {exc}", file=sys.stderr)
             return 2
         print(f"wrote {args.output}")
     if problems:

@@ -15,7 +15,7 @@ from ..problems import CheckFailed, Problem
 from ..render.fonts import face, missing_glyphs
 from ..rules.source import Block
 from .data_blocks import expand, print_note
-from .figures import INLINE_CB, figure_factory, figure_source, icon_markup_factory
+from .figures import Pictures, figure_factory, figure_source, icon_markup_factory, place_forms
 from .impose import impose
 from .typeset import FORMATS, SAME_LAYOUT, Footer, on_paper, render, story
 
@@ -72,15 +72,17 @@ def booklet_pdfs(ctx: BuildContext, blocks: Sequence[Block], where: str,
         raise CheckFailed(problems)
     heads = [b.texts[0] for b in blocks if b.kind == "heading1"]
     title = heads[0] if heads else where  # blocks are translated already
-    figure = figure_factory(figure_source(ctx), where)
-    icons, paint_icon = icon_markup_factory(ctx, where)
+    pictures = Pictures()  # the figures and inline icons, drawn by cairo and placed as forms (figures.place_forms)
+    figure = figure_factory(figure_source(ctx), where, pictures)
+    icons, canvas = icon_markup_factory(ctx, where, pictures)
     footer = Footer(title, ctx.version, ctx.lang, ctx.board_fingerprint[:8])
 
     @cache
     def typeset(fmt: str) -> tuple[bytes, int]:
         page = FORMATS[fmt]
         flow = story(blocks, str, page, ctx.lang, figure, icons)  # blocks are translated already
-        return render(flow, page, footer, title, {INLINE_CB: paint_icon}, ctx.epoch)
+        data, pages = render(flow, page, footer, title, canvas, ctx.epoch)
+        return place_forms(data, pictures), pages
 
     @cache
     def pdf(fmt: str) -> tuple[bytes, int]:

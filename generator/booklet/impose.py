@@ -7,6 +7,8 @@ from functools import lru_cache
 
 import pikepdf
 
+from . import flate_only
+
 
 def saddle_order(pages: int) -> list[tuple[int | None, int | None]]:
     """(left, right) 0-based page numbers of each sheet side in print order; None is a blank page."""
@@ -39,23 +41,24 @@ def fold_marks(width: float, height: float, sides: int, note: str = "") -> bytes
 
     register_reportlab()
     buf = io.BytesIO()
-    c = Canvas(buf, pagesize=(width, height), invariant=1, initialFontName="PTSans", initialFontSize=6)
-    for n in range(sides):
-        label = f"{n // 2 + 1}/{sides // 2} {'AB'[n % 2]}"
-        c.setLineWidth(0.4)
-        c.setDash(2, 1.5)
-        c.setStrokeGray(0.45)
-        for y0, y1 in ((height - EDGE * mm, height - (EDGE + 5) * mm), (EDGE * mm, (EDGE + 5) * mm)):
-            c.line(width / 2, y0, width / 2, y1)
-        c.setFont("PTSans", SMALL_PT)
-        c.setFillGray(0.45)
-        c.drawString(width / 2 + 2 * mm, height - (EDGE + 2) * mm, label)
-        if note and n == 0:
-            c.setFont("PTSans-Bold", 6.5)
-            c.setFillGray(0.2)
-            c.drawCentredString(width / 4, height - (EDGE + 2.5) * mm, note)
-        c.showPage()
-    c.save()
+    with flate_only():
+        c = Canvas(buf, pagesize=(width, height), invariant=1, initialFontName="PTSans", initialFontSize=6)
+        for n in range(sides):
+            label = f"{n // 2 + 1}/{sides // 2} {'AB'[n % 2]}"
+            c.setLineWidth(0.4)
+            c.setDash(2, 1.5)
+            c.setStrokeGray(0.45)
+            for y0, y1 in ((height - EDGE * mm, height - (EDGE + 5) * mm), (EDGE * mm, (EDGE + 5) * mm)):
+                c.line(width / 2, y0, width / 2, y1)
+            c.setFont("PTSans", SMALL_PT)
+            c.setFillGray(0.45)
+            c.drawString(width / 2 + 2 * mm, height - (EDGE + 2) * mm, label)
+            if note and n == 0:
+                c.setFont("PTSans-Bold", 6.5)
+                c.setFillGray(0.2)
+                c.drawCentredString(width / 4, height - (EDGE + 2.5) * mm, note)
+            c.showPage()
+        c.save()
     return buf.getvalue()
 
 

@@ -21,6 +21,7 @@ from reportlab.platypus import (BaseDocTemplate, Flowable, Frame, KeepTogether, 
                                 PageTemplate, Table, TableStyle)
 from reportlab.platypus import Paragraph as RlParagraph
 
+from . import flate_only
 from ..render.fonts import register_reportlab
 from ..content.languages import native_name
 from ..render.layout import hyphenation_lang, hyphenations, hyphenator, tie_breaks, tie_short_tail, unbreakable
@@ -163,16 +164,16 @@ _ITALIC = re.compile(r"(?<![*\w])\*(?!\s)(.+?)(?<!\s)\*(?!\w)")
 _ICON = re.compile(r"\{icon:([a-z0-9?._-]+)\}")
 
 
-def markup(text: str, icon_markup: Callable[[str, float], str], size: float) -> str:
+def markup(text: str, icon_markup: Callable[[str, float, float], str], size: float, leading: float) -> str:
     """Inline source markup to reportlab paragraph markup: escape XML, **bold**, *italic*, {icon:X}."""
     out = escape(text)
     out = _BOLD.sub(r"<b>\1</b>", out)
     out = _ITALIC.sub(r"<i>\1</i>", out)
-    return _ICON.sub(lambda m: icon_markup(m.group(1), size), out)
+    return _ICON.sub(lambda m: icon_markup(m.group(1), size, leading), out)
 
 
 def story(blocks: list[Block], tr: Callable[[str], str], page: Page, lang: str,
-          figure: Callable[[str, float], Flowable], icon_markup: Callable[[str, float], str]) -> list[Flowable]:
+          figure: Callable[[str, float], Flowable], icon_markup: Callable[[str, float, float], str]) -> list[Flowable]:
     """Flowables of translated blocks: list runs, numbering counted per section, bullets after a step under it."""
     st = styles(page, lang)
     width = page.box[0] - 2 * page.margin
@@ -189,7 +190,7 @@ def story(blocks: list[Block], tr: Callable[[str], str], page: Page, lang: str,
             ps = unbroken(base, plain(shown), width - indent)
         else:
             ps = hyphenated(base, lang, width - indent)
-        return Paragraph(markup(shown, icon_markup, ps.fontSize), ps)
+        return Paragraph(markup(shown, icon_markup, ps.fontSize, ps.leading), ps)
 
     def flush() -> None:
         if not pending:
@@ -284,7 +285,7 @@ def _list(items: list[Block], para: Callable[..., Paragraph], style: ParagraphSt
 
 
 def _table(b: Block, tr: Callable[[str], str], st: dict[str, ParagraphStyle], width: float,
-           icon_markup: Callable[[str, float], str], lang: str) -> Table:
+           icon_markup: Callable[[str, float, float], str], lang: str) -> Table:
     """A table: header cells never break words (columns widen to hold them), body cells hyphenate when narrow."""
     ncols = max(len(r) for r in b.rows)
     rows = [list(r) + [""] * (ncols - len(r)) for r in b.rows]
@@ -308,7 +309,7 @@ def _table(b: Block, tr: Callable[[str], str], st: dict[str, ParagraphStyle], wi
             ps = ParagraphStyle(ps.name, parent=ps, fontSize=ps.fontSize * shrink, leading=ps.leading * shrink)
         else:
             ps = hyphenated(st["cell"], lang, widths[col] - pad)
-        return Paragraph(markup(shown, icon_markup, ps.fontSize) if shown else "", ps)
+        return Paragraph(markup(shown, icon_markup, ps.fontSize, ps.leading) if shown else "", ps)
 
     data = [[cell(c, i, j) for j, c in enumerate(r)] for i, r in enumerate(rows)]
     t = RowsTable(data, colWidths=widths, repeatRows=1, hAlign="LEFT")
@@ -336,8 +337,12 @@ MIN_FIGURE_SCALE = 0.5  # a figure shrinks down to this to stay where it is inst
 class RowsTable(Table):
     """A table that splits across pages only with MIN_SPLIT_ROWS body rows on each side (header repeated)."""
 
+    def __init__(self, data, *args, **kwargs):
+        super().__init__(data, *args, **kwargs)
+        self.rows = len(data)  # reportlab makes the parts of a split with the same class: each knows its rows
+
     def split(self, availWidth, availHeight):
-        body = len(self._cellvalues) - self.repeatRows
+        body = self.rows - self.repeatRows
         if body < 2 * MIN_SPLIT_ROWS:
             return []
         height = availHeight
@@ -345,13 +350,12 @@ class RowsTable(Table):
             parts = super().split(availWidth, height)
             if len(parts) != 2:
                 return parts
-            first = len(parts[0]._cellvalues) - self.repeatRows
+            first = parts[0].rows - self.repeatRows
             if first < MIN_SPLIT_ROWS:
                 return []
             if body - first >= MIN_SPLIT_ROWS:
                 return parts
-            self._calc(availWidth, availHeight)
-            height = sum(self._rowHeights[:self.repeatRows + first - 1]) + 0.1
+            height = parts[0].wrap(availWidth, availHeight)[1] - 0.1  # one body row less on this page
         return []
 
 
@@ -399,11 +403,11 @@ def _fit_widths(widths: list[float], need: list[float], total: float) -> list[fl
 
 
 def render(flowables: list[Flowable], page: Page, footer: Footer, doc_title: str,
-           callbacks: dict[str, Callable] | None = None, epoch: int | None = None) -> tuple[bytes, int]:
+           canvasmaker: type | None = None, epoch: int | None = None) -> tuple[bytes, int]:
     """Lay the flowables out in the page's layout box; every page carries number, title, version and language.
 
-    Returns the PDF and its number of pages. callbacks: reportlab onDraw callbacks by name (e.g. the inline
-    icons' painter). epoch: the build's date, which the file carries (creation and modification date, and the
+    Returns the PDF and its number of pages. canvasmaker: the reportlab Canvas class drawing it (the inline icons'
+    painter: figures.icon_markup_factory). epoch: the build's date, which the file carries (creation and modification date, and the
     /ID reportlab seeds with it) whatever the environment of the process typesetting it says (None: that
     environment's SOURCE_DATE_EPOCH, as reportlab reads it).
     """
@@ -415,8 +419,6 @@ def render(flowables: list[Flowable], page: Page, footer: Footer, doc_title: str
                   rightPadding=0, topPadding=0, bottomPadding=0)
 
     def on_page(canvas, doc) -> None:
-        for name, cb in (callbacks or {}).items():
-            canvas.setNamedCB(name, cb)
         canvas.saveState()
         canvas.setStrokeColor(RULE_GREY)
         canvas.setLineWidth(0.4)
@@ -436,8 +438,8 @@ def render(flowables: list[Flowable], page: Page, footer: Footer, doc_title: str
                           subject=f"{footer.title} {footer.version} {footer.lang}", invariant=1,
                           initialFontName="PTSans", initialFontSize=page.body, lang=footer.lang)
     doc.addPageTemplates([PageTemplate(id="page", frames=[frame], onPage=on_page)])
-    with _dated(epoch):
-        doc.build(list(flowables))
+    with _dated(epoch), flate_only():
+        doc.build(list(flowables), **({"canvasmaker": canvasmaker} if canvasmaker else {}))
     return buf.getvalue(), doc.page
 
 

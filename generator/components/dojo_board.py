@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import svgwrite
 
-from ..board.model import DOJO, N, SAFE, Board, to_quadrant
+from ..board.model import DOJO, N, SAFE, Board
 from ..content.dojo import SQUARE_CTX, SquareType
 from ..kit.model import BuildContext
 from ..problems import CheckFailed, Problem

@@ -6,10 +6,11 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from ..problems import Problem, blocking
+from .games import game_codes
 from .toml_source import load_toml
 
 RULE = "bom"
-GAMES = ("dojo", "ground", "duel")
+GAMES = game_codes()  # content/games.toml: every game has content/<game>/bom.toml
 
 
 @dataclass(frozen=True)

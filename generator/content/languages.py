@@ -14,12 +14,13 @@ from functools import lru_cache
 from pathlib import Path
 
 from ..problems import CheckFailed, Problem
+from .games import game_codes
 from .toml_source import load_toml
 
 TABLE = Path("locales/languages.toml")
 PROJECT = Path(__file__).resolve().parents[2]  # this checkout: the table commands read unless given a --root
 STATUSES = ("released", "incubating")
-GAMES_ADDRESSED = ("dojo", "ground", "duel")
+GAMES_ADDRESSED = game_codes()  # content/games.toml
 CODE_RE = re.compile(r"^[a-z]{2,3}(_[A-Z]{2})?$")
 PLURAL_RE = re.compile(r"^\s*nplurals\s*=\s*(\d)\s*;\s*plural\s*=\s*(.+?)\s*;?\s*$")
 

@@ -30,9 +30,10 @@ from .dojo import DojoContent
 from .duel import DuelData
 from .duel_pieces import DuelPieces
 from .ground import GroundData
+from .games import game_codes
 from .ground_pieces import GroundPieces
 
-GAMES = ("dojo", "ground", "duel")
+GAMES = game_codes()  # content/games.toml, in table order
 
 
 @dataclass(frozen=True)

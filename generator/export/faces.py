@@ -61,7 +61,6 @@ def rasterise(pdf_data: bytes, px_per_mm: float, bleed_mm: float = 0.0,
 def _page_image(page: "pdfium.PdfPage", scale_mm: float, width: int, height: int) -> Image.Image:
     """The page rendered whole (trim and its BLEED), then cropped around the trim's centre to width x height,
     edge pixels repeated where the wanted bleed is wider than the page's."""
-    page_w_mm, page_h_mm = page.get_width() * MM_PER_PT, page.get_height() * MM_PER_PT
     bitmap = page.render(scale=scale_mm * MM_PER_PT, may_draw_forms=False)
     full = bitmap.to_pil()  # RGB, on the bitmap's buffer (kept alive here): the crop below is the copy
     if full.mode != "RGB":

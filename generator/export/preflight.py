@@ -5,20 +5,33 @@ Rules
   png.size          a PNG face has the shop's pixel size (trim plus bleed at 300 dpi)
   png.mode          RGB, 8 bits, no alpha
   png.resolution    300 dpi recorded (pHYs)
+  png.colour        tagged sRGB (an sRGB ICC profile, or an sRGB chunk)
   pdf.version       the header's PDF version (1.4 for PDF/X-1a:2003, 1.6 for PDF/X-4)
   pdfx.keys         GTS_PDFXVersion (and GTS_PDFXConformance) in the document information (X-1a), pdfxid in XMP
-                    (X-4), /Trapped True or False, Title, CreationDate and ModDate, a document ID
+                    (X-4), /Trapped the name /True or /False, Title, CreationDate and ModDate as full dates with a
+                    time zone, a document ID; XMP (where present) saying what the document information says
+                    (Trapped, dates, title)
+  pdfx.forbidden    nothing PDF/X forbids: encryption, JavaScript, embedded files, annotations other than
+                    printer's marks, page actions, transfer functions
   pdfx.intent       one /GTS_PDFX output intent with a registered condition and an embedded CMYK output profile
   pdf.boxes         TrimBox 63.5 x 88.9 mm, BleedBox 3.175 mm beyond it on every side, within the MediaBox
-  pdf.colour        CMYK only: images DeviceCMYK, no RGB, ICC or Lab colour anywhere in the pages
-  pdf.image         images Flate or DCT (no PNG predictors, no JPX), no soft masks
-  pdf.ink           total ink (C + M + Y + K) of every pixel at most cmyk.INK_LIMIT percent
+  pdf.colour        CMYK only: k/K operators and DeviceCMYK images, no RGB, grey, ICC or Lab colour in any content
+                    stream (the page's and every form's it draws)
+  pdf.image         images Flate or DCT (no PNG predictors, no JPX), no shadings or inline images
+  pdf.ink           total ink (C + M + Y + K) of every colour set and every image pixel at most cmyk.INK_LIMIT
+                    percent (painting knocks out: no overprint, so no pixel lays more than one colour's ink)
   pdf.resolution    every image's effective resolution at least 300 ppi where it is placed
-  pdf.fonts         every font embedded
+  pdf.fonts         every font embedded, as a subset
+  pdf.black         type and rules (frame lines) up to 0.75 mm wide never in rich black (K 70 % or more with any
+                    C, M or Y)
+  pdf.vector        a face the kit prints with text keeps text objects (not turned into pixels or outlines)
   pdf.transparency  no transparency (soft masks, constant alpha below 1, blend modes, transparency groups)
-  card.safe-zone    every card's text 3.175 mm (1/8") inside its trim (read from the kit's single-card PDF)
+  card.safe-zone    every card's text 3.175 mm (1/8") inside its trim: in the kit's single-card PDF, and in each
+                    exported PDF's own text objects
   deck.order        each face is the card face its place says (compared with the kit's face, small and in sRGB)
   deck.count        as many cards as the kit's bill of materials (the manifest) gives the deck
+  product.game      DriveThruCards: a PDF per game passing every PDF rule, each page the deck PDF's page
+  product.images    DriveThruCards: the cover and deck previews, sRGB JPEGs of their size
 """
 
 from __future__ import annotations
@@ -34,11 +47,14 @@ from PIL import Image, ImageCms
 from ..pageqa.read import read_pdf
 from ..problems import Problem
 from ..render.cards import BLEED
-from . import cmyk, pdfx
+from . import cmyk, pdfcheck, pdfx
+from .products import COVER_PX, PREVIEW_PX, game_pages, product_names
 from .faces import CARD_H, CARD_W, DeckFaces, rasterise
-from .vendors import DPI, INCH_BLEED, Face, Vendor, deck_folder, page_faces, png_names
+from .vendors import (DPI, INCH_BLEED, QUANTITIES, Face, Vendor, deck_folder, design_names, page_faces, png_names,
+                      read_quantities)
 
 PT_PER_MM = 72 / 25.4
+DATE = re.compile(r"^D:\d{14}(Z|[+-]\d\d'\d\d'?)$")
 TOLERANCE_MM = 0.05
 MATCH_PX_PER_MM = 4.0  # deck.order renders the kit's faces this large, then compares both at MATCH_SIZE
 MATCH_SIZE = (64, 89)
@@ -47,9 +63,11 @@ MATCH_LIMIT = 25.0  # mean difference (0-255) under which a face is the one expe
 HINT = "nothing was installed; this is a fault of the export (report it), or of the card named (fix its template)"
 
 
-RULES = ["png.size", "png.mode", "png.resolution", "pdf.version", "pdfx.keys", "pdfx.intent", "pdf.boxes",
-         "pdf.colour", "pdf.image", "pdf.ink", "pdf.resolution", "pdf.fonts", "pdf.transparency", "card.safe-zone",
-         "deck.order", "deck.count"]
+RULES = ["png.size", "png.mode", "png.resolution", "png.colour", "pdf.version", "pdfx.keys", "pdfx.forbidden",
+         "pdfx.intent", "pdf.boxes",
+         "pdf.colour", "pdf.image", "pdf.ink", "pdf.resolution", "pdf.fonts", "pdf.black", "pdf.vector",
+         "pdf.transparency", "card.safe-zone",
+         "deck.order", "deck.count", "product.game", "product.images"]
 
 
 def preflight(vendor: Vendor, files: dict[str, bytes], decks: list[tuple[DeckFaces, bytes]],
@@ -65,9 +83,15 @@ def preflight(vendor: Vendor, files: dict[str, bytes], decks: list[tuple[DeckFac
                                      f"{bom.get(deck.path)}", deck.path))
         problems += _safe_zone(deck, source)
         if vendor.pdf is None:
-            names = _png_set(deck, files)
+            groups: dict[str, list[int]] = {}
+            if vendor.designs:
+                names, groups, found = _design_set(deck, files)
+                expected.add(f"{deck_folder(deck)}/{QUANTITIES}")
+                problems += found
+            else:
+                names = _png_set(deck, files)
             expected |= set(names)
-            problems += _deck_pngs(vendor, deck, source, names, files)
+            problems += _deck_pngs(vendor, deck, source, names, files, groups)
         else:
             path = f"{deck_folder(deck)}.pdf"
             expected.add(path)
@@ -75,9 +99,52 @@ def preflight(vendor: Vendor, files: dict[str, bytes], decks: list[tuple[DeckFac
                 problems.append(_problem("deck.count", f"no PDF for deck {deck.slug}", path))
                 continue
             problems += _deck_pdf(vendor, deck, source, path, files[path])
+    if vendor.products:
+        problems += _products(vendor, files, decks)
+        expected |= set(product_names(decks))
     for extra in sorted(set(files) - expected):
         problems.append(_problem("deck.count", "a file no deck of the kit accounts for", extra))
     return problems
+
+
+def _products(vendor: Vendor, files: dict[str, bytes], decks: list[tuple[DeckFaces, bytes]]) -> list[Problem]:
+    """product.*: each game PDF passes every PDF rule and shows, page for page, the deck PDFs' pages; the cover
+    and previews are sRGB JPEGs of their size."""
+    out: list[Problem] = []
+    for game, pages in game_pages(vendor, decks).items():
+        path = f"{game}-all-cards.pdf"
+        if path not in files:
+            out.append(_problem("product.game", f"no PDF of all the game's cards ({len(pages) // 2})", path))
+            continue
+        faces = [face for _, face in pages]
+        whole = DeckFaces(path, game, game, len(pages) // 2)
+        out += _deck_pdf(vendor, whole, b"", path, files[path], faces)
+        shown = rasterise(files[path], 1.0, vendor.bleed)
+        decks_seen: dict[str, list[Image.Image]] = {}
+        for number, ((deck, face), image) in enumerate(zip(pages, shown), start=1):
+            own = f"{deck_folder(deck)}.pdf"
+            if own not in decks_seen:
+                decks_seen[own] = list(rasterise(files.get(own, b""), 1.0, vendor.bleed)) if own in files else []
+            expected = decks_seen[own][page_faces(vendor, deck).index(face)] if decks_seen[own] else None
+            if expected is None or np.abs(np.asarray(image, np.int16) - np.asarray(expected, np.int16)).mean() > 1:
+                out.append(_problem("product.game", f"page {number} is not {deck.slug} {face} as {own} prints it",
+                                    path, f"page {number}"))
+    for name in product_names(decks):
+        if name.endswith(".jpg"):
+            out += _picture(name, files.get(name), COVER_PX if name.endswith("-cover.jpg") else PREVIEW_PX)
+    return out
+
+
+def _picture(path: str, data: bytes | None, size: tuple[int, int]) -> list[Problem]:
+    if data is None:
+        return [_problem("product.images", "missing", path)]
+    image = Image.open(io.BytesIO(data))
+    if (image.format, image.mode, image.size) != ("JPEG", "RGB", size):
+        return [_problem("product.images", f"{image.format} {image.mode} {image.size[0]} x {image.size[1]}, wants "
+                         f"JPEG RGB {size[0]} x {size[1]}", path)]
+    if not _srgb_tagged(image):
+        return [_problem("product.images", "no sRGB tag", path)]
+    return []
 
 
 def _problem(rule: str, message: str, path: str, where: str | None = None) -> Problem:
@@ -89,11 +156,43 @@ def _png_set(deck: DeckFaces, files: dict[str, bytes]) -> dict[str, Face]:
     return png_names(deck, shared_back=f"{deck_folder(deck)}/back.png" in files)
 
 
+def _design_set(deck: DeckFaces, files: dict[str, bytes]) -> tuple[dict[str, Face], dict[str, list[int]],
+                                                                   list[Problem]]:
+    """The Game Crafter's files of a deck as its quantities.csv lists them (path -> face), each front's cards, and
+    what is wrong with the list: every card of the deck exactly once, each quantity its cards' count."""
+    folder = deck_folder(deck)
+    path = f"{folder}/{QUANTITIES}"
+    try:
+        rows = read_quantities(files[path])
+    except KeyError:
+        return {}, {}, [_problem("deck.count", f"no {QUANTITIES}: how many of each design the deck holds", path)]
+    except (ValueError, UnicodeDecodeError) as exc:
+        return {}, {}, [_problem("deck.count", f"{QUANTITIES} does not read ({exc})", path)]
+    out = []
+    cards = sorted(c for *_, listed in rows for c in listed)
+    if cards != list(range(1, deck.cards + 1)):
+        out.append(_problem("deck.count", f"{QUANTITIES} lists cards {cards[:6]}..., wants each of 1-{deck.cards} "
+                            "once", path))
+    for front, _, quantity, listed in rows:
+        if quantity != len(listed) or quantity < 1:
+            out.append(_problem("deck.count", f"{front}: quantity {quantity} for {len(listed)} card(s)", path))
+    shared = all(back == "back.png" for _, back, _, _ in rows)
+    groups = [listed or [1] for *_, listed in rows]
+    names = design_names(deck, groups, shared)
+    fronts = {f"{folder}/{front}": listed for front, _, _, listed in rows}
+    for (front, back, _, listed), name in zip(rows, [n for n in names if "/front-" in n]):
+        if f"{folder}/{front}" != name or (not shared and back != name.rsplit("/", 1)[1].replace("front", "back")):
+            out.append(_problem("deck.count", f"{QUANTITIES} names {front} and {back} out of order", path))
+            break
+    backs = {n: fronts.get(n.replace("/back", "/front"), [1]) for n in names if "/back-" in n}
+    return names, fronts | backs, out
+
+
 def _deck_pngs(vendor: Vendor, deck: DeckFaces, source: bytes, names: dict[str, Face],
-               files: dict[str, bytes]) -> list[Problem]:
+               files: dict[str, bytes], groups: dict[str, list[int]] | None = None) -> list[Problem]:
     out: list[Problem] = []
     folder = deck_folder(deck) + "/"
-    present = sorted(p for p in files if p.startswith(folder))
+    present = sorted(p for p in files if p.startswith(folder) and p != folder + QUANTITIES)
     if present != sorted(names):
         out.append(_problem("deck.count", f"{len(present)} files where the deck's {deck.cards} cards want "
                             f"{len(names)} ({', '.join(sorted(set(names) ^ set(present))[:4])} differ)", folder))
@@ -113,12 +212,32 @@ def _deck_pngs(vendor: Vendor, deck: DeckFaces, source: bytes, names: dict[str, 
         dpi = image.info.get("dpi")
         if not dpi or any(abs(float(d) - DPI) > 0.5 for d in dpi):
             out.append(_problem("png.resolution", f"records {dpi or 'no'} dpi, wants {DPI}", path, str(face)))
+        if not _srgb_tagged(image):
+            out.append(_problem("png.colour", "no sRGB tag (an sRGB ICC profile or sRGB chunk): the shop guesses the "
+                                "colours", path, str(face)))
         images[path] = image.convert("RGB")
-    faces = [(path, names[path], image) for path, image in images.items()]
+    faces = [(path, Face(deck.slug, card, names[path].back), image) for path, image in images.items()
+             for card in (groups or {}).get(path, [names[path].card])]  # a design: every card it stands for
     return out + _order(vendor, deck, source, faces)
 
 
-def _deck_pdf(vendor: Vendor, deck: DeckFaces, source: bytes, path: str, data: bytes) -> list[Problem]:
+def _srgb_tagged(image: Image.Image) -> bool:
+    """The PNG says its colours are sRGB: an sRGB chunk, or an embedded ICC profile describing itself as sRGB."""
+    if "srgb" in image.info:
+        return True
+    icc = image.info.get("icc_profile")
+    if not icc:
+        return False
+    try:
+        profile = ImageCms.ImageCmsProfile(io.BytesIO(icc))
+    except (OSError, ImageCms.PyCMSError):
+        return False
+    return "srgb" in ImageCms.getProfileDescription(profile).lower() and profile.profile.xcolor_space.strip() == "RGB"
+
+
+def _deck_pdf(vendor: Vendor, deck: DeckFaces, source: bytes, path: str, data: bytes,
+              faces: list[Face] | None = None) -> list[Problem]:
+    """Every PDF rule on one file whose pages show `faces` (default: the deck's, in the vendor's order)."""
     out: list[Problem] = []
     version = re.match(rb"%PDF-(\d\.\d)", data)
     if not version or version.group(1).decode() != pdfx.VERSIONS[vendor.pdf]:
@@ -128,49 +247,76 @@ def _deck_pdf(vendor: Vendor, deck: DeckFaces, source: bytes, path: str, data: b
         pdf = pikepdf.open(io.BytesIO(data))
     except pikepdf.PdfError as exc:
         return out + [_problem("pdf.version", f"does not open as a PDF ({exc})", path)]
+    faces = faces if faces is not None else page_faces(vendor, deck)
     with pdf:
         out += [_problem("pdfx.keys", m, path) for m in _keys(vendor.pdf, pdf)]
         out += [_problem("pdfx.intent", m, path) for m in _intent(pdf)]
-        faces = page_faces(vendor, deck)
+        out += [_problem("pdfx.forbidden", m, path) for m in pdfcheck.forbidden(pdf)]
         if len(pdf.pages) != len(faces):
             out.append(_problem("deck.count", f"{len(pdf.pages)} pages where the deck's {deck.cards} cards want "
                                 f"{len(faces)}", path))
-        shown = []
+        kit_text = {page.number: bool(page.runs) for page in read_pdf(source)} if source else {}
         for number, (page, face) in enumerate(zip(pdf.pages, faces), start=1):
             where = f"page {number} ({face})"
-            out += [_problem(rule, m, path, where) for rule, m in _page(vendor, page)]
-            image = _page_image(page)
-            if image is not None:
-                ink = cmyk.max_ink(image)
-                if ink > cmyk.INK_LIMIT + 1e-9:
-                    out.append(_problem("pdf.ink", f"total ink reaches {ink:.0f} %, the limit is {cmyk.INK_LIMIT} %",
-                                        path, where))
-                shown.append((path, face, cmyk.to_rgb(image)))
-        out += _order(vendor, deck, source, shown, where_page=True)
+            out += [_problem("pdf.boxes", m, path, where) for m in _boxes(page)]
+            reading = pdfcheck.read_page(page)
+            out += [_problem(rule, m, path, where) for rule, m in reading.findings]
+            if reading.ink > cmyk.INK_LIMIT + 0.5:
+                out.append(_problem("pdf.ink", f"total ink reaches {reading.ink:.0f} %, the limit is {cmyk.INK_LIMIT} "
+                                    "%", path, where))
+            if kit_text.get(face.source_page + 1) and not reading.texts:
+                out.append(_problem("pdf.vector", "the kit's face has text, this page none: its type was turned "
+                                    "into pixels or outlines", path, where))
+    out += _export_safe_zone(data, path, faces)
+    if source:
+        shown = list(rasterise(data, MATCH_PX_PER_MM, vendor.bleed))
+        out += _order(vendor, deck, source, [(path, f, img) for f, img in zip(faces, shown)], where_page=True)
     return out
 
 
 def _keys(standard: str, pdf: pikepdf.Pdf) -> Iterator[str]:
+    """The document's PDF/X identification, read as names and strings (not compared with pikepdf's constants)."""
     info = pdf.docinfo
     if standard == pdfx.X1A:
         for key in ("/GTS_PDFXVersion", "/GTS_PDFXConformance"):
             if str(info.get(key, "")) != pdfx.X1A:
                 yield f"{key[1:]} is {str(info.get(key, '')) or 'missing'}, wants {pdfx.X1A}"
-    else:
-        meta = pdf.open_metadata()
+    trapped = info.get("/Trapped")
+    if not isinstance(trapped, pikepdf.Name) or str(trapped) not in ("/True", "/False"):
+        yield f"/Trapped is {trapped!s}, wants the name /True or /False"
+    for key in ("/Title", "/CreationDate", "/ModDate"):
+        if not str(info.get(key, "")):
+            yield f"document information has no {key[1:]}"
+    for key in ("/CreationDate", "/ModDate"):
+        if str(info.get(key, "")) and not DATE.match(str(info.get(key))):
+            yield (f"{key[1:]} {str(info.get(key))!r} is not a full PDF date with its time zone "
+                   "(D:YYYYMMDDHHmmSS+HH'mm')")
+    if "/ID" not in pdf.trailer:
+        yield "no document ID in the trailer"
+    if standard == pdfx.X4 or "/Metadata" in pdf.Root:
+        yield from _xmp(standard, pdf)
+
+
+def _xmp(standard: str, pdf: pikepdf.Pdf) -> Iterator[str]:
+    """XMP present (X-4) and saying what the document information says."""
+    meta = pdf.open_metadata()
+    info = pdf.docinfo
+    if standard == pdfx.X4:
         if meta.get("pdfxid:GTS_PDFXVersion") != pdfx.X4:
             yield f"XMP pdfxid:GTS_PDFXVersion is {meta.get('pdfxid:GTS_PDFXVersion') or 'missing'}, wants {pdfx.X4}"
         for key in ("xmpMM:DocumentID", "xmpMM:VersionID", "xmpMM:RenditionClass", "xmp:CreateDate",
                     "xmp:ModifyDate"):
             if not meta.get(key):
                 yield f"XMP {key} missing"
-    if info.get("/Trapped") not in (pikepdf.Name.True_, pikepdf.Name.False_):
-        yield "/Trapped is neither /True nor /False"
-    for key in ("/Title", "/CreationDate", "/ModDate"):
-        if not str(info.get(key, "")):
-            yield f"document information has no {key[1:]}"
-    if "/ID" not in pdf.trailer:
-        yield "no document ID in the trailer"
+    trapped = str(info.get("/Trapped", "")).lstrip("/")
+    if meta.get("pdf:Trapped") is not None and meta.get("pdf:Trapped") != trapped:
+        yield f"XMP pdf:Trapped is {meta.get('pdf:Trapped')!r}, the document information /{trapped}"
+    for key, xmp in (("/CreationDate", "xmp:CreateDate"), ("/ModDate", "xmp:ModifyDate")):
+        digits = re.sub(r"\D", "", str(info.get(key, "")))[:14]
+        if meta.get(xmp) and re.sub(r"\D", "", str(meta.get(xmp)))[:14] != digits:
+            yield f"XMP {xmp} {meta.get(xmp)} differs from the document information's {key[1:]}"
+    if meta.get("dc:title") and str(meta.get("dc:title")) != str(info.get("/Title", "")):
+        yield f"XMP dc:title {meta.get('dc:title')!r} differs from the document information's Title"
 
 
 def _intent(pdf: pikepdf.Pdf) -> Iterator[str]:
@@ -194,30 +340,6 @@ def _intent(pdf: pikepdf.Pdf) -> Iterator[str]:
         yield f"the output profile is {parsed.xcolor_space.strip()} {parsed.device_class}, wants a CMYK printer profile"
 
 
-def _page(vendor: Vendor, page: pikepdf.Page) -> Iterator[tuple[str, str]]:
-    yield from (("pdf.boxes", m) for m in _boxes(page))
-    resources = page.obj.get("/Resources", pikepdf.Dictionary())
-    if "/Group" in page.obj:
-        yield "pdf.transparency", "the page is a transparency group"
-    for name, gs in dict(resources.get("/ExtGState", {})).items():
-        if float(gs.get("/CA", 1)) < 1 or float(gs.get("/ca", 1)) < 1 or gs.get("/SMask", pikepdf.Name.None_) != \
-                pikepdf.Name.None_ or gs.get("/BM", pikepdf.Name.Normal) not in (pikepdf.Name.Normal,
-                                                                              pikepdf.Name.Compatible):
-            yield "pdf.transparency", f"graphics state {name} is transparent"
-    for name, space in dict(resources.get("/ColorSpace", {})).items():
-        yield "pdf.colour", f"colour space {name} ({space if isinstance(space, pikepdf.Name) else space[0]})"
-    for name, font in dict(resources.get("/Font", {})).items():
-        descriptor = font.get("/FontDescriptor") or next(iter(font.get("/DescendantFonts", [])), {}).get(
-            "/FontDescriptor")
-        if descriptor is None or not any(k in descriptor for k in ("/FontFile", "/FontFile2", "/FontFile3")):
-            yield "pdf.fonts", f"font {name} ({font.get('/BaseFont')}) is not embedded"
-    yield from _images(page, resources)
-    for operands, operator in pikepdf.parse_content_stream(page):
-        if str(operator) in ("rg", "RG", "sc", "SC", "scn", "SCN", "cs", "CS", "g", "G"):
-            yield "pdf.colour", f"the page content sets a non-CMYK colour ({operator})"
-            break
-
-
 def _boxes(page: pikepdf.Page) -> Iterator[str]:
     media = [float(v) for v in page.obj.MediaBox]
     if "/TrimBox" not in page.obj or "/BleedBox" not in page.obj:
@@ -235,71 +357,31 @@ def _boxes(page: pikepdf.Page) -> Iterator[str]:
         yield "BleedBox reaches outside the MediaBox"
 
 
-def _images(page: pikepdf.Page, resources: pikepdf.Dictionary) -> Iterator[tuple[str, str]]:
-    placed = _placements(page)
-    for name, xobject in dict(resources.get("/XObject", {})).items():
-        if xobject.get("/Subtype") != pikepdf.Name.Image:
-            yield "pdf.image", f"{name} is a {xobject.get('/Subtype')} XObject, wants images only"
-            continue
-        if xobject.get("/ColorSpace") != pikepdf.Name.DeviceCMYK:
-            yield "pdf.colour", f"image {name} is in {xobject.get('/ColorSpace')}, wants DeviceCMYK"
-        filters = xobject.get("/Filter")
-        filters = [filters] if isinstance(filters, pikepdf.Name) else list(filters or [])
-        params = xobject.get("/DecodeParms")
-        if any(f not in (pikepdf.Name.FlateDecode, pikepdf.Name.DCTDecode) for f in filters) or \
-                (params is not None and int(dict(params).get("/Predictor", 1)) >= 10):
-            yield "pdf.image", f"image {name} is compressed as {filters} {params or ''}: wants Flate or DCT, no PNG"
-        if "/SMask" in xobject or "/Mask" in xobject:
-            yield "pdf.transparency", f"image {name} has a mask"
-        for width_mm, height_mm in placed.get(name, []):
-            ppi = min(int(xobject.Width) / (width_mm / 25.4), int(xobject.Height) / (height_mm / 25.4))
-            if ppi < DPI - 0.5:
-                yield "pdf.resolution", f"image {name} prints at {ppi:.0f} ppi, wants at least {DPI}"
-        if name not in placed:
-            yield "pdf.resolution", f"image {name} is never placed with a readable transform"
-
-
-def _placements(page: pikepdf.Page) -> dict[str, list[tuple[float, float]]]:
-    """Where each image is drawn: its placed width and height in mm (from the current transform at Do)."""
-    stack, ctm, out = [], np.identity(3), {}
-    for operands, operator in pikepdf.parse_content_stream(page):
-        op = str(operator)
-        if op == "q":
-            stack.append(ctm.copy())
-        elif op == "Q" and stack:
-            ctm = stack.pop()
-        elif op == "cm":
-            a, b, c, d, e, f = (float(v) for v in operands)
-            ctm = np.array([[a, b, 0], [c, d, 0], [e, f, 1]]) @ ctm
-        elif op == "Do":
-            w = float(np.hypot(ctm[0, 0], ctm[0, 1])) / PT_PER_MM
-            h = float(np.hypot(ctm[1, 0], ctm[1, 1])) / PT_PER_MM
-            out.setdefault(str(operands[0]), []).append((w, h))
-    return out
-
-
-def _page_image(page: pikepdf.Page) -> Image.Image | None:
-    """The page's (first) CMYK image decoded, or None."""
-    for xobject in dict(page.obj.get("/Resources", {}).get("/XObject", {})).values():
-        if xobject.get("/Subtype") == pikepdf.Name.Image and xobject.get("/ColorSpace") == pikepdf.Name.DeviceCMYK:
-            return pikepdf.PdfImage(xobject).as_pil_image()
-    return None
-
-
 def _safe_zone(deck: DeckFaces, source: bytes) -> list[Problem]:
     """card.safe-zone on the kit's single-card PDF: each page a face, trim BLEED mm inside the page."""
+    faces = [Face(deck.slug, n // 2 + 1, n % 2 == 1) for n in range(2 * deck.cards)]
+    return _text_outside(source, BLEED, faces, deck.path, "move or shorten the text on this card (its slot in the "
+                         "template)")
+
+
+def _export_safe_zone(data: bytes, path: str, faces: list[Face]) -> list[Problem]:
+    """card.safe-zone on an exported PDF's own text objects: each page a face, trim INCH_BLEED mm inside."""
+    return _text_outside(data, INCH_BLEED, faces, path, HINT)
+
+
+def _text_outside(data: bytes, bleed: float, faces: list[Face], path: str, hint: str) -> list[Problem]:
+    """Text runs (read back by pdfium) closer than INCH_BLEED to the trim, the trim `bleed` mm inside each page."""
     out = []
-    for page in read_pdf(source):
+    for page, face in zip(read_pdf(data), faces):
         w, h = page.size
-        safe = (BLEED + INCH_BLEED, BLEED + INCH_BLEED, w - BLEED - INCH_BLEED, h - BLEED - INCH_BLEED)
-        face = Face(deck.slug, (page.number - 1) // 2 + 1, (page.number - 1) % 2 == 1)
+        safe = (bleed + INCH_BLEED, bleed + INCH_BLEED, w - bleed - INCH_BLEED, h - bleed - INCH_BLEED)
         for text, box, *_ in page.runs:
             if box[0] < safe[0] - 0.01 or box[1] < safe[1] - 0.01 or box[2] > safe[2] + 0.01 or \
                     box[3] > safe[3] + 0.01:
-                inside = min(box[0] - BLEED, box[1] - BLEED, w - BLEED - box[2], h - BLEED - box[3])
+                inside = min(box[0] - bleed, box[1] - bleed, w - bleed - box[2], h - bleed - box[3])
                 out.append(Problem("error", "card.safe-zone", f"text {text.strip()[:40]!r} comes {inside:.2f} mm "
-                                   f"inside the trim, print shops want {INCH_BLEED} mm", deck.path, where=str(face),
-                                   hint="move or shorten the text on this card (its slot in the template)"))
+                                   f"inside the trim, print shops want {INCH_BLEED} mm", path, where=str(face),
+                                   hint=hint))
     return out
 
 
@@ -311,9 +393,9 @@ def _order(vendor: Vendor, deck: DeckFaces, source: bytes, shown: list[tuple[str
         return []
     kit = np.stack([np.asarray(i.resize(MATCH_SIZE, Image.Resampling.BOX), dtype=np.float32)
                     for i in rasterise(source, MATCH_PX_PER_MM)])
-    bleed_px = vendor.bleed * vendor.size[1] / (CARD_H + 2 * vendor.bleed)
     out = []
     for number, (path, face, image) in enumerate(shown, start=1):
+        bleed_px = vendor.bleed * image.height / (CARD_H + 2 * vendor.bleed)
         box = (bleed_px, bleed_px, image.width - bleed_px, image.height - bleed_px)
         small = np.asarray(image.resize(MATCH_SIZE, Image.Resampling.BOX, box=box), dtype=np.float32)
         distance = np.abs(kit - small).mean(axis=(1, 2, 3))
@@ -327,3 +409,22 @@ def _order(vendor: Vendor, deck: DeckFaces, source: bytes, shown: list[tuple[str
 
 
 __all__ = ["preflight"]
+
+
+CUT_FRAME_MM = 4.5  # a frame line this far inside the trim stays even when the cut drifts (about 1.6 mm)
+FRAME_MIN_MM = (25.0, 10.0)  # an outlined box this large is a frame or border (smaller ones are art)
+
+
+def frame_margins(data: bytes, bleed: float) -> list[float]:
+    """For each page of a card PDF (trim `bleed` mm inside the page), how far inside the trim its frames and
+    borders lie (mm, the nearest side of the nearest frame; nan when it draws none). Frames that reach the bleed
+    (cross the trim) do not count: they are cut through, not beside. Read back by pdfium (pageqa.read)."""
+    out = []
+    for page in read_pdf(data):
+        w, h = page.size
+        trim = (bleed, bleed, w - bleed, h - bleed)
+        gaps = [min(b[0] - trim[0], b[1] - trim[1], trim[2] - b[2], trim[3] - b[3]) for b in page.strokes
+                if b[2] - b[0] >= FRAME_MIN_MM[0] and b[3] - b[1] >= FRAME_MIN_MM[1]]
+        inside = [g for g in gaps if g >= 0]
+        out.append(min(inside) if inside else float("nan"))
+    return out

@@ -15,7 +15,7 @@ from pathlib import Path
 from .. import interrupts
 from ..output.files import replace_tree
 from ..problems import Problem
-from . import cmyk, preflight, vendors
+from . import cmyk, preflight, products, vector, vendors
 
 
 def run_print(args: argparse.Namespace) -> int:
@@ -26,7 +26,7 @@ def run_print(args: argparse.Namespace) -> int:
     with interrupts.watch():
         try:
             return _export(root, vendor, langs)
-        except (cmyk.ProfileMissing, FileNotFoundError) as exc:
+        except (cmyk.ProfileMissing, FileNotFoundError, vector.Unsupported) as exc:
             print(f"error: {exc}; nothing was written", file=sys.stderr)
             return 2
         except interrupts.Interrupted:
@@ -55,7 +55,7 @@ def export_language(root: Path, vendor: vendors.Vendor, lang: str) -> tuple[dict
         raise FileNotFoundError(f"no {lang} kit in {kit}: build it first (make pnp LANG={lang}, or dojo build "
                                 f"--lang {lang})")
     manifest, decks = vendors.kit_decks(kit)
-    files = vendors.export_kit(vendor, decks)
+    files = products.export_all(vendor, decks)
     problems = preflight.preflight(vendor, files, decks, manifest)
     files["preflight.json"] = json.dumps(report(vendor, manifest, decks, files), indent=1,
                                          ensure_ascii=False).encode() + b"\n"
@@ -70,7 +70,14 @@ def report(vendor: vendors.Vendor, manifest: dict, decks: list, files: dict[str,
            "decks": [{"deck": deck.slug, "cards": deck.cards,
                       "files": sorted(p for p in files if p.split("/")[0].removesuffix(".pdf")
                                       == vendors.deck_folder(deck))} for deck, _ in decks]}
+    if vendor.products:
+        out["products"] = [p for p in products.product_names(decks) if p in files]
     if vendor.pdf:
+        margins = [m for path, data in files.items() if path.endswith(".pdf") and "-all-cards" not in path
+                   for m in preflight.frame_margins(data, vendors.INCH_BLEED) if m == m]
+        out["frames"] = {"nearest_to_trim_mm": round(min(margins), 2) if margins else None,
+                         "faces_under_mm": preflight.CUT_FRAME_MM,
+                         "faces_under": sum(m < preflight.CUT_FRAME_MM for m in margins)}
         out.update(standard=vendor.pdf, output_profile=cmyk.profile_name(), output_condition=vendors.pdfx.CONDITION,
                    ink_limit_percent=cmyk.INK_LIMIT)
     return out

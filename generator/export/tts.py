@@ -30,7 +30,6 @@ from typing import Any, Callable
 from PIL import Image, ImageChops, ImageStat
 
 from ..kit.registry import by_id, component_name
-from ..problems import CheckFailed, Problem
 from . import tts_table as table
 from .faces import single_decks
 from .tts_cache import PictureCache

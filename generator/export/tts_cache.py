@@ -6,8 +6,9 @@ edited renders and encodes that deck again and nothing else, and an export folde
 the cache.
 
 The key is the sha256 of the generator's code (sources.generator_digest), what is made (its kind and settings) and
-the PDF's bytes. An entry is data only (a JSON header and PNG bytes, each checked against its sha256:
-output/cache.py); a damaged or foreign one is ignored and the pictures made again. Entries are written by the
+the PDF's bytes. An entry is data only (a JSON header and PNG bytes, each checked against its sha256, the header
+sealed with this user's key: output/cache.py, output/seal.py); a damaged, foreign or unsealed one (planted: poisoned
+pictures or texts) is discarded with one warning line on stderr and the pictures made again. Entries are written by the
 worker that made them, and only for a game whose export passed every check (tts.export_game): what comes from
 the cache was read back and compared when it was made."""
 
@@ -15,10 +16,11 @@ from __future__ import annotations
 
 import hashlib
 import json
+import sys
 from pathlib import Path
 from typing import Any
 
-from ..output.cache import CACHE_DIR, read_entry, write_entry
+from ..output.cache import CACHE_DIR, check_entry, write_entry
 from ..sources import generator_digest
 
 FOLDER = "tts-pictures"
@@ -41,8 +43,14 @@ class PictureCache:
         """(meta, blobs) kept under key, or None (no cache, no entry, or one that is damaged or not this key's)."""
         if self.folder is None:
             return None
-        found = read_entry(self.folder / f"{key}.entry")
-        if found is None or found[0].get("key") != key or "meta" not in found[0]:
+        path = self.folder / f"{key}.entry"
+        found, wrong = check_entry(path)
+        if found is not None and (found[0].get("key") != key or "meta" not in found[0]):
+            found, wrong = None, "foreign: it holds another key than its name says"
+        if found is None:
+            if wrong:  # one line, then the pictures are made again and the entry replaced
+                print(f"cache: {CACHE_DIR / FOLDER / path.name} ({wrong}) discarded and made again", file=sys.stderr)
+                path.unlink(missing_ok=True)
             return None
         self.hits += 1
         try:

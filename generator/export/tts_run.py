@@ -18,6 +18,7 @@ from ..kit import registry
 from ..kit.build import BuildResult, build_kits
 from ..kit.model import BuildOptions
 from ..kit.workers import run_ordered
+from ..output.cache import installed_here, note_installed
 from ..output.files import remove_leftovers, replace_tree
 from ..problems import CheckFailed, Problem
 from . import tts
@@ -37,10 +38,13 @@ def export_digest(kit: dict, lang: str, base_url: str | None, out_root: Path) ->
     return hashlib.sha256(json.dumps(made_of, sort_keys=True).encode("utf-8")).hexdigest()
 
 
-def up_to_date(folder: Path, digest: str) -> bool:
+def up_to_date(folder: Path, digest: str, root: Path) -> bool:
     """Whether folder holds exactly the export its manifest records, made from these inputs."""
     try:
-        record = json.loads((folder / MANIFEST).read_text(encoding="utf-8"))
+        text = (folder / MANIFEST).read_bytes()
+        record = json.loads(text)
+        if not installed_here(root, folder, text):  # planted or copied from elsewhere: exported again (docs/SECURITY.md)
+            return False
         on_disk = {p.relative_to(folder).as_posix() for p in folder.rglob("*") if not p.is_dir()}
         return record["inputs"] == digest and on_disk == set(record["files"]) | {MANIFEST} and all(
             hashlib.sha256((folder / path).read_bytes()).hexdigest() == sha for path, sha in record["files"].items())
@@ -83,13 +87,14 @@ def export_tts(root: Path, langs: tuple[str, ...], base_url: str | None = None, 
     if failed:
         raise CheckFailed(failed)
     digests = {lang: export_digest(kit.manifest, lang, base_url, out_root) for lang, kit in zip(langs, outcomes)}
-    stale = {lang: kit for lang, kit in zip(langs, outcomes) if not up_to_date(out_root / lang, digests[lang])}
+    stale = {lang: kit for lang, kit in zip(langs, outcomes) if not up_to_date(out_root / lang, digests[lang], root)}
     files = export_files(root, stale, base_url, jobs, out_root) if stale else {}
     for lang, content in files.items():
         record = {"inputs": digests[lang],
                   "files": {path: hashlib.sha256(data).hexdigest() for path, data in content.items()}}
         content[MANIFEST] = (json.dumps(record, indent=2) + "\n").encode("utf-8")
         replace_tree(out_root / lang, content)
+        note_installed(root, out_root / lang, content[MANIFEST])
     return {lang: (out_root / lang, sum(1 for p in (out_root / lang).rglob("*") if p.is_file()), lang in stale)
             for lang in langs}
 

@@ -1,8 +1,10 @@
 """Print-shop files of a built kit (`dojo export print`): every deck's faces as the shop asks for them.
 
-tgc    The Game Crafter, poker cards: PNG 825 x 1125 px (300 dpi, 1/8" bleed), RGB; per deck `front-NNN.png` in
-       deck order and `back.png` (or `back-NNN.png` when the backs differ), so a deck uploads in order.
-mpc    MakePlayingCards: the same as PNG 822 x 1122 px (300 dpi, 3.05 mm bleed).
+tgc    The Game Crafter, poker cards: PNG 825 x 1125 px (300 dpi, 1/8" bleed), sRGB-tagged RGB; per deck one
+       `front-NNN.png` per distinct design (front and back together), `back.png` once when the deck has one back
+       (else `back-NNN.png` beside its front), and `quantities.csv`: how many of each design the deck holds.
+mpc    MakePlayingCards: PNG 822 x 1122 px (300 dpi, 3.05 mm bleed), sRGB-tagged; every card in deck order
+       (`front-NNN.png`) and `back.png` (or `back-NNN.png` when the backs differ).
 dtc    DriveThruCards: one PDF/X-1a:2003 per deck, CMYK (SWOP, total ink <= 240 %), 300 ppi, each card's back
        then its front, as its card guide orders the pages.
 pdfx4  the same decks as PDF/X-4, front then back, for shops that take modern files.
@@ -13,6 +15,7 @@ Every face comes from the kit's single-card PDF through `faces.rasterise`: the f
 from __future__ import annotations
 
 import datetime
+import functools
 import io
 import json
 import re
@@ -20,10 +23,10 @@ from dataclasses import dataclass
 from pathlib import Path
 
 import pikepdf
-from PIL import Image
+from PIL import Image, ImageCms
 
 from ..interrupts import checkpoint
-from . import cmyk, pdfx
+from . import pdfx
 from .faces import CARD_H, CARD_W, DeckFaces, rasterise, single_decks
 
 DPI = 300
@@ -41,6 +44,8 @@ class Vendor:
     bleed: float  # mm on every side
     pdf: str | None = None  # pdfx.X1A or pdfx.X4: one PDF per deck; None: PNG files
     back_first: bool = False  # pages of a card in the order back, front
+    designs: bool = False  # PNG: one file per distinct design with a quantities file (The Game Crafter)
+    products: bool = False  # also a PDF per game, a cover and previews (DriveThruCards: generator/export/products.py)
 
 
 def _px(mm: float) -> int:
@@ -48,10 +53,10 @@ def _px(mm: float) -> int:
 
 
 VENDORS = {
-    "tgc": Vendor("tgc", "The Game Crafter", (825, 1125), INCH_BLEED),
+    "tgc": Vendor("tgc", "The Game Crafter", (825, 1125), INCH_BLEED, designs=True),
     "mpc": Vendor("mpc", "MakePlayingCards", (822, 1122), (1122 / PX_PER_MM - CARD_H) / 2),
     "dtc": Vendor("dtc", "DriveThruCards", (_px(CARD_W + 2 * INCH_BLEED), _px(CARD_H + 2 * INCH_BLEED)),
-                  INCH_BLEED, pdfx.X1A, back_first=True),
+                  INCH_BLEED, pdfx.X1A, back_first=True, products=True),
     "pdfx4": Vendor("pdfx4", "PDF/X-4", (_px(CARD_W + 2 * INCH_BLEED), _px(CARD_H + 2 * INCH_BLEED)), INCH_BLEED,
                     pdfx.X4),
 }
@@ -96,25 +101,80 @@ def png_names(deck: DeckFaces, shared_back: bool) -> dict[str, Face]:
     return names
 
 
+QUANTITIES = "quantities.csv"
+
+
+def design_names(deck: DeckFaces, groups: list[list[int]], shared_back: bool) -> dict[str, Face]:
+    """The Game Crafter's files of a deck (path -> the face it shows): a front per design (groups: the card
+    numbers showing one design, in deck order of first appearance), the one back or a back per design."""
+    folder = deck_folder(deck)
+    names = {f"{folder}/front-{n:03d}.png": Face(deck.slug, cards[0], False) for n, cards in enumerate(groups, 1)}
+    if shared_back:
+        names[f"{folder}/back.png"] = Face(deck.slug, 1, True)
+    else:
+        names.update({f"{folder}/back-{n:03d}.png": Face(deck.slug, cards[0], True)
+                      for n, cards in enumerate(groups, 1)})
+    return names
+
+
+def quantities_csv(deck: DeckFaces, groups: list[list[int]], shared_back: bool) -> bytes:
+    """quantities.csv: per design its front and back file, how many the deck holds and which cards they are."""
+    rows = ["front,back,quantity,cards"]
+    for n, cards in enumerate(groups, 1):
+        back = "back.png" if shared_back else f"back-{n:03d}.png"
+        rows.append(f"front-{n:03d}.png,{back},{len(cards)},{' '.join(map(str, cards))}")
+    return ("\n".join(rows) + "\n").encode()
+
+
+def read_quantities(data: bytes) -> list[tuple[str, str, int, list[int]]]:
+    """quantities.csv read back: (front, back, quantity, cards) per row; ValueError when malformed."""
+    lines = data.decode().splitlines()
+    if not lines or lines[0] != "front,back,quantity,cards":
+        raise ValueError("the header is not front,back,quantity,cards")
+    rows = []
+    for line in lines[1:]:
+        front, back, quantity, cards = line.split(",")
+        rows.append((front, back, int(quantity), [int(c) for c in cards.split()]))
+    return rows
+
+
 def export_deck(vendor: Vendor, deck: DeckFaces, source: bytes) -> dict[str, bytes]:
     """One deck's files for the vendor, from its single-card PDF."""
-    images = list(rasterise(source, PX_PER_MM, vendor.bleed, size=vendor.size))
     if vendor.pdf is None:
+        images = list(rasterise(source, PX_PER_MM, vendor.bleed, size=vendor.size))
         backs = {img.tobytes() for img in images[1::2]}
-        return {path: _png(images[face.source_page]) for path, face in png_names(deck, len(backs) == 1).items()}
+        if not vendor.designs:
+            return {path: _png(images[face.source_page]) for path, face in png_names(deck, len(backs) == 1).items()}
+        seen: dict[tuple[bytes, bytes], list[int]] = {}
+        for card in range(1, deck.cards + 1):
+            key = (images[2 * card - 2].tobytes(), images[2 * card - 1].tobytes() if len(backs) > 1 else b"")
+            seen.setdefault(key, []).append(card)
+        groups = list(seen.values())
+        files = {path: _png(images[face.source_page])
+                 for path, face in design_names(deck, groups, len(backs) == 1).items()}
+        files[f"{deck_folder(deck)}/{QUANTITIES}"] = quantities_csv(deck, groups, len(backs) == 1)
+        return files
     title = f"{deck.slug} ({deck.cards} cards)"
-    sheets = [pdfx.Sheet(cmyk.to_cmyk(images[face.source_page]), (CARD_W, CARD_H), vendor.bleed)
-              for face in page_faces(vendor, deck)]
-    return {f"{deck_folder(deck)}.pdf": pdfx.write_pdfx(vendor.pdf, title, sheets, _date_of(source))}
+    sheets = [pdfx.Sheet(source, face.source_page, (CARD_W, CARD_H), vendor.bleed) for face in page_faces(vendor, deck)]
+    return {f"{deck_folder(deck)}.pdf": pdfx.write_pdfx(vendor.pdf, title, sheets, date_of(source))}
+
+
+@functools.cache
+def srgb_profile() -> bytes:
+    """An sRGB ICC profile (littleCMS's, through Pillow): the colour tag of every PNG face. littleCMS stamps the
+    header with the time it was made (bytes 24-35); a fixed date (2000-01-01) keeps exports byte-reproducible."""
+    data = bytearray(ImageCms.ImageCmsProfile(ImageCms.createProfile("sRGB")).tobytes())
+    data[24:36] = bytes([0x07, 0xD0, 0, 1, 0, 1, 0, 0, 0, 0, 0, 0])
+    return bytes(data)
 
 
 def _png(image: Image.Image) -> bytes:
     out = io.BytesIO()
-    image.save(out, "PNG", dpi=(DPI, DPI), optimize=False, compress_level=6)
+    image.save(out, "PNG", dpi=(DPI, DPI), optimize=False, compress_level=6, icc_profile=srgb_profile())
     return out.getvalue()
 
 
-def _date_of(source: bytes) -> datetime.datetime:
+def date_of(source: bytes) -> datetime.datetime:
     """The kit's date (the single-card PDF's CreationDate, itself SOURCE_DATE_EPOCH): exports are reproducible."""
     with pikepdf.open(io.BytesIO(source)) as pdf:
         digits = re.sub(r"\D", "", str(pdf.docinfo.get("/CreationDate", "")))[:14]

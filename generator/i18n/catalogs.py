@@ -2,14 +2,15 @@
 
 from __future__ import annotations
 
+import copy
 import gettext
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 
 from babel.messages.catalog import Catalog
 from babel.core import UnknownLocaleError
-from babel.messages.pofile import PoFileError, PoFileParser, denormalize
+from babel.messages.pofile import PoFileError, denormalize, read_po
 
 from ..content.languages import PluralRule, languages
 from ..content.model import GAMES
@@ -116,44 +117,119 @@ def previous_id(lines: list[str]) -> list[str] | None:
     return found or None
 
 
-class _StrictParser(PoFileParser):
-    """Babel's parser that also reports duplicate entries and reads the `#|` previous msgid (Babel drops both)."""
+@dataclass
+class _Entry:
+    """One entry of a .po file as its lines give it: where it is, its key, its msgstr lines, its `#|` lines."""
 
-    def __init__(self, catalog: Catalog):
-        super().__init__(catalog, ignore_obsolete=True, abort_invalid=True)
-        self.duplicates: list[tuple[int, str]] = []
-        self.surplus: list[int] = []
-        self.previous: list[str] = []
+    start: int  # index of its first keyword line
+    line: int = 0  # 1-based line of its msgid
+    context: list[str] | None = None
+    msgid: list[str] | None = None
+    plural: bool = False
+    forms: list[list[int]] = field(default_factory=list)  # [N, first, last line index] of each msgstr[N]
+    previous: list[str] = field(default_factory=list)
+    obsolete: bool = False
+    extends: str = ""  # the keyword a continuation line extends
+    end: int = 0
 
-    def _reset_message_state(self) -> None:
-        super()._reset_message_state()
-        self.previous = []
+    def key(self) -> tuple[str, str | None]:
+        """(msgid, msgctxt) as Babel keys the entry."""
+        return (denormalize("\n".join(self.msgid or ['""'])),
+                denormalize("\n".join(self.context)) if self.context is not None else None)
 
-    def _process_comment(self, line) -> None:
-        if line.startswith("#|"):
-            self._finish_current_message()
-            self.previous.append(line[2:].strip())
-            return
-        super()._process_comment(line)
 
-    def _invalid_pofile(self, line, lineno, msg) -> None:
-        if msg.startswith("msg has more translations than num_plurals"):
-            self.surplus.append(lineno + 1)
-            return
-        super()._invalid_pofile(line, lineno, msg)
+def _entries(lines: list[str]) -> list[_Entry]:
+    """The entries of a .po whose every line is well-formed (syntax_error_line), split where Babel splits them."""
+    out: list[_Entry] = []
+    cur: _Entry | None = None
+    previous: list[str] = []
 
-    def _add_message(self) -> None:
-        if not self.obsolete and self.messages:
-            msgid = self.messages[0].denormalize()
-            ctx = self.context.denormalize() if self.context else None
-            if msgid and self.catalog.get(msgid, context=ctx) is not None:
-                self.duplicates.append((self.offset + 1, msgid))
-        previous = previous_id(self.previous) if self.previous else None
-        key = (self.messages[0].denormalize(), self.context.denormalize() if self.context else None)
-        super()._add_message()
-        message = self.catalog.get(*key) if previous and key[0] else None
+    def finish() -> None:
+        nonlocal cur, previous
+        if cur is not None and cur.msgid is not None:
+            cur.previous, previous = previous, []
+            out.append(cur)
+            cur = None
+
+    for i, raw in enumerate(lines):
+        line, obsolete = raw.strip(), False
+        if not line:
+            continue
+        if line.startswith("#~"):
+            line, obsolete = line[2:].lstrip(), True
+        elif line.startswith("#"):
+            finish()
+            if line.startswith("#|"):
+                previous.append(line[2:].strip())
+            continue
+        if line.startswith('"'):
+            if cur is None:
+                continue
+            if cur.extends == "msgid":
+                cur.msgid.append(line)
+            elif cur.extends == "msgctxt":
+                cur.context.append(line)
+            elif cur.extends == "msgstr":
+                cur.forms[-1][2] = i
+            cur.end = i
+            continue
+        keyword, _, arg = line.partition(" ")
+        if keyword in ("msgid", "msgctxt"):
+            finish()
+        if cur is None:
+            cur = _Entry(i)
+        cur.obsolete, cur.end = obsolete, i
+        if keyword == "msgid":
+            cur.msgid, cur.line, cur.extends = [arg.strip()], i + 1, "msgid"
+        elif keyword == "msgid_plural":
+            cur.plural, cur.extends = True, "msgid_plural"
+        elif keyword == "msgctxt":
+            cur.context, cur.extends = [arg.strip()], "msgctxt"
+        elif keyword.startswith("msgstr"):
+            index = int(keyword[7:-1]) if keyword.startswith("msgstr[") else 0
+            cur.forms.append([index, i, i])
+            cur.extends = "msgstr"
+    finish()
+    return out
+
+
+def _parse_strict(lines: list[str], domain: str) -> tuple[Catalog, list[tuple[int, str]], list[int]]:
+    """Babel's public read_po (abort_invalid) on the lines, plus what Babel does not report: duplicate entries
+    (Babel merges them) and msgstr[N] forms beyond the header's nplurals (dropped before parsing and returned by
+    line), and the `#|` previous msgid of each entry set on its message (Babel keeps them as comments)."""
+    entries = _entries(lines)
+    header = next((e for e in entries if not e.obsolete and e.key() == ("", None)), None)
+    nplurals = read_po(lines[header.start:header.end + 1], abort_invalid=True).num_plurals if header else 2
+    kept = ["" if line.strip().startswith("#|") else line for line in lines]
+    surplus: list[int] = []
+    for e in entries:
+        for index, first, last in e.forms:
+            if e.plural and index >= nplurals:
+                surplus.append(e.line)
+                kept[first:last + 1] = [""] * (last + 1 - first)
+    catalog = read_po(kept, domain=domain, ignore_obsolete=True, abort_invalid=True)
+    seen: set[tuple[str, str | None]] = set()
+    duplicates: list[tuple[int, str]] = []
+    for e in entries:
+        if e.obsolete:
+            continue
+        key = e.key()
+        if key[0] and key in seen:
+            duplicates.append((e.line, key[0]))
+        seen.add(key)
+        previous = previous_id(e.previous) if e.previous and key[0] else None
+        message = catalog.get(key[0], context=key[1]) if previous else None
         if message is not None:
             message.previous_id = previous
+    return catalog, duplicates, surplus
+
+
+def declared_nplurals(catalog: Catalog) -> int | None:
+    """The nplurals of the catalog's own Plural-Forms header; None when it has none (Babel's num_plurals then
+    falls back to the locale's rule)."""
+    bare = copy.copy(catalog)
+    bare.locale = None  # without a locale, Babel lists Plural-Forms only when the file declared it
+    return next((catalog.num_plurals for name, _ in bare.mime_headers if name == "Plural-Forms"), None)
 
 
 @dataclass(frozen=True)
@@ -230,10 +306,8 @@ def read_catalog(path: Path, lang: str | None, root: Path | None = None, previou
     if bad:
         return ReadResult(None, (Problem("error", "po-syntax", f"catalog does not parse: {bad[1]}", name, bad[0],
                                          hint=hint),))
-    catalog = Catalog(locale=None, domain=path.stem)
-    parser = _StrictParser(catalog)
     try:
-        parser.parse(lines)
+        catalog, duplicates, surplus = _parse_strict(lines, path.stem)
     except PoFileError as exc:
         msg = str(exc.args[0]) if exc.args else "syntax error"
         msg = re.sub(r" on \d+$", "", msg)
@@ -244,11 +318,11 @@ def read_catalog(path: Path, lang: str | None, root: Path | None = None, previou
                                          hint=hint),))
     problems = [Problem("error", "po-duplicate", f"duplicate entry for msgid {_short(msgid)!r}", name, line,
                         hint="delete one of the two entries (msgid and msgctxt together must be unique)")
-                for line, msgid in parser.duplicates]
+                for line, msgid in duplicates]
     problems += [Problem("error", "plural-forms", f"entry has more msgstr[N] forms than the header's "
                          f"nplurals={catalog.num_plurals} (the extra forms are never used)", name, line,
                          hint="fix the Plural-Forms header if it is wrong for the language, else delete the "
-                         "extra msgstr[N] lines") for line in sorted(set(parser.surplus))]
+                         "extra msgstr[N] lines") for line in sorted(set(surplus))]
     return ReadResult(catalog, tuple(problems + notes))
 
 
@@ -268,7 +342,7 @@ def fix_plural_header(catalog: Catalog, lang: str, root: Path | None = None) -> 
     rule = plural_rule(lang, root)
     if rule is None:
         return
-    if not (catalog._num_plurals == rule.nplurals and same_plural_rule(catalog.plural_expr or "", rule)):
+    if not (declared_nplurals(catalog) == rule.nplurals and same_plural_rule(catalog.plural_expr or "", rule)):
         catalog.mime_headers = [("Plural-Forms", rule.header)]
     for message in catalog:
         if message.id and message.pluralizable:

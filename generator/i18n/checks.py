@@ -11,7 +11,7 @@ from babel.messages.catalog import Catalog, Message
 
 from ..problems import Problem
 from ..render.fonts import face, missing_glyphs
-from .catalogs import PSEUDO_PLURAL, SOURCE_LANG, PluralRule, plural_rule, plural_function, same_plural_rule, short
+from .catalogs import PSEUDO_PLURAL, SOURCE_LANG, PluralRule, declared_nplurals, plural_rule, plural_function, same_plural_rule, short
 
 # {name}, {0}, {}, {name!r:>3}; {icon:X} is markup, {{ and }} are literal braces.
 _BRACE = re.compile(r"\{\{|\}\}|\{icon:[^{}]*\}|\{[A-Za-z_0-9.\[\]]*(?:![rsa])?(?::[^{}]*)?\}")
@@ -244,7 +244,7 @@ def check_header(catalog: Catalog, lang: str, file: str, line: int, root: Path |
     """Plural-Forms right for the language, header not fuzzy, Language matching the folder."""
     out: list[Problem] = []
     rule = plural_rule(lang, root)
-    declared_plural = catalog._num_plurals is not None
+    declared_plural = declared_nplurals(catalog) is not None
     if rule is not None:
         expr = catalog.plural_expr if declared_plural else ""
         if not declared_plural or catalog.num_plurals != rule.nplurals or not same_plural_rule(expr, rule):

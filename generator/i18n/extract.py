@@ -12,7 +12,6 @@ import dataclasses
 import hashlib
 import importlib
 import io
-import json
 import re
 from dataclasses import dataclass
 from datetime import datetime, timezone
@@ -28,10 +27,9 @@ from ..problems import CheckFailed, Problem
 from .catalogs import DOMAINS, GAMES
 from .slots import add_slot_comments, read_slots
 from ..messages import Message
-from ..output.files import write_text_atomic
 from ..sources import files_digest, generator_digest
 from .messages import MESSAGE_SOURCES
-from ..output.cache import note_damaged, read_json_entry
+from ..output.cache import note_damaged, read_json_entry, write_json_entry
 
 # ctx._(msg), ctx.p_(context, msg), ctx.n_(singular, plural, n) in Python code and templates.
 KEYWORDS = {**DEFAULT_KEYWORDS, "p_": ((1, "c"), 2), "n_": (1, 2)}
@@ -265,9 +263,8 @@ def cached_extraction(root: Path) -> Extraction:
     templates = {d: [[m.id, m.context, [list(loc) for loc in m.locations[:2]]] for m in cat if m.id]
                  for d, cat in extraction.templates.items()}
     with contextlib.suppress(OSError):  # a read-only tree extracts again next time
-        write_text_atomic(path, json.dumps({"key": key, "templates": templates,
-                                            "problems": [dataclasses.asdict(p) for p in extraction.problems]},
-                                           ensure_ascii=False))
+        write_json_entry(path, {"key": key, "templates": templates,
+                                "problems": [dataclasses.asdict(p) for p in extraction.problems]}, indent=None)
     return cached_extraction_of(extraction)
 
 

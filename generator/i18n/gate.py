@@ -15,7 +15,6 @@ from pathlib import Path
 
 from babel.messages.catalog import Catalog
 
-from ..output.files import write_text_atomic
 from ..content.languages import TABLE
 from ..problems import CheckFailed, Problem, blocking
 from ..sources import generator_digest
@@ -26,7 +25,7 @@ from .glossary import glossary_path, glossary_problems
 from .intake import decode
 from .checks import check_entry, check_header, entry_of, header_line
 from .extract import Extraction, cached_extraction
-from ..output.cache import note_damaged, read_json_entry
+from ..output.cache import note_damaged, read_json_entry, write_json_entry
 
 
 @dataclass(frozen=True)
@@ -129,7 +128,7 @@ def cached_check_catalog(root: Path, lang: str, path: Path, strict: bool, stray_
               "found": None if check.found is None else [dataclasses.asdict(p) for p in check.found],
               "keys": sorted(([m, c] for m, c in check.keys), key=json.dumps)}
     with contextlib.suppress(OSError):  # a read-only tree checks again next time
-        write_text_atomic(cache, json.dumps(record, ensure_ascii=False))
+        write_json_entry(cache, record, indent=None)
     return check
 
 

@@ -15,7 +15,7 @@ from pathlib import Path
 from typing import NamedTuple
 
 from ..artifact import Artifact
-from ..output.files import write_bytes_atomic
+from ..output.files import write_into
 from ..problems import CheckFailed, Problem, blocking
 from ..render.face import forget_templates
 from ..render.preview import pdf_preview
@@ -166,7 +166,7 @@ class Preview:
                 drawn += 1
                 unit.digest, unit.pages = digest, (page_count(data) if is_pdf else 1) if data else 0
                 if data is not None and not is_pdf:
-                    write_bytes_atomic(self.out / f"{unit.name}-1.png", data)
+                    write_into(self.out, f"{unit.name}-1.png", data)
                 elif data is not None:
                     self.pending.extend((unit.name, data, n) for n in range(unit.pages))
         self.draw_pages(first_only=first_only)
@@ -176,7 +176,7 @@ class Preview:
     def _write_site(self, page, before) -> None:
         """The kit's web page as it ships, beside the preview images it links to (its PDFs are not copied)."""
         for a in [page, *(a for a in before if a.kind == "preview")]:
-            write_bytes_atomic(self.out / KIT_PAGE / a.path, a.data)
+            write_into(self.out, f"{KIT_PAGE}/{a.path}", a.data)
 
     def draw_pages(self, first_only: bool = False) -> None:
         """The page images still to draw (every first page, and with first_only False every other one too)."""
@@ -185,7 +185,7 @@ class Preview:
             if first_only and n:
                 later.append((name, pdf, n))
             else:
-                write_bytes_atomic(self.out / f"{name}-{n + 1}.png", pdf_preview(pdf, SCREENSHOT_PX, n))
+                write_into(self.out, f"{name}-{n + 1}.png", pdf_preview(pdf, SCREENSHOT_PX, n))
         self.pending = later
 
     def _recorded(self, component, before) -> set:
@@ -216,10 +216,10 @@ class Preview:
         self.version += 1
         coverage = self.coverage()
         page = page_html(self.lang, self.version, self.units, self.problems, coverage, self.entries)
-        write_bytes_atomic(self.out / "screenshots.json", _json(screenshots(self.units)))
-        write_bytes_atomic(self.out / "entries.json", _json(entry_map(self.units, self.entries, coverage.unreached)))
-        write_bytes_atomic(self.out / "index.html", page.encode("utf-8"))
-        write_bytes_atomic(self.out / "version.txt", f"{self.version}\n".encode())
+        write_into(self.out, "screenshots.json", _json(screenshots(self.units)))
+        write_into(self.out, "entries.json", _json(entry_map(self.units, self.entries, coverage.unreached)))
+        write_into(self.out, "index.html", page.encode("utf-8"))
+        write_into(self.out, "version.txt", f"{self.version}\n".encode())
 
     def rebuild(self, changed: list[Path], first_only: bool = False) -> tuple[int, float]:
         """After edits: a catalog of this language is checked again (a broken entry is shown on the page) and the

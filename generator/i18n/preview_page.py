@@ -1,9 +1,10 @@
 """The live preview's page: every component with a page picker over all its pages, every open problem, and how
-many of the language's entries the components print. Every text on it is escaped (problems quote translations)."""
+many of the language's entries the components print. Written from a Jinja2 template with autoescape (render/html.py):
+every text on it is escaped by the template engine (problems quote translations, names come from the cache)."""
 
 from __future__ import annotations
 
-from html import escape
+from ..render.html import render_html
 
 STYLE = """body{font:14px sans-serif;background:#eee;margin:1em}section{display:inline-block;margin:.5em;
 background:#fff;padding:.5em;vertical-align:top}img{max-width:46vw;max-height:80vh;display:block}
@@ -15,45 +16,42 @@ setInterval(async()=>{try{const r=await fetch("version.txt",{cache:"no-store"});
 if((await r.text()).trim()!==v)location.reload()}catch(e){}},700)"""
 
 
-def _section(name: str, pages: int, version: int, html: str = "") -> str:
-    """One component: its first page, and a picker over every page (a web page of the kit: the page itself)."""
-    n = escape(name, quote=True)
-    if html:
-        return (f'<section data-name="{n}"><b>{n}</b><iframe src="{escape(html, quote=True)}?v={version}" '
-                f'title="{n}" width="720" height="600" sandbox></iframe></section>')
-    picker = ""
-    if pages > 1:
-        options = "".join(f'<option value="{p}">{p} / {pages}</option>' for p in range(1, pages + 1))
-        picker = f'<select aria-label="page" onchange="show(this)">{options}</select>'
-    return (f'<section data-name="{n}"><b>{n}</b> {picker}'
-            f'<img src="{n}-1.png?v={version}" alt="{n}, page 1" loading="lazy"></section>')
+PAGE = """<!doctype html><html lang="{{ lang }}"><meta charset="utf-8"><title>dojo-pnp preview: {{ lang }}</title>\
+<style>""" + STYLE + """</style><body data-version="{{ version }}"><h1>{{ lang }}: version {{ version }}</h1>\
+<p class="cov">{{ printed }} of {{ total }} catalog entries are printed by the components below; entries.json lists \
+where each one lands.</p>\
+{% if missing %}<details open><summary>{{ missing|length }} entries printed by no component in this build \
+({{ unreached }} of them only in a state no build reaches)</summary><ul>\
+{% for m in missing %}<li><code>{{ m.domain }}.po</code> {% if m.context %}{{ m.context }} {% endif %}\
+<b>{{ m.msgid }}</b>{% if m.shown %} → {{ m.shown }}{% endif %} <i>({{ m.note }})</i></li>{% endfor %}\
+</ul></details>{% endif %}\
+<pre id="p">{{ listed }}</pre>\
+{% for u in units %}{% if u.html %}<section data-name="{{ u.name }}"><b>{{ u.name }}</b><iframe \
+src="{{ u.html }}?v={{ version }}" title="{{ u.name }}" width="720" height="600" sandbox></iframe></section>\
+{% else %}<section data-name="{{ u.name }}"><b>{{ u.name }}</b> {% if u.pages > 1 %}<select aria-label="page" \
+onchange="show(this)">{% for p in range(1, u.pages + 1) %}<option value="{{ p }}">{{ p }} / {{ u.pages }}</option>\
+{% endfor %}</select>{% endif %}<img src="{{ u.name }}-1.png?v={{ version }}" alt="{{ u.name }}, page 1" \
+loading="lazy"></section>{% endif %}{% endfor %}\
+<script>""" + SCRIPT + """</script></body></html>
+"""
 
 
-def _unprinted(coverage, entries: dict) -> str:
+def _missing(coverage, entries: dict) -> list[dict]:
     """The entries no component prints in this build, each with its catalog and where it would print (if known)."""
-    if not coverage.missing:
-        return ""
     rows = []
     for key in coverage.missing:
         context, msgid = key
         domain, text, _fuzzy = entries.get(key, ("", "", False))
-        shown = text[0] if isinstance(text, (list, tuple)) else text
         why = coverage.unreached.get(key)
-        note = f"{why[0]}, only in {why[1]}" if why else "printed by no component"
-        rows.append(f"<li><code>{escape(domain)}.po</code> {escape(repr(context)) + ' ' if context else ''}"
-                    f"<b>{escape(msgid)}</b>{' → ' + escape(shown) if shown else ''} <i>({escape(note)})</i></li>")
-    return (f'<details open><summary>{len(coverage.missing)} entries printed by no component in this build '
-            f'({len(coverage.unreached)} of them only in a state no build reaches)</summary><ul>{"".join(rows)}'
-            '</ul></details>')
+        rows.append({"domain": domain, "context": repr(context) if context else "", "msgid": msgid,
+                     "shown": text[0] if isinstance(text, (list, tuple)) else text,
+                     "note": f"{why[0]}, only in {why[1]}" if why else "printed by no component"})
+    return rows
 
 
 def page_html(lang: str, version: int, units, problems, coverage, entries: dict | None = None) -> str:
     """The whole preview page (coverage: preview.Coverage; entries: the language's entries, for their texts)."""
-    sections = "".join(_section(u.name, u.pages, version, u.html) for u in units if u.pages or u.html)
-    listed = escape("\n".join(p.render() for p in problems)) or "no open problem"
-    return (f'<!doctype html><html lang="{escape(lang, quote=True)}"><meta charset="utf-8">'
-            f'<title>dojo-pnp preview: {escape(lang)}</title><style>{STYLE}</style>'
-            f'<body data-version="{version}"><h1>{escape(lang)}: version {version}</h1>'
-            f'<p class="cov">{coverage.printed} of {coverage.total} catalog entries are printed by the components '
-            f'below; entries.json lists where each one lands.</p>{_unprinted(coverage, entries or {})}'
-            f'<pre id="p">{listed}</pre>{sections}<script>{SCRIPT}</script></body></html>\n')
+    shown = [{"name": u.name, "pages": u.pages, "html": u.html} for u in units if u.pages or u.html]
+    return render_html(PAGE, lang=lang, version=version, printed=coverage.printed, total=coverage.total,
+                       missing=_missing(coverage, entries or {}), unreached=len(coverage.unreached),
+                       listed="\n".join(p.render() for p in problems) or "no open problem", units=shown)

@@ -1,7 +1,15 @@
 """The preview's web server (`dojo i18n watch`): static files of one folder on 127.0.0.1, hardened for a translator's
 machine. The port is checked and bound before anything renders; only requests naming a loopback host are answered
 (a page on a DNS-rebinding domain cannot read the preview); malformed requests and clients that go away are
-answered or dropped without a traceback; connections are bounded in number and time out.
+answered or dropped without a traceback.
+
+Slow clients cannot lock the translator out. One thread reads every connection's request head without blocking
+(a selector), and a connection whose whole head has not arrived TIMEOUT_S after it connected is dropped (a
+deadline for the head, not for each line: a client sending a header line every few seconds is dropped as surely
+as a silent one). Up to MAX_PENDING connections may be reading their heads at once; beyond that the oldest is
+dropped, never the newcomer (a browser sends its head in one packet, so it is never the oldest). Only complete
+heads reach the MAX_CONNECTIONS handler threads, which write each answer within TIMEOUT_S (a client that does not
+read is dropped).
 """
 
 from __future__ import annotations
@@ -9,15 +17,23 @@ from __future__ import annotations
 import errno
 import functools
 import http.server
+import io
+import queue
+import selectors
+import socket
 import threading
+import time
 import urllib.parse
 from pathlib import Path
 
 from ..problems import CheckFailed, Problem
 
 LOOPBACK_NAMES = ("127.0.0.1", "localhost", "[::1]")
-MAX_CONNECTIONS = 16  # at once; more are closed at once (a browser opens about six)
-TIMEOUT_S = 5.0  # a client silent this long is dropped
+MAX_CONNECTIONS = 16  # requests handled at once (a browser opens about six); complete requests beyond wait in turn
+MAX_PENDING = 256  # connections still sending their request head; beyond it the oldest is dropped
+MAX_WAITING = 256  # complete requests waiting for a handler; beyond it a new one is closed
+MAX_HEAD = 65536  # a request head longer than this is answered as it is (an error): a browser's is a few kB
+TIMEOUT_S = 5.0  # for the whole request head after connecting, and for writing the whole answer
 
 
 def port_problem(port: object) -> Problem | None:
@@ -29,11 +45,21 @@ def port_problem(port: object) -> Problem | None:
 
 
 class Handler(http.server.SimpleHTTPRequestHandler):
-    """GET and HEAD of the folder's files (no listing), for loopback Host headers only, silently."""
+    """GET and HEAD of the folder's files (no listing), for loopback Host headers only, silently. It is given the
+    connection and its complete request head (Server); HTTP/1.0: one request per connection."""
 
-    timeout = TIMEOUT_S
+    timeout = TIMEOUT_S  # Server reads it at each connection: the head's deadline, and the answer's
     server_version = "dojo-preview"
     sys_version = ""
+
+    def setup(self) -> None:
+        """The head already read (self.request is (socket, head)); the answer is written within `timeout`."""
+        self.connection, head = self.request
+        self.rfile = io.BytesIO(head)
+        self.wfile = _DeadlineWriter(self.connection, time.monotonic() + self.timeout)
+
+    def finish(self) -> None:  # noqa: D102 - the server closes the connection
+        pass
 
     def parse_request(self) -> bool:  # noqa: D102
         if not super().parse_request():
@@ -55,42 +81,138 @@ class Handler(http.server.SimpleHTTPRequestHandler):
         """No access or error log on the terminal: it shows the rebuilds."""
 
 
+class _DeadlineWriter(io.RawIOBase):
+    """The answer's bytes to a socket, all of them before a deadline (socket.timeout after it)."""
+
+    def __init__(self, sock: socket.socket, deadline: float):
+        self.sock, self.deadline = sock, deadline
+
+    def writable(self) -> bool:  # noqa: D102
+        return True
+
+    def write(self, data) -> int:  # noqa: D102
+        view = memoryview(data)
+        while view:
+            left = self.deadline - time.monotonic()
+            if left <= 0:
+                raise TimeoutError("the client did not read the answer in time")
+            self.sock.settimeout(left)
+            view = view[self.sock.send(view):]
+        return len(data)
+
+
 def _loopback(host: str, port: int) -> bool:
     """Whether a Host header names this server on a loopback name (with or without its port)."""
     host = host.strip().lower()
     return any(host in (name, f"{name}:{port}") for name in LOOPBACK_NAMES)
 
 
-class Server(http.server.ThreadingHTTPServer):
-    """At most MAX_CONNECTIONS requests at once (the rest closed at once); handler failures are never printed."""
+class Server:
+    """127.0.0.1:port serving one folder as the module says: serve_forever() in one thread, shutdown() from another,
+    server_close() at the end (the interface of socketserver's servers)."""
 
-    daemon_threads = True
-    block_on_close = False
-    request_queue_size = 64  # the listen backlog: a page's pictures ask at once (socketserver's 5 made a client
-    # beyond it wait a second for the kernel to retry its connection)
+    def __init__(self, address: tuple[str, int], handler):
+        self.handler = handler
+        self.socket = socket.create_server(address, backlog=64)  # a page's pictures ask at once
+        self.socket.setblocking(False)
+        self.server_address = self.socket.getsockname()[:2]
+        self.pending: dict[socket.socket, tuple[float, bytearray]] = {}  # insertion order: oldest first
+        self.ready: queue.Queue = queue.Queue(MAX_WAITING)
+        self.stopping = threading.Event()
+        self.stopped = threading.Event()
+        self.stopped.set()
 
-    def __init__(self, address, handler):
-        self.slots = threading.BoundedSemaphore(MAX_CONNECTIONS)
-        super().__init__(address, handler)
-
-    def process_request(self, request, client_address) -> None:  # noqa: D102
-        if not self.slots.acquire(blocking=False):
-            self.shutdown_request(request)
-            return
+    def serve_forever(self, poll_interval: float = 0.5) -> None:
+        """Accept connections and read their heads until shutdown(); hand complete heads to the handler threads."""
+        self.stopping.clear()
+        self.stopped.clear()
+        workers = [threading.Thread(target=self._work, daemon=True) for _ in range(MAX_CONNECTIONS)]
+        for worker in workers:
+            worker.start()
+        sel = selectors.DefaultSelector()
+        sel.register(self.socket, selectors.EVENT_READ)
         try:
-            super().process_request(request, client_address)
-        except BaseException:
-            self.slots.release()
-            raise
-
-    def process_request_thread(self, request, client_address) -> None:  # noqa: D102
-        try:
-            super().process_request_thread(request, client_address)
+            while not self.stopping.is_set():
+                for key, _ in sel.select(poll_interval):
+                    if key.fileobj is self.socket:
+                        self._accept(sel)
+                    else:
+                        self._read(sel, key.fileobj)
+                now = time.monotonic()
+                for conn in [c for c, (deadline, _) in self.pending.items() if deadline <= now]:
+                    self._drop(sel, conn)
         finally:
-            self.slots.release()
+            self.stopping.set()
+            for conn in list(self.pending):
+                self._drop(sel, conn)
+            sel.close()
+            self.stopped.set()  # the handler threads end after their current answer (at most TIMEOUT_S)
 
-    def handle_error(self, request, client_address) -> None:
-        """A client that went away, a timeout, a path the OS refuses: that request ends, nothing is printed."""
+    def _accept(self, sel: selectors.BaseSelector) -> None:
+        try:
+            conn, _ = self.socket.accept()
+        except OSError:  # the client gave up at once, or no descriptors left: the next one may fare better
+            return
+        conn.setblocking(False)
+        if len(self.pending) >= MAX_PENDING:
+            self._drop(sel, next(iter(self.pending)))  # the oldest: a browser's request is never it
+        self.pending[conn] = (time.monotonic() + Handler.timeout, bytearray())
+        sel.register(conn, selectors.EVENT_READ)
+
+    def _read(self, sel: selectors.BaseSelector, conn: socket.socket) -> None:
+        try:
+            chunk = conn.recv(65536)
+        except (BlockingIOError, InterruptedError):
+            return
+        except OSError:
+            chunk = b""
+        head = self.pending[conn][1]
+        start = max(0, len(head) - 3)  # the blank line may straddle two chunks; the rest was searched before
+        head += chunk
+        if chunk and head.find(b"\r\n\r\n", start) < 0 and head.find(b"\n\n", start) < 0 and len(head) <= MAX_HEAD:
+            return  # more to come before the deadline
+        sel.unregister(conn)
+        del self.pending[conn]
+        if not head:  # went away without a word
+            conn.close()
+            return
+        self._dispatch(conn, bytes(head))
+
+    def _drop(self, sel: selectors.BaseSelector, conn: socket.socket) -> None:
+        sel.unregister(conn)
+        del self.pending[conn]
+        conn.close()
+
+    def _dispatch(self, conn: socket.socket, head: bytes) -> None:
+        """Queue a complete request for the handler threads (a new one is closed when MAX_WAITING wait already)."""
+        try:
+            self.ready.put_nowait((conn, head))
+        except queue.Full:
+            conn.close()
+
+    def _work(self) -> None:
+        """A handler thread: answer queued requests until shutdown()."""
+        while not self.stopping.is_set():
+            try:
+                conn, head = self.ready.get(timeout=0.1)
+            except queue.Empty:
+                continue
+            try:
+                conn.setblocking(True)
+                self.handler((conn, head), conn.getpeername(), self)
+            except Exception:  # noqa: BLE001 - a client that went away, a timeout, a path the OS refuses: that
+                pass  # request ends, nothing is printed
+            finally:
+                conn.close()
+
+    def shutdown(self) -> None:
+        """Stop serve_forever (from another thread) and wait until it has."""
+        self.stopping.set()
+        self.stopped.wait()
+
+    def server_close(self) -> None:
+        """Close the listening socket."""
+        self.socket.close()
 
 
 def bind(folder: Path, port: int) -> Server:

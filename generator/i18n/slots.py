@@ -10,7 +10,7 @@ from pathlib import Path
 
 from babel.messages.catalog import Catalog
 
-from .catalogs import SOURCE_LANG, TEMPLATES_DIR
+from .catalogs import TEMPLATES_DIR
 
 SLOTS_FILE = TEMPLATES_DIR / "slots.json"
 MAX_SLOTS = 3  # comments per entry; a string printed in more slots says how many more

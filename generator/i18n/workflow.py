@@ -10,7 +10,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from babel import Locale
-from babel.messages.catalog import Catalog
+from babel.messages.catalog import Catalog, Message
 from babel.messages.pofile import normalize, write_po
 
 from ..content.languages import languages
@@ -38,18 +38,20 @@ def po_bytes(catalog: Catalog, previous: bool = True) -> bytes:
 
     Babel 2.19 wraps a multi-line previous msgid like a comment, which breaks the strings (msgfmt: "end-of-line
     within string"); each previous msgid is written as a one-line token first and replaced by correct lines."""
-    catalog = copy.copy(catalog)
-    catalog._messages = copy.copy(catalog._messages)
     tokens: dict[str, str] = {}
-    for key, message in list(catalog._messages.items()):
-        if message.previous_id and previous:
+    held: list[tuple[Message, list[str]]] = []  # messages given a token for the write, and their previous msgid
+    for message in catalog if previous else ():
+        if message.id and message.previous_id:
             token = f"@@previous-{len(tokens)}@@"
             tokens[f'#| msgid "{token}"\n'] = _previous_lines(message.previous_id)
-            message = copy.copy(message)
+            held.append((message, message.previous_id))
             message.previous_id = [token]
-            catalog._messages[key] = message
     buf = io.BytesIO()
-    write_po(buf, catalog, width=WIDTH, include_previous=previous, ignore_obsolete=False)
+    try:
+        write_po(buf, catalog, width=WIDTH, include_previous=previous, ignore_obsolete=False)
+    finally:
+        for message, previous_id in held:  # the caller's catalog as it was
+            message.previous_id = previous_id
     data = buf.getvalue()
     if data.endswith(b"\n\n"):
         data = data[:-1]  # gettext ends the file after the last entry's line; Babel adds a blank line

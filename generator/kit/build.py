@@ -23,7 +23,7 @@ from ..i18n.extract import cached_extraction
 from ..i18n.gate import check_language as check_catalogs
 from ..i18n.fitwatch import watch_fits
 from ..i18n.runtime import SOURCE_LANG, load_translations
-from ..output.cache import damage_notes
+from ..output.cache import damage_notes, installed_here, note_installed
 from ..output.files import remove_leftovers, replace_tree
 from ..output.verify import verify_file
 from ..pageqa import ink
@@ -31,7 +31,7 @@ from ..pageqa.check import page_qa
 from ..pageqa.terms import words
 from ..problems import CheckFailed, Problem, blocking
 from ..render.face import preload_layouts
-from ..render.fonts import preload_fonts, prime_cairo_fonts
+from ..render.fonts import font_problems, preload_fonts, prime_cairo_fonts
 from ..render.layout import hyphenator
 from ..render.preview import missing_previews
 from ..render.svg import preload_templates
@@ -122,13 +122,13 @@ def prepare(root: Path, options: BuildOptions, jobs: int = 1, inputs: Inputs | N
     """Phase one: load and check every input (the board and model given, already loaded by load_inputs, or loaded
     here); raise CheckFailed listing every blocking problem found. Proofs that are not cached yet are played side
     by side when `jobs` allows (0: every core)."""
-    problems = check_language(options.lang, options.release, root)
+    problems = check_language(options.lang, options.release, root) + font_problems()
     if problems:
         raise CheckFailed(problems)
     inputs = inputs or load_inputs(root)
     board, model = inputs.board, inputs.model
     catalog_problems = check_catalogs(root, options.lang, strict=options.release)
-    found = inputs.board_problems + inputs.content_problems + registry.missing_templates(root) + catalog_problems
+    found = inputs.board_problems + inputs.content_problems + registry.missing_templates(root) + registry.unknown_games(root) + catalog_problems
     blockers = blocking(found)
     try:
         board_proof = board_proof_args(root, inputs, options)
@@ -445,11 +445,13 @@ def manifest(ctx: BuildContext, artifacts: list[Artifact]) -> dict:
             "sheets": sheets_by_game(files), "ink": ink.by_game(files), "files": files}
 
 
-def up_to_date(out_dir: Path, digest: str) -> dict | None:
-    """The previous manifest when out_dir holds a complete build of exactly these inputs."""
+def up_to_date(out_dir: Path, digest: str, root: Path) -> dict | None:
+    """The previous manifest when out_dir holds a complete build of exactly these inputs, installed by this user's
+    build of the project in root (its sealed record: output/cache.py)."""
     try:
-        record = json.loads((out_dir / "manifest.json").read_text(encoding="utf-8"))
-        if record.get("inputs") != digest:
+        text = (out_dir / "manifest.json").read_bytes()
+        record = json.loads(text)
+        if record.get("inputs") != digest or not installed_here(root, out_dir, text):  # planted or copied: built again
             return None
         on_disk = {p.relative_to(out_dir).as_posix() for p in out_dir.rglob("*") if not p.is_dir()}
         if on_disk != {e["path"] for e in record["files"]} | {"manifest.json"}:
@@ -493,6 +495,7 @@ def install_kit(ctx: BuildContext, artifacts: list[Artifact], overflows: list[Pr
     with timings.phase("manifest, write"):
         verify({"manifest.json": files["manifest.json"]}, [])  # every other file was verified as it was rendered
         replace_tree(out_dir, files, {e["path"]: e["sha256"] for e in record["files"]})  # hashed for the manifest
+        note_installed(ctx.root, out_dir, files["manifest.json"])
     return record
 
 
@@ -524,7 +527,7 @@ def build_kits(root: Path, options: list[BuildOptions], out_root: Path | None = 
         with timings.phase("inputs digest, up-to-date check"):
             remove_leftovers(out_dir)
             digest = inputs_digest(root, opts, kit_version(root), source_date_epoch(root))
-            cached = None if force else up_to_date(out_dir, digest)
+            cached = None if force else up_to_date(out_dir, digest, root)
         if cached is not None:
             outcomes[n] = BuildResult(out_dir, cached, tuple(Problem(**w) for w in cached.get("warnings", ())),
                                       cached=True)

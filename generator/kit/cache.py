@@ -30,6 +30,7 @@ from ..i18n.catalogs import SOURCE_LANG
 from ..render.layout import letter_words, printed_in_source
 from ..sources import files_digest, generator_digest
 from ..output.cache import check_entry, entry_path, read_entry, write_entry
+from ..output.files import safe_relpath
 from ..output.prune import note_written, prune, remove_written
 from .inputs import input_files
 from .model import Artifact, BuildContext
@@ -38,6 +39,26 @@ from .registry import Component
 # with the generator that runs (sources.generator_digest); the language table gives hyphenation and plural rules
 CODE_GLOBS = ("templates/**/*", "pyproject.toml", "locales/languages.toml")
 ARTIFACT_FIELDS = tuple(f.name for f in dataclasses.fields(Artifact) if f.name != "data")  # stored in the header
+
+
+OUTPUT_SUFFIXES = (".pdf", ".png", ".txt", ".html", ".json", ".svg")  # what a component writes
+
+
+def wrong_artifact(component: Component, meta: Any) -> str | None:
+    """What is wrong with an artifact's header as a cache entry of component claims it (None: nothing): its path is
+    a plain relative path (no /-rooted, `..`, backslash or drive; at most two folders deep: it names a file in the
+    kit folder, never manifest.json) with a suffix a component writes, of a kind the component declares. Checked
+    on read whether or not the entry is sealed (docs/SECURITY.md)."""
+    if not isinstance(meta, dict):
+        return "an artifact that is not a record"
+    path = meta.get("path")
+    if not isinstance(path, str) or not safe_relpath(path) or path.count("/") > 2 or path == "manifest.json":
+        return f"an artifact path {str(path)[:60]!r} outside the kit folder"
+    if not path.endswith(OUTPUT_SUFFIXES):
+        return f"an artifact path {path[:60]!r} of a kind no component writes"
+    if meta.get("kind") not in component.kinds:
+        return f"an artifact kind {str(meta.get('kind'))[:20]!r} the component does not declare"
+    return None
 
 
 def _tuples(value: Any) -> Any:
@@ -259,6 +280,9 @@ class ComponentCache:
                 return None
             if any(lookup(self.ctx.translations, key) != text for *key, text in header["lookups"]):
                 return None
+            wrong = next(filter(None, (wrong_artifact(component, meta) for meta in header["artifacts"])), None)
+            if wrong:
+                return self._discard(component, path, wrong)
             artifacts = [Artifact(data=blob, **{k: _tuples(meta[k]) for k in ARTIFACT_FIELDS})
                          for meta, blob in zip(header["artifacts"], blobs, strict=True)]
         except (KeyError, TypeError, ValueError):

@@ -12,13 +12,14 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Iterable
 
+from ..content.games import game_codes
 from ..messages import N_
 from ..pageqa.ink import game_of
 from .model import BuildContext
 from .registry import component_name
 from .sheets import MINIMUM_LAYOUTS, double_sided, ganged, minimum_entries, sheets_of
 
-GAMES = ("dojo", "ground", "duel")
+GAMES = game_codes()  # content/games.toml
 GAME_NAMES = {"dojo": N_("Dojo Labyrinth"), "ground": N_("GROUND"), "duel": N_("Sword duel")}
 CALIBRATION = "kit-calibration"
 

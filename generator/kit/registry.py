@@ -21,8 +21,9 @@ from dataclasses import dataclass
 from pathlib import Path, PurePosixPath
 from typing import Callable
 
+from ..content.games import KIT, game_of, games
 from ..messages import N_
-from ..problems import Problem
+from ..problems import CheckFailed, Problem
 from .model import Artifact, BuildContext
 
 CARD_PAPERS = ("A4", "Letter", "card")  # sheets and gutterfolds per paper, print-shop single cards
@@ -60,16 +61,15 @@ class Component:
 
 def deck(id: str, name: str, source: str, template: str = "deck/front.svg.j2") -> Component:
     """A simple deck: a content/<game>/<name>.deck.toml file; its front template extends deck/front.svg.j2."""
-    return Component(id, name, id.split("-")[0], DECK, CARD_PAPERS, "generator.components.simple_deck:build",
+    return Component(id, name, id.split("-", 1)[0], DECK, CARD_PAPERS, "generator.components.simple_deck:build",
                      source=source, template=template)
 
 
 def _c(id: str, name: str, kinds: tuple[str, ...], papers: tuple[str, ...], builder: str,
-       from_artifacts: bool = False) -> Component:
-    """A component with its own builder; its game is the id's first word (dojo, ground, duel) or 'kit'."""
-    game = id.split("-")[0]
-    return Component(id, name, game if game in ("dojo", "ground", "duel") else "kit", kinds, papers, builder,
-                     from_artifacts)
+       from_artifacts: bool = False, shared: bool = False) -> Component:
+    """A component with its own builder; its game is the id's first word, a code of content/games.toml (checked in
+    phase one: unknown_games), or "kit" for a piece no game owns (shared=True)."""
+    return Component(id, name, KIT if shared else id.split("-", 1)[0], kinds, papers, builder, from_artifacts)
 
 
 C = "generator.components."
@@ -115,9 +115,26 @@ COMPONENTS: tuple[Component, ...] = (
     _c("duel-table-sheet", N_("Duel: track and reference cards on one sheet"), SHEET, ("A4", "Letter"),
        C + "gangs:duel_table_sheet"),
     _c("kit-printing-guide", N_("Printing guide"), ("guide", "preview"), ("A4", "Letter"),
-       C + "kit_guide:printing_guide", True),
-    _c("contact-sheet", N_("Contact sheet"), ("sheet",), (), "generator.kit.contact:contact_sheet", True),
+       C + "kit_guide:printing_guide", True, shared=True),
+    _c("contact-sheet", N_("Contact sheet"), ("sheet",), (), "generator.kit.contact:contact_sheet", True, shared=True),
 )
+
+
+def unknown_games(root: Path | None = None) -> list[Problem]:
+    """Phase one: every component's game is a row of the games table (content/games.toml), or the shared "kit";
+    one problem per game the table lacks, naming the table, its line and the fix."""
+    try:
+        table = games(root)
+    except CheckFailed as exc:
+        return list(exc.problems)
+    out: dict[str, Problem] = {}
+    for c in COMPONENTS:
+        if c.game != KIT and c.game not in table and c.game not in out:
+            try:
+                game_of(c.id, root)
+            except CheckFailed as exc:
+                out[c.game] = exc.problems[0]
+    return list(out.values())
 
 
 def by_id(component_id: str) -> Component | None:

@@ -8,6 +8,10 @@ leaves the old folder as `.<name>.old.*`, and the next write of that folder puts
 Leftover staging and old folders of killed writes are removed at the next write of the same folder.
 Writers of one parent folder take turns with an exclusive flock on the parent, so cleaning up never removes
 a folder another build is still writing.
+
+Every file written under build/ is named by a folder and a path inside it (``inside``): a path that is absolute,
+holds `..`, a backslash, a drive or a control character, or leads through a symbolic link out of its folder is
+refused (UnsafePath) before anything is written. Names read from build/ (cache entries) are data, never a way out.
 """
 
 from __future__ import annotations
@@ -30,6 +34,39 @@ from ..interrupts import checkpoint, deferred, installed
 RENAME_EXCHANGE = 2
 AT_FDCWD = -100
 STAGING, OLD = "staging", "old"
+
+
+class UnsafePath(OSError):
+    """A path that would write outside its folder (an OSError: commands report it in one line, never a traceback)."""
+
+
+def safe_relpath(rel: str) -> bool:
+    """Whether rel names a file inside a folder: relative, '/'-separated, every part a plain name (not empty,
+    '.', '..'), no backslash, drive colon or control character."""
+    if not isinstance(rel, str) or not rel or rel.startswith("/") or "\\" in rel or ":" in rel:
+        return False
+    if any(ord(ch) < 32 or ord(ch) == 127 for ch in rel):
+        return False
+    return all(part not in ("", ".", "..") for part in rel.split("/"))
+
+
+def inside(folder: Path, rel: str) -> Path:
+    """folder/rel, refused (UnsafePath) unless it stays inside folder: rel is safe_relpath and no symbolic link on
+    the way leads out of it. The one check every write under build/ goes through."""
+    if not safe_relpath(rel):
+        raise UnsafePath(f"refused to write {rel!r}: not a plain path inside {folder}")
+    target = Path(folder) / rel
+    base = Path(folder).resolve()
+    if not target.parent.resolve().is_relative_to(base) or target.is_symlink():
+        raise UnsafePath(f"refused to write {rel!r}: it leads out of {folder}")
+    return target
+
+
+def write_into(folder: Path, rel: str, data: bytes) -> Path:
+    """write_bytes_atomic of folder/rel after ``inside`` accepted it; the path written."""
+    target = inside(folder, rel)
+    write_bytes_atomic(target, data)
+    return target
 
 
 def write_bytes_atomic(path: Path, data: bytes) -> None:
@@ -116,10 +153,11 @@ def _write_verified(folder: Path, files: dict[str, bytes], sha256: dict[str, str
     """Write every file, then read each back and compare its sha256 with the bytes meant to be written (sha256:
     the hex digests already known, by path; the others are computed); files go on WRITERS threads, and the first
     failure in the files' order is raised."""
-    for parent in dict.fromkeys((folder / rel).parent for rel in files):
+    targets = {rel: inside(folder, rel) for rel in files}  # every path checked before anything is written
+    for parent in dict.fromkeys(target.parent for target in targets.values()):
         parent.mkdir(parents=True, exist_ok=True)
     with concurrent.futures.ThreadPoolExecutor(WRITERS) as pool:
-        for done in [pool.submit(_write_one, folder / rel, data, sha256.get(rel)) for rel, data in files.items()]:
+        for done in [pool.submit(_write_one, targets[rel], data, sha256.get(rel)) for rel, data in files.items()]:
             done.result()
 
 

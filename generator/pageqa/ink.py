@@ -12,12 +12,13 @@ from __future__ import annotations
 import pypdfium2 as pdfium
 from PIL import ImageStat
 
+from ..content.games import KIT, game_codes
 from .objects import each_page
 
 COVERAGE_PX_PER_MM = 1.0
 PT_PER_MM = 72 / 25.4
 BACK_SHEET_LIMIT = 15.0  # percent: a light card-back sheet (outline, title, small art)
-GAMES = ("dojo", "ground", "duel")
+GAMES = game_codes()  # content/games.toml
 
 
 def coverage(data: bytes) -> list[float]:
@@ -32,9 +33,11 @@ def page_coverage(page: pdfium.PdfPage) -> float:
 
 
 def game_of(component: str) -> str:
-    """The game a component belongs to ("ground-tokens" -> "ground"); "kit" for shared pieces (calibration)."""
+    """The game a component belongs to ("ground-tokens" -> "ground"); "kit" for the shared pieces (the printing
+    guide, the contact sheet: registered as shared, and phase one refuses any other id naming no game of the table,
+    kit.registry.unknown_games)."""
     head = component.split("-", 1)[0]
-    return head if head in GAMES else "kit"
+    return head if head in GAMES else KIT
 
 
 def home_print(entry: dict) -> bool:

@@ -180,10 +180,12 @@ def page_inks(layered: list[Layered], height: float, textpage: Any) -> list[Ink]
         bounds = reader.bounds(obj.handle)
         if bounds is None:
             raise ValueError("pdfium gives no bounds for a page object")
+        outer = _boxes((), height, [obj.outer])[0] if obj.outer else None  # the forms' clip, mm from the top left
         if obj.kind == TEXT:
             shown = _area(_cut(bounds, obj.clip)) / (_area(bounds) or 1.0) if obj.clip else 1.0
             for box in _boxes(chain, height, [bounds]):
-                out.append(Ink("text", box, obj.z, "", _family(obj.handle, fonts), 0.0, shown,
+                seen = shown * (_area(_cut(box, outer)) / (_area(box) or 1.0) if outer else 1.0)
+                out.append(Ink("text", box, obj.z, "", _family(obj.handle, fonts), 0.0, seen,
                                partial(_text, obj.handle, textpage)))
                 earlier.add(box)
             continue
@@ -195,7 +197,9 @@ def page_inks(layered: list[Layered], height: float, textpage: Any) -> list[Ink]
         else:
             parts = [bounds]
         for box in _boxes(chain, height, [_cut(b, obj.clip) if obj.clip else b for b in parts]):
-            out.append(Ink("fill", box, obj.z))
+            box = _cut(box, outer) if outer else box
+            if box[0] < box[2] and box[1] < box[3]:
+                out.append(Ink("fill", box, obj.z))
     return out
 
 

@@ -175,13 +175,16 @@ def address(handle: Any) -> int:
 class Layered(NamedTuple):
     """An object the layer checks read (pageqa/layers.py): a text object, or a path or image that paints opaque
     (no transparency; a path filled with an opaque colour). chain: the matrices of the forms holding it, outermost
-    first; clip: the box of all its own clip path's points in its container's space (None: unclipped)."""
+    first; clip: the box of all its own clip path's points in its container's space (None: unclipped); outer: the
+    clip of the forms holding it (page space, pt; None: none), which pdfium does not put on the objects inside a
+    form (a figure cropped from a larger drawing: its shapes reach past the crop only where nothing shows them)."""
 
     kind: int  # TEXT, PATH or IMAGE
     z: int
     handle: Any
     chain: tuple[Matrix, ...]
     clip: PtBox | None
+    outer: PtBox | None = None
 
 
 LAYER_DEPTH = 8  # the layer checks read objects at most this many forms deep (as pypdfium2's get_objects(max_depth=8))
@@ -223,7 +226,7 @@ def walk(page: Any, layered: list[Layered] | None = None, paths: list[Layered] |
                     state[2] = True
                 texts[addressof(obj.contents)] = TextObject(z, state[1], here, obj, container, m)
                 if layer:
-                    add_layer(Layered(kind, z, obj, chain, whole))  # type: ignore[misc]
+                    add_layer(Layered(kind, z, obj, chain, whole, clip if chain else None))  # type: ignore[misc]
                 continue
             state[2] = False
             if kind == FORM:
@@ -235,7 +238,7 @@ def walk(page: Any, layered: list[Layered] | None = None, paths: list[Layered] |
                     add_path(Layered(kind, z, obj, chain, whole))
                 opaque = _paint(reader, obj, kind, m, here, z, paints)
                 if layer and opaque and kind != SHADING and not transparent(obj):
-                    add_layer(Layered(kind, z, obj, chain, whole))  # type: ignore[misc]
+                    add_layer(Layered(kind, z, obj, chain, whole, clip if chain else None))  # type: ignore[misc]
 
     visit(page, pdfium_c.FPDFPage_CountObjects, pdfium_c.FPDFPage_GetObject, None, None, ())
     return paints, texts

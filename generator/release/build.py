@@ -16,6 +16,7 @@ from ..content.languages import language_codes, languages
 from ..kit.model import PAPERS, BuildOptions
 from ..kit.version import kit_version, source_date_epoch
 from ..export.tts_run import export_tts, tts_files
+from ..output.cache import damage_notes
 from ..output.files import remove_leftovers, replace_tree
 from ..problems import CheckFailed
 from ..sim.designer import designer_report
@@ -161,6 +162,7 @@ def release(root: Path, options: ReleaseOptions, tick: Callable[[str], None] = l
                      release=True)
     cores = os.cpu_count() or 1
     designer = designer_page(designer_report(root, min(options.jobs or cores, cores)), version)
+    notes.extend(damage_notes())  # a planted or damaged designer page cache, made again (docs/SECURITY.md)
     files = assemble(root, version, epoch, kits, {lang: tts_files(tts_out / lang) for lang in tts}, designer)
     verify(files, [])
     record = json.loads(files["manifest.json"])

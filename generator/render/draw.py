@@ -1,7 +1,7 @@
 """The one way text and icons reach a page: fitted layout.Blocks, single labels and icons drawn with cairo itself.
 
 Every function draws on a cairo context whose user unit is the millimetre (a face's, a sheet's: the caller scales
-from pt), with cairo's toy font API (fontconfig finds the project's fonts, render/fonts.py). Text stays text in
+from pt), with cairo's toy font API (fontconfig finds the kit's font files alone, render/fonts.py). Text stays text in
 the PDF (one show_text per run: selectable, searchable, read back by the page QA).
 """
 
@@ -14,6 +14,7 @@ from typing import Any
 import cairocffi as cairo
 from cairosvg.colors import color as svg_colour
 
+from .fonts import register_fontconfig
 from .icons import ARITY, TOKEN, icon
 
 NBSP = "\u00a0"  # the layout's ties (no line break there): printed as the space it is, read back as one
@@ -44,7 +45,9 @@ UNHINTED = unhinted()  # set on every text drawn (one object: cairo copies it in
 
 
 def set_font(cr: Any, family: str, size: float, bold: bool = False, italic: bool = False) -> None:
-    """Select a font of the family (fontconfig) at size user units, advances unhinted."""
+    """Select a font of the family (the kit's files: fonts.register_fontconfig) at size user units, advances
+    unhinted."""
+    register_fontconfig()  # once per process (cached): before cairo resolves its first family
     cr.select_font_face(family, cairo.FONT_SLANT_ITALIC if italic else cairo.FONT_SLANT_NORMAL,
                         cairo.FONT_WEIGHT_BOLD if bold else cairo.FONT_WEIGHT_NORMAL)
     cr.set_font_size(size)

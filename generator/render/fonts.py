@@ -1,4 +1,5 @@
-"""The kit's fonts (PT Sans, PT Sans Narrow from PyPI), registered with fontconfig/cairo and reportlab."""
+"""The kit's fonts (PT Sans, PT Sans Narrow from PyPI), drawn by cairo from these files alone (a private fontconfig
+configuration: register_fontconfig) and registered with reportlab."""
 
 from __future__ import annotations
 
@@ -10,6 +11,8 @@ from pathlib import Path
 
 import fontpkg_pt_sans
 import fontpkg_pt_sans_narrow
+
+from ..problems import Problem
 
 
 @dataclass(frozen=True)
@@ -47,18 +50,132 @@ def face(family: str = "PT Sans", bold: bool = False, italic: bool = False) -> F
     raise KeyError(f"no font {family!r} bold={bold} italic={italic}")
 
 
-@lru_cache(maxsize=1)
-def register_fontconfig() -> None:
-    """Add the packaged font folders to fontconfig's current configuration, so cairo finds them."""
+# The private fontconfig configuration cairo draws with (register_fontconfig): no font folder of the system or
+# the user, no rule from /etc/fonts, no cache; the kit's font files are added to it one by one. Its rules are the
+# rendering defaults the kit was drawn with on Debian's stock configuration (10-hinting-slight, 10-yes-antialias,
+# 11-lcdfilter-default, 90-synthetic), written out here so that no machine's configuration changes them.
+FONTS_CONF = """<?xml version="1.0"?>
+<!DOCTYPE fontconfig SYSTEM "urn:fontconfig:fonts.dtd">
+<fontconfig>
+  <match target="pattern"><edit name="hintstyle" mode="append"><const>hintslight</const></edit></match>
+  <match target="pattern"><edit name="antialias" mode="append"><bool>true</bool></edit></match>
+  <match target="pattern"><edit name="lcdfilter" mode="append"><const>lcddefault</const></edit></match>
+  <match target="font">
+    <test name="slant"><const>roman</const></test>
+    <test target="pattern" name="slant" compare="not_eq"><const>roman</const></test>
+    <edit name="matrix" mode="assign"><times><name>matrix</name>
+      <matrix><double>1</double><double>0.2</double><double>0</double><double>1</double></matrix></times></edit>
+    <edit name="slant" mode="assign"><const>oblique</const></edit>
+    <edit name="embeddedbitmap" mode="assign"><bool>false</bool></edit>
+  </match>
+  <match target="font">
+    <test name="weight" compare="less_eq"><const>medium</const></test>
+    <test target="pattern" name="weight" compare="more_eq"><const>bold</const></test>
+    <edit name="embolden" mode="assign"><bool>true</bool></edit>
+    <edit name="weight" mode="assign"><const>bold</const></edit>
+  </match>
+</fontconfig>
+"""
+
+
+class FontSetupError(RuntimeError):
+    """The kit's fonts cannot be set up (a font file missing or unreadable, fontconfig absent): the message says
+    which file and what to do."""
+
+
+def _fontconfig() -> ctypes.CDLL:
     lib = ctypes.util.find_library("fontconfig")
     if not lib:
-        raise RuntimeError("fontconfig library not found: install libfontconfig1 (Debian) or fontconfig (Homebrew)")
+        raise FontSetupError("fontconfig library not found: install libfontconfig1 (Debian) or fontconfig (Homebrew)")
     fc = ctypes.CDLL(lib)
-    fc.FcConfigAppFontAddDir.argtypes = [ctypes.c_void_p, ctypes.c_char_p]
-    fc.FcConfigAppFontAddDir.restype = ctypes.c_int
-    for folder in (SANS_DIR, NARROW_DIR):
-        if not fc.FcConfigAppFontAddDir(None, str(folder).encode()):
-            raise RuntimeError(f"fontconfig could not add the font folder {folder}")
+    for name, args, res in (("FcConfigCreate", [], ctypes.c_void_p),
+                            ("FcConfigParseAndLoadFromMemory", [ctypes.c_void_p, ctypes.c_char_p, ctypes.c_int],
+                             ctypes.c_int),
+                            ("FcConfigBuildFonts", [ctypes.c_void_p], ctypes.c_int),
+                            ("FcConfigAppFontAddFile", [ctypes.c_void_p, ctypes.c_char_p], ctypes.c_int),
+                            ("FcConfigSetCurrent", [ctypes.c_void_p], ctypes.c_int),
+                            ("FcConfigGetCurrent", [], ctypes.c_void_p),
+                            ("FcNameParse", [ctypes.c_char_p], ctypes.c_void_p),
+                            ("FcConfigSubstitute", [ctypes.c_void_p, ctypes.c_void_p, ctypes.c_int], ctypes.c_int),
+                            ("FcDefaultSubstitute", [ctypes.c_void_p], None),
+                            ("FcFontMatch", [ctypes.c_void_p, ctypes.c_void_p, ctypes.POINTER(ctypes.c_int)],
+                             ctypes.c_void_p),
+                            ("FcPatternGetString", [ctypes.c_void_p, ctypes.c_char_p, ctypes.c_int,
+                                                    ctypes.POINTER(ctypes.c_char_p)], ctypes.c_int),
+                            ("FcPatternDestroy", [ctypes.c_void_p], None)):
+        func = getattr(fc, name)
+        func.argtypes, func.restype = args, res
+    return fc
+
+
+FONT_FIX = "reinstall the locked packages: rm -rf .venv && make install"
+
+
+def font_problems() -> list[Problem]:
+    """One problem for each of the kit's font files that is missing or cannot be read as a font (phase one asks,
+    before anything renders)."""
+    found = []
+    for f in FACES:
+        try:
+            cmap(f.path)
+        except Exception as exc:  # noqa: BLE001 - absent, truncated, not a font: the same advice
+            reason = "is missing" if not f.path.exists() else f"cannot be read as a font ({exc})"
+            style = f"{' bold' if f.bold else ''}{' italic' if f.italic else ''}"
+            found.append(Problem("error", "font-file", f"the kit's font file for {f.family}{style} {reason}",
+                                 file=str(f.path), hint=FONT_FIX))
+    return found
+
+
+def check_font_files() -> None:
+    """FontSetupError naming the first of the kit's font files that is missing or unreadable, and the fix."""
+    for p in font_problems()[:1]:
+        raise FontSetupError(f"{p.file}: {p.message}; {p.hint}")
+
+
+@lru_cache(maxsize=1)
+def register_fontconfig() -> None:
+    """Make fontconfig's current configuration (the one cairo resolves every family through) a private one that
+    holds the kit's font files and nothing else (FONTS_CONF), once per process, before anything is drawn: a family
+    name can then only resolve to one of the kit's files, whatever the machine's fonts and however cold or busy
+    its font cache. Each face must resolve to its own file (checked here); a missing file is a FontSetupError."""
+    check_font_files()
+    fc = _fontconfig()
+    config = fc.FcConfigCreate()
+    if not config or not fc.FcConfigParseAndLoadFromMemory(config, FONTS_CONF.encode(), 1):
+        raise FontSetupError("fontconfig refused the kit's font configuration (fontconfig 2.13 or later is needed)")
+    fc.FcConfigBuildFonts(config)
+    for f in FACES:
+        if not fc.FcConfigAppFontAddFile(config, str(f.path).encode()):
+            raise FontSetupError(f"fontconfig could not load the kit's font file {f.path}; {FONT_FIX}")
+    if not fc.FcConfigSetCurrent(config):
+        raise FontSetupError("fontconfig could not switch to the kit's font configuration")
+    for f in FACES:
+        found = resolve(f.family, f.bold, f.italic, fc)
+        if found != f.path:
+            raise FontSetupError(f"fontconfig resolves {f.family} (bold={f.bold}, italic={f.italic}) to {found}, "
+                                 f"not to the kit's {f.path}")
+
+
+def resolve(family: str, bold: bool = False, italic: bool = False, fc: ctypes.CDLL | None = None) -> Path | None:
+    """The font file fontconfig's current configuration gives for a family and style (what cairo's toy API and
+    cairosvg draw with: cairo asks for weight medium, 100, or bold, 200)."""
+    fc = fc or _fontconfig()
+    name = f"{family}:weight={200 if bold else 100}:slant={100 if italic else 0}".encode()
+    pattern = fc.FcNameParse(name)
+    fc.FcConfigSubstitute(None, pattern, 0)  # FcMatchPattern
+    fc.FcDefaultSubstitute(pattern)
+    result = ctypes.c_int()
+    match = fc.FcFontMatch(None, pattern, ctypes.byref(result))
+    fc.FcPatternDestroy(pattern)
+    if not match:
+        return None
+    out = ctypes.c_char_p()
+    try:
+        if fc.FcPatternGetString(match, b"file", 0, ctypes.byref(out)) != 0:
+            return None
+        return Path(out.value.decode())
+    finally:
+        fc.FcPatternDestroy(match)
 
 
 @lru_cache(maxsize=None)

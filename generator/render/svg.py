@@ -112,6 +112,14 @@ def svg_drawing(svg: str) -> Drawing:
     return drawing
 
 
+def collected_items(make_svg: Callable[[], str]) -> tuple[Drawing, list[Item]]:
+    """The art of the SVG make_svg() returns (cairosvg) and the texts and icons it handed over (templates.collect),
+    to be drawn by cairo over it (draw_items): the booklet figures choose which at each scale."""
+    with collecting() as items:
+        svg = make_svg()
+    return svg_drawing(svg), items
+
+
 def collected_drawing(make_svg: Callable[[], str | None]) -> Drawing | None:
     """The SVG make_svg() returns, its texts and icons (templates.collect) drawn by cairo over its art (None when
     it returns None: it had problems to tell)."""

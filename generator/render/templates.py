@@ -2,7 +2,7 @@
 icons they hand to cairo instead while a drawing is made (collecting(): see svg.template_drawing).
 
 A template describes art and layout; the fitted texts (m.texts, m.text_block), single labels (m.label) and icons
-(m.icon) it places are written as SVG only where SVG is the output (booklet figures, drawn by svglib). While
+(m.icon) it places are written as SVG only outside a drawing being made (a stand-alone SVG). While
 collecting, each becomes an Item drawn by render/draw.py over the template's art, at the same place, under the
 transforms of the template's m.turned blocks.
 """

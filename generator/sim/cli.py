@@ -16,11 +16,10 @@ import sys
 from pathlib import Path
 from types import ModuleType
 
-GAMES = {
-    "dojo": "generator.sim.dojo_cli",
-    "duel": "generator.sim.duel.cli",
-    "ground": "generator.sim.ground.cli",
-}
+from ..content.games import games
+
+# The games with a simulator: content/games.toml's `simulator` (a module; see the docstring above), in table order.
+GAMES = {code: game.simulator for code, game in games().items() if game.simulator}
 MAX_GAMES = 1_000_000
 MAX_TURNS = 100_000
 
@@ -33,7 +32,8 @@ def game_module(name: str) -> ModuleType:
 def register(sub: argparse._SubParsersAction) -> None:
     """Add the `sim` command with the shared options and every game's own option group."""
     s = sub.add_parser("sim", allow_abbrev=False, help="simulate seeded games (Dojo, duel, ...) and report on them")
-    s.add_argument("--game", choices=tuple(GAMES), default="dojo", help="which game to play (default dojo)")
+    s.add_argument("--game", choices=tuple(GAMES), default=next(iter(GAMES)), help="which game to play: " + ", ".join(
+        f"{code} ({g.title})" for code, g in games().items() if code in GAMES) + f" (default {next(iter(GAMES))})")
     s.add_argument("--games", type=int, default=1000, help=f"number of games, 1 to {MAX_GAMES} (default 1000)")
     s.add_argument("--seed", type=int, default=1, help="run seed; game i uses a seed derived from (seed, i)")
     s.add_argument("--players", type=int, default=None, help="player count (Dojo: 2 to 8, default 4)")

@@ -195,8 +195,7 @@ def cache_key(root: Path, ctxs: dict[str, Any]) -> str:
 
 def designer_report(root: Path, jobs: int = 1) -> dict:
     """The page's figures, from build/cache/designer-<key>.json when nothing they depend on changed."""
-    from ..output.cache import note_damaged, read_json_entry
-    from ..output.files import write_text_atomic
+    from ..output.cache import note_damaged, read_json_entry, write_json_entry
 
     ctxs = load(root)
     key = cache_key(root, ctxs)
@@ -208,6 +207,5 @@ def designer_report(root: Path, jobs: int = 1) -> dict:
         note_damaged(path, "its fields are malformed")
     record = {"key": key, **compute(ctxs, jobs)}
     record = json.loads(json.dumps(record, sort_keys=True))  # what the cache gives back, the same on every run
-    path.parent.mkdir(parents=True, exist_ok=True)
-    write_text_atomic(path, json.dumps(record, indent=1, sort_keys=True) + "\n")
+    write_json_entry(path, record)  # sealed with this user's key: a planted or edited page cache is made again
     return record

@@ -10,7 +10,7 @@ from typing import Any
 
 from ..board.load import load_quadrant
 from ..board.model import build_board
-from ..output.files import write_bytes_atomic, write_text_atomic
+from ..output.userfile import OutputError, write_output
 from dataclasses import fields, replace
 
 from . import runner
@@ -139,15 +139,15 @@ def write_outputs(args: argparse.Namespace, report: dict, lengths: dict[str, lis
     """Write --json and --plot; 0, or 2 when a file cannot be written."""
     try:
         if args.json:
-            write_text_atomic(args.json, json.dumps(report, indent=1) + "\n")
+            write_output(args.json, json.dumps(report, indent=1) + "\n", "--json")
             print(f"wrote {args.json}")
         if args.plot:
             from .plot import plot_png
 
-            write_bytes_atomic(args.plot, plot_png(report, lengths))
+            write_output(args.plot, plot_png(report, lengths), "--plot")
             print(f"wrote {args.plot}")
-    except OSError as exc:
-        return _fail(f"cannot write: {exc}")
+    except OutputError as exc:
+        return _fail(str(exc))
     return 0
 
 

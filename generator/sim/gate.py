@@ -10,8 +10,7 @@ from typing import Any
 
 from ..board.check import check_dead_ends
 from ..board.model import Board
-from ..output.cache import note_damaged, read_json_entry
-from ..output.files import write_text_atomic
+from ..output.cache import note_damaged, read_json_entry, write_json_entry
 from ..problems import Problem
 from .defaults import RULINGS
 from .engine import GameConfig
@@ -105,23 +104,16 @@ def cache_path(root: Path, key: str) -> Path:
     return root / CACHE_DIR / f"proof-{key[:24]}.json"
 
 
-def _seal(payload: dict[str, Any]) -> str:
-    """The checksum an entry carries over its own content (an edited entry no longer matches it)."""
-    return hashlib.sha256(json.dumps(payload, sort_keys=True).encode()).hexdigest()
-
-
-def _to_json(proof: Proof, key: str) -> str:
-    payload = {"key": key, "engine": engine_digest(), "fingerprint": proof.fingerprint, "summary": proof.summary(),
-               "problems": [asdict(p) for p in proof.problems]}
-    return json.dumps({**payload, "seal": _seal(payload)}, indent=1, sort_keys=True) + "\n"
+def _record(proof: Proof, key: str) -> dict[str, Any]:
+    return {"key": key, "engine": engine_digest(), "fingerprint": proof.fingerprint, "summary": proof.summary(),
+            "problems": [asdict(p) for p in proof.problems]}
 
 
 def _from_json(data: dict, key: str, fingerprint: str, settings: ProofSettings) -> Proof | None:
-    """The cached proof, or None unless the entry is whole, sealed, and claims exactly this key, engine and board."""
+    """The cached proof, or None unless the entry (sealed with this user's key: read_json_entry) claims exactly this
+    key, engine and board."""
     try:
-        data = dict(data)
-        seal = data.pop("seal")
-        if seal != _seal(data) or data["key"] != key or data["engine"] != engine_digest():
+        if data["key"] != key or data["engine"] != engine_digest():
             return None
         s = data["summary"]
         if (data["fingerprint"] != fingerprint or s["engine"] != engine_id() or s["games"] != settings.games
@@ -138,8 +130,8 @@ def cached_proof(root: Path, board: Board, fingerprint: str, deck: tuple[int, ..
                  settings: ProofSettings = ProofSettings()) -> Proof:
     """prove_board, reusing build/cache/proof-<key>.json when the engine, board, deck and settings are unchanged.
 
-    An entry that does not match what it claims (edited, truncated, another engine's, another board's) is
-    discarded and the board proved again.
+    An entry that is not sealed with this user's key (output/seal.py: edited, planted, made elsewhere) or does not
+    match what it claims (truncated, another engine's, another board's) is discarded and the board proved again.
     """
     key = cache_key(fingerprint, settings, deck)
     path = cache_path(root, key)
@@ -148,7 +140,7 @@ def cached_proof(root: Path, board: Board, fingerprint: str, deck: tuple[int, ..
         proof = _from_json(data, key, fingerprint, settings)
         if proof is not None:
             return proof
-        note_damaged(path, "it does not match its seal, engine or board")
+        note_damaged(path, "it does not match its engine or board")
     proof = prove_board(board, fingerprint, settings, deck)
-    write_text_atomic(path, _to_json(proof, key))
+    write_json_entry(path, _record(proof, key))
     return proof

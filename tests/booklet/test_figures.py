@@ -8,7 +8,7 @@ from pypdf import PdfReader
 from pypdf.generic import IndirectObject
 
 from generator.booklet.builders import GAMES
-from generator.booklet.figures import figure_factory, figure_source
+from generator.booklet.figures import Pictures, figure_factory, figure_source
 from generator.components.dojo_board_sheets import legend_svg
 from generator.content.dojo import SQUARE_CTX
 from generator.kit.build import prepare
@@ -99,7 +99,7 @@ def test_unknown_figure_is_an_error_naming_the_known_ones():
 
     ctx = prepare(ROOT, BuildOptions("en"))
     with pytest.raises(CheckFailed) as exc:
-        figure_factory(figure_source(ctx), "rules.md")("nope", 300)
+        figure_factory(figure_source(ctx), "rules.md", Pictures())("nope", 300)
     assert "board" in exc.value.problems[0].hint and "strike-men" in exc.value.problems[0].hint
 
 
@@ -124,32 +124,32 @@ def test_duel_booklet_draws_the_distance_control_figure_as_vectors(booklets):
 
 
 def test_a_figure_leaves_out_only_the_text_it_would_print_under_the_floor():
-    from reportlab.graphics.shapes import Drawing, Group, Rect, String
+    from generator.booklet.figures import picture
+    from generator.render.svg import Drawing, Item
 
-    from generator.booklet.figures import legible
+    art = Drawing(None, 100, 100, (2.0, 0, 0, 2.0, 0, 0))  # SVG units to pt: x2
+    items = [Item("label", ("big", 0, 50, 6, "#000", False, "start")),  # 12 pt
+             Item("label", ("small", 0, 0, 4, "#000", False, "start"), (2, 0, 0, 2, 0, 0)),  # 16 pt
+             Item("icon", ("tatami", 0, 0, 1, "#000", "#fff"))]  # an icon has no text: always kept
+    shown = picture(art, items)
 
-    inner = Group(String(0, 0, "small", fontSize=8), Rect(0, 0, 5, 5), transform=(2, 0, 0, 2, 0, 0))  # 16 pt
-    d = Drawing(100, 100, String(0, 50, "big", fontSize=12), inner)
+    def texts(scale):
+        return [i.args[0] for i in shown.legible(scale) if i.kind == "label"]
 
-    def texts(node):
-        return [t for c in getattr(node, "contents", []) for t in ([c.text] if isinstance(c, String) else texts(c))]
-
-    assert texts(legible(d, 1.0)) == ["big", "small"]
-    assert texts(legible(d, 0.5)) == ["small"]  # 6 pt goes, 8 pt stays
-    assert texts(legible(d, 0.3)) == []
-    assert len(legible(d, 0.3).contents[0].contents) == 1 and texts(d) == ["big", "small"]  # shapes kept, d intact
+    assert texts(1.0) == ["big", "small"]
+    assert texts(0.5) == ["small"]  # 6 pt goes, 8 pt stays
+    assert texts(0.3) == [] and [i.kind for i in shown.legible(0.3)] == ["icon"]
+    assert len(shown.items) == 3  # the picture itself keeps everything
 
 
 @pytest.mark.parametrize("lang", LANGS)
 def test_the_ladder_figure_shows_belt_names_and_both_start_positions(lang):
-    from reportlab.graphics import renderPDF
-
-    from generator.booklet.figures import vector
+    from generator.booklet.figures import figure_picture
     from generator.content.dojo import BELT_CTX
     from generator.pageqa.read import read_pdf
 
     ctx = kit_context(lang)
-    page = read_pdf(renderPDF.drawToString(vector(*figure_source(ctx).makers["belt-ladder"]())))[0]
+    page = read_pdf(figure_picture(figure_source(ctx).makers["belt-ladder"]).pdf())[0]
     w, h = page.size
     shown = [g for g in page.runs if g.box[0] >= 0 and g.box[1] >= 0 and g.box[2] <= w and g.box[3] <= h]
     text = "".join(g.text for g in shown)  # only what lies inside the figure's box is printed
@@ -173,21 +173,51 @@ def test_the_dojo_booklets_first_page_is_not_left_half_empty_by_its_board_figure
 
 @pytest.mark.parametrize("lang", LANGS)
 def test_figures_print_their_words_in_the_kits_faces_the_same_every_time(lang):
-    """svglib's own conversion with the kit's faces answered by their reportlab names: every word of every figure
-    and inline icon prints in PT Sans (no Helvetica stand-in), and a figure converts to the same bytes twice."""
-    from reportlab.graphics import renderPDF
-
-    from generator.booklet.figures import _inline_svg, vector
+    """The figures and inline icons are drawn by cairo as the sheets are: every word of every figure prints in the
+    kit's faces (no stand-in), and a figure is drawn to the same bytes twice."""
+    from generator.booklet.figures import _inline_svg, figure_picture
     from generator.pageqa.read import read_pdf
     from generator.render.icons import ICONS
 
     ctx = kit_context(lang)
-    sources = [maker() for maker in figure_source(ctx).makers.values()]
-    sources += [(_inline_svg(ctx, name), None) for name in sorted(ICONS)[:6]]
-    assert len(sources) > 10
+    makers = list(figure_source(ctx).makers.values())
+    makers += [lambda name=name: (_inline_svg(ctx, name), None) for name in sorted(ICONS)[:6]]
+    assert len(makers) > 10
     families = set()
-    for svg, box in sources:
-        data = renderPDF.drawToString(vector(svg, box), invariant=1)
-        assert data == renderPDF.drawToString(vector(svg, box), invariant=1), svg[:200]
+    for make in makers:
+        data = figure_picture(make).pdf()
+        assert data == figure_picture(make).pdf()
         families |= {r.family for page in read_pdf(data) for r in page.runs}
     assert families and families <= {"PTSans", "PTSansNarrow"}, families
+
+
+def test_placeholders_become_the_pictures_forms_each_stored_once():
+    """place_forms swaps every placeholder image reportlab painted for its picture's cairo drawing, a form XObject in
+    the same box: no image is left, a picture placed twice is one form, and its words read back where it was put."""
+    import pikepdf
+    from reportlab.pdfgen.canvas import Canvas
+
+    from generator.booklet.figures import picture, place_forms
+    from generator.pageqa.read import read_pdf
+    from generator.render.svg import Item, svg_drawing
+
+    art = svg_drawing('<svg xmlns="http://www.w3.org/2000/svg" width="40mm" height="20mm" viewBox="0 0 40 20">'
+                      '<rect x="1" y="1" width="38" height="18" fill="#cde" stroke="#234"/></svg>')
+    hello = picture(art, [Item("label", ("Hello", 3, 12, 6, "#000", False, "start"))])
+    other = picture(art, [Item("label", ("Other", 3, 12, 6, "#000", False, "start"))])
+    pictures = Pictures()
+    buf = io.BytesIO()
+    c = Canvas(buf, pagesize=(400, 300), invariant=1)
+    for x, (key, shown) in zip((20, 150, 280), (("a", hello), ("a", hello), ("b", other))):
+        c.drawImage(pictures.placeholder(key, lambda shown=shown: shown.pdf()), x, 100, 100, 50)
+    c.save()
+    data = place_forms(buf.getvalue(), pictures)
+    pdf = pikepdf.open(io.BytesIO(data))
+    xobjects = pdf.pages[0].Resources.XObject
+    assert {str(x.Subtype) for x in xobjects.values()} == {"/Form"}
+    assert len({x.objgen for x in xobjects.values()}) == 2  # "a" placed twice, stored once
+    page = read_pdf(data)[0]
+    words = sorted((g.text, round(g.box[0] / 25.4 * 72)) for g in page.runs)
+    assert [w for w, _ in words] == ["Hello", "Hello", "Other"], words
+    assert all(x0 <= at < x0 + 100 for (_, at), x0 in zip(words, (20, 150, 280))), words
+    assert data == place_forms(buf.getvalue(), pictures)  # the same bytes every time

@@ -21,8 +21,7 @@ WORDS = {  # (Technique note, a Nebbia effect, a belt name, the board's letter-f
 
 
 def _pdf(kit, name):
-    lang, out = kit.lang, kit.out
-    return reader((out / name).read_bytes())
+    return reader((kit.out / name).read_bytes())
 
 
 def _text(r, pages=None):

@@ -121,8 +121,8 @@ def test_fighter_fits_a_track_cell():
 def test_seat_markers_carry_every_seat_number(lang):
     art = next(a for a in build_lang(lang).artifacts if a.component == "ground-seat-markers" and a.path.endswith(".pdf"))
     front, back = (p.extract_text() for p in PdfReader(io.BytesIO(art.data)).pages)
-    for n in "123456":
-        assert front.count(n) >= 4 and back.count(n) >= 4  # Stress, Freedom, DARVO, Focus/Blame of seat n
+    for seat in "123456":
+        assert front.count(seat) >= 4 and back.count(seat) >= 4  # Stress, Freedom, DARVO, Focus/Blame of seat n
     ready, spent = {"it": ("PRONTA", "USATA"), "en": ("READY", "SPENT"), "ru": ("ГОТОВ", "ИСПОЛЬЗОВАН")}[lang]
     assert front.count(ready) >= 6 and back.count(spent) == 6
 

@@ -3,16 +3,18 @@ planted faults by rule name, and the command installing all or nothing."""
 
 import io
 import json
+import re
 import shutil
 
 import numpy as np
 import pikepdf
 import pytest
-from PIL import Image
+from PIL import Image, ImageCms
 
 from generator.export import cmyk, pdfx
+from generator.export.products import export_all
 from generator.export.preflight import _safe_zone, preflight
-from generator.export.vendors import VENDORS, deck_folder, export_kit, kit_decks
+from generator.export.vendors import VENDORS, deck_folder, export_kit, kit_decks, read_quantities
 from tests.board.helpers import run_cli
 
 DECKS = ("duel/strikes", "duel/reference")  # two small decks: one with differing backs, one with a shared back
@@ -28,7 +30,7 @@ def small_kit(pristine_it):
 @pytest.fixture(scope="module")
 def exports(small_kit):
     """Every vendor's files of the two decks."""
-    return {name: export_kit(vendor, small_kit[1]) for name, vendor in VENDORS.items()}
+    return {name: export_all(vendor, small_kit[1]) for name, vendor in VENDORS.items()}
 
 
 def rules(problems):
@@ -39,50 +41,54 @@ def test_png_vendors_write_every_face_at_their_size_in_upload_order(small_kit, e
     manifest, decks = small_kit
     for name, size in (("tgc", (825, 1125)), ("mpc", (822, 1122))):
         files = exports[name]
+        quantities = ["duel-strikes/quantities.csv"] if name == "tgc" else []
         strikes = sorted(p for p in files if p.startswith("duel-strikes/"))
         assert strikes == [f"duel-strikes/back-{n:03d}.png" for n in range(1, 9)] + \
-            [f"duel-strikes/front-{n:03d}.png" for n in range(1, 9)]  # 3 strikes and No action per player; backs name the owner
-        assert sorted(p for p in files if p.startswith("duel-reference/")) == \
-            ["duel-reference/back.png"] + [f"duel-reference/front-{n:03d}.png" for n in range(1, 5)]
-        for data in files.values():
+            [f"duel-strikes/front-{n:03d}.png" for n in range(1, 9)] + quantities  # 3 strikes and No action per player; backs name the owner
+        reference = sorted(p for p in files if p.startswith("duel-reference/"))
+        assert reference[:2] == ["duel-reference/back.png", "duel-reference/front-001.png"]
+        for path, data in files.items():
+            if path.endswith(".csv"):
+                continue
             image = Image.open(io.BytesIO(data))
             assert (image.format, image.mode, image.size) == ("PNG", "RGB", size)
             assert tuple(round(d) for d in image.info["dpi"]) == (300, 300)
+            profile = ImageCms.ImageCmsProfile(io.BytesIO(image.info["icc_profile"]))  # tagged sRGB, read back
+            assert "sRGB" in ImageCms.getProfileDescription(profile) and profile.profile.xcolor_space.strip() == "RGB"
         assert preflight(VENDORS[name], files, decks, manifest) == []
 
 
-def test_pdfx_files_read_back_as_the_standards_ask(small_kit, exports):
-    manifest, decks = small_kit
-    for name, version in (("dtc", b"%PDF-1.4"), ("pdfx4", b"%PDF-1.6")):
-        files = exports[name]
-        assert sorted(files) == ["duel-reference.pdf", "duel-strikes.pdf"]
-        data = files["duel-strikes.pdf"]
-        assert data.startswith(version)
-        with pikepdf.open(io.BytesIO(data)) as pdf:
-            assert len(pdf.pages) == 16 and "/ID" in pdf.trailer  # 8 cards (3 strikes and No action per player), back then front
-            assert pdf.docinfo["/Trapped"] == pikepdf.Name.False_
-            intent = pdf.Root.OutputIntents[0]
-            assert intent.S == pikepdf.Name.GTS_PDFX and str(intent.OutputConditionIdentifier) == "CGATS TR 001"
-            assert intent.DestOutputProfile.read_bytes() == cmyk.profile_bytes()
-            if name == "dtc":
-                assert str(pdf.docinfo["/GTS_PDFXVersion"]) == "PDF/X-1a:2003"
-            else:
-                assert pdf.open_metadata()["pdfxid:GTS_PDFXVersion"] == "PDF/X-4"
-            for page in pdf.pages:
-                trim, bleed = [float(v) for v in page.TrimBox], [float(v) for v in page.BleedBox]
-                assert [round((t - b) * 25.4 / 72, 3) for t, b in zip(trim[:2], bleed[:2])] == [3.175, 3.175]
-                assert round((trim[2] - trim[0]) * 25.4 / 72, 2) == 63.5
-                (image,) = page.Resources.XObject.values()
-                assert image.ColorSpace == pikepdf.Name.DeviceCMYK and image.Filter == pikepdf.Name.FlateDecode
-                assert int(image.Width) / ((float(page.MediaBox[2]) / 72)) >= 300  # ppi across the page
-                ink = np.asarray(pikepdf.PdfImage(image).as_pil_image(), dtype=np.int32).sum(axis=-1)
-                assert ink.max() * 100 / 255 <= 240 and ink.max() > 400  # dark ink, capped at 240 %
-        assert preflight(VENDORS[name], files, decks, manifest) == []
+def test_the_game_crafter_gets_each_design_once_with_its_quantity(pristine_it):
+    """The Nebbia deck (22 cards, copies among them): one front per distinct design, the back once, and
+    quantities.csv adding up to the deck; every design's cards look like it (the preflight's deck.order)."""
+    manifest, decks = kit_decks(pristine_it / "build" / "pnp" / "it")
+    nebbia = [d for d in decks if d[0].slug == "dojo/nebbia-deck"]
+    files = export_kit(VENDORS["tgc"], nebbia)
+    rows = read_quantities(files["dojo-nebbia-deck/quantities.csv"])
+    fronts = sorted(p for p in files if "/front-" in p)
+    assert len(fronts) == len(rows) < 22 and sum(q for _, _, q, _ in rows) == 22
+    assert [p for p in files if "/back" in p] == ["dojo-nebbia-deck/back.png"]
+    assert len({files[p] for p in fronts}) == len(fronts)  # no design twice
+    assert preflight(VENDORS["tgc"], files, nebbia, manifest) == []
+    wrong = dict(files)
+    wrong["dojo-nebbia-deck/quantities.csv"] = files["dojo-nebbia-deck/quantities.csv"].replace(b",3,1 2 3", b",2,1 2")
+    assert "deck.count" in rules(preflight(VENDORS["tgc"], wrong, nebbia, manifest))
+    swapped = dict(files)
+    swapped[fronts[0]], swapped[fronts[1]] = files[fronts[1]], files[fronts[0]]
+    assert "deck.order" in rules(preflight(VENDORS["tgc"], swapped, nebbia, manifest))
+    untagged = dict(files)
+    image = Image.open(io.BytesIO(files[fronts[0]]))
+    image.info.pop("icc_profile")  # Pillow would carry the tag over
+    out = io.BytesIO()
+    image.save(out, "PNG", dpi=(300, 300))
+    untagged[fronts[0]] = out.getvalue()
+    assert "png.colour" in rules(preflight(VENDORS["tgc"], untagged, nebbia, manifest))
 
 
 def test_dtc_puts_each_back_before_its_front(small_kit, exports):
-    with pikepdf.open(io.BytesIO(exports["dtc"]["duel-reference.pdf"])) as pdf:
-        pages = [np.asarray(pikepdf.PdfImage(p.Resources.XObject.Face).as_pil_image(), dtype=np.int32) for p in pdf.pages]
+    from generator.export.faces import rasterise
+
+    pages = [np.asarray(i, dtype=np.int32) for i in rasterise(exports["dtc"]["duel-reference.pdf"], 2.0, 3.175)]
     backs, fronts = pages[0::2], pages[1::2]
     assert all((b == backs[0]).all() for b in backs)  # one back for the reference cards, then differing fronts
     assert not (fronts[0] == fronts[1]).all() and not (fronts[0] == backs[0]).all()
@@ -101,18 +107,34 @@ def _pdf_edit(data: bytes, edit) -> bytes:
     return out.getvalue()
 
 
-def _heavy_ink(pdf):
-    """Page 1's image repainted at 200/255 of every ink: 314 % total."""
-    image = pdf.pages[0].Resources.XObject.Face
-    image.write(bytes([200]) * (int(image.Width) * int(image.Height) * 4))
+def _paint_over(pdf, content: bytes):
+    """Page 1 gains a last painting operation (in its own content stream)."""
+    page = pdf.pages[0]
+    page.Contents = pdf.make_stream(page.Contents.read_bytes() + b"\n" + content)
+
+
+def _face_content(pdf, edit):
+    """Page 2's forms (the face and the forms it draws) with their content edited (bytes -> bytes)."""
+    todo = list(dict(pdf.pages[1].Resources.XObject).values())
+    while todo:
+        form = todo.pop()
+        if form.get("/Subtype") == "/Form":
+            form.write(edit(form.read_bytes()))
+            todo += list(dict(form.get("/Resources", {}).get("/XObject", {})).values())
 
 
 @pytest.mark.parametrize("vendor, path, fault, rule", [
-    ("tgc", "duel-reference/front-002.png", "swap", "deck.order"),
+    ("mpc", "duel-reference/front-002.png", "swap", "deck.order"),
     ("tgc", "duel-reference/front-001.png", "resize", "png.size"),
     ("mpc", "duel-reference/back.png", "alpha", "png.mode"),
-    ("tgc", "duel-reference/front-004.png", "drop", "deck.count"),
+    ("mpc", "duel-reference/front-004.png", "drop", "deck.count"),
     ("dtc", "duel-strikes.pdf", "ink", "pdf.ink"),
+    ("dtc", "duel-strikes.pdf", "trapped", "pdfx.keys"),
+    ("pdfx4", "duel-strikes.pdf", "xmp", "pdfx.keys"),
+    ("dtc", "duel-strikes.pdf", "richblack", "pdf.black"),
+    ("dtc", "duel-strikes.pdf", "outlines", "pdf.vector"),
+    ("pdfx4", "duel-strikes.pdf", "opacity", "pdf.transparency"),
+    ("dtc", "duel-strikes.pdf", "annotation", "pdfx.forbidden"),
     ("dtc", "duel-strikes.pdf", "trimbox", "pdf.boxes"),
     ("dtc", "duel-strikes.pdf", "version", "pdfx.keys"),
     ("dtc", "duel-strikes.pdf", "intent", "pdfx.intent"),
@@ -136,7 +158,22 @@ def test_preflight_refuses_a_planted_fault_naming_rule_file_and_card(small_kit, 
     else:
         def edit(pdf):
             if fault == "ink":
-                _heavy_ink(pdf)
+                _paint_over(pdf, b"0.8 0.8 0.8 0.8 k 20 20 50 50 re f")  # 320 %
+            elif fault == "trapped":
+                pdf.docinfo["/Trapped"] = pikepdf.Name.False_  # the old mistake: /False_
+            elif fault == "xmp":
+                with pdf.open_metadata(set_pikepdf_as_editor=False, update_docinfo=False) as meta:
+                    meta["pdf:Trapped"] = "True"
+            elif fault == "richblack":
+                _face_content(pdf, lambda b: b.replace(b"0 0 0 1 k", b".6 .5 .5 1 k"))
+            elif fault == "outlines":
+                _face_content(pdf, lambda b: re.sub(rb"BT.*?ET", b"", b, flags=re.S))
+            elif fault == "annotation":
+                pdf.pages[2].obj.Annots = pdf.make_indirect(pikepdf.Array([pikepdf.Dictionary(
+                    Type=pikepdf.Name.Annot, Subtype=pikepdf.Name.Link, Rect=[20, 20, 60, 60])]))
+            elif fault == "opacity":
+                pdf.pages[0].Resources.ExtGState = pikepdf.Dictionary(T=pikepdf.Dictionary(ca=0.5))
+                _paint_over(pdf, b"/T gs 0 0 0 1 k 20 20 50 50 re f")
             elif fault == "trimbox":
                 del pdf.pages[3].obj["/TrimBox"]
             elif fault == "version":
@@ -144,7 +181,7 @@ def test_preflight_refuses_a_planted_fault_naming_rule_file_and_card(small_kit, 
             elif fault == "intent":
                 del pdf.Root["/OutputIntents"]
             elif fault == "rgb":
-                pdf.pages[0].Resources.XObject.Face.ColorSpace = pikepdf.Name.DeviceRGB
+                _paint_over(pdf, b"1 0 0 rg 20 20 50 50 re f")
             elif fault == "order":
                 pdf.pages.append(pdf.pages[0])  # card 1's front again at the end, in place of the last back
                 del pdf.pages[-2]
@@ -155,7 +192,7 @@ def test_preflight_refuses_a_planted_fault_naming_rule_file_and_card(small_kit, 
              if p.rule == rule]
     assert found, f"{fault} not found"
     assert found[0].file.startswith(path.split("/")[0]) and "fix:" in found[0].render()
-    if fault in ("swap", "order", "ink", "trimbox"):
+    if fault in ("swap", "order", "ink", "trimbox", "richblack", "outlines"):
         assert "card" in found[0].where  # the card named
 
 

@@ -1,7 +1,6 @@
 """The Tabletop Simulator export: the checker against real TTS saves and broken copies (the shared examples, read
 where they are, never copied), and `dojo export tts` on a built Italian kit read back field by field."""
 
-import io
 import json
 import shutil
 from pathlib import Path
@@ -17,19 +16,14 @@ from generator.export.tts_images import CELL_H, CELL_W
 from generator.i18n.runtime import load_translations
 from generator.kit import registry
 from tests.board.helpers import run_cli
+from tests.conftest import shared_dir
 
 GAMES = ("dojo", "ground", "duel")
 
 
 def shared_examples() -> Path:
-    """shared/tts-examples beside the clone (CI), or beside a folder holding it (a worktree inside the clone)."""
-    here = Path(__file__).resolve()
-    for folder in (here.parents[2] / "..", *here.parents[3:]):
-        candidate = Path(folder) / "shared" / "tts-examples"
-        if candidate.is_dir():
-            return candidate
-    raise AssertionError(f"shared/tts-examples not found beside {here.parents[2]} or any folder above it: the TTS "
-                         "examples are a test input (they sit beside the clone, read-only)")
+    """shared/tts-examples beside the clone (CI), or beside a folder holding it; skipped, saying why, without it."""
+    return shared_dir("tts-examples")
 
 
 EXPECTED = {  # each broken copy and words its finding must hold
@@ -204,14 +198,15 @@ def test_a_deck_whose_cards_come_in_another_order_stops_the_export_naming_langua
 def test_an_export_is_reused_while_up_to_date_and_not_when_a_file_changed(exported):
     folder = exported / "build" / "tts" / "it"
     record = json.loads((folder / tts_run.MANIFEST).read_text(encoding="utf-8"))
-    assert tts_run.up_to_date(folder, record["inputs"]) and not tts_run.up_to_date(folder, "other inputs")
+    assert tts_run.up_to_date(folder, record["inputs"], exported)
+    assert not tts_run.up_to_date(folder, "other inputs", exported)
     run = run_cli("export", "tts", "--lang", "it", "--root", exported)
     assert run.code == 0 and "up to date, " in run.out, run.out
     sheet = folder / "duel" / "images" / "stances-1.png"
     data = sheet.read_bytes()
     try:
         sheet.write_bytes(data + b"\0")
-        assert not tts_run.up_to_date(folder, record["inputs"])
+        assert not tts_run.up_to_date(folder, record["inputs"], exported)
     finally:
         sheet.write_bytes(data)
 

@@ -64,7 +64,7 @@ def test_every_page_is_drawn_and_every_entry_is_mapped(shown):
     assert f'<option value="{booklet.pages}">{booklet.pages} / {booklet.pages}</option>' in page
     assert f"{cov.printed} of {cov.total} catalog entries" in page
     assert f"{len(cov.missing)} entries printed by no component in this build" in page  # and listed by name
-    assert "Simulated in %(games)d game: some got stuck." in page and "only in the board&#x27;s margin" in page
+    assert "Simulated in %(games)d game: some got stuck." in page and "only in the board&#39;s margin" in page
 
 
 def test_an_edit_to_a_footer_or_a_booklet_data_string_draws_again_what_shows_it(shown):

@@ -36,7 +36,10 @@ FRONT = """\
 
 
 def add_toy_deck(project, monkeypatch) -> registry.Component:
-    """The recipe: 1. content/toy/cards.deck.toml, 2. templates/toy/cards-front.svg.j2, 3. one registry entry."""
+    """The recipe: 0. the game's row in content/games.toml (a deck of a new game), 1. content/toy/cards.deck.toml,
+    2. templates/toy/cards-front.svg.j2, 3. one registry entry."""
+    with (project / "content/games.toml").open("a", encoding="utf-8") as table:
+        table.write('\n[[game]]\ncode = "toy"\ntitle = "Toy"\n')
     (project / "content/toy").mkdir()
     (project / "content/toy/cards.deck.toml").write_text(DECK, encoding="utf-8")
     (project / "templates/toy").mkdir()

@@ -73,7 +73,7 @@ def test_planted_entries_cost_a_rebuild_and_one_line(pristine_it, tmp_path, monk
     assert all(p.stem in lines[0] for p in planted)
     assert _hashes(root / "build/pnp" / LANG) == _hashes(pristine_it / "build/pnp" / LANG)
     for path in planted:  # rewritten as real entries
-        assert path.read_bytes().startswith(b"{") and json.loads(path.read_bytes().split(b"\n", 1)[0])["component"]
+        assert json.loads(path.read_bytes().split(b"\n", 2)[1])["component"]  # sealed line, then header
     assert not list(folder.glob(".*"))  # no journal, no temporary file left
     shutil.rmtree(root / "build/pnp")
     again = run_cli("build", "--lang", LANG, "--root", root)  # everything from the cache now, nothing to say
@@ -230,7 +230,7 @@ def test_damaged_catalog_check_extraction_and_proof_files_cost_a_rebuild_and_one
         mo: mo.read_bytes()[:-50],  # truncated
         check: pickle.dumps(Payload(marker)),  # a pickle payload where JSON belongs
         cache / "extract.json": b"[1, 2",  # not JSON
-        proof: json.dumps({**json.loads(proof.read_text(encoding="utf-8")), "key": "0" * 64}).encode(),  # foreign
+        proof: json.dumps({**json.loads(proof.read_text(encoding="utf-8")), "key": "0" * 64}).encode(),  # edited
         **{g: g.read_bytes()[:40] for g in ground},  # truncated JSON
     }
     assert ground
@@ -238,7 +238,7 @@ def test_damaged_catalog_check_extraction_and_proof_files_cost_a_rebuild_and_one
     assert len(lines) == 1 and "damaged cache file" in lines[0], lines
     for name in (mo.name, check.name, "extract.json"):
         assert name in lines[0], (name, lines[0])
-    assert f"{proof.name} (foreign" in lines[0] and "ground-proof-" in lines[0] and "not JSON" in lines[0], lines[0]
+    assert f"{proof.name} (not sealed" in lines[0] and "ground-proof-" in lines[0] and "not JSON" in lines[0], lines[0]
     assert _hashes(root / "build/pnp" / LANG) == _hashes(pristine_it / "build/pnp" / LANG)
     for path in (check, cache / "extract.json"):  # made again, as data
         assert isinstance(json.loads(path.read_text(encoding="utf-8")), dict)

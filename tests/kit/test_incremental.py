@@ -91,9 +91,11 @@ def test_a_corrupt_entry_is_discarded_and_rendered_again(proved_project, damage)
     good = render_all(ctx, track, jobs=1, cache=ComponentCache(ctx))
     path = entry_path(proved_project, "it", "duel-track")
     data = path.read_bytes()
-    head, _, body = data.partition(b"\n")
-    damaged = {"truncate": data[:-100], "flip": head + b"\n" + body[:500] + bytes([body[500] ^ 1]) + body[501:],
-               "claim": head.replace(b'"component": "duel-track"', b'"component": "kit-calibration"') + b"\n" + body,
+    seal, head, body = data.split(b"\n", 2)  # the seal line (output/seal.py), the header, the blobs
+    seal += b"\n"
+    damaged = {"truncate": data[:-100], "flip": seal + head + b"\n" + body[:500] + bytes([body[500] ^ 1]) + body[501:],
+               "claim": seal + head.replace(b'"component": "duel-track"', b'"component": "kit-calibration"') + b"\n"
+               + body,
                "garbage": b"\x00not an entry"}[damage]
     path.write_bytes(damaged)
     cache = ComponentCache(ctx)
@@ -120,7 +122,7 @@ def test_timings_name_every_phase_and_each_component_rendered(proved_project, pr
     run = run_cli("build", "--lang", "it", "--root", proved_project, "--timings")
     assert run.code == 0, run.err
     lines = run.err.splitlines()
-    phases = [line.rsplit(None, 2) for line in lines[1:lines.index(next(l for l in lines if l.split()[0] == "component"))]]
+    phases = [line.rsplit(None, 2) for line in lines[1:lines.index(next(x for x in lines if x.split()[0] == "component"))]]
     assert [p[0] for p in phases] == ["inputs digest, up-to-date check", "phase one: load board and content",
                                       "phase one: load, check, proofs",
                                       "cache lookups, imports, preload", "components on 1 process(es)",

@@ -25,6 +25,7 @@ import pytest
 from generator import interrupts, spool
 from generator.interrupts import Interrupted
 from generator.kit.build import up_to_date
+from generator.output.cache import note_installed
 from generator.kit.workers import run_ordered
 from generator.output import files as output_files
 from generator.output.files import remove_leftovers, replace_tree
@@ -34,7 +35,6 @@ from generator.render.pdf import MEMORY_FILES, CallbackSink, FileSink, PdfDoc, s
 from tests.board.helpers import run_cli
 from tests.conftest import built_kit, pristine_seconds
 from tests.kit.faults import ROOT, SIGNALS, dojo, interrupt_after, kit_state, leftovers, run_script
-from tests.conftest import LANGS
 
 
 def _pdf(pages: int = 2, size: tuple[float, float] = (210.0, 297.0)) -> bytes:
@@ -167,13 +167,15 @@ def test_a_file_that_does_not_read_back_as_its_digest_installs_nothing(tmp_path)
 @pytest.mark.parametrize("damage", ["edit", "delete", "extra", "folder", "manifest"])
 def test_a_damaged_kit_is_not_up_to_date(tmp_path, damage):
     kit = _fake_kit(tmp_path)
-    assert up_to_date(kit, "D") is not None and up_to_date(kit, "other") is None
+    assert up_to_date(kit, "D", tmp_path) is None  # not installed by a build: planted, whatever it claims
+    note_installed(tmp_path, kit, (kit / "manifest.json").read_bytes())
+    assert up_to_date(kit, "D", tmp_path) is not None and up_to_date(kit, "other", tmp_path) is None
     {"edit": lambda: (kit / "sub/b.txt").write_bytes(b"bet\n"),
      "delete": lambda: (kit / "a.txt").unlink(),
      "extra": lambda: (kit / "sub/c.pdf").write_bytes(b"%PDF"),
      "folder": lambda: ((kit / "a.txt").unlink(), (kit / "a.txt").mkdir()),
      "manifest": lambda: (kit / "manifest.json").write_bytes(b"{")}[damage]()
-    assert up_to_date(kit, "D") is None
+    assert up_to_date(kit, "D", tmp_path) is None
 
 
 # ---- the folder swap: atomic, and leftovers of killed writes cleaned up ----

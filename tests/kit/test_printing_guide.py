@@ -43,7 +43,7 @@ def test_the_guide_has_a_page_per_game_with_its_minimum_set_and_no_command_line(
         for heading in ("Alternatives", "Printer settings", "Paper", "If the backs do not line up"):
             assert _(ctx._(heading)) in page, (game, heading)
         assert not COMMANDS.search(page), COMMANDS.search(page)
-    assert f"-A2.pdf" in pages[0] and "booklet" in " ".join(sheets["dojo"][paper]["files"])
+    assert "-A2.pdf" in pages[0] and "booklet" in " ".join(sheets["dojo"][paper]["files"])
     assert "-A2.pdf" not in pages[2]  # the duel has no board: no copy-shop line
 
 

@@ -89,7 +89,7 @@ def test_families_and_sizes_are_read_back():
 
 def test_one_family_per_card_its_imprint_line_aside():
     slots = card_slots("sheet", "A4", 1)
-    (name, (x0, y0, x1, y1)), (other, (u0, v0, _, _)) = slots[0], slots[1]
+    (name, (x0, y0, _, y1)), (_, (u0, v0, _, _)) = slots[0], slots[1]
     mixed = [Ink("text", (x0 + 5, y0 + 20, x0 + 30, y0 + 23), 1, "Rules", "PTSans", 8),
              Ink("text", (x0 + 5, y0 + 30, x0 + 30, y0 + 33), 2, "List", "PTSans-Narrow", 8),
              Ink("text", (u0 + 5, v0 + 30, u0 + 30, v0 + 33), 3, "Rules", "PTSans", 8),

@@ -12,7 +12,7 @@ import pytest
 from generator.cli import main
 from generator.release.build import ReleaseOptions, release
 from generator.problems import CheckFailed
-from tests.conftest import KIT_EPOCH, built_kit, copy_project, proofs, session_root
+from tests.conftest import KIT_EPOCH, built_kit, copy_project, session_root
 from tests.conftest import LANGS
 
 

@@ -1,15 +1,20 @@
-"""No patched libraries (issue 27): nothing in generator/ assigns to an attribute of cairosvg, pdfminer, svglib or
-reportlab (their modules, classes or functions), mutates their tables, or subclasses their private internals.
-Settings a library documents as configuration (reportlab's rl_config) are fine."""
+"""No patched libraries (issues 27, 46): nothing in generator/ assigns to an attribute of any installed dependency
+(its modules, classes or functions), mutates its tables, subclasses its private internals or overrides a private
+method. Every distribution installed from the lock is scanned, by the top-level modules it provides
+(importlib.metadata); settings a library documents as configuration (reportlab's rl_config) are fine."""
 
 from __future__ import annotations
 
 import ast
 import importlib
+import sys
+from importlib.metadata import packages_distributions
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[2]
-PACKAGES = ("cairosvg", "pdfminer", "svglib", "reportlab")
+# Every installed distribution's top-level modules (the project's own package and the standard library aside).
+PACKAGES = frozenset(m for m in packages_distributions() if m.isidentifier() and m != "generator"
+                     and m not in sys.stdlib_module_names)
 CONFIG = {"rl_config"}  # reportlab's documented configuration module: its settings are meant to be set
 MUTATORS = {"update", "setdefault", "append", "extend", "insert", "pop", "popitem", "clear", "remove",
             "__setitem__", "__setattr__", "__delitem__"}
@@ -107,13 +112,14 @@ from cairosvg import surface as s
 from reportlab import rl_config
 from reportlab.pdfbase import ttfonts
 from svglib.svglib import SvgRenderer
-import pdfminer.pdffont as pf
+import pikepdf.models as pf
+from babel.messages.pofile import PoFileParser
 
 cairosvg.surface.text = print
 s.Surface.draw = print
 ttfonts.TTFontFile.makeSubset = print
 cairosvg.surface.TAGS.update(text=print)
-pf.CMapParser, x = object, 1
+pf.Permissions, x = object, 1
 setattr(s.Surface, "draw", print)
 rl_config.useA85 = 0
 
@@ -126,11 +132,29 @@ class B(s.Surface):
 
 class C(SvgRenderer):
     pass
+
+class D(PoFileParser):
+    def _add_message(self): ...
 '''
     found = patches(source)
-    assert [f.split(":")[0] for f in found] == ["line 9", "line 10", "line 11", "line 12", "line 13", "line 14",
-                                                "line 17"], found
-    assert "cairosvg.surface.text" in found[0] and "overrides cairosvg.surface.PDFSurface._create_surface" in found[-1]
+    assert [f.split(":")[0] for f in found] == ["line 10", "line 11", "line 12", "line 13", "line 14", "line 15",
+                                                "line 18", "line 28"], found
+    assert "cairosvg.surface.text" in found[0] and "overrides cairosvg.surface.PDFSurface._create_surface" in found[-2]
+    assert "overrides babel.messages.pofile.PoFileParser._add_message" in found[-1]
+
+
+def test_every_dependency_is_scanned():
+    """The scan covers the libraries the kit is made with, not a hand-kept list of four."""
+    import tomllib
+
+    from packaging.requirements import Requirement
+    from packaging.utils import canonicalize_name
+
+    provided = {canonicalize_name(d) for mods in packages_distributions().values() for d in mods}
+    wanted = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))["project"]["dependencies"]
+    missing = [r for r in wanted if canonicalize_name(Requirement(r).name) not in provided]
+    assert not missing, missing
+    assert {"babel", "pikepdf", "pypdfium2", "cairocffi", "reportlab", "pyphen", "jinja2", "PIL"} <= PACKAGES
 
 
 def test_generator_patches_no_third_party_library():

@@ -32,8 +32,8 @@ def test_page_has_every_game_its_rulings_and_skill(small):
     html = page(report, "1.2.3")
     for title in ("Il Labirinto del Dojo", "GROUND", "The duel"):
         assert f"<h2>{title}</h2>" in html
-    assert "U22=false" in html and "G5=claimed-points" in html and "D03=&quot;exact&quot;" in html
-    assert "notches from allenamento" in html and "first Lead&#x27;s win rate" in html and "seat advantage A-B" in html
+    assert "U22=false" in html and "G5=claimed-points" in html and "D03=&#34;exact&#34;" in html
+    assert "notches from allenamento" in html and "first Lead&#39;s win rate" in html and "seat advantage A-B" in html
     assert html.count("<b>Skill.</b>") == 3 and "dojo sweep --game dojo" in html
     dojo = report["games"]["dojo"]["rulings"]["p0"]
     assert [r["variant"] for r in dojo][:2] == ["printed", "U10=false"] and all(r["games"] == 12 for r in dojo)

@@ -12,6 +12,7 @@ from generator.board.model import build_board
 from generator.kit import build as kit_build
 from generator.kit.build import prepare
 from generator.kit.model import BuildOptions
+from generator.output.cache import damage_notes, write_json_entry
 from generator.problems import CheckFailed
 from generator.sim import gate
 from generator.sim.gate import ProofSettings, cached_proof, prove_board
@@ -115,18 +116,15 @@ def test_a_cache_entry_that_does_not_match_its_claim_is_proved_again(tmp_path, m
         path.write_text(json.dumps(data))
     elif tamper == "truncated":
         path.write_text(path.read_text()[: len(path.read_text()) // 2])
-    elif tamper == "other-engine":
-        data.pop("seal")
+    elif tamper == "other-engine":  # sealed with this user's key (a genuine entry of another engine)
         data["engine"] = "0" * 64
-        path.write_text(json.dumps({**data, "seal": gate._seal(data)}))
+        write_json_entry(path, {k: v for k, v in data.items() if k != "seal"})
     elif tamper == "other-board":
-        data.pop("seal")
         data["fingerprint"] = "xyz"
-        path.write_text(json.dumps({**data, "seal": gate._seal(data)}))
+        write_json_entry(path, {k: v for k, v in data.items() if k != "seal"})
     else:  # sealed again, but the summary claims more games than the settings ask for
-        data.pop("seal")
         data["summary"]["finished"] += 1
-        path.write_text(json.dumps({**data, "seal": gate._seal(data)}))
+        write_json_entry(path, {k: v for k, v in data.items() if k != "seal"})
     runs = _counting(monkeypatch)
     again = cached_proof(tmp_path, BOARD, "abc", DECK, SMALL)
     assert runs == [1] and again.summary() == first.summary()
@@ -134,6 +132,7 @@ def test_a_cache_entry_that_does_not_match_its_claim_is_proved_again(tmp_path, m
     runs.clear()
     cached_proof(tmp_path, BOARD, "abc", DECK, SMALL)
     assert runs == []  # and trusted again
+    assert len(damage_notes()) == 1  # one line for the discarded entry (drained: no later test sees it)
 
 
 def test_the_cache_key_follows_the_engine_code_and_the_deck(monkeypatch):

@@ -9,8 +9,8 @@ from pathlib import Path
 
 from ...content.duel import load_duel
 from ...content.duel_rulings import SCHEMA
-from ...output.files import write_text_atomic
-from ...problems import CheckFailed, blocking
+from ...output.userfile import OutputError, write_output
+from ...problems import blocking
 from .play import DUELISTS, run_duels, summarise
 from .rules import Duel, never_both_hit
 
@@ -62,9 +62,9 @@ def run(args: argparse.Namespace) -> int:
     report = reports[0] if len(reports) == 1 else {**reports[0], "variants": reports[1:]}
     if args.json:
         try:
-            write_text_atomic(args.json, json.dumps(report, indent=1, ensure_ascii=False) + "\n")
-        except OSError as exc:
-            print(f"error: cannot write: {exc}", file=sys.stderr)
+            write_output(args.json, json.dumps(report, indent=1, ensure_ascii=False) + "\n", "--json")
+        except OutputError as exc:
+            print(f"error: {exc}", file=sys.stderr)
             return 2
         print(f"wrote {args.json}")
     return 0

@@ -10,11 +10,11 @@ from pathlib import Path
 
 from ...content.ground import GroundData, load_ground
 from ...content.ground_rulings import RULING_CHOICES
-from ...output.files import write_bytes_atomic, write_text_atomic
+from ...output.userfile import OutputError, write_output
 from ..cli import fail
 from .engine import MODES, GameConfig
 from .report import summarise
-from .runner import CHUNK, run_games
+from .runner import run_games
 
 OPTIONS = ("scenario", "mode")  # the dests of add_arguments (the dispatcher refuses them for other games)
 PLAYERS = (2, 6)
@@ -89,15 +89,15 @@ def run(args: argparse.Namespace) -> int:
     report = reports[0] if len(reports) == 1 else {**reports[0], "variants": reports[1:]}
     try:
         if args.json:
-            write_text_atomic(args.json, json.dumps(report, indent=1) + "\n")
+            write_output(args.json, json.dumps(report, indent=1) + "\n", "--json")
             print(f"wrote {args.json}")
         if args.plot:
             from .plot import plot_png
 
-            write_bytes_atomic(args.plot, plot_png(reports[0], totals[variants[0][0]]))
+            write_output(args.plot, plot_png(reports[0], totals[variants[0][0]]), "--plot")
             print(f"wrote {args.plot}")
-    except OSError as exc:
-        return fail(f"cannot write: {exc}")
+    except OutputError as exc:
+        return fail(str(exc))
     return 1 if any(r["unfinished"] for r in reports) else 0
 
 

@@ -14,12 +14,11 @@ from pathlib import Path
 from typing import Any
 
 from ...content.ground import GroundData
-from ...output.files import write_text_atomic
 from ...problems import Problem
 from ..digest import engine_digest
 from .engine import MODES, GameConfig
 from .runner import ENGINE_VERSION, run_games
-from ...output.cache import note_damaged, read_json_entry
+from ...output.cache import note_damaged, read_json_entry, write_json_entry
 
 CACHE_DIR = Path("build/cache")
 
@@ -120,7 +119,7 @@ def cached_ground_proof(root: Path, data: GroundData, settings: GroundProofSetti
             note_damaged(path, "its fields are malformed")
     proof = prove_ground(data, settings)
     record = {"key": key, "scenarios": proof.scenarios, "problems": [asdict(p) for p in proof.problems]}
-    write_text_atomic(path, json.dumps(record, indent=1, sort_keys=True) + "\n")
+    write_json_entry(path, record)
     return proof
 
 

@@ -16,7 +16,7 @@ import sys
 from pathlib import Path
 
 from ... import interrupts
-from ...output.files import write_text_atomic
+from ...output.userfile import OutputError, write_output
 from ..cli import GAMES, fail, game_module, parse_value
 
 MAX_GAMES = 100_000_000
@@ -165,6 +165,8 @@ def run_sweep(args: argparse.Namespace) -> int:
         if isinstance(spec, str):
             return fail(spec)
         out = args.out or Path("build/sweep") / args.game
+        if out.exists() and not out.is_dir():
+            return fail(f"--out {out}: is not a folder; name a folder for the sweep's files")
         if (out / run.SPEC).exists() and run.read_spec(out) != spec:
             return fail(f"{out} holds another sweep; choose another --out, or --resume {out} to continue it")
         run.write_spec(out, spec)
@@ -207,10 +209,9 @@ def _execute(spec: dict, ctx: object, out: Path, jobs: int, args: argparse.Names
 
 
 def _replace(path: Path, text: str) -> None:
-    """Write beside `path`, then rename into place (write_text_atomic refuses to once an interrupt arrived)."""
-    tmp = path.with_name(f".{path.name}.tmp")
-    tmp.write_text(text, encoding="utf-8")
-    os.replace(tmp, path)
+    """Write a report file as every user-named output is written (a link's target, a FIFO in place...), also after
+    an interrupt arrived (write_output's interruptible=False)."""
+    write_output(path, text, "--out", interruptible=False)
 
 
 def _finish(spec: dict, out: Path, code: int) -> int:
@@ -220,9 +221,12 @@ def _finish(spec: dict, out: Path, code: int) -> int:
     from .report import build, print_table
 
     report = build(spec, run.done(out, spec))
-    with interrupts.deferred():  # written after an interrupt too (what is complete, as partial)
-        _replace(out / "report.json", json.dumps(report, indent=1, sort_keys=True) + "\n")
-        _replace(out / "report.html", page([report]))
+    try:
+        with interrupts.deferred():  # written after an interrupt too (what is complete, as partial)
+            _replace(out / "report.json", json.dumps(report, indent=1, sort_keys=True) + "\n")
+            _replace(out / "report.html", page([report]))
+    except OutputError as exc:
+        return fail(str(exc))
     print_table(report)
     print(f"wrote {out / 'report.json'} and {out / 'report.html'}")
     if not report["complete"]:
