@@ -84,3 +84,14 @@ def test_no_duel_or_ground_card_carries_notation(lang):
         if True:
             text = " ".join(p.extract_text() for p in PdfReader(io.BytesIO(a.data)).pages)
             assert notation(text) == [], (lang, a.path, notation(text))
+
+
+def test_the_players_html_page_carries_no_notation(kit):
+    """index.html, the page a player opens (designer.html is the designer's and keeps the ids)."""
+    import html
+    import re
+
+    page = (kit.out / "index.html").read_text(encoding="utf-8")
+    text = html.unescape(re.sub(r"<[^>]+>", " ", re.sub(r"<(script|style)[^>]*>.*?</\1>", "", page, flags=re.S)))
+    assert len(text.split()) > 100
+    assert notation(text) == [], kit.lang
