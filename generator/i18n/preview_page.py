@@ -1,10 +1,10 @@
 """The live preview's page: every component with a page picker over all its pages, every open problem, and how
-many of the language's entries the components print. Written from a Jinja2 template with autoescape (render/html.py):
+many of the language's entries the components print. Written from a Jinja2 template with autoescape (output/html.py):
 every text on it is escaped by the template engine (problems quote translations, names come from the cache)."""
 
 from __future__ import annotations
 
-from ..render.html import render_html
+from ..output.html import render_html
 
 STYLE = """body{font:14px sans-serif;background:#eee;margin:1em}section{display:inline-block;margin:.5em;
 background:#fff;padding:.5em;vertical-align:top}img{max-width:46vw;max-height:80vh;display:block}
