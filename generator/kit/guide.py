@@ -132,8 +132,10 @@ def game_guide(ctx: BuildContext, entries: list[dict], game: str, paper: str) ->
     """A game's guide on paper from the build's manifest entries."""
     pdfs = [e for e in entries if e["path"].endswith(".pdf") and game_of(e["component"]) in (game, "kit")]
     minimum = [e for e in minimum_entries(pdfs) if e["paper"] == paper]
-    files = tuple(_file(ctx, e, paper) for e in minimum if game_of(e["component"]) == game)
     calibration = next((_file(ctx, e, paper) for e in minimum if e["component"] == CALIBRATION), None)
+    # the calibration sheet the guide asks for first is counted and listed with the game's files (issue 47)
+    files = (calibration,) * (calibration is not None) + tuple(_file(ctx, e, paper) for e in minimum
+                                                                if game_of(e["component"]) == game)
     over = ganged(e for e in pdfs if e.get("paper") == paper)
     chosen = {e["path"] for e in minimum}
     groups = []
@@ -147,7 +149,8 @@ def game_guide(ctx: BuildContext, entries: list[dict], game: str, paper: str) ->
     other = None
     if others:
         other = (others[0], sum(sheets_of(e) for e in minimum_entries(pdfs)
-                                if e["paper"] == others[0] and game_of(e["component"]) == game))
+                                if e["paper"] == others[0] and (game_of(e["component"]) == game
+                                                                or e["component"] == CALIBRATION)))
     return GameGuide(game, game_name(ctx, game), paper, sum(f.sheets or 0 for f in files), files, tuple(groups),
                      other, calibration, tuple(ctx._(t) for t in PAPER_ADVICE.get(game, ())))
 
