@@ -13,7 +13,7 @@ from .problems import CheckFailed
 # Modules that provide `register(subparsers)`; each adds its own subcommands.
 COMMAND_MODULES = (
     "generator.board.cli",
-    "generator.kit.cli",
+    "generator.commands.build",
     "generator.i18n.cli",
     "generator.release.cli",
     "generator.export.cli",

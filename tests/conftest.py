@@ -76,6 +76,7 @@ SLOW_FIRST = (
     "tests/kit/test_pseudo_build.py",
     "tests/components/test_reproducible.py",
     "tests/content/test_model.py::test_renderers_never_open_a_content_file",
+    "tests/kit/test_adding_a_game.py",
     "tests/kit/test_adding_a_deck.py",
     "tests/kit/test_cli.py",
     "tests/pageqa/test_kit_pages.py",

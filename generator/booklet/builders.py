@@ -1,4 +1,5 @@
-"""Kit builders of the three rules booklets: content/<game>/rules.md through the catalogs into PDFs."""
+"""Kit builder of every game's rules booklet: content/<game>/rules.md through the catalogs into PDFs (one builder for
+every game of content/games.toml: kit/registry.py `booklet`)."""
 
 from __future__ import annotations
 
@@ -10,6 +11,7 @@ from typing import Sequence
 
 from reportlab.lib.pagesizes import A4, LETTER
 
+from ..content.games import game_codes
 from ..kit.model import Artifact, BuildContext
 from ..problems import CheckFailed, Problem
 from ..render.fonts import face, missing_glyphs
@@ -19,7 +21,7 @@ from .figures import Pictures, figure_factory, figure_source, icon_markup_factor
 from .impose import impose
 from .typeset import FORMATS, SAME_LAYOUT, Footer, on_paper, render, story
 
-GAMES = {"dojo": "dojo-rules", "ground": "ground-rules", "duel": "duel-rules"}
+GAMES = {code: f"{code}-rules" for code in game_codes()}  # content/games.toml: each game's booklet component
 
 
 def _texts(blocks: Sequence[Block]) -> list[tuple[int, str]]:
@@ -118,7 +120,7 @@ def collector_paused():
 
 def build_booklet(ctx: BuildContext, game: str) -> list[Artifact]:
     """Artifacts of one game's booklet, from its rules source in the model."""
-    component = GAMES[game]
+    component = f"{game}-rules"
     source = ctx.model.rules[game]
     papers = tuple(p for p in ctx.options.papers if p in BOOKLET_PAPERS) or ("A4",)
     with collector_paused():
@@ -138,16 +140,6 @@ def build_booklet(ctx: BuildContext, game: str) -> list[Artifact]:
     return out
 
 
-def dojo_rules(ctx: BuildContext) -> list[Artifact]:
-    """The Dojo rules booklet."""
-    return build_booklet(ctx, "dojo")
-
-
-def ground_rules(ctx: BuildContext) -> list[Artifact]:
-    """The GROUND rules booklet."""
-    return build_booklet(ctx, "ground")
-
-
-def duel_rules(ctx: BuildContext) -> list[Artifact]:
-    """The duel rules booklet."""
-    return build_booklet(ctx, "duel")
+def rules_booklet(ctx: BuildContext, component) -> list[Artifact]:
+    """A game's rules booklet (a registry component made by kit/registry.py `booklet`: its game's rules.md)."""
+    return build_booklet(ctx, component.game)

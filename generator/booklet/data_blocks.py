@@ -14,7 +14,7 @@ from ..kit.bom import component_lines
 from ..kit.model import BuildContext
 from ..problems import CheckFailed, Problem
 from ..rules.source import Block
-from .ground_blocks import ground_rulings
+from .ground_blocks import ground_rulings, ruling_label
 
 CTX = "duel-rules"  # msgctxt of the labels below (content/duel/labels.toml, component duel-rules)
 
@@ -30,23 +30,25 @@ def _strike(ctx: BuildContext, data: DuelData, sid: str) -> str:
 
 
 def duel_rulings(ctx: BuildContext, line: int) -> list[Block]:
-    """'Rulings for this kit': every provisional ruling D01-D13, topic and text, marked provisional."""
+    """'Rulings for this kit': every ruling, numbered for players (Ruling 1 ... 16), topic and instruction."""
     r = _duel(ctx).rulings
     out = [Block("heading2", line, (ctx.p_(CTX, "Rulings for this kit"),)),
-           Block("para", line, (ctx.p_(CTX, "Provisional: the combat order leaves these points open. This kit plays "
-                                            "them as follows until the designer rules otherwise."),))]
+           Block("para", line, (ctx.p_(CTX, "The combat order above is the designer's text, unchanged. It leaves "
+                                            "these points open; this kit plays them as follows."),))]
     for item in r.items:
-        text = f"**{item.id} {ctx.p_('duel-rulings', item.topic)}.** {r.say(ctx.p_('duel-rulings', item.text))}"
+        label = ruling_label(ctx, int(item.id[1:]))
+        text = f"**{label}. {ctx.p_('duel-rulings', item.topic)}.** {r.say(ctx.p_('duel-rulings', item.text))}"
         out.append(Block("bullet", line, (text,)))
     return out
 
 
 def duel_setup(ctx: BuildContext, line: int) -> list[Block]:
-    """Setup and the end of the duel, from the rulings file (the reference card prints the same lines)."""
+    """Setup and the end of the duel, from the rulings file (the reference card prints the same lines): the kit's
+    own summary, printed after its rulings, under their heading (never before the designer's text)."""
     r = _duel(ctx).rulings
-    out = [Block("heading2", line, (ctx.p_(CTX, "Setup"),))]
+    out = [Block("heading3", line, (ctx.p_(CTX, "Setup"),))]
     out += [Block("bullet", line, (r.say(ctx.p_("duel-rulings", t)),)) for t in r.setup]
-    out.append(Block("heading2", line, (ctx.p_(CTX, "How a duel is won"),)))
+    out.append(Block("heading3", line, (ctx.p_(CTX, "How a duel is won"),)))
     out += [Block("bullet", line, (r.say(ctx.p_("duel-rulings", t)),)) for t in r.victory]
     return out
 

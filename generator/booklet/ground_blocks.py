@@ -1,4 +1,5 @@
-"""GROUND booklet sections generated from the edition data: `![rulings](ground)` prints content/ground/rulings.toml."""
+"""GROUND booklet sections generated from the edition data: `![rulings](ground)` prints content/ground/rulings.toml;
+ruling_label() numbers every game's printed rulings for players."""
 
 from __future__ import annotations
 
@@ -9,13 +10,19 @@ CTX = "ground-rules"  # msgctxt of the labels below (content/ground/labels.toml,
 RULINGS_CTX = "ground-rulings"  # msgctxt of the ruling texts (content/ground/rulings.toml)
 
 
+def ruling_label(ctx: BuildContext, number: int) -> str:
+    """'Ruling 4' in the reader's language: how every game's player-facing pages name a kit ruling (never by its
+    id: D04, G4 and the like are the designer's)."""
+    return ctx.p_("rulings", "Ruling %(number)s") % {"number": number}
+
+
 def ground_rulings(ctx: BuildContext, line: int) -> list[Block]:
-    """'Sample edition rulings': every provisional ruling (the engine plays the same values), marked provisional."""
-    mark = ctx.p_(CTX, "provisional")
+    """'Sample edition rulings': every open point the kit rules on (the engine plays the same values), numbered for
+    players ("Ruling 1"); their ids, values and status stay in the designer's documents."""
     out = [Block("heading2", line, (ctx.p_(CTX, "Sample edition rulings"),)),
-           Block("para", line, (ctx.p_(CTX, "The specification leaves these points open. This kit and its simulator "
-                                            "play them as follows until the designers rule on them."),))]
-    for r in ctx.model.ground.rulings:  # from the model: a booklet never opens a content file
-        if r.provisional:
-            out.append(Block("bullet", line, (f"{ctx.p_(RULINGS_CTX, r.text)} *({mark})*",)))
+           Block("para", line, (ctx.p_(CTX, "The rules above leave these points open; this kit plays them as "
+                                            "follows."),))]
+    open_points = [r for r in ctx.model.ground.rulings if r.provisional]  # from the model, never a content file
+    for n, r in enumerate(open_points, start=1):
+        out.append(Block("bullet", line, (f"**{ruling_label(ctx, n)}.** {ctx.p_(RULINGS_CTX, r.text)}",)))
     return out

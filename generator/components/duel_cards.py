@@ -109,7 +109,7 @@ def stance_cards(ctx: BuildContext) -> list[Artifact]:
             else:
                 f.text("strike", ui(ctx, comp, "No strikes"))
             if s.rules:
-                see = [ui(ctx, comp, "Kit rulings: %(ids)s (rules booklet).") % {"ids": id_ranges(s.rulings)}
+                see = [ui(ctx, comp, "Kit rulings %(ids)s: see the rules booklet.") % {"ids": id_ranges(s.rulings)}
                        ] if s.rulings else []
                 f.stack("rules", [ctx.p_(f"duel/{s.id}", r) for r in s.rules] + see)
             _footer(f, ctx, comp)
@@ -121,14 +121,15 @@ def stance_cards(ctx: BuildContext) -> list[Artifact]:
 
 
 def id_ranges(ids: tuple[str, ...]) -> str:
-    """Ruling ids, consecutive runs joined: ('D03', 'D05', 'D06', 'D07', 'D10') -> 'D03, D05–D07, D10'."""
-    runs: list[list[str]] = []
-    for rid in ids:
-        if runs and int(rid[1:]) == int(runs[-1][-1][1:]) + 1:
-            runs[-1].append(rid)
+    """Ruling ids as the booklet numbers them for players, consecutive runs joined:
+    ('D03', 'D05', 'D06', 'D07', 'D10') -> '3, 5–7, 10' (a player never reads an id)."""
+    runs: list[list[int]] = []
+    for n in (int(rid[1:]) for rid in ids):
+        if runs and n == runs[-1][-1] + 1:
+            runs[-1].append(n)
         else:
-            runs.append([rid])
-    return ", ".join(r[0] if len(r) < 3 else f"{r[0]}–{r[-1]}" for r in runs)
+            runs.append([n])
+    return ", ".join(", ".join(map(str, r)) if len(r) < 3 else f"{r[0]}–{r[-1]}" for r in runs)
 
 
 def _precedence(ctx: BuildContext, data: DuelData, comp: str, sid: str) -> str:
@@ -175,8 +176,8 @@ def strike_cards(ctx: BuildContext) -> list[Artifact]:
             f.text("term", ui(ctx, comp, "No action"))
             owner = _badge(f, p)
             f.text("what", ui(ctx, comp, "Lay this card face down on your order slip when your order has no "
-                                         "strike and no stance change (ruling D04): a turn alone after a strike, or "
-                                         "no legal action. Every turn shows one card."))
+                                         "strike and no stance change (kit ruling 4): a turn alone after a strike, "
+                                         "or no legal action. Every turn shows one card."))
             _footer(f, ctx, comp)
             return Card(f"none-{p.id}", f.drawing(band=BACK_BG, owner=owner), backs[p.id])
         return build

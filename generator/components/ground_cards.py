@@ -230,12 +230,13 @@ def reference_card(ctx: BuildContext) -> list[Artifact]:
 
 
 def reference_deck(ctx: BuildContext) -> Deck:
-    """Reference: the round (Select, Reveal, Resolve in step order, End), DARVO stages and the Denied marking."""
+    """Reference: the round (Select, Reveal, Resolve in step order, End), DARVO stages, the Denied marking."""
     data = ctx.model.ground
     comp = "ground-reference"
     back = _back(ctx, data, comp, ui(ctx, comp, "Reference"), BACK["reference"])
     return Deck(comp, "ground/reference", ui(ctx, comp, "GROUND Reference"),
-                tuple(collect([_ref_round(ctx, data, comp, back), _ref_darvo(ctx, data, comp, back)])),
+                tuple(collect([_ref_round(ctx, data, comp, back), _ref_darvo(ctx, data, comp, back),
+                               _ref_denied(ctx, data, comp, back)])),
                 kind="reference", back_bleed=back_look(ctx, BACK["reference"]).bleed, one_sided=True)
 
 
@@ -263,7 +264,17 @@ def _ref_darvo(ctx, data, comp, back):
         f.text("kind", "DARVO")
         f.stack("darvo", [ctx.p_("ground-player-mats", data.mat.darvo_text)] +
                 [ctx.p_("ground-reference", data.reference[k]) for k in ("darvo_deny", "darvo_attack", "darvo_reverse")])
-        f.text("denied", ctx.p_("ground-reference", data.reference["denied"]), valign="middle")
         f.text("footer", edition(ctx, data))
         return Card("darvo", f.drawing(band=BACK["reference"]), back)
+    return build
+
+
+def _ref_denied(ctx, data, comp, back):
+    """The Denied marking on a card of its own (issue 47: the DARVO card's text at 7.5 pt needs its whole face)."""
+    def build():
+        f = Face(ctx, comp, "denied", "ground/reference")
+        f.text("kind", ui(ctx, comp, "Denied"))
+        f.text("denied", ctx.p_("ground-reference", data.reference["denied"]), valign="middle")
+        f.text("footer", edition(ctx, data))
+        return Card("denied", f.drawing(band=BACK["reference"]), back)
     return build

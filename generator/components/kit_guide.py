@@ -124,10 +124,11 @@ def _game(p: Pages, g: GameGuide) -> None:
     """One game's guide from a new page."""
     ctx = p.ctx
     p.page(f"{ctx._('Printing guide')} · {g.name}")
-    p.paragraph(ctx._("%(sheets)s of %(paper)s paper for the whole game, rules booklet included: print the files "
-                      "of this table.") % {"sheets": sheets_line(ctx, g.sheets), "paper": g.paper})
+    p.paragraph(ctx._("%(sheets)s of %(paper)s paper for the whole game, rules booklet and calibration page "
+                      "included: print the files of this table.") % {"sheets": sheets_line(ctx, g.sheets),
+                                                                      "paper": g.paper})
     p.table([ctx._("File"), ctx._("What it is"), ctx._("Sheets"), ctx._("How to print")],
-            [[f.path, f.what, str(f.sheets), f.how] for f in g.files])
+            [[f.path, f.what, str(f.sheets), f.how] for f in g.files if f != g.calibration])  # (its own line below)
     if g.calibration:
         p.paragraph(ctx._("Before the first card sheet, print the duplex calibration page %(file)s (one sheet, "
                           "double-sided, flip on the long edge): it shows whether the backs will line up.")

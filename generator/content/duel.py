@@ -62,7 +62,7 @@ class DuelData:
     phases: tuple[str, ...]
     reference: Mapping[str, str]  # read-only
     actions: tuple[str, ...]
-    rulings: DuelRulings | None = None  # content/duel/rulings.toml: D01-D13, setup and victory texts
+    rulings: DuelRulings | None = None  # content/duel/rulings.toml: D01-D16, setup and victory texts
 
     def with_rulings(self, rulings: DuelRulings) -> "DuelData":
         """The same duel under other rulings (a `--rule` variant of the simulator)."""

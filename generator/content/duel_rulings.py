@@ -1,4 +1,4 @@
-"""The duel's provisional rulings (content/duel/rulings.toml): one ruling per open point of seed 003, validated.
+"""The duel's kit rulings (content/duel/rulings.toml): one ruling per open point of seed 003, validated.
 
 Each ruling has an id (D01...), a topic, the English text the booklet prints and a machine `value` the resolver
 (generator/sim/duel/) plays. SCHEMA lists every id with the values the resolver implements; anything else is an
@@ -48,12 +48,14 @@ SCHEMA: dict[str, tuple[str, Callable[[Any], bool], str]] = {
     "D12": ("end", *_one_of("first-hit")),
     "D13": ("techniques", *_one_of(False)),
     "D14": ("turn_limit", _turns, "the order slip's rows, 1 to 100 (a draw after that turn), or 0 (no limit)"),
+    "D15": ("crossed_when", *_one_of("start-of-turn")),  # crossed swords judged before the moves (Duel.crossed)
+    "D16": ("refused_order", *_one_of("void")),  # an order the rules refuse: stay, keep stance, no action (Duel.table)
 }
 
 
 @dataclass(frozen=True)
 class Ruling:
-    """One provisional ruling: id, topic and text (English msgids, msgctxt duel-rulings), machine value."""
+    """One kit ruling: id, topic and text (English msgids, msgctxt duel-rulings), machine value."""
 
     id: str
     topic: str

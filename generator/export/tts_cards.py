@@ -65,7 +65,8 @@ def _ground_actions(model: Any, t: Catalog) -> list[CardName]:
 
 
 def _ground_reference(_model: Any, t: Catalog) -> list[CardName]:
-    return [CardName("round", t.p_("ground-reference", "The round")), CardName("darvo", "DARVO")]
+    return [CardName("round", t.p_("ground-reference", "The round")), CardName("darvo", "DARVO"),
+            CardName("denied", t.p_("ground-reference", "Denied"))]  # the Denied marking's own card (issue 47)
 
 
 def _duel(attr: str) -> Callable[[Any, Catalog], list[CardName]]:

@@ -1,63 +1,20 @@
-"""`dojo build`: the whole print-and-play kit for one language (what `make pnp LANG=xx` runs)."""
+"""What the commands share: --jobs and --back-offset parsing, a command's work run with interrupts watched and its
+failure told, a build's result told (the commands themselves: generator/commands/)."""
 
 from __future__ import annotations
 
 import argparse
 import math
 import sys
-from pathlib import Path
 from typing import Any, Callable, TypeVar
 
 from .. import interrupts
-from ..i18n.catalogs import PSEUDO_LANG
 from ..problems import CheckFailed
-from . import timings
-from .build import BuildResult, build_kit
-from .model import BuildOptions
+from .build import BuildResult
 
 T = TypeVar("T")
 
 
-def register(sub: argparse._SubParsersAction) -> None:
-    """Add the `build` command."""
-    b = sub.add_parser("build", help="build the print-and-play kit for one language into build/pnp/<lang>/")
-    b.add_argument("--lang", required=True,
-                   help="language: a code of locales/languages.toml, e.g. it, en, ru (xx: the pseudo-locale)")
-    b.add_argument("--root", type=Path, default=Path("."), help="project folder (default: current folder)")
-    b.add_argument("--out", type=Path, help="output folder (default: ROOT/build/pnp)")
-    b.add_argument("--back-offset", default="0,0", metavar="X,Y",
-                   help="shift card backs by X,Y mm to correct a duplex printer's drift")
-    b.add_argument("--backs", choices=("light", "full"), default="light",
-                   help="card backs: light (default: outline, title and small art on paper, saves ink) or full "
-                   "(the dark art to the bleed)")
-    b.add_argument("--force", action="store_true", help="rebuild even when the kit is up to date")
-    b.add_argument("--jobs", type=jobs_count, default=0,
-                   help="processes rendering components (default 0: all cores); the files do not depend on it")
-    b.add_argument("--timings", action="store_true",
-                   help="print where the build's time went: its phases, and each component's render and page QA")
-    b.set_defaults(run=run_build)
-    c = sub.add_parser("clean", help="remove the built kits, releases and previews (build/pnp, build/release, "
-                       "build/preview); --cache: every cache too (build/cache)")
-    c.add_argument("--root", type=Path, default=Path("."), help="project folder (default: current folder)")
-    c.add_argument("--cache", action="store_true",
-                   help="also remove build/cache (component entries, compiled catalogs, board proofs: the next "
-                        "build renders and proves everything again)")
-    c.set_defaults(run=run_clean)
-
-
-def run_clean(args: argparse.Namespace) -> int:
-    """Remove outputs (and, with --cache, the caches); say what went."""
-    from ..output.prune import clean
-
-    root = args.root.resolve()
-    try:
-        removed = clean(root, args.cache)
-    except OSError as exc:
-        print(f"error: {exc.filename or root}: {exc.strerror or exc}; check its permissions", file=sys.stderr)
-        return 2
-    gone = ", ".join(str(p.relative_to(root)) for p in removed)
-    print(f"removed {gone}" if removed else "nothing to remove")
-    return 0
 
 
 def jobs_count(text: str) -> int:
@@ -116,27 +73,6 @@ def parse_offset(text: str) -> tuple[float, float]:
                          f"-{MAX_BACK_OFFSET_MM:g} and {MAX_BACK_OFFSET_MM:g} (read them off the calibration page)")
     return x, y
 
-
-def run_build(args: argparse.Namespace) -> int:
-    """Build the kit; on failure or interrupt print why and leave the previous kit untouched."""
-    try:
-        options = BuildOptions(lang=args.lang, back_offset_mm=parse_offset(args.back_offset), backs=args.backs,
-                               overflow="warn" if args.lang == PSEUDO_LANG else "error")
-    except ValueError as exc:
-        print(f"error: {exc}", file=sys.stderr)
-        return 2
-    with interrupts.watch(), timings.collecting() as spent:
-        try:
-            outcome: BuildResult | BaseException = build_kit(args.root.resolve(), options, args.out, force=args.force,
-                                                            jobs=args.jobs)
-        except (CheckFailed, OSError, ValueError, interrupts.Interrupted) as exc:
-            outcome = exc
-        stopped = interrupts.report("kit")
-    if stopped is not None:
-        return stopped
-    if args.timings:
-        print(spent.table(), file=sys.stderr)
-    return report(outcome)
 
 
 def report(outcome: BuildResult | BaseException) -> int:

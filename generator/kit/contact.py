@@ -10,7 +10,7 @@ from markupsafe import escape
 
 from ..messages import N_
 from .bom import component_lines
-from .guide import GAME_NAMES, GuideFile, guides
+from .guide import game_name, GuideFile, guides
 from .model import Artifact, BuildContext
 from .registry import component_name
 
@@ -18,7 +18,7 @@ from .registry import component_name
 
 def bill_of_materials(ctx: BuildContext) -> list[tuple[str, int, list[str]]]:
     """(game name, players at a full table, the component lines) of every game, from its bill of materials."""
-    return [(ctx._(GAME_NAMES[b.game]), b.players, component_lines(ctx, b)) for b in ctx.model.boms]
+    return [(game_name(ctx, b.game), b.players, component_lines(ctx, b)) for b in ctx.model.boms]
 
 
 LAYOUT_NAMES = {
@@ -29,6 +29,7 @@ LAYOUT_NAMES = {
     "plain": N_("plain pages"),
     "pages": N_("booklet pages"),
     "duplex-long-edge": N_("double-sided sheets"),
+    "single-sided": N_("single-sided sheets"),
 }
 
 

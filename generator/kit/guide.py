@@ -12,7 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Iterable
 
-from ..content.games import game_codes
+from ..content.games import game_codes, games
 from ..messages import N_
 from ..pageqa.ink import game_of
 from .model import BuildContext
@@ -22,6 +22,12 @@ from .sheets import MINIMUM_LAYOUTS, double_sided, ganged, minimum_entries, shee
 GAMES = game_codes()  # content/games.toml
 GAME_NAMES = {"dojo": N_("Dojo Labyrinth"), "ground": N_("GROUND"), "duel": N_("Sword duel")}
 CALIBRATION = "kit-calibration"
+
+
+def game_name(ctx: BuildContext, game: str) -> str:
+    """A game's printed name in the kit's language; a game without a translated name here (one just added to
+    content/games.toml) prints the designer's title from the table."""
+    return ctx._(GAME_NAMES[game]) if game in GAME_NAMES else games(ctx.root)[game].title
 
 LONG_EDGE = N_("double-sided, flip on the long edge")
 SHORT_EDGE = N_("double-sided, flip on the short edge; fold and staple")
@@ -126,8 +132,10 @@ def game_guide(ctx: BuildContext, entries: list[dict], game: str, paper: str) ->
     """A game's guide on paper from the build's manifest entries."""
     pdfs = [e for e in entries if e["path"].endswith(".pdf") and game_of(e["component"]) in (game, "kit")]
     minimum = [e for e in minimum_entries(pdfs) if e["paper"] == paper]
-    files = tuple(_file(ctx, e, paper) for e in minimum if game_of(e["component"]) == game)
     calibration = next((_file(ctx, e, paper) for e in minimum if e["component"] == CALIBRATION), None)
+    # the calibration sheet the guide asks for first is counted and listed with the game's files (issue 47)
+    files = (calibration,) * (calibration is not None) + tuple(_file(ctx, e, paper) for e in minimum
+                                                                if game_of(e["component"]) == game)
     over = ganged(e for e in pdfs if e.get("paper") == paper)
     chosen = {e["path"] for e in minimum}
     groups = []
@@ -141,9 +149,10 @@ def game_guide(ctx: BuildContext, entries: list[dict], game: str, paper: str) ->
     other = None
     if others:
         other = (others[0], sum(sheets_of(e) for e in minimum_entries(pdfs)
-                                if e["paper"] == others[0] and game_of(e["component"]) == game))
-    return GameGuide(game, ctx._(GAME_NAMES[game]), paper, sum(f.sheets or 0 for f in files), files, tuple(groups),
-                     other, calibration, tuple(ctx._(t) for t in PAPER_ADVICE[game]))
+                                if e["paper"] == others[0] and (game_of(e["component"]) == game
+                                                                or e["component"] == CALIBRATION)))
+    return GameGuide(game, game_name(ctx, game), paper, sum(f.sheets or 0 for f in files), files, tuple(groups),
+                     other, calibration, tuple(ctx._(t) for t in PAPER_ADVICE.get(game, ())))
 
 
 def guides(ctx: BuildContext, entries: Iterable[dict], paper: str) -> list[GameGuide]:

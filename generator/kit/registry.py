@@ -54,7 +54,7 @@ class Component:
         """Render this component's artifacts (in memory)."""
         module, func = self.builder.split(":")
         fn: Callable = getattr(importlib.import_module(module), func)
-        if self.source:
+        if self.source or self.builder == BOOKLET_BUILDER:  # a simple deck, a rules booklet: told which
             return fn(ctx, self)
         return fn(ctx, before) if self.from_artifacts else fn(ctx)
 
@@ -63,6 +63,14 @@ def deck(id: str, name: str, source: str, template: str = "deck/front.svg.j2") -
     """A simple deck: a content/<game>/<name>.deck.toml file; its front template extends deck/front.svg.j2."""
     return Component(id, name, id.split("-", 1)[0], DECK, CARD_PAPERS, "generator.components.simple_deck:build",
                      source=source, template=template)
+
+
+BOOKLET_BUILDER = "generator.booklet.builders:rules_booklet"
+
+
+def booklet(game: str, name: str) -> Component:
+    """A game's rules booklet: content/<game>/rules.md typeset in every booklet format (one builder for every game)."""
+    return Component(f"{game}-rules", name, game, RULES, BOOKLET, BOOKLET_BUILDER)
 
 
 def _c(id: str, name: str, kinds: tuple[str, ...], papers: tuple[str, ...], builder: str,
@@ -88,9 +96,9 @@ COMPONENTS: tuple[Component, ...] = (
     _c("kit-calibration", N_("Duplex calibration page"), ("calibration", "preview"), ("A4", "Letter"),
        C + "kit_calibration:calibration"),
     _c("dojo-kit", N_("Dojo Labyrinth: contact sheet"), ("preview",), (), C + "dojo_kit:contact_sheet_png", True),
-    _c("dojo-rules", N_("Dojo Labyrinth: rules booklet"), RULES, BOOKLET, "generator.booklet.builders:dojo_rules"),
-    _c("ground-rules", N_("GROUND: rules booklet"), RULES, BOOKLET, "generator.booklet.builders:ground_rules"),
-    _c("duel-rules", N_("Duel: rules booklet"), RULES, BOOKLET, "generator.booklet.builders:duel_rules"),
+    booklet("dojo", N_("Dojo Labyrinth: rules booklet")),
+    booklet("ground", N_("GROUND: rules booklet")),
+    booklet("duel", N_("Duel: rules booklet")),
     _c("ground-solution-deck", N_("GROUND: Solution deck"), DECK, CARD_PAPERS, C + "ground_cards:solution_deck"),
     _c("ground-problem-cards", N_("GROUND: Problem cards"), DECK, CARD_PAPERS, C + "ground_cards:problem_cards"),
     _c("ground-scenario-cards", N_("GROUND: Scenario cards"), DECK, CARD_PAPERS, C + "ground_cards:scenario_cards"),

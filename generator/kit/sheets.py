@@ -54,10 +54,19 @@ def sheets_of(entry: dict) -> int:
 
 
 def sheets_by_game(entries: list[dict]) -> dict[str, dict[str, dict]]:
-    """Per game and paper: the sheets of the minimum set and its files ("kit": the calibration page)."""
+    """Per game and paper: the sheets of the minimum set and its files ("kit": the calibration page alone). Every
+    game's count includes the duplex calibration sheet of its paper, listed first: the printing guide asks for it
+    before the first card sheet of every game (issue 47: honest sheet counts)."""
     out: dict[str, dict[str, dict]] = {}
     for e in minimum_entries(entries):
         paper = out.setdefault(game_of(e["component"]), {}).setdefault(e["paper"], {"sheets": 0, "files": []})
         paper["sheets"] += sheets_of(e)
         paper["files"].append(e["path"])
+    for game, papers in out.items():
+        for name, counted in papers.items():
+            calibration = out.get("kit", {}).get(name)
+            if game != "kit" and calibration:
+                counted["sheets"] += calibration["sheets"]
+                counted["files"][:0] = calibration["files"]
+                counted["calibration"] = calibration["sheets"]
     return dict(sorted(out.items()))

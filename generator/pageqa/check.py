@@ -16,6 +16,7 @@ from ..render.pdf import EDGE_MM
 from .ink import home_print
 from .layers import FOOTER_MM, band_bottom, band_gap, card_small_type, hidden_text, mixed_families
 from .links import link_crossings, prints_board
+from .notation import COORDINATES, notation
 from .objects import white
 from .pages import read_pages
 from .read import Box, Page, Run
@@ -249,7 +250,8 @@ def _page_findings(artifact: Artifact, page: Page, ink: list, links: list, lang:
              "page-edge": [] if artifact.layout == "single" else edge_band(page),
              "page-safe-zone": safe_zone(runs, slots) + frame_safe_zone(page.strokes, slots),
              "card-frame-gap": frame_gap(runs, page, slots),
-             "term-spelling": spelling_drift(" ".join(r[0] for r in runs), terms or {}, untranslated)}
+             "term-spelling": spelling_drift(" ".join(r[0] for r in runs), terms or {}, untranslated),
+             "player-notation": notation(" ".join(r[0] for r in runs), artifact.component in COORDINATES)}
     for rule, messages in found.items():
         for msg in messages[:MAX_PER_PAGE]:
             problems.append(Problem("error", rule, msg, artifact.path, where=f"page {page.number}, {lang}",
@@ -277,6 +279,8 @@ HINTS = {
     "card-frame-gap": f"keep card text {FRAME_GAP_MM:g} mm inside its frame: the slot's x and w in "
                       "templates/<game>/<face>.toml (card text runs from x 8.8 to 60.7 mm)",
     "term-spelling": "write the term as the cards do (the catalog entry of the term) in this language's catalogs",
+    "player-notation": "say it as players read it ('Ruling 4'; the rule in words): ids, variants and a ruling's "
+                       "status stay in the designer's documents (designer.html, docs/PAPER-PLAY.md)",
 }
 
 

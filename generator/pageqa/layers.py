@@ -19,7 +19,7 @@ import pypdfium2.raw as raw
 from .objects import TEXT, Layered, Reader
 from .read import PT_PER_MM, Box, Run
 
-CARD_MIN_PT = 7.0  # rules text on a card (the reader's small print elsewhere keeps check.MIN_PT)
+CARD_MIN_PT = 7.5  # rules text on a card (issue 47: readable reference cards; the reader's small print elsewhere keeps check.MIN_PT)
 BAND_GAP_MM = 1.5  # between a card's header band and the first text under it
 FOOTER_MM = 7.5  # a card's imprint line (small print in the condensed face, every component) sits this close to the
 # trim's bottom edge; the card rules (one family, CARD_MIN_PT) are about the text above it

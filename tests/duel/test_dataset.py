@@ -42,7 +42,7 @@ def test_duel_messages_exclude_the_seed_terms():
 def test_rulings_load_with_every_open_point():
     data, _ = load_duel(ROOT)
     ids = [r.id for r in data.rulings.items]
-    assert ids == [f"D{i:02d}" for i in range(1, 15)]
+    assert ids == [f"D{i:02d}" for i in range(1, 17)]
     assert data.rulings.value("seigan_forward") == "up-to" and data.rulings.value("start") == [4, 9]
     assert data.rulings.setup and data.rulings.victory
     assert data.stance("seigan").forward == (3,) and data.stance("jodan").back == ()

@@ -5,7 +5,7 @@ from functools import lru_cache
 
 import pytest
 
-from generator.booklet.builders import duel_rules
+from generator.booklet.builders import build_booklet
 from generator.kit.build import prepare
 from generator.kit.model import BuildOptions
 from tests.conftest import kit_booklet, kit_context
@@ -77,11 +77,13 @@ def test_rulings_section_in_every_language(lang):
     ctx, text = booklet(lang)
     r = duel().r
     assert flat(ctx.p_("duel-rules", "Rulings for this kit")) in text
-    assert flat(ctx.p_("duel-rules", "Provisional: the combat order leaves these points open. This kit plays them "
-                                     "as follows until the designer rules otherwise.")) in text
+    assert flat(ctx.p_("duel-rules", "The combat order above is the designer's text, unchanged. It leaves these "
+                                     "points open; this kit plays them as follows.")) in text
     for item in r.items:
         topic = ctx.p_("duel-rulings", item.topic)
-        assert flat(f"{item.id} {topic}.") in text, (lang, item.id)
+        label = ctx.p_("rulings", "Ruling %(number)s") % {"number": int(item.id[1:])}
+        assert flat(f"{label}. {topic}.") in text, (lang, item.id)
+        assert item.id not in text, (lang, item.id)  # players read "Ruling 4", never the designer's id
         shown = ctx.p_("duel-rulings", item.text)
         assert shown != item.text or lang == "en", (lang, item.id, "untranslated")
         assert flat(r.say(shown))[:40] in text and "%(" not in text, (lang, item.id)
@@ -93,12 +95,12 @@ def test_rulings_section_in_every_language(lang):
 def test_a_changed_ruling_reaches_the_booklet(proved_project):
     path = proved_project / "content/duel/rulings.toml"
     path.write_text(path.read_text(encoding="utf-8").replace(
-        "Seigan moves up to three cells forward (one, two or three) or one cell back.",
-        "Seigan moves exactly three cells forward or one cell back."), encoding="utf-8")
+        "In Seigan, move one, two or three cells forward, or one cell back.",
+        "In Seigan, move exactly three cells forward, or one cell back."), encoding="utf-8")
     ctx = prepare(proved_project, BuildOptions("en", papers=("A4",)))
-    pdf = next(a for a in duel_rules(ctx) if a.layout == "pages").data
+    pdf = next(a for a in build_booklet(ctx, "duel") if a.layout == "pages").data
     text = re.sub(r"\s+", " ", " ".join(p.extract_text() for p in reader(pdf).pages))
-    assert "Seigan moves exactly three cells forward" in text and "Seigan moves up to three" not in text
+    assert "move exactly three cells forward" in text and "move one, two or three" not in text
 
 
 def test_an_unknown_generated_section_names_file_and_line():
@@ -130,7 +132,7 @@ def test_the_start_cells_are_one_ruling_for_booklet_reference_and_track(proved_p
     path = proved_project / "content/duel/rulings.toml"
     path.write_text(path.read_text(encoding="utf-8").replace("value = [4, 9]", "value = [3, 10]"), encoding="utf-8")
     ctx = prepare(proved_project, BuildOptions("ru", papers=("A4",)))
-    pdf = next(a for a in duel_rules(ctx) if a.layout == "pages").data
+    pdf = next(a for a in build_booklet(ctx, "duel") if a.layout == "pages").data
     text = re.sub(r"\s+", " ", " ".join(p.extract_text() for p in reader(pdf).pages))
     assert "на клетке 3 лицом к клетке 12" in text and "на клетке 10 лицом к клетке 1" in text
     assert "пустых клеток: 6" in text and "клетке 4" not in text
@@ -150,7 +152,8 @@ def test_a_ruling_text_naming_an_unknown_cell_is_refused_with_its_line(project):
     data, problems = load_duel(project)
     bad = [p for p in problems if p.severity == "error"]
     assert data is None and len(bad) == 1 and "text names b:" in bad[0].message
-    assert bad[0].file == "content/duel/rulings.toml" and bad[0].line == 13 and "a_cell" in bad[0].hint
+    line = next(n for n, t in enumerate(path.read_text(encoding="utf-8").splitlines(), 1) if "%(b)s" in t)
+    assert bad[0].file == "content/duel/rulings.toml" and bad[0].line == line and "a_cell" in bad[0].hint
 
 
 @pytest.mark.parametrize("lang", LANGS)
@@ -162,7 +165,7 @@ def test_the_seigan_card_names_the_rulings_that_settle_it(lang):
     assert {"D03", "D07", "D10"} <= set(seigan.rulings) and set(seigan.rulings) <= {r.id for r in duel().r.items}
     pdf = built.pdf("duel-stance-cards", "single").data
     cards = ["".join(re.sub(r"-\n", "", p.extract_text()).split()) for p in reader(pdf).pages]  # hyphenated
-    said = ctx.p_("duel-stance-cards", "Kit rulings: %(ids)s (rules booklet).") % {"ids": "D03, D05–D07, D10"}
+    said = ctx.p_("duel-stance-cards", "Kit rulings %(ids)s: see the rules booklet.") % {"ids": "3, 5–7, 10"}
     assert seigan.rulings == ("D03", "D05", "D06", "D07", "D10") and sum("".join(said.split()) in c for c in cards) == 2  # A's and B's Seigan cards
 
 

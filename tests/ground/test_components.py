@@ -28,7 +28,7 @@ def built(request):
 
 @pytest.mark.parametrize("component,cards", [("ground-solution-deck", 24), ("ground-mode-cards", 3),
                                              ("ground-action-cards", 30), ("ground-problem-cards", 18),
-                                             ("ground-scenario-cards", 3), ("ground-reference", 2)])
+                                             ("ground-scenario-cards", 3), ("ground-reference", 3)])
 def test_deck_counts_and_pages(built, component, cards):
     _, arts = built
     one_sided = component == "ground-reference"  # reference cards: fronts only at home, with a back at print shops

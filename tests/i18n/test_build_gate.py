@@ -81,11 +81,11 @@ def test_development_build_lists_each_missing_string(project, with_board, capsys
     ctx = prepare(root, BuildOptions(lang="it"))
     assert [(w.rule, w.where) for w in ctx.warnings] == [("missing", "msgid 'A brand new paragraph.'")]
     # the command prints them after a successful build (the fixture project has no components to render)
-    import generator.kit.cli as kit_cli
+    from generator import pipeline
     from generator.kit.build import BuildResult
 
-    monkeypatch.setattr(kit_cli, "build_kit", lambda *a, **k: BuildResult(root / "out", {"files": [], "version": "t"},
-                                                                             ctx.warnings))
+    monkeypatch.setattr(pipeline, "run", lambda *a, **k: [BuildResult(root / "out", {"files": [], "version": "t"},
+                                                                      ctx.warnings)])
     assert main(["build", "--lang", "it", "--root", str(root)]) == 0
     err = capsys.readouterr().err
     assert "msgid 'A brand new paragraph.'" in err and "printed in English" in err

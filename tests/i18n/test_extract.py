@@ -141,7 +141,7 @@ def test_only_strings_the_kit_prints_are_extracted():
     assert ("dojo-bom", "Belt ladder") not in bom and ("dojo-bom", "Board") not in bom
     rulings = {m.msgid for m in ground.messages(root / "content/ground/rulings.toml")}
     assert "No player is ever eliminated." not in rulings  # U-ruling, stated in place
-    assert "A success is a Problem the group claimed (provisional ruling)." in rulings  # G5 on its card
+    assert "A success is a Problem the group claimed (kit ruling)." in rulings  # G5 on its card
     assert len(rulings) >= 6  # the provisional G1-G6 texts
     owned = set(load_ground_pieces(root)[0].owned_tokens)
     tokens = {m.context for m in ground.messages(root / "content/ground/components.toml")}

@@ -111,4 +111,4 @@ def test_two_player_dojo_is_simulated_from_opposite_rooms(tmp_path):
     assert rep["games"] == 40 and rep["finished"] == 40 and rep["unfinished"] == 0
     assert RULINGS.rooms(2) == (0, 2)  # top left and bottom right: the model numbers quadrants clockwise
     rules = (ROOT / "content/dojo/rules.md").read_text(encoding="utf-8")
-    assert "2 players (a kit ruling" in rules and "opposite corner Safe Rooms" in rules
+    assert "**Ruling 1. Two players.**" in rules and "opposite corner Safe Rooms" in rules

@@ -2,7 +2,8 @@
 
 A turn: both players write an Order in secret (movement + action); resolve() checks both against the rules,
 applies both movements, then both actions, then the hits (precedence when both hit). Every refusal is an
-IllegalOrder naming the rule: a seed rule (DS-*) or a provisional ruling of content/duel/rulings.toml (D01-D13).
+IllegalOrder naming the rule: a seed rule (DS-*) or a kit ruling of content/duel/rulings.toml (D01-D16).
+At the table an order the rules refuse is void (D16): table() plays it as staying put with no action.
 """
 
 from __future__ import annotations
@@ -12,7 +13,7 @@ from itertools import combinations_with_replacement
 
 from ...content.duel import DuelData
 
-# Seed rules a refusal can name (sections of the Russian combat order); D01-D13 are the kit's rulings.
+# Seed rules a refusal can name (sections of the Russian combat order); D01-D16 are the kit's rulings.
 SEED_RULES = {
     "DS-MOVE": "Kamae: a stance allows only its own movement",
     "DS-STRIKE": "Удар: a strike only from the stance that allows it, held since last turn",
@@ -106,7 +107,8 @@ class Duel:
 
     # ---- the rules -----------------------------------------------------------------------------
     def crossed(self, state: State) -> bool:
-        """Crossed swords: both in Seigan, on the same or adjacent cells, facing each other."""
+        """Crossed swords: both in Seigan, on the same or adjacent cells, facing each other; D15: judged on the
+        state at the start of the turn (before the moves), so crossing by this turn's moves binds from the next."""
         a, b = state.fighters
         if a.stance != self.data.start_stance or b.stance != self.data.start_stance or abs(a.cell - b.cell) > 1:
             return False
@@ -245,6 +247,17 @@ class Duel:
         if result is None and limit and state.turn >= limit:
             result = "draw"  # D14: the order slip's last row played without a hit
         return Outcome(State(after, state.turn + 1), hits, result, held)
+
+    def table(self, state: State, orders: tuple[Order, Order]) -> tuple[Outcome, tuple[bool, bool]]:
+        """D16: the turn as players resolve it from paper: an order the rules refuse is void (that player stays on
+        their cell in their stance and facing, with no action); the other order is carried out as written.
+        Returns the outcome and which orders were void."""
+        void = tuple(orders[p] not in self.legal(state, p) for p in (0, 1))
+        played = tuple(Order() if v else o for o, v in zip(orders, void))
+        after, hits, result, held = self._resolve(state, played)
+        if result is None and self.turn_limit and state.turn >= self.turn_limit:
+            result = "draw"  # D14
+        return Outcome(State(after, state.turn + 1), hits, result, held), void
 
     def _resolve(self, state: State, orders: tuple[Order, Order]) -> tuple:
         """(fighters after, hit, result before the turn limit, held back) of checked orders."""

@@ -1,0 +1,87 @@
+"""The one pipeline entry the commands call: `run(root, langs, mode)`.
+
+Every mode goes through the same stages of generator/kit/ (phase one: load and check every input, play the proofs;
+phase two: render every component in memory, read it back, page-QA it; then install, for the modes that write):
+
+- "build": a development kit per language into build/pnp/<lang>/ (`dojo build`, `make pnp`); each language
+  stands alone: one failing does not stop the others.
+- "release": release kits (every string translated, catalogs strict), all languages or none (`dojo release`).
+- "check": render every component of each language in memory and install nothing (`dojo i18n check --render`):
+  what rendering finds (an overflowing slot, a missing glyph) comes back as the language's problems.
+
+The pseudo-locale is rendered with the overflow policy "warn" (an overflow is outlined in red and reported as a
+warning); every other language with "error". Per language, in the order asked: a BuildResult (build, release),
+a Checked (check), or the CheckFailed that stopped it.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Union
+
+from .i18n.catalogs import PSEUDO_LANG
+from .kit import build
+from .kit.cache import ComponentCache
+from .kit.model import BuildOptions
+from .problems import CheckFailed, Problem
+
+MODES = ("build", "release", "check")
+
+
+@dataclass(frozen=True)
+class Checked:
+    """A language rendered in memory by the "check" mode without a blocking problem: the warnings it gave."""
+
+    lang: str
+    warnings: tuple[Problem, ...]
+
+
+Outcome = Union[build.BuildResult, Checked, CheckFailed]
+
+
+def options_for(langs: list[str] | tuple[str, ...], mode: str, **settings) -> list[BuildOptions]:
+    """The build options of each language in this mode (settings: BuildOptions fields, e.g. back_offset_mm)."""
+    if mode not in MODES:
+        raise ValueError(f"pipeline mode {mode!r}: one of {', '.join(MODES)}")
+    return [BuildOptions(lang=lang, release=mode == "release",
+                         **{"overflow": "warn" if lang == PSEUDO_LANG else "error", **settings}) for lang in langs]
+
+
+def run(root: Path, langs: list[str] | tuple[str, ...], mode: str = "build", *, jobs: int = 0, force: bool = False,
+        out_root: Path | None = None, all_or_nothing: bool | None = None, **settings) -> list[Outcome]:
+    """Run the pipeline for each language of langs in one mode (MODES) on `jobs` processes (0: every core); the
+    outcome of each language in order. force: render everything again (build, release); out_root: another folder
+    than ROOT/build/pnp (build); all_or_nothing: install every language or none (default: in a release; an export
+    of development kits asks for it too); settings: BuildOptions fields (back_offset_mm, backs, …)."""
+    options = options_for(langs, mode, **settings)
+    if mode == "check":
+        return _check(root, options, jobs)
+    together = mode == "release" if all_or_nothing is None else all_or_nothing
+    return build.build_kits(root, options, out_root, force=force, jobs=jobs, all_or_nothing=together)
+
+
+def _check(root: Path, options: list[BuildOptions], jobs: int) -> list[Outcome]:
+    """Phase one and phase two of each language, nothing installed; a component whose inputs are unchanged since it
+    last rendered without a problem comes from the component cache."""
+    inputs = build.load_inputs(root)
+    build.warm(root, options, jobs, inputs)  # the languages' catalog checks and compiled catalogs side by side
+    outcomes: dict[int, Outcome] = {}
+    ready = []
+    for n, opts in enumerate(options):
+        try:
+            ready.append((n, build.prepare(root, opts, inputs=inputs)))
+        except CheckFailed as exc:
+            outcomes[n] = exc
+    rendered = build.render_languages([(ctx, ComponentCache(ctx)) for _n, ctx in ready], jobs=jobs)
+    for (n, ctx), (_artifacts, found, warnings) in zip(ready, rendered):
+        outcomes[n] = CheckFailed([*found, *warnings]) if found else Checked(ctx.lang, tuple(warnings))
+    return [outcomes[n] for n in range(len(options))]
+
+
+def problems(outcomes: list[Outcome]) -> list[Problem]:
+    """Every problem and warning the outcomes carry, in order (what `dojo i18n check --render` prints)."""
+    out: list[Problem] = []
+    for o in outcomes:
+        out += list(o.problems) if isinstance(o, CheckFailed) else list(o.warnings)
+    return out
