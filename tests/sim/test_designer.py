@@ -64,7 +64,7 @@ def test_ground_rulings_are_rendered_not_printed_as_markdown():
     """A ruling's Markdown becomes HTML (bold, code), and raw HTML in it stays text."""
     from generator.sim.designer_html import _words
 
-    from generator.render.html import render_html
+    from generator.output.html import render_html
 
     words = _words("ground", [{"variant": "printed"}, {"variant": "G5=claimed-points"}],
                    {"G5": "Mastery counts **claimed Problems**,\n`G5` <script>x</script>"})
