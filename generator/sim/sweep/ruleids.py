@@ -1,6 +1,6 @@
 """Every rule id of each game and the coverage table that can show a gap: the Dojo spec's DR-* rules and its U
-rulings, GROUND's GR-* rules, U1-U10 and G1-G6, the duel's rulings D01-D14. Each id is either recorded by the
-engine (and then fired in some games, or never: a gap), or not recorded (the engine applies it without saying so:
+rulings, GROUND's GR-* rules and the rulings of content/ground/rulings.toml, the duel's rulings (content/duel/
+rulings.toml). Each id is either recorded by the engine (and then fired in some games, or never: a gap), or not recorded (the engine applies it without saying so:
 the table says that too, instead of leaving the id out).
 """
 
@@ -29,8 +29,20 @@ def every(game: str) -> list[str]:
 
         return _ids("DR", DOJO_SECTIONS) + [f.name[:3].upper() for f in fields(Rulings)]
     if game == "ground":
-        return _ids("GR", GROUND_SECTIONS) + [f"U{i}" for i in range(1, 11)] + [f"G{i}" for i in range(1, 7)]
-    return [f"D{i:02d}" for i in range(1, 15)]
+        return _ids("GR", GROUND_SECTIONS) + (_rulings("ground") or [f"U{i}" for i in range(1, 11)] +
+                                              [f"G{i}" for i in range(1, 7)])
+    return _rulings("duel") or [f"D{i:02d}" for i in range(1, 15)]
+
+
+def _rulings(game: str) -> list[str]:
+    """The ruling ids of content/<game>/rulings.toml in the working folder (what the sweep loads), in order."""
+    from pathlib import Path
+
+    try:
+        text = (Path("content") / game / "rulings.toml").read_text(encoding="utf-8")
+    except OSError:
+        return []
+    return list(dict.fromkeys(re.findall(r'^id = "([A-Z]\d{1,2})"', text, re.M)))
 
 
 def recorded(game: str) -> set[str]:
