@@ -1,7 +1,7 @@
-"""Every rule id of each game and the coverage table that can show a gap: the Dojo spec's DR-* rules and its U
-rulings, GROUND's GR-* rules and the rulings of content/ground/rulings.toml, the duel's rulings (content/duel/
-rulings.toml). Each id is either recorded by the engine (and then fired in some games, or never: a gap), or not recorded (the engine applies it without saying so:
-the table says that too, instead of leaving the id out).
+"""Every rule id of each game and the coverage table that can show a gap: the Dojo spec's DR-* rules and its U rulings,
+GROUND's GR-* rules and the rulings of content/ground/rulings.toml, the duel's rulings (content/duel/ rulings.toml).
+Each id is either recorded by the engine (and then fired in some games, or never: a gap), or not recorded (the
+engine applies it without saying so: the table says that too, instead of leaving the id out).
 """
 
 from __future__ import annotations
