@@ -11,20 +11,14 @@ import numpy as np
 import pikepdf
 import pypdf
 import pytest
+
 from PIL import Image
 
 from generator.export.products import export_all
 from generator.export.preflight import preflight
-from generator.export.vendors import VENDORS, kit_decks
+from generator.export.vendors import VENDORS
 
-DECKS = ("duel/strikes", "duel/reference")
 MM = 300 / 25.4  # px per mm at 300 dpi
-
-
-@pytest.fixture(scope="module")
-def small_kit(pristine_it):
-    manifest, decks = kit_decks(pristine_it / "build" / "pnp" / "it")
-    return manifest, [d for d in decks if d[0].slug in DECKS]
 
 
 @pytest.fixture(scope="module")

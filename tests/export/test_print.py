@@ -17,16 +17,6 @@ from generator.export.preflight import _safe_zone, preflight
 from generator.export.vendors import VENDORS, deck_folder, export_kit, kit_decks, read_quantities
 from tests.board.helpers import run_cli
 
-DECKS = ("duel/strikes", "duel/reference")  # two small decks: one with differing backs, one with a shared back
-
-
-@pytest.fixture(scope="module")
-def small_kit(pristine_it):
-    """The pristine Italian kit's manifest and two of its decks."""
-    manifest, decks = kit_decks(pristine_it / "build" / "pnp" / "it")
-    return manifest, [d for d in decks if d[0].slug in DECKS]
-
-
 @pytest.fixture(scope="module")
 def exports(small_kit):
     """Every vendor's files of the two decks."""

@@ -15,25 +15,9 @@ import pikepdf
 from pypdf import PdfReader
 
 from tests.conftest import ROOT, copy_project, proofs
+from tests.kit.test_adding_a_deck import DECK
 
 ROW = '\n[[game]]\ncode = "toy"\ntitle = "Toy Game"\n'
-DECK = """\
-[deck]
-title = "Toy deck"
-colour = "#24313f"
-
-[[card]]
-id = "alpha"
-name = "Alpha"
-text = "Draw a card, then pass the deck to your left."
-copies = 2
-
-[[card]]
-id = "beta"
-name = "Beta"
-text = "Everyone discards a card."
-copies = 1
-"""
 BOM = """\
 # Bill of materials of the toy game
 players = 2
