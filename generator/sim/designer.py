@@ -95,7 +95,49 @@ def run_task(ctxs: dict[str, Any], task: tuple) -> dict:
         if game == "ground":
             cell.update(scenario=ctxs["ground"].scenarios[0].id, mode=s["skill_mode"])
         return summary(play(ctxs[game], cell, SEED, 0, s["skill"][1]))["skill"]
-    return {"dojo": _dojo, "ground": _ground, "duel": _duel}[game](ctxs[game], policy, rid, value)
+    report = {"dojo": _dojo, "ground": _ground, "duel": _duel}[game](ctxs[game], policy, rid, value)
+    return {**report, "per_game": _per_game(ctxs[game], game, policy, rid, value)}
+
+
+def _per_game(ctx: Any, game: str, policy: str, rid: str | None, value: Any) -> dict:
+    """The same games played through the sweep (sweep/games.play: one Tally, game by game), so that the page's
+    seat win rates, lengths and paired differences are the sweep's statistics (tally.summary, compare.compare),
+    computed one way. GROUND: every scenario and Mode the page plays, merged."""
+    from .sweep.games import play
+    from .sweep.tally import summary
+
+    s = SETTINGS[game]
+    rules = {} if rid is None else {rid[:3].upper() if game == "dojo" else rid: value}
+    base = {"game": game, "policy": policy, "rules": rules, "players": s.get("players", 2)}
+    if game == "dojo":
+        cells = [{**base, "board": next(iter(ctx["boards"]))}]
+    elif game == "ground":
+        from .ground.engine import MODES
+
+        cells = [{**base, "scenario": sc.id, "mode": m.id} for sc in ctx.scenarios for m in ctx.modes if m.id in MODES]
+    else:
+        cells = [{**base, "max_turns": s["max_turns"]}]
+    tally = None
+    for cell in cells:
+        t = play(ctx, cell, SEED, 0, s["games"])
+        tally = t if tally is None else (tally.merge(t) or tally)
+    out = tally.to_json()
+    keep = {k: out[k] for k in ("seats", "outcomes", "lengths", "values")}
+    sm = summary(tally)
+    return {"summary": {k: sm[k] for k in ("games", "seats", "fair_share", "length", "unfinished") if k in sm},
+            "records": keep}
+
+
+def _paired(game: str, reports: list[dict]) -> None:
+    """Each variant's paired comparison with the printed rule (sweep/compare.compare), in place; the per-game
+    records are then dropped (the cache keeps the statistics only)."""
+    from .sweep.compare import compare
+
+    base = reports[0]["per_game"]["records"]
+    for r in reports[1:]:
+        r["per_game"]["paired"] = compare({}, base, r["per_game"]["records"])
+    for r in reports:
+        r["per_game"].pop("records")
 
 
 def _dojo(ctx: dict, policy: str, field: str | None, value: Any) -> dict:
@@ -173,6 +215,9 @@ def compute(ctxs: dict[str, Any], jobs: int = 1) -> dict:
             g["skill"] = {"pairing": policy, **result}
         else:
             g["rulings"].setdefault(policy, []).append(result)
+    for game, g in out["games"].items():
+        for reports in g["rulings"].values():
+            _paired(game, reports)
     return out
 
 

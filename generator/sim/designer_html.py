@@ -5,11 +5,14 @@ the same rows `dojo sim --explain` and `dojo sim --rule ...` print. Written from
 from __future__ import annotations
 
 from ..output.html import render_html
+from .designer_plots import figures
+from .sweep.report import _pct
 
 GAMES = {"dojo": "Il Labirinto del Dojo", "ground": "GROUND", "duel": "The duel"}
 STYLE = ("body{font-family:sans-serif;max-width:75em;margin:2em auto;color:#222;line-height:1.35}table{border-collapse:"
          "collapse;margin:.6em 0 1.2em}td,th{border:1px solid #bbb;padding:.2em .45em;text-align:left;vertical-align:"
-         "top;font-size:.9em}th{background:#eee}.note{color:#555}code{background:#f4f4f4;padding:0 .2em}")
+         "top;font-size:.9em}th{background:#eee}.note{color:#555}code{background:#f4f4f4;padding:0 .2em}"
+         ".diff{background:#fde2dc}.fig img{max-width:100%}h4{margin:1em 0 .3em}")
 DOJO_WORDS = {  # the Dojo's switchable readings (generator/sim/defaults.py) in words: printed / alternative
     "U10": "P0 starts on its room's square nearest a Dojo entrance / the first in reading order",
     "U12": "any meditating pawn on a Tunnel's exit blocks it / only when every pawn there meditates",
@@ -35,10 +38,25 @@ SECTION = """{% macro table(head, rows) %}""" + TABLE + """{% endmacro %}
 {% for p in policies %}
 <h3>As printed: policy <code>{{ p.policy }}</code>, {{ p.games }} games</h3>
 {{ table(["measure", "value"], p.printed) }}
+{% set f = p.fig %}
+<h4>Win rate by seat in turn order (as printed; seat 1 plays first, as the sweep counts)</h4>
+{% if f.seats %}<div class='fig'>{{ f.seat_plot }}</div>
+<table class='seats'><tr><th>seat</th><th>won alone</th><th>win rate</th><th>95% interval (Wilson)</th></tr>{% for r in f.seats %}<tr><td>{{ r.seat }}</td><td>{{ r.k }} of {{ r.n }}</td><td>{{ pct(r.rate) }}</td><td>{{ pct(r.low) }} to {{ pct(r.high) }}</td></tr>{% endfor %}</table>
+<p class='note'>Shares of the {{ f.decided }} games won by one seat alone; the fair share is {{ f.fair }}.</p>
+{% else %}<p>No game was won by one seat alone: the seats share every outcome.</p>{% endif %}
+<h4>Game length</h4>
+{% if f.length_plot %}<div class='fig'>{{ f.length_plot }}</div>{% endif %}
+<table class='lengths'><tr><th>rules</th><th>games</th><th>mean {{ f.unit }} (capped at the cap)</th><th>95% interval</th><th>capped</th><th>mean of the finished</th></tr>{% for r in f.lengths %}<tr><td>{{ r.variant }}</td><td>{{ r.games }}</td><td>{{ num(r.mean) }}</td><td>{{ num(r.low) }} to {{ num(r.high) }}</td><td>{{ r.capped }}</td><td>{{ r.finished_mean if r.finished_mean is not none else "-" }}</td></tr>{% endfor %}</table>
 {% if p.side %}
 <p>Each ruling against its alternative, one at a time, on the same seeds (a difference between two columns is \
 measured more precisely than either figure):</p>
 {{ table(p.side.head, p.side.rows) }}
+<h4>The differences: each ruling minus the printed one, game by game</h4>
+<p class='note'>Game <i>i</i> of a ruling and game <i>i</i> as printed use the same dice: the difference is measured pair by pair (95% paired interval; McNemar's exact test for a share, a sign test for a number). A ruling that changes nothing says so. Red in the plot and a shaded row: the interval excludes 0.</p>
+{% if f.diff_plot %}<div class='fig'>{{ f.diff_plot }}</div>{% endif %}
+{% for d in f.diffs %}<p><b>{{ d.variant }}</b>: {{ d.verdict }}.</p>
+{% if d.measures %}<table class='diffs'><tr><th>measure</th><th>printed</th><th>{{ d.variant }}</th><th>difference [95% paired interval]</th><th>games that moved</th><th>test</th></tr>{% for m in d.measures %}<tr{% if not m.zero %} class='diff'{% endif %}><td>{{ m.name }}</td><td>{{ m.before }}</td><td>{{ m.after }}</td><td>{{ m.text }}</td><td>{{ m.moved }}</td><td>{{ m.test }}</td></tr>{% endfor %}</table>{% endif %}
+{% endfor %}
 {% if p.words %}<ul>{% for variant, text in p.words %}<li><b>{{ variant }}</b> against the printed ruling: \
 {{ text }}</li>{% endfor %}</ul>{% endif %}
 {% endif %}
@@ -108,16 +126,21 @@ def _skill(game: str, skill: dict | None, settings: dict) -> dict | None:
             "high": f"{w['ci95'][1]:.1%}", "n": w["n"], "fair": f"{skill['fair_share']:.1%}", "verdict": verdict}
 
 
+def _num(x: float | None) -> str:
+    return "-" if x is None else f"{x:.2f}"
+
+
 def section(game: str, data: dict, settings: dict) -> str:
     """One game's section."""
     policies = []
     for policy, reports in data["rulings"].items():
         printed = reports[0]
         policies.append({"policy": policy, "games": printed.get("games") or printed.get("duels"),
+                         "fig": figures(game, reports, f"{GAMES[game]}, policy {policy}"),
                          "printed": [list(r) for r in _rows(game, printed, True)],
                          "side": _side_by_side(game, reports) if len(reports) > 1 else None,
                          "words": _words(game, reports, data.get("texts", {})) if len(reports) > 1 else []})
-    return render_html(SECTION, title=GAMES[game], policies=policies, sweep=SWEEPS[game],
+    return render_html(SECTION, title=GAMES[game], policies=policies, sweep=SWEEPS[game], pct=_pct, num=_num,
                        skill=_skill(game, data.get("skill"), settings[game]))
 
 

@@ -92,7 +92,7 @@ def content_files(game: str, boards: list[str]) -> list[str]:
 
 
 REPORTING = {f"sweep/{m}.py" for m in ("balance", "cli", "compare", "html", "ladder", "report", "ruleids", "sample",
-                                       "spec", "stopping")} | {"designer.py", "designer_html.py"}
+                                       "spec", "stopping")} | {"designer.py", "designer_html.py", "designer_plots.py"}
 # (what reads the slices and writes reports, not what plays the games)
 
 
