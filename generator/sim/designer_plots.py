@@ -90,7 +90,7 @@ def length_figure(rows: list[dict], unit: str, title: str) -> Markup | None:
 
 
 def _num(x: float, share: bool) -> str:
-    return f"{x:+.1%}" if share else f"{x:+.3g}"
+    return f"{x:+.1%}" if share else f"{x:+.2f}"
 
 
 def difference_rows(reports: list[dict]) -> list[dict]:
@@ -104,7 +104,7 @@ def difference_rows(reports: list[dict]) -> list[dict]:
         measures = []
         for name, m in c.get("measures", {}).items():
             share = name not in NUMERIC
-            fmt = _pct if share else (lambda v: f"{v:.3g}")
+            fmt = _pct if share else (lambda v: f"{v:.2f}")
             measures.append({"name": name, "share": share, "before": fmt(m["before"]), "after": fmt(m["after"]),
                              "difference": m["difference"], "low": m["ci95"][0], "high": m["ci95"][1],
                              "text": f"{_num(m['difference'], share)} [{_num(m['ci95'][0], share)}, "

@@ -71,3 +71,91 @@ def test_ground_rulings_are_rendered_not_printed_as_markdown():
     html = render_html("{% for v, t in words %}<li>{{ v }}: {{ t }}</li>{% endfor %}", words=words)
     assert "<strong>claimed Problems</strong>" in html and "<code>G5</code>" in html
     assert "**" not in html and "<script>" not in html and "&lt;script&gt;" in html
+
+
+def _figures(monkeypatch) -> dict[str, list]:
+    """Every figure the page draws, by title: the whiskers (errorbar segments) and dots, in data coordinates."""
+    from generator.sim.sweep import html as sweep_html
+
+    drawn: dict[str, list] = {}
+    real = sweep_html._png
+
+    def spy(fig):
+        for ax in fig.axes:
+            bars = []
+            for c in ax.containers:
+                (lo, hi), = [seg[:, 0] for seg in c.lines[2][0].get_segments()]
+                bars.append((float(c.lines[0].get_xdata()[0]), float(lo), float(hi)))
+            drawn.setdefault(fig.axes[0].get_title().split("\n")[0], []).append(bars)
+        return real(fig)
+
+    monkeypatch.setattr(sweep_html, "_png", spy)
+    return drawn
+
+
+def _table(html: str, cls: str, after: str) -> list[list[str]]:
+    """The rows (cell texts) of the first table of class cls after the text `after`."""
+    import re
+
+    start = html.index(after)
+    body = html[html.index(f"<table class='{cls}'>", start):]
+    body = body[:body.index("</table>")]
+    return [re.findall(r"<td>(.*?)</td>", row) for row in re.split(r"<tr[^>]*>", body)[2:]]
+
+
+def test_one_seat_figure_per_game_whiskers_from_its_table_and_differences(small, monkeypatch):
+    """Each game's seat plot draws the Wilson intervals its table prints (read back from the HTML), its length plot
+    the lengths table; every ruling has its paired difference, consistent with the two columns it compares."""
+    import base64
+    import io
+    import re
+
+    from PIL import Image
+
+    drawn = _figures(monkeypatch)
+    html = page(designer.designer_report(small, jobs=1), "1.2.3")
+    images = re.findall(r'src="data:image/png;base64,([^"]+)"', html)
+    assert all(Image.open(io.BytesIO(base64.b64decode(b))).size[0] > 300 for b in images)
+    for game, title in (("dojo", "Il Labirinto del Dojo"), ("ground", "GROUND"), ("duel", "The duel")):
+        policy = next(iter(SMALL[game].get("policies") or [SMALL[game]["policy"]]))
+        label = f"{title}, policy {policy}"
+        head = f"<h2>{title}</h2>"
+        seats = _table(html, "seats", head)
+        bars, = drawn[f"Win rate by seat: {label}"]  # one seat figure of one panel per game
+        assert len(bars) == len(seats) >= 2
+        for (dot, lo, hi), (seat, won, rate, interval) in zip(bars, seats):
+            low, high = (float(x.rstrip("%")) / 100 for x in interval.split(" to "))
+            assert abs(dot - float(rate.rstrip("%")) / 100) < 6e-4 and abs(lo - low) < 6e-4 and abs(hi - high) < 6e-4
+            k, n = map(int, won.split(" of "))
+            from generator.sim.stats import wilson
+
+            assert all(abs(a - b) < 6e-4 for a, b in zip(wilson(k, n), (low, high)))  # Wilson, recomputed
+        lengths = _table(html, "lengths", head)
+        assert len(lengths) == 1 + len(designer.alternatives(game, designer.load(small)[game]))
+        if game != "ground":  # (a GROUND game always lasts its five rounds: no picture of a constant)
+            bars, = drawn[f"Game length: {label}"]
+            for (dot, lo, hi), row in zip(bars, lengths):
+                low, high = map(float, row[3].split(" to "))
+                assert abs(dot - float(row[2])) < 6e-3 and abs(lo - low) < 6e-3 and abs(hi - high) < 6e-3
+        section = html[html.index(head):][:html[html.index(head):].index("</section>")]
+        verdicts = re.findall(r"<p><b>([^<]+)</b>: (changed [^<]+)\.</p>", section)
+        assert [v for v, _ in verdicts] == [r[0] for r in lengths[1:]]  # every ruling has its differences
+        for variant, verdict in verdicts:
+            if "changed 0 of" in verdict:
+                continue
+            diffs = _table(html, "diffs", f"<b>{variant}</b>: ")
+            length = next((r for r in diffs if r[0] == "length"), None)
+            assert length, (variant, diffs)
+            before, after = float(length[1]), float(length[2])
+            diff = float(length[3].split(" ")[0])
+            assert abs(diff - (after - before)) < 0.011  # the difference of the two columns it compares
+            assert f"Each ruling against the printed one: {label}" in drawn
+    assert "changed 0 of" in html and "difference [95% paired interval]" in html
+
+
+def test_two_renders_of_the_page_are_byte_identical(small):
+    """Figures included: no date or software version in the PNGs, the same bytes from a fresh report and from
+    the cached one."""
+    first = page(designer.designer_report(small, jobs=1), "1.2.3")
+    again = page(designer.designer_report(small, jobs=1), "1.2.3")  # (from the cache)
+    assert first == again and first.count("data:image/png;base64,") == 8
