@@ -111,7 +111,7 @@ def difference_rows(reports: list[dict]) -> list[dict]:
                                      f"{_num(m['ci95'][1], share)}]",
                              "moved": f"{m['gained']} gained, {m['lost']} lost" if "gained" in m else
                              f"{m['higher']} higher, {m['lower']} lower",
-                             "test": f"{m['test']}: p = {sweep_html._p(m['p'])}",
+                             "test": f"{m['test']}: p " + ("< 0.0001" if m["p"] < 0.0001 else f"= {sweep_html._p(m['p'])}"),
                              "zero": m["ci95"][0] <= 0 <= m["ci95"][1]})
         nothing = not c["changed"] and all(m["low"] == m["high"] == 0 for m in measures)
         out.append({"variant": r["variant"], "verdict": c["verdict"], "games": c["games"], "changed": c["changed"],
