@@ -107,3 +107,17 @@ def test_tactician_games_are_deterministic(data):
         return g.stress, g.token, [(x.id, x.claimed_by, x.denied) for x in g.problems], g.stats.darvo_triggers
 
     assert one() == one()
+
+
+def test_dojo_sim_plays_a_table_of_tacticians(tmp_path, capsys):
+    """`dojo sim --game ground --policy tactician` (the registry's names are the CLI's) writes finished games."""
+    import json
+
+    from generator.cli import main
+    out = tmp_path / "r.json"
+    assert main(["sim", "--game", "ground", "--policy", "tactician", "--games", "3", "--players", "4",
+                 "--scenario", CELL["scenario"], "--mode", CELL["mode"], "--json", str(out)]) == 0
+    report = json.loads(out.read_text())
+    assert report["policy"] == "tactician" and report["finished"] == report["games"] == 3
+    assert main(["sim", "--game", "ground", "--policy", "tacticain", "--games", "1"]) == 2
+    assert "tactician" in capsys.readouterr().err
