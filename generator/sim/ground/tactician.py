@@ -1,15 +1,14 @@
 """A GROUND player that plays to win and uses the DARVO stages and Freedom when they help (policy `tactician`).
 
-Each Select choice is the best of every legal choice scored by a short lookahead (two rounds on a copy of the game,
-as the rollout does, every other player choosing as the heuristic): its claimed points against the best other
-player's, less its Blames, the Stress it carries and an unspent Freedom token. Unlike the rollout it does not fear
-Stress 5: the Stress that arms DARVO costs little when the sequence's stages will hurt the leader, and a READY
-Freedom token is worth less than a Problem it lets the player Solve past the gate, so it spends Freedom to Solve
-under Stress (GR-F03) and keeps Attacking the leader, which pushes players to Stress 5 (GR-D01). Its own DARVO
-stages are aimed at the leader: DENY takes the Problem the best other player could Solve (GR-D03), the extra
-Attack and the Focus go to the leader (GR-D04), so the Reverse leaves a Blame in front of the leader (GR-D05); it
-does not end its own sequence early with GROUND-GR while Reverse is coming. Every choice is one of the engine's
-legal options (the referee checks it).
+Each Select choice is the best of every legal choice scored by a short lookahead (three rounds on a copy of the
+game, as the rollout does, every other player choosing as the heuristic): its claimed points against the best
+other player's, less its Blames and an unspent Freedom token, plus the other players' mean Stress (a player at the
+gate Solves only by spending Freedom). Unlike the rollout it does not fear its own Stress 5 (which arms DARVO,
+GR-D01), it spends Freedom to Solve past the gate (GR-F03) rather than keep it, and it keeps Attacking the leader,
+which pushes players to Stress 5. Its own DARVO stages are aimed at the leader: DENY takes the most valuable
+Problem another player holds a Solution for and it does not (GR-D03), the extra Attack and the Focus go to the
+leader (GR-D04), so the Reverse leaves a Blame in front of the leader (GR-D05); it does not end its own sequence
+early with GROUND-GR before the Reverse. Every choice is one of the engine's legal options (the referee checks it).
 """
 
 from __future__ import annotations
