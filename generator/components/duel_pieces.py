@@ -51,7 +51,8 @@ def _page(ctx: BuildContext, pieces: DuelPieces, paper: str) -> Drawing:
         x, y = X0 + i * (w - 2 * X0) / 2, 29.0
         fighters.append(dict(x=x, y=y, colour=p.colour, art=fighter(x + size / 2 - 2, y + size / 2 + 1.5, size / 2.6),
                              mark=fit(p.mark, Slot("mark", 5.6, 4, 9, 7, bold=True, align="center"), where),
-                             label=fit(f"{tr(pieces.fighter_text)} · {tr(p.name)}",
+                             label=fit(ctx.p_(CTX, "%(fighter)s · %(player)s") % {
+                                 "fighter": tr(pieces.fighter_text), "player": tr(p.name)},
                                        Slot("fighter", (w - 2 * X0) / 2 - size - 6, 8, 10, 7, bold=True), where)))
     top = 29.0 + size + 6
     slip_h = (h - top - 14 - 4) / 2
@@ -69,7 +70,8 @@ def _page(ctx: BuildContext, pieces: DuelPieces, paper: str) -> Drawing:
         row_h = (y + slip_h - 2 - head_y - 10) / pieces.slip_turns
         slips.append(dict(y=y, h=slip_h, colour=p.colour, head_y=head_y, head_h=10, row_h=row_h, cols=cols,
                           rows=[dict(n=n + 1, y=head_y + 10 + n * row_h) for n in range(pieces.slip_turns)],
-                          title=fit(f"{tr(pieces.slip_title)} · {tr(p.name)} ({p.mark})",
+                          title=fit(ctx.p_(CTX, "%(slip)s · %(player)s (%(mark)s)") % {
+                              "slip": tr(pieces.slip_title), "player": tr(p.name), "mark": p.mark},
                                     Slot("slip title", w - 2 * X0 - 6, 6, 11, 8, bold=True), where),
                           help=fit(tr(pieces.slip_instructions), Slot("slip help", w - 2 * X0 - 6, 8, 8, 6), where)))
     imprint = fit(small_print(ctx, heading) + f" · {paper}",

@@ -20,7 +20,8 @@ from .toml_source import load_toml
 TABLE = Path("locales/languages.toml")
 PROJECT = Path(__file__).resolve().parents[2]  # this checkout: the table commands read unless given a --root
 STATUSES = ("released", "incubating")
-GAMES_ADDRESSED = game_codes()  # content/games.toml
+GAMES_ADDRESSED = (*game_codes(), "kit")  # content/games.toml; kit: the kit's own strings (kit and site catalogs)
+YO = ("always", "never")
 CODE_RE = re.compile(r"^[a-z]{2,3}(_[A-Z]{2})?$")
 PLURAL_RE = re.compile(r"^\s*nplurals\s*=\s*(\d)\s*;\s*plural\s*=\s*(.+?)\s*;?\s*$")
 
@@ -49,6 +50,8 @@ class Language:
     hyphenation: str | None  # a pyphen dictionary name; None: the language is not hyphenated
     status: str = "released"
     address: dict[str, str] = field(default_factory=dict, compare=False)
+    quotes: str = ""  # the quotation marks of the kit's text in the language ("«»"); empty: not checked
+    yo: str = ""  # Russian ё: "always" (written wherever it is pronounced) or "never"; empty: not checked
 
     @property
     def released(self) -> bool:
@@ -95,7 +98,7 @@ def _hyphenation(row, code: str) -> str | None:
 
 
 def _language(row, seen: set[str]) -> Language | None:
-    row.unknown({"code", "english", "native", "plural", "hyphenation", "address", "status"})
+    row.unknown({"code", "english", "native", "plural", "hyphenation", "address", "status", "quotes", "yo"})
     code = row.text("code")
     if isinstance(code, str) and not CODE_RE.match(code):
         row.error(f"code {code!r} is not a language code", "code", 'use the gettext code, e.g. "de" or "pt_BR"')
@@ -120,9 +123,15 @@ def _language(row, seen: set[str]) -> Language | None:
             row.error(f"address {game} = {form!r}: wants a game ({', '.join(GAMES_ADDRESSED)}) and a form of "
                       "address", "address", 'e.g. address = { dojo = "tu", ground = "voi" }')
     hyphenation = _hyphenation(row, code) if code else None
+    quotes = row.get("quotes", str, "") or ""
+    if len(quotes) not in (0, 2):
+        row.error(f"quotes {quotes!r} is not an opening and a closing mark", "quotes", 'e.g. quotes = "«»"')
+    yo = row.get("yo", str, "") or ""
+    if yo and yo not in YO:
+        row.error(f"yo {yo!r} is not one of {', '.join(YO)}", "yo", 'e.g. yo = "always"')
     if None in (code, english, native, status, plural):
         return None
-    return Language(code, english, native, plural, hyphenation, status, dict(address or {}))
+    return Language(code, english, native, plural, hyphenation, status, dict(address or {}), quotes, yo)
 
 
 @lru_cache(maxsize=16)

@@ -27,6 +27,8 @@ def register(sub: argparse._SubParsersAction) -> None:
     t.add_argument("--base-url", help="where build/tts/ will be hosted (multiplayer); default: file:// paths")
     t.add_argument("--root", type=Path, default=Path("."), help="project folder (default: current folder)")
     t.add_argument("--jobs", type=jobs_count, default=0, help="processes (default 0: all cores)")
+    t.add_argument("--into", type=Path, help="a table (TTS save) to refresh in place: this kit's objects replaced "
+                   "by GUID, everything else kept; one language")
     t.set_defaults(run=run_tts)
     p = targets.add_parser("print", help="print-shop files (The Game Crafter, MakePlayingCards, DriveThruCards, "
                            "PDF/X-4) into build/print/<vendor>/<lang>/")
@@ -73,4 +75,18 @@ def run_tts(args: argparse.Namespace) -> int:
         return code
     for folder, count, fresh in outcome.values():
         print(f"{'wrote' if fresh else 'up to date,'} {count} file(s): {folder}")
+    if args.into is not None:
+        from .tts_into import update_in_place
+
+        (lang, (folder, _count, _fresh)), *more = outcome.items()
+        if more:
+            print(f"error: --into refreshes a table with one language, not {len(outcome)}", file=sys.stderr)
+            return 2
+        code, report = run_reported("export", lambda: update_in_place(args.into, folder, lang))
+        if report is None:
+            return code
+        for what, items in (("replaced", report.replaced), ("added", report.added), ("removed", report.removed)):
+            print(f"{what} {len(items)}: " + ", ".join(f"{name or '-'} ({uid})" for uid, name in items[:12])
+                  + (" ..." if len(items) > 12 else ""))
+        print(f"updated: {args.into}")
     return 0

@@ -2,12 +2,13 @@
 
 For each game (dojo, ground, duel) it writes ``build/tts/<lang>/<game>/``:
 
-- ``<game>.json``: a TTS saved object (``SaveName``, ``ObjectStates``...): every deck as a ``DeckCustom``
+- ``<game>-<lang>.json``: a TTS saved object (``SaveName``, ``ObjectStates``...): every deck as a ``DeckCustom``
   (``CustomDeck`` sheets, ``DeckIDs``, cards with ``CardID`` = key x 100 + cell, each card's ``Nickname`` its
-  translated name and ``Description`` its printed text), one deck per set of cards sharing a back (a seat's or a
-  player's own cards), hidden decks face down and shuffled; the board, mats and track as tiles, and pawns,
-  markers, tokens, fighters and slips cut out of their sheets one by one (round ones as tokens, double-sided
-  ones as tiles showing both sides);
+  translated name and ``Description`` its printed text without the footer), one deck per set of cards sharing a
+  back (a seat's or a player's own cards, at that seat), hidden decks face down, the shuffled ones shuffling
+  themselves on load; the board, mats and tracks as tiles with snap points, the pieces of the piece sheets
+  (tts_sheets, tts_place), the rules as a PDF, a hand zone per seat, all placed by tts_layout, the setup notebook
+  tab (tts_setup); ``<game>-<lang>.png`` its thumbnail; ``rules.pdf``;
 - ``images/``: the face sheets (at most 6 x 4 cards of 635 x 889 px: within TTS's 10 x 7 cells and 4096 px) and
   the board and sheet pictures; ``cards/``: every distinct card face and back as its own PNG (10 px per mm) and
   ``cards.json`` listing deck, index, id, name, text, copies and image files of every card.
@@ -23,22 +24,21 @@ from __future__ import annotations
 import io
 import json
 import re
-from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Callable
 
 from PIL import Image, ImageChops, ImageStat
 
 from ..kit.registry import by_id, component_name
-from . import tts_table as table
+from . import tts_layout as layout, tts_setup as setup, tts_sheets as sheets, tts_table as table
 from .faces import single_decks
 from .tts_cache import PictureCache
 from .tts_cards import CardName, card_names
 from .tts_check import check
-from .tts_pieces import PX_PER_MM as PIECE_PX_PER_MM, sheet_pieces
-from .tts_images import (BOARD_PX, CELL_H, CELL_W, COLS, ROWS, SHEET_PX, DeckPictures, Picture, deck_pictures,
-                         face_sheet, page_picture, pdf_pages, sheet_grid)
-from .tts_pieces import Piece
+from .tts_images import CELL_H, CELL_W, COLS, ROWS, DeckPictures, Picture, deck_pictures, face_sheet, sheet_grid
+from .tts_into import mark
+from .tts_layout import Spot, card_size
+from .tts_model import GameExport, Names, seat_colours
 
 GAMES = ("dojo", "ground", "duel")
 # How the rules' setup wants each deck: (face down, shuffled). Unlisted decks lie face up (reference cards,
@@ -46,33 +46,7 @@ GAMES = ("dojo", "ground", "duel")
 SETUP = {"dojo-nebbia-deck": (True, True), "ground-solution-deck": (True, True),
          "ground-problem-cards": (True, True), "ground-action-cards": (True, False),
          "duel-stance-cards": (True, False), "duel-strike-cards": (True, False)}
-PIECE_KINDS = ("board", "sheet")
-PIECE_LAYOUTS = ("sheet", "duplex-long-edge")
-CUT = ("dojo-pawns", "dojo-belt-ladder", "ground-tokens", "ground-seat-markers", "ground-player-mats",
-       "duel-pieces")  # sheets of pieces (the GROUND mats: two to a sheet)
-PAPER_MM = {"A4": 297.0, "A2": 594.0}  # the longer side of the papers whose pages become tiles
-MM_PER_UNIT = 25.0  # a TTS table unit is about an inch: a card (63.5 mm) is about 2.5 units wide
-MM_PER_TILE = 50.0  # a tile at scale 1 is about 2 units wide
 BLANK = 8.0  # a picture whose every channel varies less than this (standard deviation) is blank
-TITLES = {"dojo": "Il Labirinto del Dojo", "ground": "GROUND", "duel": "Duel"}
-
-
-@dataclass
-class GameExport:
-    """One game's export as it is assembled: its files (paths under the game's folder) and what to check."""
-
-    game: str
-    lang: str
-    url: Callable[[str], str]  # file path under the game's folder -> the URL written into the save
-    files: dict[str, bytes] = field(default_factory=dict)
-    objects: list[dict] = field(default_factory=list)
-    cards: list[dict] = field(default_factory=list)  # cards.json
-    problems: list[str] = field(default_factory=list)
-    sheets: list[tuple[str, list[str]]] = field(default_factory=list)  # sheet path, each cell's card picture path
-    pictures: dict[str, Image.Image] = field(default_factory=dict)  # card picture path -> its own render
-    counts: dict[str, int] = field(default_factory=dict)  # component -> cards laid out
-    next_key: int = 1
-    cache: PictureCache = field(default_factory=lambda: PictureCache(None))  # pictures made from the kit's PDFs
 
 
 def _found(name: str, text: str) -> bool:
@@ -108,26 +82,34 @@ def _deck(cache: PictureCache, data: bytes) -> tuple[DeckPictures, list[tuple[by
         meta, blobs = hit
         fronts, backs = meta["fronts"], meta["backs"]
         pictures = [Picture(b, None) for b in blobs[:fronts + backs]]
-        pics = DeckPictures(pictures[:fronts], pictures[fronts:], meta["front_of"], meta["back_of"], meta["texts"])
+        pics = DeckPictures(pictures[:fronts], pictures[fronts:], meta["front_of"], meta["back_of"], meta["texts"],
+                            meta["back_texts"])
         return pics, [(b, tuple(g)) for b, g in zip(blobs[fronts + backs:], meta["grids"])], False
     pics = deck_pictures(data)
     per = COLS * ROWS
     faces = [face_sheet(pics.fronts[s:s + per]) for s in range(0, len(pics.fronts), per)]
     cache.put(key, {"fronts": len(pics.fronts), "backs": len(pics.backs), "front_of": pics.front_of,
-                    "back_of": pics.back_of, "texts": pics.texts, "grids": [g for _, g in faces]},
+                    "back_of": pics.back_of, "texts": pics.texts, "back_texts": pics.back_texts,
+                    "grids": [g for _, g in faces]},
               [p.png for p in pics.fronts + pics.backs] + [png for png, _ in faces])
     return pics, faces, True
 
 
-def _add_deck(exp: GameExport, kit: Path, model: Any, translations: Any, deck: Any, slot: int) -> int:
-    """Lay out one deck (one object per set of cards sharing a back); the next free slot on the table."""
+BACK_WORDS = 12  # a back printing at least this many words (a Scenario's setup) is searched with its cards
+
+
+def _add_deck(exp: GameExport, kit: Path, model: Any, translations: Any, deck: Any) -> None:
+    """Lay out one deck (one object per set of cards sharing a back: a seat's own set lies at that seat)."""
     data = (kit / deck.path).read_bytes()
     pics, faces, fresh = _deck(exp.cache, data)
     names = _deck_names(exp, model, translations, deck.component, pics, deck.cards)
     if names is None:
-        return slot
+        return
     stub = deck.slug.split("/")[-1]
-    title = translations.gettext(component_name(deck.component))
+    title = exp.names.name(deck.component, translations.gettext(component_name(deck.component)))
+    about = exp.names.description(deck.component)
+    texts = pics.texts
+    back_texts = [t if len(t.split()) >= BACK_WORDS else "" for t in pics.back_texts]
     front_files = [f"cards/{stub}-{j + 1:02d}.png" for j in range(len(pics.fronts))]
     back_files = [f"cards/{stub}-back.png" if len(pics.backs) == 1 else f"cards/{stub}-back-{b + 1}.png"
                   for b in range(len(pics.backs))]
@@ -155,14 +137,15 @@ def _add_deck(exp: GameExport, kit: Path, model: Any, translations: Any, deck: A
                                                                      rows))
             exp.next_key += 1
         key, entry = keys[(sheet, b)]
-        uid = table.guid(exp.game, deck.component, str(i))
-        groups.setdefault(b, []).append(table.card(uid, int(key) * 100 + cell, key, entry, n.name,
-                                                   pics.texts[i], table.transform(0, 0)))
+        exp.card_files[(entry["FaceURL"], cell)] = front_files[f]
+        text = "\n\n".join(t for t in (texts[i], back_texts[b] if owner_free(names) else "") if t)
+        groups.setdefault(b, []).append(table.card(exp.guid(deck.component, str(i)), int(key) * 100 + cell, key,
+                                                   entry, n.name, text, table.transform(0, 0)))
         if n.id in listed:
             listed[n.id]["copies"] += 1
         else:
             listed[n.id] = {"deck": stub, "component": deck.component, "index": f + 1, "id": n.id,
-                            "name": n.name, "text": pics.texts[i], "copies": 1, "owner": n.owner,
+                            "name": n.name, "text": text, "copies": 1, "owner": n.owner,
                             "front": front_files[f], "back": back_files[b]}
     exp.cards.extend(listed.values())
     exp.counts[deck.component] = sum(len(g) for g in groups.values())
@@ -170,111 +153,31 @@ def _add_deck(exp: GameExport, kit: Path, model: Any, translations: Any, deck: A
     for b, cards in groups.items():
         owner = next((n.owner for n, back in zip(names, pics.back_of) if back == b), "")
         name = f"{title} — {owner}" if owner else title
-        where = table.transform(-15 + 3.2 * slot, 12 if not owner else -12, face_down)
-        exp.objects.append(table.deck(table.guid(exp.game, deck.component, "deck", str(b)), name, "", cards, where,
-                                      shuffle))
-        slot += 1
-    return slot
+        seed = f"{exp.version}/{exp.lang}/{exp.game}/{deck.component}/{b}" if shuffle else ""
+        obj = table.deck(exp.guid(deck.component, "deck", str(b)), name, about, cards,
+                         table.transform(0, 0, face_down), seed)
+        zone: str | int = exp.owners.setdefault(owner, len(exp.owners)) % exp.seats if owner else "shared"
+        exp.spots.append(Spot(obj, card_size(), zone))
 
 
-def _cut_pieces(exp: GameExport, data: bytes, e: dict, name: str, step: int, origin: float) -> None:
-    """A piece sheet's pieces one by one (tts_pieces): round ones as tokens (double-sided: round tiles), the others
-    as tiles, each where it lies on the sheet, at its printed size."""
-    stub = Path(e["path"]).stem.removesuffix(f"-{e['paper']}")
-    n = 0
-    for page in range(0, pdf_pages(data), step):
-        for piece in _sheet_pieces(exp.cache, data, page, page + 1 if step == 2 else None):
-            n += 1
-            path = f"images/{stub}-{n:02d}.png"
-            exp.files[path] = piece.front.png
-            back = f"images/{stub}-{n:02d}-back.png" if piece.back else ""
-            if piece.back:
-                exp.files[back] = piece.back.png
-            x0, y0, x1, y1 = (v / PIECE_PX_PER_MM for v in piece.box)
-            where = table.transform(origin + (x0 + x1) / 2 / MM_PER_UNIT, -(y0 + y1) / 2 / MM_PER_UNIT,
-                                    scale=round(max(x1 - x0, y1 - y0) / MM_PER_TILE, 3))
-            uid = table.guid(exp.game, e["path"], str(n))
-            if piece.round and not piece.back:
-                exp.objects.append(table.token(uid, f"{name} {n}", exp.url(path), where))
-            else:
-                exp.objects.append(table.tile(uid, f"{name} {n}", "", exp.url(path), where,
-                                              exp.url(back) if back else "", shape=2 if piece.round else 0))
-    exp.counts[e["component"]] = n
+def owner_free(names: list[CardName]) -> bool:
+    """Whether a deck's backs are its cards' own (Scenarios: the setup printed on the back), not a player's."""
+    return not any(n.owner for n in names)
 
 
-def _sheet_pieces(cache: PictureCache, data: bytes, page: int, back: int | None) -> list[Piece]:
-    """A piece sheet page's pieces (tts_pieces.sheet_pieces), from the cache or cut now."""
-    key = cache.key("pieces", data, page, back, PIECE_PX_PER_MM)
-    hit = cache.get(key)
-    if hit is not None:
-        meta, blobs = hit
-        out, at = [], 0
-        for is_round, box, two_sided in meta:
-            front = Picture(blobs[at], None)
-            other = Picture(blobs[at + 1], None) if two_sided else None
-            at += 2 if two_sided else 1
-            out.append(Piece(front, other, is_round, tuple(box)))
-        return out
-    pieces = sheet_pieces(data, page, back)
-    cache.put(key, [[p.round, list(p.box), p.back is not None] for p in pieces],
-              [png for p in pieces for png in (p.front.png, *((p.back.png,) if p.back else ()))])
-    return pieces
-
-
-def _page_picture(cache: PictureCache, data: bytes, page: int, longest: int) -> tuple[bytes, tuple[int, int]]:
-    """A page's picture cut to its printed part (tts_images.page_picture): its PNG and size, from the cache or
-    rendered now."""
-    key = cache.key("page", data, page, longest)
-    hit = cache.get(key)
-    if hit is not None:
-        return hit[1][0], tuple(hit[0])
-    picture = page_picture(data, page, longest)
-    cache.put(key, list(picture.image.size), [picture.png])
-    return picture.png, picture.image.size
-
-
-def _pieces(exp: GameExport, kit: Path, manifest: dict, translations: Any) -> None:
-    """The board, mats and track as tiles (each page of the kit's A4 file, the board's A2, cut to its printed
-    part), the piece sheets' pieces one by one (CUT)."""
-    origin = 14.0
-    for e in manifest["files"]:
-        comp = by_id(e["component"])
-        if comp is None or comp.game != exp.game or e["kind"] not in PIECE_KINDS or e.get("gangs") or \
-                e.get("layout") not in PIECE_LAYOUTS or e.get("paper") != ("A2" if e["kind"] == "board" else "A4"):
-            continue  # a ganged print sheet repeats pieces laid out from their own components' files
-        data = (kit / e["path"]).read_bytes()
-        name = translations.gettext(component_name(e["component"]))
-        step = 2 if e["layout"] == "duplex-long-edge" else 1
-        if e["component"] in CUT:
-            _cut_pieces(exp, data, e, name, step, origin)
-            origin += 9.0
-            continue
-        stub = Path(e["path"]).stem.removesuffix(f"-{e['paper']}")
-        pages = pdf_pages(data)
-        for p in range(0, pages, step):
-            path = f"images/{stub}-{p // step + 1}.png" if pages > step else f"images/{stub}.png"
-            png, size = _page_picture(exp.cache, data, p, BOARD_PX if e["kind"] == "board" else SHEET_PX)
-            exp.files[path] = png
-            label = f"{name} {p // step + 1}" if pages > step else name
-            uid = table.guid(exp.game, e["path"], str(p))
-            size_mm = max(size) / (BOARD_PX if e["kind"] == "board" else SHEET_PX) * \
-                PAPER_MM[e["paper"]]
-            if e["kind"] == "board":
-                where = table.transform(0, 0, scale=round(size_mm / MM_PER_TILE, 3))
-            else:
-                where = table.transform(origin, -14.0, scale=round(size_mm / MM_PER_TILE, 3))
-                origin += 9.0
-            exp.objects.append(table.tile(uid, label, "", exp.url(path), where, locked=e["kind"] == "board"))
-            exp.counts[e["component"]] = exp.counts.get(e["component"], 0) + 1
-
-
-def _verify(exp: GameExport, boms: tuple, manifest: dict) -> None:
+def _verify(exp: GameExport, boms: tuple, manifest: dict, name: str) -> None:
     """The checks made before anything is written (module docstring); findings into exp.problems."""
     where = f"language {exp.lang}, game {exp.game}"
     by_url = {exp.url(p): data for p, data in exp.files.items()}
-    doc = json.loads(exp.files[f"{exp.game}.json"])
-    errors, _warnings = check(doc, lambda url: by_url.get(url))
-    exp.problems += [f"{where}: {e}" for e in errors]
+    doc = json.loads(exp.files[f"{name}.json"])
+    errors, warnings = check(doc, lambda url: by_url.get(url))
+    exp.problems += [f"{where}: {e}" for e in errors + warnings]
+    seen: dict[str, str] = {}
+    for obj in doc["ObjectStates"]:  # --into matches objects by GUID: two objects must never share one
+        if obj["GUID"] in seen:
+            exp.problems.append(f"{where}: {obj['Nickname']!r} and {seen[obj['GUID']]!r} share the GUID {obj['GUID']} "
+                                "(tts_table.guid: give one of them another key part)")
+        seen[obj["GUID"]] = obj["Nickname"] or obj["Name"]
     grids = {(s["FaceURL"], s["NumWidth"], s["NumHeight"]) for o in doc["ObjectStates"]
              for s in (o.get("CustomDeck") or {}).values()}
     for sheet, cells in exp.sheets:
@@ -315,23 +218,45 @@ def export_game(game: str, lang: str, kit: Path, manifest: dict, model: Any, tra
                 url: Callable[[str], str], cache: PictureCache | None = None) -> GameExport:
     """One game's folder in memory, checked (its problems listed, nothing written); with a cache, the pictures it
     made are kept there once every check passed."""
-    exp = GameExport(game, lang, url, cache=cache or PictureCache(None))
-    slot = 0
+    names = Names(model.boms, game, translations, lang)
+    exp = GameExport(game, lang, url, cache=cache or PictureCache(None), version=manifest["version"], names=names,
+                     seats=names.bom.players if names.bom else 1, model=model, templates=templates_of(kit))
     for deck in single_decks(manifest):
         comp = by_id(deck.component)
         if comp is not None and comp.game == game:
-            slot = _add_deck(exp, kit, model, translations, deck, slot)
-    _pieces(exp, kit, manifest, translations)
+            _add_deck(exp, kit, model, translations, deck)
+    sheets.pieces(exp, kit, manifest, translations, model)
+    rules = setup.rules_pdf(manifest, game)
+    if rules:
+        exp.files["rules.pdf"] = (kit / rules).read_bytes()
+        steps = setup.notebook(translations, game)["0"]["body"]  # also where a saved object (no notebook) shows it
+        exp.spots.append(Spot(table.pdf(exp.guid("rules"), setup.rules_title(translations, game), steps,
+                                        exp.url("rules.pdf"), table.transform(0, 0, scale=setup.PDF_SCALE)),
+                              setup.pdf_size(), "shared"))
     if exp.problems:
         return exp
-    note = f"{TITLES[game]} — dojo-pnp {manifest['version']} ({lang})"
-    exp.files[f"{game}.json"] = table.canonical(table.save(f"{TITLES[game]} ({lang})", note, exp.objects))
+    placed = exp.placed = layout.arrange(exp.spots, exp.seats, seat_colours(model, game, exp.seats))
+    objects = [s.obj for s in placed.spots] + [table.hand(exp.guid("hand", c), c, x, z, w, r)
+                                                for c, x, z, w, r in placed.hands]
+    mark([s.obj for s in placed.spots], game)
+    title = setup.title(translations, game)
+    note = f"{title} — dojo-pnp {manifest['version']} ({lang})"
+    name = setup.file_stem(game, lang)
+    exp.files[f"{name}.json"] = table.canonical(table.save(title, note, objects, setup.notebook(translations,
+                                                                                              game)))
+    exp.files[f"{name}.png"] = setup.picture(placed, exp.files, exp.url, 256, exp.card_files)
     exp.files["cards/cards.json"] = table.canonical({"game": game, "lang": lang, "version": manifest["version"],
                                                      "px_per_mm": 10, "cards": exp.cards})
-    _verify(exp, model.boms, manifest)
+    _verify(exp, model.boms, manifest, name)
     if not exp.problems:
         exp.cache.save()
     return exp
+
+
+def templates_of(kit: Path) -> Path:
+    """The templates a kit was drawn from: its project's (build/pnp/<lang> -> templates/), else the generator's."""
+    own = kit.resolve().parents[2] / "templates" if len(kit.resolve().parents) > 2 else None
+    return own if own is not None and own.is_dir() else Path(__file__).resolve().parents[2] / "templates"
 
 
 def url_maker(out_root: Path, lang: str, game: str, base_url: str | None) -> Callable[[str], str]:

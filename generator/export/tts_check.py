@@ -5,7 +5,8 @@ deck to show the right cards, read from the save and its images.
   has its key in the ``CustomDeck`` that holds it (the deck's, or a loose card's own), and its cell lies on the
   sheet (``NumWidth`` x ``NumHeight``), never on cell 69 of a 10 x 7 sheet when ``BackIsHidden`` is false (TTS
   shows that cell as the hidden face); a card's own ``CustomDeck`` entry is the deck's, not another sheet;
-- tokens, tiles, boards and figurines have a ``CustomImage.ImageURL``;
+- tokens, tiles, boards and figurines have a ``CustomImage.ImageURL``; a ``Custom_PDF`` a ``CustomPDF.PDFUrl`` (a
+  local one: a PDF that exists); a ``HandTrigger`` a player colour as its ``FogColor``;
 - every local image (``file://``) exists and opens, is RGB (TTS cannot show CMYK), at most 4096 px on a side; a
   face sheet's cells have the shape of its back. Remote images (http, https) are not fetched.
 
@@ -31,6 +32,9 @@ REMOTE = b""  # what an image reader returns for an image it does not fetch (htt
 HIDDEN_CELL = 69  # a full 10 x 7 sheet's last cell: its hidden face unless BackIsHidden (TTS saves use the last
 # cell of smaller sheets for cards)
 ASPECT_SLACK = 0.03  # a cell's width/height may differ from its back's by this share (rounding of sheet sizes)
+
+PLAYER_COLOURS = ("White", "Brown", "Red", "Orange", "Yellow", "Green", "Teal", "Blue", "Purple", "Pink", "Grey",
+                  "Black")  # the seats' colours (a hand zone's FogColor)
 
 ImageReader = Callable[[str], "bytes | None"]
 
@@ -115,6 +119,11 @@ def structure_problems(doc: dict) -> Iterator[str]:
                       "a card shows the sheet of the deck holding it; give both the same entry"
         elif name in IMAGE_OBJECTS and not (obj.get("CustomImage") or {}).get("ImageURL"):
             yield f"{what}: no CustomImage.ImageURL (the image TTS draws on it)"
+        elif name == "Custom_PDF" and not (obj.get("CustomPDF") or {}).get("PDFUrl"):
+            yield f"{what}: no CustomPDF.PDFUrl (the PDF TTS shows on it)"
+        elif name == "HandTrigger" and obj.get("FogColor") not in PLAYER_COLOURS:
+            yield f"{what}: FogColor {obj.get('FogColor')!r} is not a player colour; TTS gives this hand to no seat " \
+                  f"(one of {', '.join(PLAYER_COLOURS)})"
 
 
 def _open(data: bytes, url: str, what: str) -> tuple[Image.Image | None, list[str]]:
@@ -171,6 +180,13 @@ def image_problems(doc: dict, read: ImageReader) -> Iterator[str]:
         for field in ("ImageURL", "ImageSecondaryURL"):
             if custom.get(field):
                 yield from image(custom[field], f"{what} CustomImage.{field}")
+        pdf_url = (obj.get("CustomPDF") or {}).get("PDFUrl")
+        if pdf_url:
+            data = read(pdf_url)
+            if data is None:
+                yield f"{what} CustomPDF.PDFUrl: {pdf_url} not found (write it there, or correct the URL)"
+            elif data != REMOTE and not data.startswith(b"%PDF"):
+                yield f"{what} CustomPDF.PDFUrl: {pdf_url} is not a PDF"
 
 
 def check(doc: Any, read: ImageReader) -> tuple[list[str], list[str]]:

@@ -44,6 +44,7 @@ class DeckPictures:
     front_of: list[int]  # per printed card
     back_of: list[int]
     texts: list[str]  # per printed card: the text pdfium reads from its front page
+    back_texts: list[str]  # per distinct back: the text pdfium reads from it
 
 
 def page_keys(pdf_data: bytes) -> list[tuple]:
@@ -75,14 +76,19 @@ def _distinct(keys: list[tuple]) -> tuple[list[int], list[int]]:
     return pages, index
 
 
+FOOTER = re.compile(r" · \S+ · [A-Z]{2,3} · [0-9a-f]{8}\s*$")  # the imprint line: '<title> · <version> · LANG · <board>'
+
+
 def page_texts(pdf_data: bytes, pages: list[int]) -> list[str]:
-    """The text of the pages numbered, whitespace made single spaces."""
+    """The text of the pages numbered without the printed imprint line (the build footer: noise when a card is
+    searched), whitespace made single spaces."""
     doc = pdfium.PdfDocument(pdf_data)
     try:
         out = []
         for i in pages:
             page = doc[i]
             text = page.get_textpage().get_text_range()
+            text = "\n".join(line for line in re.split(r"\r?\n", text) if not FOOTER.search(line))
             out.append(re.sub(r"\s+", " ", text.replace("\u00ad", "").replace("\ufffe", "")).strip())
         return out
     finally:
@@ -99,7 +105,7 @@ def deck_pictures(pdf_data: bytes) -> DeckPictures:
     pictures = [Picture(png(image), image) for image in images]
     texts = page_texts(pdf_data, [2 * p for p in front_pages])
     return DeckPictures(pictures[:len(front_pages)], pictures[len(front_pages):], front_of, back_of,
-                        [texts[i] for i in front_of])
+                        [texts[i] for i in front_of], page_texts(pdf_data, [2 * p + 1 for p in back_pages]))
 
 
 def sheet_grid(n: int) -> tuple[int, int]:
@@ -117,8 +123,9 @@ def face_sheet(pictures: list[Picture]) -> tuple[bytes, tuple[int, int]]:
     return png(sheet), (cols, rows)
 
 
-def page_picture(pdf_data: bytes, page: int, longest: int = SHEET_PX) -> Picture:
-    """A page of a kit PDF cut to its printed part (paper margins left out), `longest` px on its longer side."""
+def page_picture(pdf_data: bytes, page: int, longest: int = SHEET_PX) -> tuple[Picture, tuple[int, int, int, int]]:
+    """A page of a kit PDF cut to its printed part (paper margins left out), `longest` px on its longer side, and
+    the box it was cut from (px of the whole page)."""
     doc = pdfium.PdfDocument(pdf_data)
     try:
         p = doc[page]
@@ -132,7 +139,7 @@ def page_picture(pdf_data: bytes, page: int, longest: int = SHEET_PX) -> Picture
     pad = longest // 80
     box = (max(0, ink[0] - pad), max(0, ink[1] - pad), min(full.width, ink[2] + pad), min(full.height, ink[3] + pad))
     image = full.crop(box)
-    return Picture(png(image), image)
+    return Picture(png(image), image), box
 
 
 def pdf_pages(pdf_data: bytes) -> int:

@@ -66,9 +66,9 @@ def _ink(image: Image.Image) -> np.ndarray:
     return darkness > INK
 
 
-def boxes(image: Image.Image) -> list[tuple[int, int, int, int]]:
-    """The pieces' boxes (left, top, right, bottom) in reading order."""
-    ink = _ink(image)
+def boxes(image: Image.Image, ink: np.ndarray | None = None) -> list[tuple[int, int, int, int]]:
+    """The pieces' boxes (left, top, right, bottom) in reading order (ink: the picture's, when already known)."""
+    ink = _ink(image) if ink is None else ink
     gap, least = round(GAP_MM * PX_PER_MM), round(MIN_MM * PX_PER_MM)
     out: list[tuple[int, int, int, int]] = []
 
@@ -117,13 +117,43 @@ def _png_rgba(image: Image.Image) -> bytes:
     return png(image)
 
 
+STRAY = 0.04  # ink outside a piece's sibling-sized window at most this share of its ink: crop marks, cut away
+
+
+def trimmed(ink: np.ndarray, found: list[tuple[int, int, int, int]]) -> list[tuple[int, int, int, int]]:
+    """Boxes cut to their pieces: a box larger than the commonest size of its smaller siblings (at least 3/4 of
+    it on both sides) that holds all but a few strokes (crop marks printed near a sheet's corner pieces) within a
+    window of that size is cut to that window, so every piece of a kind has one size and no mark."""
+    sizes = [(x1 - x0, y1 - y0) for x0, y0, x1, y1 in found]
+    out = []
+    for (x0, y0, x1, y1), (w, h) in zip(found, sizes):
+        smaller = [s for s in sizes if s[0] <= w and s[1] <= h and s != (w, h) and s[0] >= 0.75 * w
+                   and s[1] >= 0.75 * h]
+        if not smaller:
+            out.append((x0, y0, x1, y1))
+            continue
+        sw, sh = max(set(smaller), key=smaller.count)
+        block = ink[y0:y1, x0:x1].astype(np.int32)
+        total = int(block.sum())
+        sums = np.pad(block.cumsum(0).cumsum(1), ((1, 0), (1, 0)))
+        windows = sums[sh:, sw:] - sums[:-sh, sw:] - sums[sh:, :-sw] + sums[:-sh, :-sw]
+        dy, dx = np.unravel_index(int(windows.argmax()), windows.shape)
+        if total and total - int(windows[dy, dx]) <= STRAY * total:
+            out.append((x0 + int(dx), y0 + int(dy), x0 + int(dx) + sw, y0 + int(dy) + sh))
+        else:
+            out.append((x0, y0, x1, y1))
+    return out
+
+
 def sheet_pieces(pdf_data: bytes, front_page: int, back_page: int | None) -> list[Piece]:
     """The pieces of a sheet page, each with its back from back_page (mirrored long-edge) when given."""
     front = render_page(pdf_data, front_page)
     back = render_page(pdf_data, back_page) if back_page is not None else None
-    back_boxes = boxes(back) if back is not None else []
+    back_ink = _ink(back) if back is not None else None
+    back_boxes = trimmed(back_ink, boxes(back, back_ink)) if back is not None else []
+    front_ink = _ink(front)
     out = []
-    for box in boxes(front):
+    for box in trimmed(front_ink, boxes(front, front_ink)):
         picture, is_round = _cutout(front, box)
         other = None
         if back is not None:

@@ -263,3 +263,25 @@ def check_header(catalog: Catalog, lang: str, file: str, line: int, root: Path |
                            f"in locales/{lang}/", file, line, where="header",
                            hint=f"set \"Language: {lang}\\n\" or move the file to the right folder"))
     return out
+
+
+_HEADER_PLACEHOLDERS = ("FIRST AUTHOR", "EMAIL@ADDRESS", "FULL NAME", "LL@li.org", "ORGANIZATION", "PACKAGE VERSION")
+
+
+def check_hygiene(catalog: Catalog, file: str, line: int) -> list[Problem]:
+    """What a translator's tool shows as noise: a template placeholder left in the header, and translator comments
+    holding an old msgid (`# | msgid "…"`: a `#|` previous msgid that lost its form, never updated again)."""
+    out: list[Problem] = []
+    header = catalog.header_comment + "\n" + "\n".join(f"{k}: {v}" for k, v in catalog.mime_headers)
+    left = [p for p in _HEADER_PLACEHOLDERS if p in header]
+    if left:
+        out.append(Problem("warning", "header", f"the header still holds the template placeholder(s) {', '.join(left)}",
+                           file, line, where="header", hint="run `make i18n-update` (it writes the project's header)"))
+    for m in catalog:
+        stale = [c for c in m.user_comments if c.startswith(("| msgid", "| msgctxt"))]
+        if m.id and stale:
+            e = entry_of(m, file)
+            out.append(_problem(e, "stale-comment", f"a translator comment holds an old msgid ({stale[0][:50]!r})",
+                                "delete the `# | msgid` lines (`make i18n-update` does): a fuzzy entry keeps its "
+                                "previous msgid in `#|` lines", "warning"))
+    return out

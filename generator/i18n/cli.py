@@ -117,14 +117,36 @@ def run_update(args: argparse.Namespace) -> int:
     from .workflow import update_catalogs
 
     root = args.root.resolve()
+    warnings: list[Problem] = []
     try:
-        merged = update_catalogs(root, _langs(args))
+        merged = update_catalogs(root, _langs(args), warnings)
     except CheckFailed as exc:
         return _fail(exc)
     for m in merged:
         state = "created" if m.created else "updated"
         print(f"{state} {m.path.relative_to(root)}: {m.fuzzy} fuzzy, {m.untranslated} untranslated")
+    for path in new_glossaries(root, _langs(args)):
+        print(f"created {path.relative_to(root)}: the do-not-translate terms (add the game's terms to it)")
+    for p in warnings:
+        print(p.render(), file=sys.stderr)
     return 0
+
+
+def new_glossaries(root: Path, langs: tuple[str, ...]) -> list[Path]:
+    """Give each language of langs without a glossary (the source language and the pseudo-locale need none) its
+    locales/glossary/<lang>.tbx holding the do-not-translate terms."""
+    from ..output.files import write_text_atomic
+    from .catalogs import SOURCE_LANG
+    from .glossary import glossary_path, glossary_tbx
+
+    table = languages(root)
+    out = []
+    for lang in langs:
+        path = glossary_path(root, lang)
+        if lang not in (SOURCE_LANG, PSEUDO_LANG) and lang in table and not path.exists():
+            write_text_atomic(path, glossary_tbx(root, lang, table[lang].english))
+            out.append(path)
+    return out
 
 
 def run_check(args: argparse.Namespace) -> int:
@@ -132,6 +154,7 @@ def run_check(args: argparse.Namespace) -> int:
     are extracted once); exit 1 when any blocking problem is found."""
     from ..kit.workers import run_ordered
     from .extract import cached_extraction
+    from .slots import slot_problems
 
     root = args.root.resolve()
     try:
@@ -146,6 +169,7 @@ def run_check(args: argparse.Namespace) -> int:
         if args.render and not blocking(found):
             rendered.append(lang)
     problems.extend(render_problems(root, rendered))
+    problems.extend(slot_problems(root))  # the size data the catalogs' `#. slot:` comments give: current?
     for p in problems:
         print(p.render(), file=sys.stderr)
     errors = blocking(problems)
@@ -159,9 +183,10 @@ def run_check(args: argparse.Namespace) -> int:
 
 def strict_check(root: Path, lang: str) -> list:
     """Every catalog check of one language, gaps as errors (a worker's piece of work)."""
+    from .consistency import consistency_problems, yo_problems
     from .gate import check_language
 
-    return check_language(root, lang, strict=True)
+    return check_language(root, lang, strict=True) + consistency_problems(root, lang) + yo_problems(root, lang)
 
 
 def render_problems(root: Path, langs: list[str]) -> list:

@@ -25,7 +25,7 @@ from babel.messages.extract import DEFAULT_KEYWORDS, extract
 from .. import KIT_NAME, __version__
 from ..problems import CheckFailed, Problem
 from .catalogs import DOMAINS, GAMES
-from .slots import add_slot_comments, read_slots
+from .slots import add_slot_comments, key as slot_key, previous_templates, read_slots
 from ..messages import Message
 from ..sources import files_digest, generator_digest
 from .messages import MESSAGE_SOURCES
@@ -144,6 +144,7 @@ class Extraction:
 
     templates: dict[str, Catalog]
     problems: tuple[Problem, ...]
+    slot_warnings: tuple[Problem, ...] = ()  # stale or lost size data (slots.py): told by `update`, never blocking
 
 
 @lru_cache(maxsize=8)
@@ -155,9 +156,13 @@ def _creation_date(root: Path) -> datetime:
 
 def new_template(root: Path, domain: str) -> Catalog:
     """An empty POT with the project's header (a fixed creation date: the last commit's time)."""
-    return Catalog(domain=domain, project=KIT_NAME, version=__version__, copyright_holder="dojo-pnp authors",
-                   msgid_bugs_address="translators of dojo-pnp", creation_date=_creation_date(root),
-                   revision_date=_creation_date(root), fuzzy=False, charset="utf-8")
+    template = Catalog(domain=domain, project=KIT_NAME, version=__version__, copyright_holder="dojo-pnp authors",
+                       msgid_bugs_address="translators of dojo-pnp", creation_date=_creation_date(root),
+                       revision_date=_creation_date(root), fuzzy=False, charset="utf-8",
+                       last_translator="dojo-pnp team", language_team="dojo-pnp translators")
+    template.header_comment = "\n".join(line for line in template.header_comment.splitlines()
+                                        if "FIRST AUTHOR" not in line)  # no placeholder for Weblate to show
+    return template
 
 
 def project_files(root: Path) -> list[tuple[str, str, str]]:
@@ -195,11 +200,13 @@ def extract_all(root: Path) -> Extraction:
         for lineno, msg, comments, context in found:
             target = domain if domain.endswith("-rules") else context_domain(context, domain)
             templates[target].add(msg, None, [(relpath, lineno)], auto_comments=comments, context=context)
-    slots = read_slots(root)
+    slots, previous = read_slots(root), previous_templates(root)
+    warnings: list[Problem] = []
+    present = {slot_key(m.context, m.id[0] if m.pluralizable else m.id) for t in templates.values() for m in t if m.id}
     for template in templates.values():
-        add_slot_comments(template, slots)
+        warnings += add_slot_comments(template, slots, previous, present)
         add_place_comments(template)
-    return Extraction(templates, tuple(problems))
+    return Extraction(templates, tuple(problems), tuple(warnings))
 
 
 def place_comment(relpath: str) -> str | None:

@@ -3,6 +3,7 @@ overflows named by .po file, line and msgctxt, and the pseudo-locale's overflows
 
 from __future__ import annotations
 
+import re
 from contextlib import contextmanager
 from dataclasses import dataclass, field, replace
 from pathlib import Path
@@ -51,7 +52,9 @@ def source_index(root: Path) -> dict[str, list[Origin]]:
     from .extract import cached_extraction  # read only for an overflow no catalog entry explains
 
     index: dict[str, list[Origin]] = {}
-    for messages in cached_extraction(root).templates.values():
+    for domain, messages in cached_extraction(root).templates.items():
+        if domain.endswith("-rules"):
+            continue  # the booklets are typeset by reportlab, never through a slot
         for m in messages:
             if isinstance(m.id, str) and m.id and m.locations:
                 file, line = m.locations[0]
@@ -59,15 +62,49 @@ def source_index(root: Path) -> dict[str, list[Origin]]:
     return index
 
 
+_FORMAT = re.compile(r"%\([A-Za-z_]\w*\)[-+0# ]*\d*(?:\.\d+)?[diouxXeEfFgGcrsa]|\{[A-Za-z_]\w*\}")
+
+
+def _patterns(index: dict[str, list[Origin]]) -> list[tuple[re.Pattern, str]]:
+    """A regex for every entry with placeholders ("%(slip)s · %(player)s (%(mark)s)"): the texts it formats."""
+    held = _PATTERNS.get(id(index))
+    if held is None or held[0] is not index:
+        made = [(re.compile("".join(re.escape(p) if i % 2 == 0 else ".+?"
+                                    for i, p in enumerate(_split(t))) + r"\Z", re.S), t)
+                for t in index if _FORMAT.search(t) and len(_FORMAT.sub("", t).strip()) > 0]
+        held = _PATTERNS[id(index)] = (index, made)
+    return held[1]
+
+
+def _split(text: str) -> list[str]:
+    """Literal parts and placeholders, alternately (a literal first, possibly empty)."""
+    out, pos = [], 0
+    for m in _FORMAT.finditer(text):
+        out += [text[pos:m.start()], m.group(0)]
+        pos = m.end()
+    return out + [text[pos:]]
+
+
+_PATTERNS: dict[int, tuple[dict, list]] = {}
+
+
 def origins(text: str, where: Where, index: dict[str, list[Origin]]) -> list[Origin]:
-    """The entries a fitted text comes from: the whole text, else the longest entries it contains."""
+    """The entries a fitted text comes from: the whole text, else the longest entries it contains and an entry of
+    this card or component with placeholders that formats it whole."""
     found = index.get(text)
     if not found:
         parts = [t for t in index if len(t) > 3 and t in text]
         longest = max(map(len, parts), default=0)
         found = [o for t in parts if len(t) == longest for o in index[t]]
-    near = [o for o in found if o.context and (where.card in o.context or where.component in o.context)]
+        # an entry with placeholders formatting the whole text, of this component only ("%(a)s · %(b)s" would
+        # match every joined line of the kit): printed in this slot beside the entries it was filled with
+        found += [o for rx, t in _patterns(index) if rx.match(text) for o in index[t] if _near(o, where)]
+    near = [o for o in found if _near(o, where)]
     return near or found
+
+
+def _near(o: Origin, where: Where) -> bool:
+    return bool(o.context) and (where.card in o.context or where.component in o.context)
 
 
 @dataclass
@@ -98,7 +135,9 @@ def watch_fits(root: Path, lang: str, translations, accept_overflow: bool = Fals
     def watch(texts: list[str], slot: Slot, where: Where, problem: Problem | None) -> Problem | None:
         if problem is None and not record:
             return None
-        found = [o for t in texts for o in origins(t, where, index())]
+        # recording the English slot map reads the entries from the sources (a fresh extraction), never from English
+        # catalogs that may be stale: a text no catalog holds yet is not matched to an unrelated entry
+        found = [o for t in texts for o in origins(t, where, index(None if record and lang == SOURCE_LANG else lang))]
         log.uses.extend((o, slot, where) for o in found)
         if problem is None:
             return None

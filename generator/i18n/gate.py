@@ -23,7 +23,7 @@ from .catalogs import (DOMAINS, PSEUDO_LANG, SOURCE_LANG, catalog_path, catalog_
 from .typography import typography_problems
 from .glossary import glossary_path, glossary_problems
 from .intake import decode
-from .checks import check_entry, check_header, entry_of, header_line
+from .checks import check_entry, check_header, check_hygiene, entry_of, header_line
 from .extract import Extraction, cached_extraction
 from ..output.cache import note_damaged, read_json_entry, write_json_entry
 
@@ -88,12 +88,12 @@ def check_catalog(root: Path, lang: str, path: Path, strict: bool, stray_blocks:
     if result.catalog is None:
         return CatalogCheck(tuple(result.problems), None, frozenset())
     catalog, file = result.catalog, rel(path, root)
-    found = check_header(catalog, lang, file, header_line(path), root)
+    found = check_header(catalog, lang, file, header_line(path), root) + check_hygiene(catalog, file, header_line(path))
     entries = [entry_of(message, file) for message in catalog if message.id]
     for entry in entries:
         found.extend(check_entry(entry, lang, gap, root))
     found.extend(glossary_problems(root, lang, entries))
-    found.extend(typography_problems(lang, entries, _address(root, lang)))
+    found.extend(typography_problems(lang, entries, _address(root, lang), _row_field(root, lang, "quotes")))
     own = stray_blocks or any(p.file == file for p in blocking(list(result.problems) + found))
     found += msgfmt_problems(path, root) if strict and not own else []
     keys = frozenset((m.id[0] if m.pluralizable else m.id, m.context) for m in catalog if m.id)
@@ -111,7 +111,8 @@ def cached_check_catalog(root: Path, lang: str, path: Path, strict: bool, stray_
                                      hashlib.sha256(table.read_bytes()).hexdigest() if table.exists() else "",
                                      str(shutil.which("msgfmt")), rel(path, root),
                                      hashlib.sha256(path.read_bytes()).hexdigest(),
-                                     hashlib.sha256(glossary.read_bytes()).hexdigest() if glossary.exists() else ""])
+                                     *(hashlib.sha256(g.read_bytes()).hexdigest()  # its own and the shared terms
+                                       for g in sorted(glossary.parent.glob("*.tbx")))])
                          .encode()).hexdigest()
     cache = root / CHECK_CACHE / lang / f"{path.stem}-{'strict' if strict else 'dev'}.json"
     data = read_json_entry(cache, key)
@@ -175,7 +176,44 @@ def check_language(root: Path, lang: str, strict: bool = True, extraction: Extra
     problems.extend(extraction.problems)
     missing_severity = "warning" if lang == SOURCE_LANG else gap
     problems.extend(missing_entries(root, lang, checks, extraction, missing_severity))
-    return problems
+    return summarize_gaps(problems, lang) if _incubating(root, lang) else problems
+
+
+GAPS = ("untranslated", "fuzzy", "missing")  # what an incubating language still lacks: counted, not listed
+SHOWN = 3  # entries named in a gap summary
+
+
+def summarize_gaps(problems: list[Problem], lang: str) -> list[Problem]:
+    """An incubating language's gaps as one problem per catalog and rule, with a count and the first few entries;
+    every other problem (a broken placeholder, a glyph, a glossary error) stays in full, before the summaries."""
+    groups: dict[tuple, list[Problem]] = {}
+    for p in problems:
+        if p.rule in GAPS:
+            groups.setdefault((p.file, p.rule, p.severity), []).append(p)
+    out = [p for p in problems if p.rule not in GAPS]
+    for (file, rule, severity), found in groups.items():
+        if len(found) == 1:
+            out.append(found[0])
+            continue
+        first = "; ".join(f"line {p.line}: {p.where}" if p.line else str(p.where) for p in found[:SHOWN])
+        what = {"untranslated": "not translated", "fuzzy": "marked fuzzy",
+                "missing": "not in this catalog yet"}[rule]
+        out.append(Problem(severity, rule, f"{len(found)} entries {what} (the English text is printed instead), "
+                           f"first: {first}{'; ...' if len(found) > SHOWN else ''}", file,
+                           hint=f"the language is incubating: `dojo i18n stats --lang {lang}` counts what is left; "
+                                f"{found[0].hint}"))
+    return out
+
+
+def _incubating(root: Path, lang: str) -> bool:
+    """Whether the language table marks the language incubating (a broken table: not, its error is reported)."""
+    from ..content.languages import languages
+
+    try:
+        row = languages(root).get(lang)
+    except CheckFailed:
+        return False
+    return row is not None and not row.released
 
 
 @dataclass(frozen=True)
@@ -238,3 +276,14 @@ def _address(root: Path, lang: str) -> dict[str, str]:
     except CheckFailed:
         return {}  # a broken table is reported by the build's language check
     return dict(row.address) if row is not None else {}
+
+
+def _row_field(root: Path, lang: str, name: str) -> str:
+    """A field of the language's row in the language table ("" when it has none or the table is broken)."""
+    from ..content.languages import languages
+
+    try:
+        row = languages(root).get(lang)
+    except CheckFailed:
+        return ""
+    return getattr(row, name, "") if row is not None else ""

@@ -80,6 +80,51 @@ def load_glossary(root: Path, lang: str) -> tuple[list[Term], list[Problem]]:
     return terms, []
 
 
+def protected_terms(root: Path) -> list[Term]:
+    """The do-not-translate terms of every glossary (GROUND, DARVO, GR, OU, ND, the Japanese terms), each with its
+    English spelling as the one to keep: what a language whose glossary lacks a term is checked against."""
+    seen: dict[str, Term] = {}
+    for path in sorted((root / GLOSSARY_DIR).glob("*.tbx")):
+        try:
+            tree = ET.parse(path)
+        except ET.ParseError:
+            continue  # reported by that language's own check
+        for entry in tree.getroot().iter("termEntry"):
+            eid = entry.get("id") or ""
+            english = next((ls.findtext("tig/term") for ls in entry.iter("langSet") if ls.get(XML_LANG) == "en"), "")
+            if eid and english and eid not in seen and any((n.text or "").strip() == DNT for n in entry.iter("note")):
+                games = tuple(g.strip() for g in (entry.findtext("descrip[@type='subjectField']") or "").split(",")
+                              if g.strip())
+                seen[eid] = Term(eid, english, english, (), True, entry.findtext("descrip[@type='definition']") or "",
+                                 None, (), games)
+    return list(seen.values())
+
+
+def glossary_tbx(root: Path, lang: str, english: str) -> str:
+    """A new language's glossary: every do-not-translate term, kept as English spells it (a language written in
+    another script changes the spelling to its own, as Russian does); the translators add the game terms."""
+    rows = []
+    for t in protected_terms(root):
+        subject = f'<descrip type="subjectField">{",".join(t.games)}</descrip>' if t.games else ""
+        rows.append(f'   <termEntry id="{_xml(t.id)}">\n    <descrip type="definition">{_xml(t.note)}</descrip>{subject}\n'
+                    f"    <note>{DNT}</note>\n"
+                    f'    <langSet xml:lang="en"><tig><term>{_xml(t.source)}</term></tig></langSet>\n'
+                    f'    <langSet xml:lang="{lang}">\n'
+                    f"     <tig><term>{_xml(t.target)}</term><termNote type=\"administrativeStatus\">{PREFERRED}"
+                    "</termNote></tig>\n    </langSet>\n   </termEntry>\n")
+    return ('<?xml version="1.0" encoding="UTF-8"?>\n<!DOCTYPE martif SYSTEM "TBXcoreStructV02.dtd">\n'
+            '<martif type="TBX" xml:lang="en">\n <martifHeader>\n  <fileDesc>\n'
+            f"   <titleStmt><title>dojo-pnp glossary, English to {_xml(english)}</title></titleStmt>\n"
+            "   <sourceDesc><p>Written by `dojo i18n init`: the terms never translated (GROUND, DARVO, GR, OU, ND and "
+            "the Japanese terms), checked by `dojo i18n check` (glossary-dnt). Add the game terms as in it.tbx or "
+            "ru.tbx: a preferred term, forbidden variants (deprecatedTerm-admn-sts).</p></sourceDesc>\n"
+            "  </fileDesc>\n </martifHeader>\n <text>\n  <body>\n" + "".join(rows) + "  </body>\n </text>\n</martif>\n")
+
+
+def _xml(text: str) -> str:
+    return text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;").replace('"', "&quot;")
+
+
 def _lenient(term: str, lang: str) -> str:
     """A regex for a term with any inflected ending on its words (tacca/tacche, Урон/Урона)."""
     ends = _ENDINGS.get(lang, "")
@@ -160,8 +205,11 @@ def check_terms(e: Entry, terms: list[Term], lang: str, glossary: str) -> list[P
 
 
 def glossary_problems(root: Path, lang: str, entries: list[Entry]) -> list[Problem]:
-    """Every glossary problem of a language's entries (nothing when the language has no glossary)."""
+    """Every glossary problem of a language's entries; the do-not-translate terms its glossary lacks (or every one,
+    when it has none) are checked in their English spelling."""
     terms, problems = load_glossary(root, lang)
+    have = {t.id for t in terms}
+    terms += [t for t in protected_terms(root) if t.id not in have]
     name = rel(glossary_path(root, lang), root)
     for e in entries:
         problems.extend(check_terms(e, terms, lang, name))

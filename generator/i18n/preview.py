@@ -21,6 +21,7 @@ from ..render.face import forget_templates
 from ..render.preview import pdf_preview
 from .catalogs import catalog_paths, read_catalog
 from .fitwatch import watch_fits
+from .locate import locate
 from .preview_page import page_html
 from .serve import Server, bind, start
 
@@ -40,6 +41,12 @@ class Unit:
     html: str = ""  # the kit's own page this component writes (index.html), shown as it is
     digest: str = ""  # of the PDF the pages were drawn from: unchanged, the images stay
     keys: set = field(default_factory=set)
+    places: dict = field(default_factory=dict)  # (msgctxt, msgid) -> [locate.Place]: its page and box on the image
+    pdf: bytes = b""  # the PDF its pages are drawn from
+
+
+# Entries an export prints, never a kit component (msgctxt prefix -> where they print): shown with that note.
+EXPORTS = {"tts": ("dojo export tts", "the Tabletop Simulator save's notes (setup steps), not the printed kit")}
 
 
 class Coverage(NamedTuple):
@@ -60,13 +67,23 @@ def units() -> list[Unit]:
     return [Unit(c.id) for c in registry.COMPONENTS]
 
 
+_READ: dict[Path, tuple[str, dict]] = {}  # catalog -> (digest of its bytes, its entries): an edit re-parses one
+
+
 def entries(root: Path, lang: str) -> dict:
-    """(msgctxt, msgid) -> (domain, translation, fuzzy) for every entry of a language's catalogs."""
+    """(msgctxt, msgid) -> (domain, translation, fuzzy) for every entry of a language's catalogs (a catalog whose
+    bytes are unchanged since it was last read is not parsed again)."""
     out = {}
     for path in catalog_paths(root, lang):
-        for m in read_catalog(path, lang, root).catalog or ():
-            if m.id:
-                out[(m.context, m.id[0] if m.pluralizable else m.id)] = (path.stem, m.string, m.fuzzy)
+        digest = hashlib.sha256(path.read_bytes()).hexdigest()
+        held = _READ.get(path)
+        if held is None or held[0] != digest:
+            found = {}
+            for m in read_catalog(path, lang, root).catalog or ():
+                if m.id:
+                    found[(m.context, m.id[0] if m.pluralizable else m.id)] = (path.stem, m.string, m.fuzzy)
+            held = _READ[path] = (digest, found)
+        out.update(held[1])
     return out
 
 
@@ -115,6 +132,7 @@ class Preview:
         self.problems: list[Problem] = []
         self.pending: list[tuple[str, bytes, int]] = []  # (component, PDF, page number) not drawn yet
         self.version = 0
+        self._places: tuple[tuple, bytes] = ((), b"")  # the places maps places.json was written from, its bytes
 
     def prepare(self) -> None:
         """Load and check every input (a failure is shown on the page, the previous images stay)."""
@@ -169,9 +187,20 @@ class Preview:
                     write_into(self.out, f"{unit.name}-1.png", data)
                 elif data is not None:
                     self.pending.extend((unit.name, data, n) for n in range(unit.pages))
+                unit.places = locate(data, unit.name, self.printed(keys), SCREENSHOT_PX) if is_pdf and data else {}
+                unit.pdf = data if is_pdf and data else b""
         self.draw_pages(first_only=first_only)
         self.write_page()
         return drawn
+
+    def printed(self, keys) -> dict:
+        """key -> the text the language prints for it (its translation; the English source while it has none)."""
+        out = {}
+        for key in keys:
+            _domain, text, fuzzy = self.entries.get(key, ("", "", False))
+            forms = [t for t in (text if isinstance(text, (list, tuple)) else [text]) if t]
+            out[key] = forms[-1] if forms and not fuzzy else key[1]
+        return out
 
     def _write_site(self, page, before) -> None:
         """The kit's web page as it ships, beside the preview images it links to (its PDFs are not copied)."""
@@ -207,6 +236,8 @@ class Preview:
         shown = set().union(*(u.keys for u in self.units))
         missing = sorted((k for k in self.entries if k not in shown), key=str)
         known = unreached()
+        known.update({k: EXPORTS[k[0].split("-")[0]] for k in missing
+                      if k[0] and k[0].split("-")[0] in EXPORTS and k not in known})
         return Coverage(len(self.entries) - len(missing), len(self.entries), missing,
                         {k: known[k] for k in missing if k in known})
 
@@ -217,6 +248,10 @@ class Preview:
         coverage = self.coverage()
         page = page_html(self.lang, self.version, self.units, self.problems, coverage, self.entries)
         write_into(self.out, "screenshots.json", _json(screenshots(self.units)))
+        held = tuple(id(u.places) for u in self.units)  # locate() gives a drawn component a new map
+        if held != self._places[0]:
+            self._places = (held, _json(places(self.units)))
+            write_into(self.out, "places.json", self._places[1])
         write_into(self.out, "entries.json", _json(entry_map(self.units, self.entries, coverage.unreached)))
         write_into(self.out, "index.html", page.encode("utf-8"))
         write_into(self.out, "version.txt", f"{self.version}\n".encode())
@@ -256,12 +291,24 @@ def _json(value) -> bytes:
 
 
 def screenshots(units: list[Unit]) -> dict[str, str]:
-    """Weblate's screenshot map: "msgctxt\x04msgid" -> the first page image of the first component printing it."""
+    """Weblate's screenshot map: "msgctxt\x04msgid" -> the page image where the first component printing it prints
+    it (its text read back from the page: places()); its first page when the text is not found on one."""
     shots: dict[str, str] = {}
     for u in units:
         for c, m in sorted(u.keys, key=str):
-            shots.setdefault(f"{c or ''}\x04{m}", f"{u.name}-1.png")
+            found = u.places.get((c, m))
+            shots.setdefault(f"{c or ''}\x04{m}", found[0].file if found else f"{u.name}-1.png")
     return shots
+
+
+def places(units: list[Unit]) -> dict[str, list[dict]]:
+    """places.json: "msgctxt\x04msgid" -> every place it prints: component, page image, page, box on the image
+    (pixels from its top left) and on the PDF page (mm), in the components' order."""
+    out: dict[str, list[dict]] = {}
+    for u in units:
+        for (c, m), found in sorted(u.places.items(), key=str):
+            out.setdefault(f"{c or ''}\x04{m}", []).extend(p.as_json() for p in found)
+    return out
 
 
 def entry_map(units: list[Unit], catalog: dict, unreached: dict | None = None) -> list[dict]:

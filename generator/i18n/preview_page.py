@@ -1,17 +1,33 @@
 """The live preview's page: every component with a page picker over all its pages, every open problem, and how
-many of the language's entries the components print. Written from a Jinja2 template with autoescape (render/html.py):
+many of the language's entries the components print. Written from a Jinja2 template with autoescape (output/html.py):
 every text on it is escaped by the template engine (problems quote translations, names come from the cache)."""
 
 from __future__ import annotations
 
-from ..render.html import render_html
+from ..output.html import render_html
 
 STYLE = """body{font:14px sans-serif;background:#eee;margin:1em}section{display:inline-block;margin:.5em;
 background:#fff;padding:.5em;vertical-align:top}img{max-width:46vw;max-height:80vh;display:block}
-pre{color:#b00;white-space:pre-wrap}select{margin:.3em 0}.cov{color:#555}"""
-SCRIPT = """let v=document.body.dataset.version;
-function show(sel){const s=sel.closest('section');s.querySelector('img').src=
-s.dataset.name+'-'+sel.value+'.png?v='+v}
+pre{color:#b00;white-space:pre-wrap}select{margin:.3em 0}.cov{color:#555}.pic{position:relative}
+.hit{position:absolute;border:2px solid #e00;background:rgba(255,0,0,.12);pointer-events:none}
+#entry{width:60vw}"""
+# Picking an entry (its msgctxt | msgid) shows, in every component printing it, the page it prints on with its box
+# outlined (places.json: the boxes read back from the pages); a page picked by hand keeps the outlines of its page.
+SCRIPT = """let v=document.body.dataset.version,places=null,boxes=[];
+function pic(s){return s.querySelector('.pic')}
+function mark(s){const w=pic(s),img=w.querySelector('img');w.querySelectorAll('.hit').forEach(e=>e.remove());
+const page=+(s.querySelector('select')||{value:1}).value,k=img.naturalWidth?img.clientWidth/img.naturalWidth:1;
+for(const p of boxes)if(p.component===s.dataset.name&&p.page===page){const d=document.createElement('div');
+d.className='hit';d.style.left=p.box[0]*k-3+'px';d.style.top=p.box[1]*k-3+'px';
+d.style.width=(p.box[2]-p.box[0])*k+6+'px';d.style.height=(p.box[3]-p.box[1])*k+6+'px';w.appendChild(d)}}
+function show(sel){const s=sel.closest('section'),img=pic(s).querySelector('img');
+img.onload=()=>mark(s);img.src=s.dataset.name+'-'+sel.value+'.png?v='+v}
+async function pick(inp){const key=inp.value.replace(' | ','\\u0004');
+if(!places)places=await (await fetch('places.json?v='+v)).json();
+boxes=places[key]||places['\\u0004'+inp.value]||[];const first={};for(const p of boxes)first[p.component]??=p;
+document.querySelectorAll('section').forEach(s=>{const p=first[s.dataset.name],sel=s.querySelector('select');
+if(p&&sel&&+sel.value!==p.page){sel.value=p.page;show(sel)}else if(pic(s))mark(s)});
+const s=document.querySelector('section[data-name="'+(boxes[0]||{}).component+'"]');if(s)s.scrollIntoView()}
 setInterval(async()=>{try{const r=await fetch("version.txt",{cache:"no-store"});
 if((await r.text()).trim()!==v)location.reload()}catch(e){}},700)"""
 
@@ -19,7 +35,10 @@ if((await r.text()).trim()!==v)location.reload()}catch(e){}},700)"""
 PAGE = """<!doctype html><html lang="{{ lang }}"><meta charset="utf-8"><title>dojo-pnp preview: {{ lang }}</title>\
 <style>""" + STYLE + """</style><body data-version="{{ version }}"><h1>{{ lang }}: version {{ version }}</h1>\
 <p class="cov">{{ printed }} of {{ total }} catalog entries are printed by the components below; entries.json lists \
-where each one lands.</p>\
+where each one lands, places.json the page and box.</p>\
+<p><label>Show where an entry prints: <input id="entry" list="keys" onchange="pick(this)" \
+placeholder="msgctxt | msgid"></label><datalist id="keys">{% for k in keys %}<option value="{{ k }}">{% endfor %}\
+</datalist></p>\
 {% if missing %}<details open><summary>{{ missing|length }} entries printed by no component in this build \
 ({{ unreached }} of them only in a state no build reaches)</summary><ul>\
 {% for m in missing %}<li><code>{{ m.domain }}.po</code> {% if m.context %}{{ m.context }} {% endif %}\
@@ -30,8 +49,8 @@ where each one lands.</p>\
 src="{{ u.html }}?v={{ version }}" title="{{ u.name }}" width="720" height="600" sandbox></iframe></section>\
 {% else %}<section data-name="{{ u.name }}"><b>{{ u.name }}</b> {% if u.pages > 1 %}<select aria-label="page" \
 onchange="show(this)">{% for p in range(1, u.pages + 1) %}<option value="{{ p }}">{{ p }} / {{ u.pages }}</option>\
-{% endfor %}</select>{% endif %}<img src="{{ u.name }}-1.png?v={{ version }}" alt="{{ u.name }}, page 1" \
-loading="lazy"></section>{% endif %}{% endfor %}\
+{% endfor %}</select>{% endif %}<div class="pic"><img src="{{ u.name }}-1.png?v={{ version }}" \
+alt="{{ u.name }}, page 1" loading="lazy"></div></section>{% endif %}{% endfor %}\
 <script>""" + SCRIPT + """</script></body></html>
 """
 
@@ -54,4 +73,5 @@ def page_html(lang: str, version: int, units, problems, coverage, entries: dict 
     shown = [{"name": u.name, "pages": u.pages, "html": u.html} for u in units if u.pages or u.html]
     return render_html(PAGE, lang=lang, version=version, printed=coverage.printed, total=coverage.total,
                        missing=_missing(coverage, entries or {}), unreached=len(coverage.unreached),
-                       listed="\n".join(p.render() for p in problems) or "no open problem", units=shown)
+                       listed="\n".join(p.render() for p in problems) or "no open problem", units=shown,
+                       keys=[(c + " | " if c else "") + m for c, m in sorted(entries or {}, key=str)])

@@ -34,8 +34,9 @@ _VOI = re.compile(r"(?i)\b(potete|siete|avete|dovete|volete|vostro|vostra|vostri
 _FORMS = {"tu": re.compile(r"(?i)\b(puoi|sei|hai|devi|vuoi|tuo|tua|tuoi|tue|scegli|metti|prendi|mescola|tieni|"
                            r"ritaglia|stampa|piega|incolla|scrivi|posa|rivela|gira|pesca|leggi)\b"),
           "voi": re.compile(r"(?i)\b(potete|siete|avete|dovete|volete|vostro|vostra|vostri|vostre|scegliete|"
-                            r"mettete|prendete|mescolate|tenete|ritagliate|stampate|piegate|incollate|scrivete|"
-                            r"posate|pescate|leggete|date|risolvete|sommate|contate|togliete|"
+                            r"mettete|prendete|mescolate|tenete|ritagliate|piegate|incollate|scrivete|"
+                            r"posate|pescate|leggete|date|risolvete|sommate|contate|togliete|perdete|vincete|"
+                            r"pinzate|tagliate|giocate|usate|accordatevi|scambiatevi|"
                             r"rimettete|annunciate|decidetelo)\b")}
 GAMES = ("dojo", "ground", "duel")
 APOSTROPHES = ("'", "’")
@@ -88,7 +89,7 @@ def russian(e: Entry) -> list[Problem]:
     return out
 
 
-SEED_CATALOGS = {"it": ("dojo-rules",)}  # the designer's own words, printed as written: never asked to change
+SEED_CATALOGS = {"it": ("dojo-rules",), "ru": ("duel-rules",)}  # the designers' own words, printed as written
 
 
 def address(e: Entry, forms: dict[str, str], lang: str = "it") -> list[Problem]:
@@ -97,7 +98,7 @@ def address(e: Entry, forms: dict[str, str], lang: str = "it") -> list[Problem]:
     domain = e.file.rsplit("/", 1)[-1].removesuffix(".po")
     if domain in SEED_CATALOGS.get(lang, ()):
         return []
-    game = domain.split("-")[0]
+    game = domain.split("-")[0] if domain.split("-")[0] in GAMES else "kit"  # kit and site: the kit's own strings
     want = forms.get(game)
     other = {"tu": "voi", "voi": "tu"}.get(want or "")
     if other is None:
@@ -105,8 +106,9 @@ def address(e: Entry, forms: dict[str, str], lang: str = "it") -> list[Problem]:
     found = [m.group(0) for text in _forms(e) for m in [_FORMS[other].search(text)] if m]
     if not found:
         return []
-    return [_warn(e, "address", f"'{found[0]}' addresses the reader as {other}; the {game} rules use {want} "
-                  "(locales/languages.toml, address)", f"write it with {want}, as the rest of the {game} texts")]
+    texts = "the kit's own texts" if game == "kit" else f"the {game} texts"
+    return [_warn(e, "address", f"'{found[0]}' addresses the reader as {other}; {texts} use {want} "
+                  "(locales/languages.toml, address)", f"write it with {want}, as the rest of {texts}")]
 
 
 def italian(e: Entry) -> list[Problem]:
@@ -135,15 +137,34 @@ def apostrophes(entries: list[Entry]) -> list[Problem]:
             for e in entries if any(odd in text for text in _forms(e))]
 
 
+def quotes(e: Entry, marks: str) -> list[Problem]:
+    """Quotation marks other than the language table's (`quotes = "«»"`) in a translation (the seeds aside)."""
+    domain = e.file.rsplit("/", 1)[-1].removesuffix(".po")
+    if marks != "«»" or domain in SEED_CATALOGS.get(_lang_of(e), ()):
+        return []
+    found = [m.group(0) for text in _forms(e) for m in [_STRAIGHT_QUOTES.search(text)] if m]
+    return [_warn(e, "typography", f"quotation marks {found[0][:1]}…{found[0][-1:]} where the language writes «…» "
+                  "(locales/languages.toml, quotes)", "write «…» as the rest of the kit does")] if found else []
+
+
+def _lang_of(e: Entry) -> str:
+    parts = e.file.split("/")
+    return parts[-3] if len(parts) >= 3 else ""
+
+
 PER_ENTRY = {"ru": (russian,), "it": (italian,)}
 PER_CATALOG = {"it": (apostrophes,)}
 ADDRESSED = ("it",)  # languages whose address setting is checked (the forms above are Italian)
 
 
-def typography_problems(lang: str, entries: list[Entry], forms: dict[str, str] | None = None) -> list[Problem]:
+def typography_problems(lang: str, entries: list[Entry], forms: dict[str, str] | None = None,
+                        marks: str = "") -> list[Problem]:
     """Every typography warning of one catalog's entries in a language (none for languages without rules); forms:
-    the language table's form of address per game (Italian: tu or voi)."""
+    the language table's form of address per game and for the kit's own strings (Italian: tu or voi); marks: its
+    quotation marks (Russian: always «», checked by russian())."""
     out = [p for e in entries for check in PER_ENTRY.get(lang, ()) for p in check(e)]
+    if marks and lang != "ru":
+        out += [p for e in entries for p in quotes(e, marks)]
     if lang in ADDRESSED and forms:
         out += [p for e in entries for p in address(e, forms, lang)]
     return out + [p for check in PER_CATALOG.get(lang, ()) for p in check(entries)]

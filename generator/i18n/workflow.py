@@ -102,9 +102,45 @@ def _new_catalog(template: Catalog, lang: str, domain: str) -> Catalog:
     locale = Locale.parse(lang)
     catalog = Catalog(locale=lang, domain=domain, project=template.project, version=template.version,
                       creation_date=template.creation_date, revision_date=template.creation_date,
-                      last_translator="dojo-pnp translators", language_team=f"{locale.english_name} <>",
+                      last_translator=TEAM, language_team=locale.english_name,
                       fuzzy=False, charset="utf-8", msgid_bugs_address=template.msgid_bugs_address)
     return catalog
+
+
+TEAM = "dojo-pnp team"  # Last-Translator of every catalog: translators sign in the commits, not the headers
+BUGS = "translators of dojo-pnp"
+_PLACEHOLDER_LINE = re.compile(r"FIRST AUTHOR|EMAIL@ADDRESS|FULL NAME|LL@li\.org")
+
+
+def tidy_header(catalog: Catalog, team: str) -> None:
+    """One header form in every catalog and template: Language-Team the language's English name (LANGUAGE in a
+    template), no placeholder left by a template (FIRST AUTHOR, EMAIL@ADDRESS, ORGANIZATION, LL@li.org)."""
+    catalog.msgid_bugs_address = BUGS
+    catalog.last_translator = TEAM
+    catalog.language_team = team
+    catalog.copyright_holder = "dojo-pnp authors"
+    lines = [line for line in catalog.header_comment.splitlines() if not _PLACEHOLDER_LINE.search(line)]
+    catalog.header_comment = "\n".join(re.sub(r"(Copyright \(C\) \d+) (?:ORGANIZATION|dojo-pnp)$", r"\1 dojo-pnp authors",
+                                              line) for line in lines)
+
+
+def drop_stale_comments(catalog: Catalog) -> int:
+    """Remove translator comments holding an old msgid (`# | msgid "…"`, and its wrapped lines): what a tool wrote
+    for gettext's `#|` lines when it lost the `|` after `#`. The previous msgid of a fuzzy entry stays in `#|`."""
+    removed = 0
+    for m in catalog:
+        kept, stale = [], False
+        for line in m.user_comments:
+            if line.startswith(("| msgid", "| msgctxt", "| msgid_plural")):
+                stale = not line.rstrip().endswith('"') or line.rstrip().endswith(' ""')
+                removed += 1
+                continue
+            if stale:  # a wrapped line of the stale msgid, up to its closing quote
+                stale = not line.rstrip().endswith('"')
+                continue
+            kept.append(line)
+        m.user_comments = kept
+    return removed
 
 
 def _key(message) -> tuple[str, str | None]:
@@ -137,17 +173,27 @@ def _carry_over(catalog: Catalog, known: dict) -> None:
 
 
 def _same_context_fuzzy(catalog: Catalog) -> None:
-    """A new, untranslated entry takes the translation of the closest entry this update retired (obsolete) with the
-    same msgctxt (none with none), as fuzzy with its previous msgid: its source text was edited. Each retired entry
-    lends once; nothing else is ever pre-filled."""
+    """A new, untranslated entry takes the translation of the entry this update retired (obsolete) with the same
+    msgctxt (none with none) as fuzzy with its previous msgid: its source text was edited. The retired entry with a
+    msgctxt printed from the same source line is taken first (a renamed short string: "Thrust" -> "Straight thrust",
+    too different for a text match), else the closest text. Each retired entry lends once; nothing else is ever
+    pre-filled."""
     retired: dict[str | None, dict[str, object]] = {}
+    placed: dict[tuple, object] = {}  # (msgctxt, first source file and line) -> retired key
     for key, old in catalog.obsolete.items():
         if _filled(old):
             retired.setdefault(old.context, {})[old.id if isinstance(old.id, str) else old.id[0]] = key
+            if old.locations and old.context:  # a rules paragraph (no msgctxt) moves lines: text match only
+                place = (old.context, tuple(old.locations[0]))
+                placed[place] = None if place in placed else key  # two texts of one source line: neither
     for m in catalog:
         pool = retired.get(m.context, {}) if m.id and not _filled(m) and not m.fuzzy else {}
-        text = m.id if isinstance(m.id, str) else m.id[0] if m.id else ""
-        match = difflib.get_close_matches(text, list(pool), 1, 0.6) if pool else []
+        if not pool:
+            continue
+        text = m.id if isinstance(m.id, str) else m.id[0]
+        same_line = placed.get((m.context, tuple(m.locations[0]))) if m.locations else None
+        match = [t for t, k in pool.items() if same_line is not None and k == same_line] or \
+            difflib.get_close_matches(text, list(pool), 1, 0.6)
         old = catalog.obsolete.get(pool[match[0]]) if match else None
         if old is None or old.pluralizable != m.pluralizable:
             continue
@@ -195,6 +241,9 @@ def update_catalog(root: Path, lang: str, domain: str, template: Catalog, known:
     _keep_previous(catalog, before)
     _carry_over(catalog, known or {})
     fix_plural_header(catalog, lang, root)
+    catalog.project, catalog.version = template.project, template.version
+    tidy_header(catalog, _team(root, lang))
+    drop_stale_comments(catalog)
     catalog.fuzzy = False
     write_if_changed(path, po_bytes(catalog))
     fuzzy = sum(1 for m in catalog if m.id and m.fuzzy)
@@ -203,13 +252,21 @@ def update_catalog(root: Path, lang: str, domain: str, template: Catalog, known:
     return Merged(path, created, fuzzy, untranslated)
 
 
-def update_catalogs(root: Path, langs: tuple[str, ...] = ()) -> list[Merged]:
+def _team(root: Path, lang: str) -> str:
+    """The Language-Team of a language's catalogs: its English name in the language table."""
+    row = languages(root).get(lang)
+    return row.english if row is not None else Locale.parse(lang).english_name
+
+
+def update_catalogs(root: Path, langs: tuple[str, ...] = (), warnings: list | None = None) -> list[Merged]:
     """`make i18n-update`: extract, write the POTs, and merge each into the catalogs of langs (default: every
-    language of locales/languages.toml)."""
+    language of locales/languages.toml); the slot map's stale or lost entries are appended to warnings."""
     langs = langs or tuple(languages(root))
     extraction = extract_all(root)
     if extraction.problems:
         raise CheckFailed(extraction.problems)
+    if warnings is not None:
+        warnings.extend(extraction.slot_warnings)
     out = []
     known = {lang: known_translations(root, lang) for lang in langs if plural_rule(lang, root)}
     for domain in DOMAINS:

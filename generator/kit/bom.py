@@ -55,11 +55,14 @@ def check_bom(boms: tuple[Bom, ...], artifacts: list[Artifact], papers: tuple[st
 def count_line(ctx: BuildContext, bom: Bom, piece: Piece) -> str:
     """'6 × Stress markers — one per seat', or the rules' sentence and 'In this kit: 8 — …', in the kit's language."""
     note = ctx.p_(bom.context, piece.note) if piece.note else ""
-    if piece.text:
-        count = ctx.p_("bill of materials", "In this kit: %(count)d") % {"count": piece.need} if piece.printed else ""
-        return " ".join(t for t in (ctx.p_(bom.context, piece.text), " — ".join(t for t in (count, note) if t)) if t)
-    line = f"{piece.need} × {ctx.p_(bom.context, piece.name)}"
-    return f"{line} — {note}" if note else line
+    values = {"count": piece.need, "note": note}
+    if piece.text:  # whole sentences with placeholders: a translator may reorder them ("1 — 4 sheets" read a range)
+        count = (ctx.p_("bill of materials", "In this kit: %(count)d (%(note)s).") if note else
+                 ctx.p_("bill of materials", "In this kit: %(count)d.")) % values if piece.printed else note
+        return " ".join(t for t in (ctx.p_(bom.context, piece.text), count) if t)
+    values["name"] = ctx.p_(bom.context, piece.name)
+    return (ctx.p_("bill of materials", "%(count)d × %(name)s — %(note)s") if note else
+            ctx.p_("bill of materials", "%(count)d × %(name)s")) % values
 
 
 def component_lines(ctx: BuildContext, bom: Bom) -> list[str]:

@@ -29,6 +29,7 @@ LAYOUT_NAMES = {
     "plain": N_("plain pages"),
     "pages": N_("booklet pages"),
     "duplex-long-edge": N_("double-sided sheets"),
+    "single-sided": N_("single-sided sheets"),
 }
 
 

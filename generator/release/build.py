@@ -15,6 +15,7 @@ from ..kit.build import build_kits, verify
 from ..content.languages import language_codes, languages
 from ..kit.model import PAPERS, BuildOptions
 from ..kit.version import kit_version, source_date_epoch
+from ..export.tts_install import BASE as INSTALL_BASE, installers, tts_parts
 from ..export.tts_run import export_tts, tts_files
 from ..output.cache import damage_notes
 from ..output.files import remove_leftovers, replace_tree
@@ -96,13 +97,14 @@ def _paper_zips(prefix: str, lang: str, files: dict[str, bytes], entries: list[d
     return out
 
 
-TTS_BASE = "file:///path/to/dojo-tts"  # the release's image URLs: the same on every machine (reproducible)
+TTS_BASE = INSTALL_BASE  # the release's image URLs: the same on every machine (reproducible)
 TTS_NOTE = ("\n{prefix}-tts-<lang>.zip: the kit laid out for Tabletop Simulator, one folder per game under tts/ "
-            "(<game>.json, a saved object, and the images it points at; cards/: every card as its own PNG and "
-            "cards.json, for Tabletopia, Screentop and others). Unzip it, then in each <game>.json replace "
-            f"{TTS_BASE} with the address of the unzipped tts folder (file:///C:/Users/you/tts, "
-            "file:///home/you/tts) or of the server hosting it (https://...), and copy the JSON into Tabletop "
-            "Simulator's Saved Objects folder (README, \"Playing online\").\n")
+            "(<game>-<lang>.json, a saved object, its thumbnail and the images it points at). Unzip it and run "
+            "tts/install-windows.bat (Windows: double-click) or sh tts/install.sh (Linux, macOS): it points the "
+            "saves at the unzipped folder and copies them into Tabletop Simulator's Saved Objects folder "
+            "(README, \"Playing online\").\n"
+            "{prefix}-cards-<lang>.zip: every card as its own PNG and cards.json, for Tabletopia, Screentop and "
+            "others.\n")
 
 
 DESIGNER = "designer.html"
@@ -126,7 +128,11 @@ def assemble(root: Path, version: str, epoch: int, kits: dict[str, dict],
         out.update(_paper_zips(prefix, lang, files, kit["files"], epoch))
         combined.update(files)
     for lang, files in (tts or {}).items():
-        out[f"{prefix}-tts-{lang}.zip"] = zip_bytes({f"tts/{lang}/{p}": data for p, data in files.items()}, epoch)
+        table, cards = tts_parts(files)
+        zipped = {f"tts/{lang}/{p}": data for p, data in table.items()}
+        zipped.update({f"tts/{p}": data for p, data in installers().items()})
+        out[f"{prefix}-tts-{lang}.zip"] = zip_bytes(zipped, epoch)
+        out[f"{prefix}-cards-{lang}.zip"] = zip_bytes({f"cards/{lang}/{p}": data for p, data in cards.items()}, epoch)
     note = TTS_NOTE.format(prefix=prefix) if tts else ""
     if designer is not None:
         out[DESIGNER] = designer.encode("utf-8")

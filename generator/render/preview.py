@@ -30,6 +30,17 @@ def _ink_box(page, width_pt: float, height_pt: float) -> tuple[float, float, flo
             min(height_pt, ink[3] / s + pad))
 
 
+def frame(page, width_px: int, ink: tuple[float, float, float, float] | None = None) -> tuple[int, int, float]:
+    """Where pdf_preview's image of a page lies on it: (x0, y0, s), the image's top-left corner in pixels of the
+    double-size render and its pixels per pt; a point (x, y) in pt from the page's top left is at
+    ((x * s - x0) / 2, (y * s - y0) / 2) in the image. ink: the page's printed part, when already found."""
+    pw, ph = page.get_size()
+    left, top, right, _bottom = ink if ink is not None else _ink_box(page, pw, ph)
+    s = 2 * min(2 * width_px / pw, width_px / (right - left))  # pixels per pt of the double-size render
+    full_w, full_h = math.ceil(pw * s), math.ceil(ph * s)
+    return min(full_w - 2, math.floor(left * s)), min(full_h - 2, math.floor(top * s)), s
+
+
 def pdf_preview(data: bytes, width_px: int = THUMB_PX, page: int = 0) -> bytes:
     """PNG of one page of a PDF cut to its printed part, width_px wide (at most half a pixel per point more than
     the whole page would get), on white (same PDF, same bytes).
@@ -43,9 +54,8 @@ def pdf_preview(data: bytes, width_px: int = THUMB_PX, page: int = 0) -> bytes:
         p = doc[page]
         pw, ph = p.get_size()
         left, top, right, bottom = _ink_box(p, pw, ph)
-        s = 2 * min(2 * width_px / pw, width_px / (right - left))  # pixels per pt of the double-size render
+        x0, y0, s = frame(p, width_px, (left, top, right, bottom))
         full_w, full_h = math.ceil(pw * s), math.ceil(ph * s)
-        x0, y0 = min(full_w - 2, math.floor(left * s)), min(full_h - 2, math.floor(top * s))
         w = min(full_w - x0, round((right - left) * s)) // 2 * 2
         h = min(full_h - y0, round((bottom - top) * s)) // 2 * 2
         crop_px = (x0, full_h - y0 - h, full_w - x0 - w, y0)  # left, bottom, right, top

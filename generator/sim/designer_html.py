@@ -1,10 +1,10 @@
 """The designer's page as HTML (designer.py computes its figures): one section per game, in words and tables, with
 the same rows `dojo sim --explain` and `dojo sim --rule ...` print. Written from a Jinja2 template with autoescape
-(render/html.py): every figure and text, cached or not, is escaped by the template engine."""
+(output/html.py): every figure and text, cached or not, is escaped by the template engine."""
 
 from __future__ import annotations
 
-from ..render.html import render_html
+from ..output.html import render_html
 
 GAMES = {"dojo": "Il Labirinto del Dojo", "ground": "GROUND", "duel": "The duel"}
 STYLE = ("body{font-family:sans-serif;max-width:75em;margin:2em auto;color:#222;line-height:1.35}table{border-collapse:"

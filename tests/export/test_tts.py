@@ -1,8 +1,11 @@
 """The Tabletop Simulator export: the checker against real TTS saves and broken copies (the shared examples, read
 where they are, never copied), and `dojo export tts` on a built Italian kit read back field by field."""
 
+import itertools
 import json
+import re
 import shutil
+import subprocess
 from pathlib import Path
 from urllib.parse import unquote, urlparse
 
@@ -86,7 +89,7 @@ def test_each_game_is_a_saved_object_whose_sheets_cards_and_counts_check_out(exp
     it = load_translations(exported, "it")
     for game in GAMES:
         folder = exported / "build" / "tts" / "it" / game
-        doc = json.loads((folder / f"{game}.json").read_text(encoding="utf-8"))
+        doc = json.loads((folder / f"{game}-it.json").read_text(encoding="utf-8"))
         listing = json.loads((folder / "cards" / "cards.json").read_text(encoding="utf-8"))
         assert doc["SaveName"] and doc["ObjectStates"] and listing["lang"] == "it"
         fronts_by_name: dict[str, set[bytes]] = {}
@@ -124,7 +127,9 @@ def test_each_game_is_a_saved_object_whose_sheets_cards_and_counts_check_out(exp
         bom = next(b for b in model.boms if b.game == game)
         for piece in (p for p in bom.pieces if p.id in printed):
             assert printed[piece.id] == piece.need, (game, piece.id)
-        tiles = [o for o in doc["ObjectStates"] if o["Name"] in ("Custom_Tile", "Custom_Token")]
+        laid = doc["ObjectStates"] + [c for o in doc["ObjectStates"] if o["Name"] in ("Bag", "Infinite_Bag")
+                                      for c in o["ContainedObjects"]]
+        tiles = [o for o in laid if o["Name"] in ("Custom_Tile", "Custom_Token")]
         assert tiles and all(_local(t["CustomImage"]["ImageURL"]).is_file() for t in tiles)
         cut = {}  # pieces cut out of a sheet, by sheet: (tiles, double-sided, round)
         for t in tiles:
@@ -132,10 +137,12 @@ def test_each_game_is_a_saved_object_whose_sheets_cards_and_counts_check_out(exp
             n, two, rnd = cut.get(sheet, (0, 0, 0))
             cut[sheet] = (n + 1, two + bool(t["CustomImage"]["ImageSecondaryURL"]),
                           rnd + (t["Name"] == "Custom_Token" or t["CustomImage"]["CustomTile"]["Type"] == 2))
-        if game == "dojo":  # 8 pawns with their numbers; 8 round ladder markers besides the ladder
-            assert cut["pawns"][0] == 8 and cut["belt-ladder"][2] == 8
-            pawn = Image.open(folder / "images" / "pawns-01.png")
-            assert pawn.mode == "RGBA" and pawn.height > 4 * pawn.width
+        if game == "dojo":  # 8 standing pawns showing their printed front panel; 8 round ladder markers
+            assert cut["belt-ladder"][2] == 8
+            pawns = [o for o in laid if o["Name"] == "Figurine_Custom"]
+            assert len(pawns) == 8 and all(_local(p["CustomImage"]["ImageSecondaryURL"]).is_file() for p in pawns)
+            pawn = Image.open(_local(pawns[0]["CustomImage"]["ImageURL"]))
+            assert pawn.mode == "RGBA" and 1.6 < pawn.height / pawn.width < 2.2  # one panel (38 x 19 mm), not the net
         if game == "duel":  # two fighters (round-cornered tokens) and two order slips
             assert cut["pieces"] == (4, 0, 2)
         if game == "ground":
@@ -150,7 +157,7 @@ def test_each_game_is_a_saved_object_whose_sheets_cards_and_counts_check_out(exp
 
 def test_hidden_decks_lie_face_down_and_each_players_set_has_its_own_back(exported):
     folder = exported / "build" / "tts" / "it"
-    ground = json.loads((folder / "ground" / "ground.json").read_text(encoding="utf-8"))
+    ground = json.loads((folder / "ground" / "ground-it.json").read_text(encoding="utf-8"))
     by_name = {d["Nickname"]: d for d in _decks(ground)}
     solutions = next(d for n, d in by_name.items() if "Soluzion" in n)
     assert solutions["Transform"]["rotZ"] == 180.0
@@ -176,7 +183,7 @@ def test_exporting_again_gives_the_same_bytes_and_base_url_only_changes_the_urls
     assert files.keys() == installed.keys()
     local = out.absolute().as_uri()
     for path, data in installed.items():
-        if path == "duel/duel.json":
+        if path == "duel/duel-it.json":
             assert b"https://example.org/kit/it/duel/images/" in files[path]
             assert files[path].replace(b"https://example.org/kit", local.encode()) == data
         else:
@@ -191,7 +198,7 @@ def test_a_deck_whose_cards_come_in_another_order_stops_the_export_naming_langua
     manifest = json.loads((exported / "build/pnp/it/manifest.json").read_text(encoding="utf-8"))
     exp = tts.export_game("duel", "it", exported / "build/pnp/it", manifest, model,
                           load_translations(exported, "it"), lambda p: f"file:///{p}")
-    assert exp.problems and f"{tts.GAMES[2]}.json" not in exp.files
+    assert exp.problems and f"{tts.GAMES[2]}-it.json" not in exp.files
     assert any("language it, game duel, deck duel-reference, card 1 (hits)" in p for p in exp.problems)
 
 
@@ -239,3 +246,186 @@ def test_pictures_come_from_the_cache_while_the_pdf_is_unchanged_and_a_damaged_e
     third = export(mended)
     assert mended.hits == len(entries) - 1 and third.problems == [] and third.files == first.files
     assert entries[0].read_bytes() == data  # made again and kept again
+
+
+CARD_MM, INCH = (63.5, 88.9), 25.4  # docs/TABLETOP.md "Scale": a card at scale 1 is 3.5 in tall, TTS units inches,
+TILE_IN = 1.318  # a tile or token at scale 1 is 1.318 in along its picture's height (the cited measurement)
+
+
+def _footprint(obj: dict) -> tuple[float, float, float, float]:
+    """An object's rectangle on the table from its position, scale and picture (module constants, not the export's)."""
+    t, name = obj["Transform"], obj["Name"]
+    if name in ("DeckCustom", "Card"):
+        w, d = CARD_MM[0] / INCH * t["scaleX"], CARD_MM[1] / INCH * t["scaleZ"]
+    elif name in ("Bag", "Infinite_Bag"):
+        w = d = 2.6 * t["scaleX"]
+    elif name == "Custom_PDF":
+        d = 5.0
+        w = d * 210 / 297
+    else:
+        image = Image.open(_local(obj["CustomImage"]["ImageURL"]))
+        d = TILE_IN * t["scaleZ"]
+        w = d * image.width / image.height
+        if name == "Figurine_Custom":
+            d = max(w, 1.0)
+    return t["posX"] - w / 2, t["posZ"] - d / 2, t["posX"] + w / 2, t["posZ"] + d / 2
+
+
+def test_seats_and_no_two_objects_overlap_at_spawn(exported):
+    model, _ = load_model(exported, registry.deck_sources())
+    for game in GAMES:
+        doc = json.loads((exported / "build/tts/it" / game / f"{game}-it.json").read_text(encoding="utf-8"))
+        hands = [o for o in doc["ObjectStates"] if o["Name"] == "HandTrigger"]
+        players = next(b.players for b in model.boms if b.game == game)
+        assert len(hands) == players == {"dojo": 8, "ground": 6, "duel": 2}[game]
+        assert len({h["FogColor"] for h in hands}) == players
+        assert {"Red", "Blue"} <= {h["FogColor"] for h in hands}  # the red and blue pieces' seats (printed colours)
+        boxes = [(o["Nickname"], _footprint(o)) for o in doc["ObjectStates"] if o["Name"] != "HandTrigger"]
+        for i, (a, (ax0, az0, ax1, az1)) in enumerate(boxes):
+            for b, (bx0, bz0, bx1, bz1) in boxes[i + 1:]:
+                assert min(ax1, bx1) <= max(ax0, bx0) or min(az1, bz1) <= max(az0, bz0), (game, a, b)
+        for h in hands:  # every hand zone lies outside the pieces, on the table's south or north edge
+            x, z, w = h["Transform"]["posX"], h["Transform"]["posZ"], h["Transform"]["scaleX"]
+            assert all(min(x + w / 2, bx1) <= max(x - w / 2, bx0) or min(z + 2, bz1) <= max(z - 2, bz0)
+                       for _, (bx0, bz0, bx1, bz1) in boxes), (game, h["FogColor"])
+        if game == "ground":  # each seat's mat, Action deck and bag of markers in front of one hand zone
+            owners = {n.split(" — ")[-1] for n, _ in boxes if " — " in n}
+            assert len(owners) == 6
+            for owner in owners:
+                own = [((x0 + x1) / 2, (z0 + z1) / 2) for n, (x0, z0, x1, z1) in boxes
+                       if n.endswith(f" — {owner}") or n == owner]
+                assert len(own) == 3, (owner, own)
+                assert any(all(abs(x - h["Transform"]["posX"]) < h["Transform"]["scaleX"] / 2 and
+                               z * h["Transform"]["posZ"] > 0 for x, z in own) for h in hands), owner
+
+
+def test_a_card_a_board_cell_and_a_token_keep_their_printed_proportions(exported):
+    from generator.components.dojo_board import S
+
+    folder = exported / "build/tts/it"
+    dojo = json.loads((folder / "dojo/dojo-it.json").read_text(encoding="utf-8"))
+    board = next(o for o in dojo["ObjectStates"] if o.get("AttachedSnapPoints") and o["Locked"])
+    points = board["AttachedSnapPoints"]
+    assert len(points) == 256
+    cell = abs(points[1]["Position"]["x"] - points[0]["Position"]["x"]) * board["Transform"]["scaleX"]
+    card = CARD_MM[0] / INCH
+    assert abs((cell / card) / (S / CARD_MM[0]) - 1) < 0.05, (cell, card)
+    ground = json.loads((folder / "ground/ground-it.json").read_text(encoding="utf-8"))
+    bag = next(o for o in ground["ObjectStates"] if o["Name"] == "Infinite_Bag")
+    token = bag["ContainedObjects"][0]
+    image = Image.open(_local(token["CustomImage"]["ImageURL"]))
+    printed = image.width / 8  # the piece sheets are cut at 8 px per mm
+    shown = TILE_IN * token["Transform"]["scaleZ"] * image.width / image.height
+    assert abs((shown / card) / (printed / CARD_MM[0]) - 1) < 0.05
+    assert 20 <= printed <= 24  # a 22 mm token, cut at its trim (no crop mark widening it)
+    sizes = {Image.open(p).size for p in (folder / "ground/images").glob("tokens-[0-9][0-9]*.png")}
+    assert len(sizes) == 1, sizes  # Protection, Denied, Lead and Round tokens (both sides): one size, corners too
+    duel = json.loads((folder / "duel/duel-it.json").read_text(encoding="utf-8"))
+    track = next(o for o in duel["ObjectStates"] if o.get("AttachedSnapPoints"))
+    assert len(track["AttachedSnapPoints"]) == 12
+    steps = sorted(len(o.get("AttachedSnapPoints", ())) for o in dojo["ObjectStates"])
+    assert steps[-2:] == [18, 256]  # the belt ladder's steps, the board's cells
+    mat = ground["ObjectStates"]  # each mat: Stress 0-5, Freedom's 2 sides, DARVO's 4 stages, 2 relation slots
+    counts = [len(o.get("AttachedSnapPoints", ())) for o in mat if o["Nickname"].startswith("Plance")]
+    assert counts == [14] * 6, counts
+    stress = next(o for o in mat if o["Nickname"].startswith("Plance"))["AttachedSnapPoints"][:6]
+    steps = [b["Position"]["x"] - a["Position"]["x"] for a, b in itertools.pairwise(stress)]
+    assert len({round(s, 3) for s in steps}) == 1 and steps[0] != 0  # six cells in a row, evenly spaced
+    assert len({p["Position"]["z"] for p in stress}) == 1
+
+
+def test_decks_shuffle_on_load_the_setup_says_so_first_and_names_are_the_kits(exported):
+    folder = exported / "build/tts/it"
+    for game in GAMES:
+        doc = json.loads((folder / game / f"{game}-it.json").read_text(encoding="utf-8"))
+        tab = doc["TabStates"]["0"]
+        assert tab["title"] and "1." in tab["body"].split("\n")[0]
+        assert (folder / game / f"{game}-it.png").is_file() and (folder / game / "rules.pdf").is_file()
+        pdf = next(o for o in doc["ObjectStates"] if o["Name"] == "Custom_PDF")
+        assert _local(pdf["CustomPDF"]["PDFUrl"]).read_bytes().startswith(b"%PDF")
+        assert pdf["Description"] == tab["body"]  # the setup also shows on the table spawned as a saved object
+        for o in doc["ObjectStates"]:
+            for c in o.get("ContainedObjects") or [o]:
+                assert "0.9" not in c["Description"].split("\n")[0][-40:] and " · IT · " not in c["Description"]
+            assert o["Name"] == "HandTrigger" or o["Nickname"], o["GUID"]
+            assert not re.search(r": (tokens|pawns) \d+$", o["Nickname"])
+    ground = json.loads((folder / "ground/ground-it.json").read_text(encoding="utf-8"))
+    scenarios = next(o for o in ground["ObjectStates"] if o["Nickname"] == "Carte Scenario")["ContainedObjects"]
+    assert all(len(c["Description"].split("\n\n")) == 2 for c in scenarios)  # the front, then the setup on the back
+    shuffled = [o for o in ground["ObjectStates"] if "self.shuffle()" in o.get("LuaScript", "")]
+    assert len(shuffled) == 2 and ground["SaveName"] == "GROUND"
+    dojo = json.loads((folder / "dojo/dojo-it.json").read_text(encoding="utf-8"))
+    it = load_translations(exported, "it")
+    assert dojo["SaveName"] == it.gettext("Dojo Labyrinth") != "Dojo Labyrinth"
+
+
+def test_into_refreshes_this_kits_objects_and_keeps_the_designers(exported, tmp_path):
+    save = exported / "build/tts/it/duel/duel-it.json"
+    table = json.loads(save.read_text(encoding="utf-8"))
+    mine = {"GUID": "abc123", "Name": "BlockSquare", "Nickname": "designer's block", "Transform": table[
+        "ObjectStates"][0]["Transform"]}
+    moved = table["ObjectStates"][0]
+    moved["Transform"] = {**moved["Transform"], "posX": 99.0}
+    dropped = table["ObjectStates"].pop(1)
+    stale = {**table["ObjectStates"][2], "GUID": "fff000", "Nickname": "old piece"}
+    table["ObjectStates"] += [mine, stale]
+    table["LuaScript"] = "-- designer's script"
+    path = tmp_path / "MY_TABLE.json"
+    path.write_text(json.dumps(table), encoding="utf-8")
+    run = run_cli("export", "tts", "--lang", "it", "--root", exported, "--into", path)
+    assert run.code == 0, run.err
+    assert "replaced " in run.out and "added 1:" in run.out and "removed 1: old piece (fff000)" in run.out
+    after = json.loads(path.read_text(encoding="utf-8"))
+    by_guid = {o["GUID"]: o for o in after["ObjectStates"]}
+    assert by_guid["abc123"] == mine and after["LuaScript"] == "-- designer's script"
+    assert by_guid[moved["GUID"]]["Transform"]["posX"] == 99.0 and dropped["GUID"] in by_guid
+    assert "fff000" not in by_guid
+    bad = tmp_path / "bad.json"
+    bad.write_text("{", encoding="utf-8")
+    run = run_cli("export", "tts", "--lang", "it", "--root", exported, "--into", bad)
+    assert run.code != 0 and "bad.json" in run.err and "Traceback" not in run.err and bad.read_text() == "{"
+
+
+def test_the_release_installer_points_the_saves_at_the_unzipped_folder_and_copies_them(exported, tmp_path):
+    from generator.export.tts_install import BASE, installers, tts_parts
+
+    model, _ = load_model(exported, registry.deck_sources())
+    kit = exported / "build" / "pnp" / "it"
+    manifest = json.loads((kit / "manifest.json").read_text(encoding="utf-8"))
+    tts.SHARED.update(root=exported, model=model)
+    _lang, _game, files, problems = tts.game_task(("it", "duel", str(kit), manifest, BASE, str(tmp_path / "x")))
+    assert problems == []
+    table, cards = tts_parts(files)
+    assert cards and all("/cards/" in p and p.endswith((".png", ".json")) for p in cards)
+    assert "duel/duel-it.json" in table and "duel/duel-it.png" in table
+    unzipped = tmp_path / "my games" / "tts"
+    for path, data in {**{f"it/{p}": d for p, d in table.items()}, **installers()}.items():
+        (unzipped / path).parent.mkdir(parents=True, exist_ok=True)
+        (unzipped / path).write_bytes(data)
+    home = tmp_path / "home"
+    run = subprocess.run(["sh", str(unzipped / "install.sh")], env={"HOME": str(home), "PATH": "/usr/bin:/bin"},
+                         capture_output=True, text=True, check=False)
+    assert run.returncode == 0, run.stderr
+    saves = home / ".local/share/Tabletop Simulator/Saves"
+    dest = saves / "Saved Objects"
+    assert sorted(p.name for p in dest.iterdir()) == ["duel-it.json", "duel-it.png"]
+    assert (saves / "duel-it.json").read_bytes() == (dest / "duel-it.json").read_bytes()  # also a whole game
+    assert (saves / "duel-it.png").is_file()
+    errors, warnings = check_file(dest / "duel-it.json")  # every image found where the installer pointed
+    assert errors == [] and warnings == [] and BASE not in (dest / "duel-it.json").read_text(encoding="utf-8")
+    assert "%20" in (dest / "duel-it.json").read_text(encoding="utf-8")  # the folder's space, as a URL writes it
+
+
+def test_the_checker_refuses_a_pdf_object_without_its_pdf_and_a_hand_zone_of_no_seat(tmp_path):
+    save = {"ObjectStates": [
+        {"Name": "Custom_PDF", "Nickname": "rules", "CustomPDF": {"PDFUrl": "file:///rules.pdf"}},
+        {"Name": "HandTrigger", "FogColor": "Crimson"}]}
+    path = tmp_path / "t.json"
+    path.write_text(json.dumps(save), encoding="utf-8")
+    errors, _ = check_file(path)
+    assert any("rules.pdf not found" in e for e in errors) and any("'Crimson' is not a player colour" in e
+                                                                  for e in errors)
+    (tmp_path / "rules.pdf").write_bytes(b"%PDF-1.7\n")
+    save["ObjectStates"][1]["FogColor"] = "Teal"
+    path.write_text(json.dumps(save), encoding="utf-8")
+    assert check_file(path) == ([], [])

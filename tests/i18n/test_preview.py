@@ -11,7 +11,7 @@ import urllib.request
 
 import pytest
 
-from generator.i18n.preview import Preview, serve
+from generator.i18n.preview import EXPORTS, Preview, serve
 
 PNG = b"\x89PNG\r\n\x1a\n"
 
@@ -52,7 +52,9 @@ def test_every_page_is_drawn_and_every_entry_is_mapped(shown):
     cov = shown.coverage()
     assert cov.total > 800 and cov.printed >= 0.99 * cov.total, cov.missing  # the first map: 367 of 908 (ru)
     assert set(cov.missing) == set(cov.unreached), cov.missing  # every other entry: printed only in a state
-    assert {c for c, _why in cov.unreached.values()} <= {u.name for u in shown.units}  # ... no build reaches
+    exports = {c for c, _why in EXPORTS.values()}  # or an export prints (the TTS save's setup notes)
+    assert {c for c, _why in cov.unreached.values()} <= {u.name for u in shown.units} | exports  # ... no build reaches
+    assert all(why[0] in exports for (c, _m), why in cov.unreached.items() if c and c.startswith("tts-"))
     entries = json.loads((shown.out / "entries.json").read_text(encoding="utf-8"))
     assert len(entries) == cov.total
     assert all(e["components"] or e.get("only_when") for e in entries)  # 100%: where each one lands, or when
@@ -117,3 +119,36 @@ def test_page_is_served_on_localhost_only(shown):
     finally:
         server.shutdown()
     assert "version.txt" in page and image.startswith(PNG)
+
+
+def test_each_booklet_entry_points_at_the_page_and_box_where_its_text_is_read_back(shown):
+    """Weblate screenshots land on the right page: every entry of a booklet is mapped to the page image where an
+    independent reading of the page (the page QA's runs of words) finds its text, and its box is on that image."""
+    from PIL import Image
+
+    from generator.i18n.locate import pieces
+    from generator.pageqa.read import read_pdf
+
+    shown.draw_pages()
+    shots = json.loads((shown.out / "screenshots.json").read_text(encoding="utf-8"))
+    places = json.loads((shown.out / "places.json").read_text(encoding="utf-8"))
+    for name in ("duel-rules", "ground-rules"):
+        unit = next(u for u in shown.units if u.name == name)
+        pages = read_pdf(unit.pdf)  # read back by the page QA's reader, not by the locator
+        located = {k for k in unit.keys if k in unit.places}
+        assert len(located) >= 0.95 * len(unit.keys), sorted(unit.keys - located, key=str)[:10]
+        on_later_pages = 0
+        for (c, m), found in unit.places.items():
+            place = found[0]
+            key = f"{c or ''}\x04{m}"
+            if shots[key].startswith(name):
+                assert shots[key] == place.file  # the screenshot is the page it prints on, not page 1
+            assert place.file in [p["file"] for p in places[key]]
+            on_later_pages += place.page > 1
+            size = Image.open(shown.out / place.file).size
+            x0, y0, x1, y1 = place.box
+            assert 0 <= x0 < x1 <= size[0] + 1 and 0 <= y0 < y1 <= size[1] + 1, (m, place)
+            words = " ".join(r.text for r in pages[place.page - 1].runs).lower().replace("\ufffe", "")
+            piece = max(pieces(shown.printed({(c, m)})[(c, m)]), key=len).lower().split()
+            assert piece[0] in words and piece[-1] in words, (m, place.page)
+        assert on_later_pages > len(unit.places) / 2  # most entries print after page 1 (all pointed at page 1 before)

@@ -96,3 +96,40 @@ def test_the_language_tables_form_of_address_per_game():
     assert "'Scegliete'" in problems[0].message and "languages.toml" in problems[0].message
     voi = typography_problems("it", [duel], {"duel": "voi"})
     assert [(p.rule, p.line) for p in voi] == [("address", 60)] and "'Scegli'" in voi[0].message
+
+
+def test_italian_quotes_and_the_kits_own_address_come_from_the_language_table():
+    from generator.content.languages import languages
+
+    row = languages(REPO)["it"]
+    assert row.quotes == "«»" and row.address["kit"] == "tu"
+    site = "locales/it/LC_MESSAGES/site.po"
+    found = typography_problems("it", [_e('Stampa a dimensione reale, mai "adatta alla pagina".', site),
+                                       _e("Stampa a dimensione reale, mai «adatta alla pagina».", site),
+                                       _e("Fronte-retro; piegate e pinzate.", site)], row.address, row.quotes)
+    assert [(p.rule, p.message.split(" ")[0]) for p in found] == [("typography", "quotation"), ("address", "'piegate'")]
+    assert "kit's own texts use tu" in found[1].message
+    seed = typography_problems("it", [_e('Il "Kumite" si gioca.', "locales/it/LC_MESSAGES/dojo-rules.po")],
+                               row.address, row.quotes)
+    assert seed == []  # the designer's words are printed as written
+
+
+def test_russian_yo_policy_over_the_kits_own_texts(tmp_path):
+    import shutil
+
+    from generator.i18n.catalogs import catalog_path, read_catalog
+    from generator.i18n.consistency import yo_problems
+    from generator.i18n.workflow import po_bytes
+
+    shutil.copytree(REPO / "locales", tmp_path / "locales")
+    assert yo_problems(tmp_path, "ru") == []  # the shipped catalogs keep the policy
+    path = catalog_path(tmp_path, "ru", "duel")
+    catalog = read_catalog(path, "ru", tmp_path).catalog
+    m = catalog.get("Move 1 or 2 cells forward.", "duel/jodan")
+    assert "вперёд" in m.string
+    m.string = m.string.replace("вперёд", "вперед")
+    path.write_bytes(po_bytes(catalog))
+    [p] = yo_problems(tmp_path, "ru")
+    assert p.rule == "yo" and "вперед" in p.message and p.file.endswith("ru/LC_MESSAGES/duel.po") and p.line
+    seed = read_catalog(catalog_path(tmp_path, "ru", "duel-rules"), "ru", tmp_path).catalog
+    assert any("вперед" in (x.string or "") for x in seed if x.id)  # the seed's spelling, never flagged

@@ -86,17 +86,23 @@ def test_release_packs_every_language_with_checksums(first_release):
     for path, digest in listed.items():
         assert hashlib.sha256(files[path]).hexdigest() == digest
     assert "100%" in files["INDEX.txt"].decode()
-    for lang in ("it", "en", "ru"):  # the Tabletop Simulator export: each game's saved object, sheets and cards
-        with zipfile.ZipFile(io.BytesIO(files[f"{prefix}-tts-{lang}.zip"])) as zf:
+    for lang in ("it", "en", "ru"):  # the Tabletop Simulator export: each game's saved object, what it shows, the
+        with zipfile.ZipFile(io.BytesIO(files[f"{prefix}-tts-{lang}.zip"])) as zf:  # installers; cards apart
             names = set(zf.namelist())
+            assert {"tts/install.sh", "tts/install-windows.bat"} <= names
             for game in ("dojo", "ground", "duel"):
-                save = json.loads(zf.read(f"tts/{lang}/{game}/{game}.json"))
+                save = json.loads(zf.read(f"tts/{lang}/{game}/{game}-{lang}.json"))
                 urls = {s[k] for o in save["ObjectStates"] for s in (o.get("CustomDeck") or {}).values()
                         for k in ("FaceURL", "BackURL")}
                 assert urls and all(u.startswith(f"file:///path/to/dojo-tts/{lang}/{game}/") for u in urls)
                 assert {f"tts/{lang}/{game}/{u.split(f'/{game}/', 1)[1]}" for u in urls} <= names
-                assert f"tts/{lang}/{game}/cards/cards.json" in names
-    assert "-tts-<lang>.zip" in files["INDEX.txt"].decode()
+                assert f"tts/{lang}/{game}/{game}-{lang}.png" in names
+                assert f"tts/{lang}/{game}/cards/cards.json" not in names
+        with zipfile.ZipFile(io.BytesIO(files[f"{prefix}-cards-{lang}.zip"])) as zf:
+            cards = set(zf.namelist())
+            assert f"cards/{lang}/dojo/cards/cards.json" in cards
+            assert not {n.split("/", 1)[1] for n in cards} & {n.split("/", 1)[1] for n in names}  # each file once
+    assert "-tts-<lang>.zip" in files["INDEX.txt"].decode() and "-cards-<lang>.zip" in files["INDEX.txt"].decode()
     designer = files["designer.html"].decode()  # the designer's page: the three games, rulings, skill
     assert "designer.html" in listed and "designer.html:" in files["INDEX.txt"].decode()
     assert designer.count("<b>Skill.</b>") == 3 and "U22=false" in designer and "G5=claimed-points" in designer
