@@ -14,7 +14,7 @@ from ...output.userfile import OutputError, write_output
 from ..cli import fail
 from .engine import MODES, GameConfig
 from .report import summarise
-from .runner import run_games
+from .runner import CHUNK as CHUNK, run_games  # CHUNK: read by the dispatcher (sim/cli.py)
 
 OPTIONS = ("scenario", "mode")  # the dests of add_arguments (the dispatcher refuses them for other games)
 PLAYERS = (2, 6)
