@@ -152,7 +152,15 @@ def difference_figure(rows: list[dict], title: str) -> Markup | None:
 
 
 def figures(game: str, reports: list[dict], label: str) -> dict:
-    """The pictures and tables of one game and policy (reports: the printed column first)."""
+    """The pictures and tables of one game and policy (reports: the printed column first). Labels are drawn as
+    plain text: a `$` in a ruling's value is never read as mathtext."""
+    import matplotlib
+
+    with matplotlib.rc_context({"text.parse_math": False}):
+        return _figures(game, reports, label)
+
+
+def _figures(game: str, reports: list[dict], label: str) -> dict:
     printed = reports[0]["per_game"]["summary"]
     seats = seat_rows(printed)
     lengths = length_rows(reports)

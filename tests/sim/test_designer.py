@@ -159,3 +159,14 @@ def test_two_renders_of_the_page_are_byte_identical(small):
     first = page(designer.designer_report(small, jobs=1), "1.2.3")
     again = page(designer.designer_report(small, jobs=1), "1.2.3")  # (from the cache)
     assert first == again and first.count("data:image/png;base64,") == 8
+
+
+def test_a_dollar_in_a_ruling_value_is_drawn_as_text_not_mathtext():
+    """A value such as `$\\bad{$` (content is data) would stop matplotlib's mathtext parser; the page draws it."""
+    from generator.sim.designer_plots import figures
+
+    summary = {"games": 2, "length": {"mean": 3.0, "mean_with_capped": 3.0, "ci95_with_capped": [2.0, 4.0],
+                                      "capped": 0}}
+    reports = [{"variant": "printed", "per_game": {"summary": summary}},
+               {"variant": "D03=$\\bad{$", "per_game": {"summary": summary}}]
+    assert figures("duel", reports, "x $\\bad{$")["length_plot"].startswith("<img")
