@@ -3,7 +3,7 @@
 import pytest
 from babel.support import NullTranslations
 
-from generator.kit import build
+from generator.kit import build, phase_two
 from generator.kit.registry import Component
 from generator.kit.model import Artifact
 from generator.pageqa.check import (edge_band, frame_safe_zone, overlaps, page_problems, safe_zone,
@@ -141,11 +141,11 @@ def test_a_failing_page_stops_the_build_naming_file_page_and_language(lang, monk
     assert problems and problems[0].rule == "page-overlap"
     assert problems[0].file == "x/bad-A4.pdf" and problems[0].where == f"page 1, {lang}"
     BAD[:] = [bad]
-    monkeypatch.setattr(build, "term_spellings", lambda ctx, games: {})
+    monkeypatch.setattr(phase_two, "term_spellings", lambda ctx, games: {})
     options = type("O", (), {"back_offset_mm": (0.0, 0.0), "overflow": "error", "page_qa": True})()
     ctx = type("Ctx", (), {"lang": lang, "root": tmp_path, "translations": NullTranslations(), "options": options})()
     component = Component("test", "Test", "kit", ("sheet",), ("A4",), f"{__name__}:bad_component")
-    monkeypatch.setattr(build.registry, "COMPONENTS", (component,))
+    monkeypatch.setattr(phase_two.registry, "COMPONENTS", (component,))
     out = tmp_path / "kit"
     with pytest.raises(CheckFailed) as exc:
         build.write_kit(ctx, out, jobs=2)  # in a worker process, as in a real build
