@@ -79,3 +79,28 @@ def test_no_printed_string_is_glued_from_translated_pieces(path):
 ])
 def test_the_check_tells_glued_from_whole(code, bad):
     assert bool(glued(ast.parse(code))) is bad
+
+
+@pytest.mark.parametrize("lang, words", [
+    ("ru", {1: "1 пустая клетка", 3: "3 пустые клетки", 5: "5 пустых клеток", 21: "21 пустая клетка"}),
+    ("it", {1: "1 casella vuota", 4: "4 caselle vuote"}),
+    ("en", {1: "1 empty cell", 4: "4 empty cells"}),
+])
+def test_the_empty_cells_of_ruling_1_use_the_languages_plural_forms(lang, words):
+    """'%(gap)s empty cells' had no plural: the ruling's count is words from the real catalog's ngettext."""
+    import gettext
+    import io
+
+    from babel.messages.mofile import write_mo
+    from babel.messages.pofile import read_po
+
+    from generator.content.duel_rulings import DuelRulings, Ruling
+
+    mo = io.BytesIO()
+    with open(ROOT / "locales" / lang / "LC_MESSAGES" / "kit.po", "rb") as po:
+        write_mo(mo, read_po(po))
+    mo.seek(0)
+    t = gettext.GNUTranslations(mo)
+    for gap, said in words.items():
+        r = DuelRulings((Ruling("D01", "", "", [1, gap + 2]), Ruling("D14", "", "", 12)), (), ())
+        assert r.say("[%(empty_cells)s]", t.ngettext) == f"[{said}]"
