@@ -23,7 +23,7 @@ def ui(ctx: BuildContext, component: str, msgid: str) -> str:
 
 def edition(ctx: BuildContext, data: GroundData) -> str:
     """The footer of every GROUND face: game, sample edition, version, language."""
-    return small_print(ctx, ctx.p_("ground", "GROUND · %(title)s") % {"title": ctx.p_("ground", data.title)})
+    return small_print(ctx, " · ".join(("GROUND", ctx.p_("ground", data.title))))  # imprint fields, as small_print
 
 
 def seat_label(ctx: BuildContext, seat) -> str:
