@@ -53,7 +53,8 @@ def _back(ctx: BuildContext, data: GroundData, comp: str, label: str, colour: st
     if sub:
         f.text("sub", sub, color=look.ink)
     if steps:
-        f.stack("steps", [f"{i}. {t}" for i, t in enumerate(steps, 1)], color=look.ink)
+        f.stack("steps", [ctx.p_("ground-step", "%(number)s. %(step)s") % {"number": i, "step": t}
+                          for i, t in enumerate(steps, 1)], color=look.ink)
     f.text("footer", edition(ctx, data), color=look.ink or "#ffffff")
     return f.drawing(steps=bool(steps), **look.values())
 
