@@ -26,7 +26,8 @@ def _duel(ctx: BuildContext) -> DuelData:
 def _strike(ctx: BuildContext, data: DuelData, sid: str) -> str:
     """'Tsuki (Thrust)' in the reader's language: the term as the reader writes it, the English name translated."""
     s = data.strike(sid)
-    return f"{ctx.p_(f'duel/{sid}', s.romaji)} ({ctx.p_(f'duel/{sid}', s.name)})"
+    return ctx.p_(CTX, "%(term)s (%(name)s)") % {"term": ctx.p_(f"duel/{sid}", s.romaji),
+                                                  "name": ctx.p_(f"duel/{sid}", s.name)}
 
 
 def duel_rulings(ctx: BuildContext, line: int) -> list[Block]:
@@ -37,7 +38,9 @@ def duel_rulings(ctx: BuildContext, line: int) -> list[Block]:
                                             "these points open; this kit plays them as follows."),))]
     for item in r.items:
         label = ruling_label(ctx, int(item.id[1:]))
-        text = f"**{label}. {ctx.p_('duel-rulings', item.topic)}.** {r.say(ctx.p_('duel-rulings', item.text))}"
+        text = ctx.p_("duel-rulings", "**%(ruling)s. %(topic)s.** %(text)s") % {
+            "ruling": label, "topic": ctx.p_("duel-rulings", item.topic),
+            "text": r.say(ctx.p_("duel-rulings", item.text), ctx.n_)}
         out.append(Block("bullet", line, (text,)))
     return out
 
@@ -47,9 +50,9 @@ def duel_setup(ctx: BuildContext, line: int) -> list[Block]:
     own summary, printed after its rulings, under their heading (never before the designer's text)."""
     r = _duel(ctx).rulings
     out = [Block("heading3", line, (ctx.p_(CTX, "Setup"),))]
-    out += [Block("bullet", line, (r.say(ctx.p_("duel-rulings", t)),)) for t in r.setup]
+    out += [Block("bullet", line, (r.say(ctx.p_("duel-rulings", t), ctx.n_),)) for t in r.setup]
     out.append(Block("heading3", line, (ctx.p_(CTX, "How a duel is won"),)))
-    out += [Block("bullet", line, (r.say(ctx.p_("duel-rulings", t)),)) for t in r.victory]
+    out += [Block("bullet", line, (r.say(ctx.p_("duel-rulings", t), ctx.n_),)) for t in r.victory]
     return out
 
 

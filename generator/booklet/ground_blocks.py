@@ -24,5 +24,7 @@ def ground_rulings(ctx: BuildContext, line: int) -> list[Block]:
                                             "follows."),))]
     open_points = [r for r in ctx.model.ground.rulings if r.provisional]  # from the model, never a content file
     for n, r in enumerate(open_points, start=1):
-        out.append(Block("bullet", line, (f"**{ruling_label(ctx, n)}.** {ctx.p_(RULINGS_CTX, r.text)}",)))
+        said = ctx.p_(RULINGS_CTX, "**%(ruling)s.** %(text)s") % {"ruling": ruling_label(ctx, n),
+                                                                  "text": ctx.p_(RULINGS_CTX, r.text)}
+        out.append(Block("bullet", line, (said,)))
     return out

@@ -23,7 +23,8 @@ def contact_png(ctx: BuildContext, previews: list[Artifact]) -> bytes:
     images = [(a.component, cairo.ImageSurface.create_from_png(io.BytesIO(a.data))) for a in previews]
     widths = [round(img.get_width() * THUMB_H / img.get_height()) for _, img in images]
     width = max(800, sum(widths) + 16 * (len(images) + 1))
-    head = f"{ctx._(component_name('dojo-kit'))} · {ctx.version} · {ctx.lang.upper()}"
+    head = ctx._("%(kit)s · %(version)s · %(lang)s") % {
+        "kit": ctx._(component_name("dojo-kit")), "version": ctx.version, "lang": ctx.lang.upper()}
     missing = missing_glyphs(head, face())
     if missing:
         raise CheckFailed([Problem("error", "missing-glyph", f"no glyph for {missing!r} in {head!r}")])

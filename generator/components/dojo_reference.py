@@ -28,8 +28,9 @@ def _numbered(f: Face, ctx: BuildContext, card: RefCard, slot: str, number: str)
 
 def _squares(f: Face, ctx: BuildContext, content: DojoContent) -> list[dict]:
     """One row per square type: 'Name: effect' beside its tile and letter; returns the tiles to draw."""
-    f.stack("squares", [f"{ctx.p_(f'{SQUARE_CTX}/{s.id}', s.name)}: {ctx.p_(f'{SQUARE_CTX}/{s.id}', s.effect)}"
-                        for s in content.squares])
+    f.stack("squares", [ctx.p_(COMPONENT, "%(square)s: %(effect)s") % {
+        "square": ctx.p_(f"{SQUARE_CTX}/{s.id}", s.name), "effect": ctx.p_(f"{SQUARE_CTX}/{s.id}", s.effect)}
+        for s in content.squares])
     if "squares" not in f.at:
         return []
     for i, s in enumerate(content.squares):

@@ -37,6 +37,11 @@ def _name(ctx: BuildContext, item) -> str:
     return ctx.p_(f"duel/{item.id}", item.name)
 
 
+def _term_name(ctx: BuildContext, item) -> str:
+    """'Tsuki — Thrust': the term and its translated name, one message (a language may reorder them)."""
+    return ctx.p_("duel-terms", "%(term)s — %(name)s") % {"term": term(ctx, item), "name": _name(ctx, item)}
+
+
 def _footer(f: Face, ctx: BuildContext, comp: str) -> None:
     f.text("footer", small_print(ctx, ui(ctx, comp, "Sword duel")))
 
@@ -104,7 +109,7 @@ def stance_cards(ctx: BuildContext) -> list[Artifact]:
             f.text("strike-label", ui(ctx, comp, "Strike"))
             hits = ""
             if s.strike:
-                f.text("strike", f"{term(ctx, data.strike(s.strike))} — {_name(ctx, data.strike(s.strike))}")
+                f.text("strike", _term_name(ctx, data.strike(s.strike)))
                 hits = hit_pattern(f.box("hits"), data.strike(s.strike).hits)
             else:
                 f.text("strike", ui(ctx, comp, "No strikes"))
@@ -159,10 +164,10 @@ def strike_cards(ctx: BuildContext) -> list[Artifact]:
             _head(f, ctx, ui(ctx, comp, "Giri (strike)"), s)
             owner = _badge(f, p)
             src, dst = data.stance(s.source), data.stance(s.leads_to)
-            f.text("from", ui(ctx, comp, "From") + f": {term(ctx, src)}")
+            f.text("from", ui(ctx, comp, "From: %(stance)s") % {"stance": term(ctx, src)})
             hits = hit_pattern(f.box("hits"), s.hits)
             f.text("pattern", ctx.p_(f"duel/{s.id}", s.pattern))
-            f.text("leads-to", ui(ctx, comp, "Leads to") + f": {term(ctx, dst)}")
+            f.text("leads-to", ui(ctx, comp, "Leads to: %(stance)s") % {"stance": term(ctx, dst)})
             f.text("both-label", ui(ctx, comp, "When both hit"))
             f.text("precedence", _precedence(ctx, data, comp, s.id))
             _footer(f, ctx, comp)
@@ -204,7 +209,8 @@ def reference_deck(ctx: BuildContext) -> Deck:
 
     def phases():
         f = face("phases", "Order of the fight")
-        f.stack("phases", [f"{i}. {ctx.p_('duel-reference', p)}" for i, p in enumerate(data.phases, 1)])
+        f.stack("phases", [ctx.p_("duel-reference", "%(number)s. %(phase)s") % {
+            "number": i, "phase": ctx.p_("duel-reference", p)} for i, p in enumerate(data.phases, 1)])
         f.stack("notes", [ctx.p_("duel-reference", data.reference[k]) for k in ("simultaneous", "after_strike")])
         _footer(f, ctx, comp)
         return Card("phases", f.drawing(band=BACK_BG), back)
@@ -221,7 +227,7 @@ def reference_deck(ctx: BuildContext) -> Deck:
         art = []
         for i, s in enumerate(data.strikes):
             f.box("row", i=i)
-            f.text("row-name", f"{term(ctx, s)} — {_name(ctx, s)}", i=i, valign="middle")
+            f.text("row-name", _term_name(ctx, s), i=i, valign="middle")
             art.append(hit_pattern(f.box("row-hits", i=i, advance=False), s.hits))
         _footer(f, ctx, comp)
         return Card("hits", f.drawing(band=BACK_BG, hits=Markup("").join(art)), back)
@@ -230,9 +236,9 @@ def reference_deck(ctx: BuildContext) -> Deck:
         r = data.rulings
         f = Face(ctx, comp, "setup", "duel/reference")
         f.text("kind", ctx.p_("duel-rules", "Setup"))
-        f.stack("setup", [r.say(ctx.p_("duel-rulings", t)) for t in r.setup])
+        f.stack("setup", [r.say(ctx.p_("duel-rulings", t), ctx.n_) for t in r.setup])
         f.text("victory-h", ctx.p_("duel-rules", "How a duel is won"))
-        f.stack("victory", [r.say(ctx.p_("duel-rulings", t)) for t in r.victory])
+        f.stack("victory", [r.say(ctx.p_("duel-rulings", t), ctx.n_) for t in r.victory])
         _footer(f, ctx, comp)
         return Card("setup", f.drawing(band=BACK_BG), back)
 

@@ -23,7 +23,19 @@ def ui(ctx: BuildContext, component: str, msgid: str) -> str:
 
 def edition(ctx: BuildContext, data: GroundData) -> str:
     """The footer of every GROUND face: game, sample edition, version, language."""
-    return small_print(ctx, f"GROUND · {ctx.p_('ground', data.title)}")
+    return small_print(ctx, " · ".join(("GROUND", ctx.p_("ground", data.title))))  # imprint fields, as small_print
+
+
+def seat_label(ctx: BuildContext, seat) -> str:
+    """'Red · 1': a seat's name and number, one message so a language may reorder them."""
+    return ctx.p_("ground-seat", "%(seat)s · %(number)s") % {
+        "seat": ctx.p_(f"ground/seat/{seat.id}", seat.name), "number": seat.number}
+
+
+def step_label(ctx: BuildContext, number: int, step) -> str:
+    """'1. Reveal': a round step's number and name, one message."""
+    return ctx.p_("ground-step", "%(number)s. %(step)s") % {
+        "number": number, "step": ctx.p_(f"ground/step/{step.id}", step.name)}
 
 
 def suit_name(ctx: BuildContext, suit_id: str, name: str) -> str:
@@ -41,7 +53,8 @@ def _back(ctx: BuildContext, data: GroundData, comp: str, label: str, colour: st
     if sub:
         f.text("sub", sub, color=look.ink)
     if steps:
-        f.stack("steps", [f"{i}. {t}" for i, t in enumerate(steps, 1)], color=look.ink)
+        f.stack("steps", [ctx.p_("ground-step", "%(number)s. %(step)s") % {"number": i, "step": t}
+                          for i, t in enumerate(steps, 1)], color=look.ink)
     f.text("footer", edition(ctx, data), color=look.ink or "#ffffff")
     return f.drawing(steps=bool(steps), **look.values())
 
@@ -82,7 +95,7 @@ def problem_cards(ctx: BuildContext) -> list[Artifact]:
             f.text("kind", ui(ctx, comp, "Problem"))
             # every Problem shows its priority 1-4, the Surface Problem too (issue 17)
             f.text("tag", ui(ctx, comp, "Surface · priority %(priority)d") % {"priority": p.priority}
-                   if p.id == sc.surface else ui(ctx, comp, "Priority") + f" {p.priority}")
+                   if p.id == sc.surface else ui(ctx, comp, "Priority %(priority)d") % {"priority": p.priority})
             f.text("name", ctx.p_(f"ground/{p.id}", p.name))
             f.text("needs", ui(ctx, comp, "Needs"))
             f.text("suit", suit_name(ctx, s.id, s.name))
@@ -111,7 +124,7 @@ def scenario_deck(ctx: BuildContext) -> Deck:
 
     def named(pid: str) -> str:
         p = data.problem(pid)
-        return f"{ctx.p_(f'ground/{p.id}', p.name)} ({p.value})"
+        return ui(ctx, comp, "%(problem)s (%(value)s)") % {"problem": ctx.p_(f"ground/{p.id}", p.name), "value": p.value}
 
     def front(sc):
         def build():
@@ -123,7 +136,8 @@ def scenario_deck(ctx: BuildContext) -> Deck:
             f.text("hidden-label", ui(ctx, comp, "Hidden Problems by priority"))
             for prio in (1, 2, 3, 4):
                 names = [named(h) for h in sc.hidden if data.problem(h).priority == prio]
-                f.text("priority", f"{prio}: " + "; ".join(names), i=prio)
+                f.text("priority", ui(ctx, comp, "%(priority)s: %(problems)s") % {
+                    "priority": prio, "problems": "; ".join(names)}, i=prio)
             heads = [ui(ctx, comp, "Players"), ui(ctx, comp, "Threshold"), ui(ctx, comp, "Priorities")]
             for i, label in enumerate(heads):
                 f.text("head", label, i=i)
@@ -168,7 +182,8 @@ def mode_deck(ctx: BuildContext) -> Deck:
             for r in (r for r in data.rulings if r.on == m.id):  # a ruling the card carries (same data as booklet)
                 f.text("ruling", ctx.p_("ground-rulings", r.card))
             f.text("tiebreaks-label", ui(ctx, comp, "Tie-breaks"))
-            ties = [f"{i}. {ctx.p_(f'ground/{m.id}', t)}" for i, t in enumerate(m.tiebreaks, 1)]
+            ties = [ui(ctx, comp, "%(number)s. %(tiebreak)s") % {"number": i, "tiebreak": ctx.p_(f"ground/{m.id}", t)}
+                    for i, t in enumerate(m.tiebreaks, 1)]
             f.stack("tiebreaks", ties or [ui(ctx, comp, "None: the group wins or loses together.")])
             f.text("footer", edition(ctx, data))
             return Card(m.id, f.drawing(band=BACK["mode"]), back)
@@ -186,7 +201,7 @@ def action_cards(ctx: BuildContext) -> list[Artifact]:
     comp = "ground-action-cards"
     cards = []
     for seat in data.seats:
-        seat_name = f"{ctx.p_(f'ground/seat/{seat.id}', seat.name)} · {seat.number}"
+        seat_name = seat_label(ctx, seat)
         back = _seat_back(ctx, data, comp, seat, seat_name)
         cards.extend(collect([_action_front(ctx, data, comp, seat, seat_name, a, back) for a in data.actions]))
     return deck_files(ctx, Deck(comp, "ground/actions", ui(ctx, comp, "GROUND Actions"), tuple(cards)))
@@ -208,7 +223,7 @@ def _action_front(ctx, data, comp, seat, seat_name, a, back):
         key = f"ground/action/{a.id}"
         f = Face(ctx, comp, f"{seat.id}-{a.id}", "ground/action")
         f.text("seat", seat_name)
-        f.text("tag", ui(ctx, comp, "Step") + f" {a.step}")
+        f.text("tag", ui(ctx, comp, "Step %(step)s") % {"step": a.step})
         f.text("name", ctx.p_(key, a.name))
         f.text("target", ctx.p_(key, a.target))
         for i, e in enumerate(a.effects):
@@ -246,7 +261,7 @@ def _ref_round(ctx, data, comp, back):
         f.text("kind", ui(ctx, comp, "The round"))
         half = (len(data.resolve) + 1) // 2
         for i, st in enumerate(data.steps, 1):
-            f.text("step", f"{i}. {ctx.p_(f'ground/step/{st.id}', st.name)}", i=i)
+            f.text("step", step_label(ctx, i, st), i=i)
             f.text("step-text", ctx.p_(f"ground/step/{st.id}", st.text), i=i)
             if st.id == "resolve":
                 for k, (order, name) in enumerate(data.resolve):

@@ -18,6 +18,7 @@ from ..render.pdf import PAPERS_MM
 from ..render.svg import Drawing, template_drawing
 from .common import small_print
 from ..render.icons import suit_icon
+from .ground_cards import seat_label
 from .ground_mats import mat_scale, spaces
 from .page import page_artifacts
 
@@ -89,10 +90,11 @@ def side(ctx: BuildContext, data: GroundData, pieces: GroundPieces, paper: str, 
             cx = x + m.size / 2
             items.append(_piece(ctx, pieces, m, seat, w - cx if back else cx, y, back, where))
             x += m.size + GAP
-        seat_name = f"{ctx.p_(f'ground/seat/{seat.id}', seat.name)} · {seat.number}"
+        seat_name = seat_label(ctx, seat)
         rows.append(dict(y=y, pieces=items, seat_x=X0, seat=None if back else
                          fit(seat_name, Slot("seat", SEAT_W - 2, 10, 10, 7, bold=True), where)))
-    label = heading + " · " + (ctx.p_(COMPONENT, "fronts") if not back else ctx.p_(COMPONENT, "backs"))
+    side = ctx.p_(COMPONENT, "%(title)s · fronts") if not back else ctx.p_(COMPONENT, "%(title)s · backs")
+    label = side % {"title": heading}
     imprint = fit(f"{small_print(ctx, label)} · {paper}", Slot("imprint", w - 2 * X0, 4, 6, 5), where)
     return template_drawing(ctx.root / "templates", "ground/markers.svg.j2", W=w, H=h, x0=X0, rows=rows,
                             title=title, instructions=instructions, marks="", imprint=imprint)

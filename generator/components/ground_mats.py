@@ -13,7 +13,7 @@ from ..render.pdf import EDGE_MM, PAPERS_MM, PdfDoc, crop_marks, mm, text
 from ..render.face import Face, collect, layout
 from ..render.icons import suit_icon
 from ..render.svg import Drawing
-from .ground_cards import ui
+from .ground_cards import seat_label, step_label, ui
 
 INK = "#1d1d1b"
 
@@ -55,10 +55,9 @@ def _landscape(paper: str) -> tuple[float, float]:
 
 def _mat(ctx: BuildContext, data: GroundData, seat, comp: str):
     f = Face(ctx, comp, seat.id, "ground/mat")
-    seat_name = f"{ctx.p_(f'ground/seat/{seat.id}', seat.name)} · {seat.number}"
     symbol = ctx.model.ground_pieces.symbols.get(seat.id, "circle")  # owner mark readable without colour
     mark = f.box("symbol-box")
-    f.text("title", "GROUND · " + ui(ctx, comp, "Player mat") + f" · {seat_name}")
+    f.text("title", ui(ctx, comp, "GROUND · Player mat · %(seat)s") % {"seat": seat_label(ctx, seat)})
     f.text("notice", ctx.p_("ground", data.notice))
     mat = data.mat
     f.text("stress-h", ui(ctx, comp, "Stress"))
@@ -78,11 +77,11 @@ def _mat(ctx: BuildContext, data: GroundData, seat, comp: str):
     f.text("relations-h", ui(ctx, comp, "Relations"))
     for i in range(mat.relation_slots):
         f.box("rel-box", i=i)
-        f.text("rel", ui(ctx, comp, "Relation slot") + f" {i + 1}", i=i, valign="middle")
+        f.text("rel", ui(ctx, comp, "Relation slot %(number)s") % {"number": i + 1}, i=i, valign="middle")
     f.text("steps-h", ui(ctx, comp, "Round steps"))
     for i, st in enumerate(data.steps):
         f.box("step-box", i=i)
-        f.text("step", f"{i + 1}. {ctx.p_(f'ground/step/{st.id}', st.name)}", i=i)
+        f.text("step", step_label(ctx, i + 1, st), i=i)
         f.text("step-text", ctx.p_(f"ground/step/{st.id}", st.text), i=i)
     f.text("start", ctx.p_("ground-player-mats", mat.start_text))
     gate_keys = [f"stress-box-{v}" for v in range(mat.gate[0], mat.gate[1] + 1)]

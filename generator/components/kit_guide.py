@@ -61,7 +61,7 @@ class Pages:
         self.title = title
         self.cr = self.doc.page(w, h)
         pdf.text(self.cr, self.footer, w / 2, h - EDGE_MM - 1.5, align="center")
-        shown = f"{title} ({self.ctx._('continued')})" if continued else title
+        shown = self.ctx._("%(title)s (continued)") % {"title": title} if continued else title
         block = fit(shown, Slot("title", self.width, 20, 14, 11, bold=True), self.where("title"))
         self.y = pdf.draw_block(self.cr, block, MARGIN, MARGIN - 2) + 2.5
 
@@ -123,7 +123,7 @@ def _tint(cr: Any, x: float, y: float, w: float, h: float) -> None:
 def _game(p: Pages, g: GameGuide) -> None:
     """One game's guide from a new page."""
     ctx = p.ctx
-    p.page(f"{ctx._('Printing guide')} · {g.name}")
+    p.page(ctx._("Printing guide · %(game)s") % {"game": g.name})
     p.paragraph(ctx._("%(sheets)s of %(paper)s paper for the whole game, rules booklet and calibration page "
                       "included: print the files of this table.") % {"sheets": sheets_line(ctx, g.sheets),
                                                                       "paper": g.paper})

@@ -16,7 +16,7 @@ from .toml_source import TomlSource
 
 RULINGS_PATH = Path("content/duel/rulings.toml")
 TRACK = 12  # cells of the track the rules draw (content.duel checks duel.toml's track_cells against it)
-FIELDS = ("a_cell", "b_cell", "gap", "last", "turns")  # what a ruling, setup or victory text may name: %(a_cell)s ...
+FIELDS = ("a_cell", "b_cell", "gap", "empty_cells", "last", "turns")  # what a text may name: %(a_cell)s ...
 
 
 def _one_of(*allowed: Any) -> tuple[Callable[[Any], bool], str]:
@@ -82,9 +82,14 @@ class DuelRulings:
         a, b = self.value("start")
         return {"a_cell": a, "b_cell": b, "gap": b - a - 1, "last": TRACK, "turns": self.value("turn_limit")}
 
-    def say(self, translated: str) -> str:
-        """A translated ruling, setup or victory text with its cells filled in from D01."""
-        return translated % self.cells
+    def say(self, translated: str, n_: Callable[[str, str, int], str] | None = None) -> str:
+        """A translated ruling, setup or victory text with its cells filled in from D01; n_ (the language's
+        ngettext, ctx.n_) words the counts with the language's plural forms (English ones without it)."""
+        n_ = n_ or (lambda one, many, n: one if n == 1 else many)
+        gap = self.cells["gap"]
+        # TRANSLATORS: fills %(empty_cells)s in duel ruling 1 ("with 4 empty cells between them"): that case.
+        words = {"empty_cells": n_("%(num)d empty cell", "%(num)d empty cells", gap) % {"num": gap}}
+        return translated % {**self.cells, **words}
 
     def replace(self, rid: str, value: Any) -> "DuelRulings":
         """A copy with one ruling's value changed (`dojo sim --rule D03=exact`); ValueError for a bad value."""

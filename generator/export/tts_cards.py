@@ -15,7 +15,6 @@ from ..content.dojo import NEBBIA_CTX, REF_CTX
 
 PIECES_CTX = "duel-pieces"
 
-
 @dataclass(frozen=True)
 class CardName:
     """One printed card: its id (as the component names it), its name in the language, its owner's set."""
@@ -58,7 +57,8 @@ def _ground_actions(model: Any, t: Catalog) -> list[CardName]:
     data = model.ground
     out = []
     for seat in data.seats:
-        seat_name = f"{t.p_(f'ground/seat/{seat.id}', seat.name)} · {seat.number}"
+        seat_name = t.p_("ground-seat", "%(seat)s · %(number)s") % {  # the same message as the printed cards
+            "seat": t.p_(f"ground/seat/{seat.id}", seat.name), "number": seat.number}
         out += [CardName(f"{seat.id}-{a.id}", t.p_(f"ground/action/{a.id}", a.name), seat_name)
                 for a in data.actions]
     return out
@@ -71,7 +71,8 @@ def _ground_reference(_model: Any, t: Catalog) -> list[CardName]:
 
 def _duel(attr: str) -> Callable[[Any, Catalog], list[CardName]]:
     def names(model: Any, t: Catalog) -> list[CardName]:
-        return [CardName(f"{x.id}-{p.id}", f"{t.p_(f'duel/{x.id}', x.romaji)} — {t.p_(f'duel/{x.id}', x.name)}",
+        return [CardName(f"{x.id}-{p.id}", t.p_("duel-terms", "%(term)s — %(name)s") % {  # as the printed cards
+            "term": t.p_(f"duel/{x.id}", x.romaji), "name": t.p_(f"duel/{x.id}", x.name)},
                          t.p_(PIECES_CTX, p.name))
                 for p in model.duel_pieces.players for x in getattr(model.duel, attr)]
     return names

@@ -34,6 +34,8 @@ def pseudo(text: str) -> str:
         pos = m.end()
     pieces.append((False, text[pos:]))
     budget = max(2, round(len(text) * GROWTH)) - 2  # the two brackets count
+    if not any(ch.isalpha() for keep, piece in pieces if not keep for ch in piece):
+        budget = 0  # a pattern of placeholders ('%(name)s (%(value)s)'): its pieces grow already, no padding of its own
     out = []
     for keep, piece in pieces:
         if keep:
