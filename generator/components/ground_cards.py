@@ -189,6 +189,8 @@ def action_cards(ctx: BuildContext) -> list[Artifact]:
         seat_name = f"{ctx.p_(f'ground/seat/{seat.id}', seat.name)} · {seat.number}"
         back = _seat_back(ctx, data, comp, seat, seat_name)
         cards.extend(collect([_action_front(ctx, data, comp, seat, seat_name, a, back) for a in data.actions]))
+    cards.extend(collect([_choice_front(ctx, data, comp, seat, seat_back) for seat, seat_back in
+                          ((s, next(c.back for c in cards if c.id.startswith(f"{s.id}-"))) for s in data.seats)]))
     return deck_files(ctx, Deck(comp, "ground/actions", ui(ctx, comp, "GROUND Actions"), tuple(cards)))
 
 
@@ -221,6 +223,35 @@ def _action_front(ctx, data, comp, seat, seat_name, a, back):
             f.text("mode-effect", ctx.p_(mkey, gm.effect), i=i)
         f.text("footer", edition(ctx, data))
         return Card(f"{seat.id}-{a.id}", f.drawing(band=seat.colour), back)
+    return build
+
+
+ACTIONS = "ground-action-cards"
+CHOICE = "choice"  # the Ground choice card's id after the seat's ("red-choice") and its bill-of-materials piece
+
+
+def _choice_front(ctx, data, comp, seat, back):
+    """A seat's Ground choice card (the rulings' secret choice when several players revealed Ground): the modes
+    with their options to circle in pencil, laid face down (the seat's Action back) and turned up together."""
+    def build():
+        seat_name = f"{ctx.p_(f'ground/seat/{seat.id}', seat.name)} · {seat.number}"
+        f = Face(ctx, comp, f"{seat.id}-{CHOICE}", "ground/action")
+        f.text("seat", seat_name)
+        f.text("tag", ui(ctx, ACTIONS, "Secret"))
+        f.text("name", ui(ctx, ACTIONS, "Ground choice"))
+        f.text("target", ui(ctx, ACTIONS, "In pencil: circle a mode and one of its options, write its target. Lay this "
+                                        "card face down; turn it up with the other Ground players."))
+        ground = next(a for a in data.actions if a.modes)
+        options = {"GR": ui(ctx, ACTIONS, "You: no target."),
+                   "OU": ui(ctx, ACTIONS, "restore Problem ______ · cancel the Attack of ______ · protect Problem ______"),
+                   "ND": ui(ctx, ACTIONS, "remove a Blame · break the relation with ______ · reject the Reverse")}
+        for i, gm in enumerate(ground.modes):
+            f.box("mode-badge", i=i)
+            f.text("mode-id", gm.id, i=i)
+            f.text("mode-name", ctx.p_(f"ground/action/ground/{gm.id}", gm.name), i=i)
+            f.text("mode-effect", options[gm.id], i=i)
+        f.text("footer", edition(ctx, data))
+        return Card(f"{seat.id}-{CHOICE}", f.drawing(band=seat.colour), back, piece=CHOICE)
     return build
 
 
