@@ -239,8 +239,9 @@ def _choice_front(ctx, data, comp, seat, back):
         f.text("seat", seat_name)
         f.text("tag", ui(ctx, ACTIONS, "Secret"))
         f.text("name", ui(ctx, ACTIONS, "Ground choice"))
-        f.text("target", ui(ctx, ACTIONS, "In pencil: circle a mode and one of its options, write its target. Lay this "
-                                        "card face down; turn it up with the other Ground players."))
+        f.text("target", ui(ctx, ACTIONS, "After Reveal, in pencil"))
+        f.text("effect", ui(ctx, ACTIONS, "Circle a mode and one option, write its target. Lay this card face down; "
+                                          "turn it up with the other Ground players."), i=0)
         ground = next(a for a in data.actions if a.modes)
         options = {"GR": ui(ctx, ACTIONS, "You: no target."),
                    "OU": ui(ctx, ACTIONS, "restore Problem ______ · cancel the Attack of ______ · protect Problem ______"),
