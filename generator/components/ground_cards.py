@@ -244,8 +244,8 @@ def _choice_front(ctx, data, comp, seat, back):
                                           "turn it up with the other Ground players."), i=0)
         ground = next(a for a in data.actions if a.modes)
         options = {"GR": ui(ctx, ACTIONS, "You: no target."),
-                   "OU": ui(ctx, ACTIONS, "restore Problem … · cancel the Attack of … · protect Problem …"),
-                   "ND": ui(ctx, ACTIONS, "remove a Blame · break the relation with … · reject the Reverse")}
+                   "OU": ui(ctx, ACTIONS, "restore Problem …\u00a0· cancel the Attack of …\u00a0· protect Problem …"),
+                   "ND": ui(ctx, ACTIONS, "remove a Blame\u00a0· break the relation with …\u00a0· reject the Reverse")}
         for i, gm in enumerate(ground.modes):
             f.box("mode-badge", i=i)
             f.text("mode-id", gm.id, i=i)
