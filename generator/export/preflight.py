@@ -28,6 +28,8 @@ Rules
   pdf.transparency  no transparency (soft masks, constant alpha below 1, blend modes, transparency groups)
   card.safe-zone    every card's text 3.175 mm (1/8") inside its trim: in the kit's single-card PDF, and in each
                     exported PDF's own text objects
+  card.cut-frame    every frame or border of a card at least 4.5 mm inside its trim, or bled off the edge in its
+                    colour (pageqa/cut.py): in the kit's single-card PDF and in each exported PDF
   deck.order        each face is the card face its place says (compared with the kit's face, small and in sRGB)
   deck.count        as many cards as the kit's bill of materials (the manifest) gives the deck
   product.game      DriveThruCards: a PDF per game passing every PDF rule, each page the deck PDF's page
@@ -44,6 +46,8 @@ import numpy as np
 import pikepdf
 from PIL import Image, ImageCms
 
+from ..pageqa import cut
+from ..pageqa.cut import CUT_DRIFT_MM, cut_frames
 from ..pageqa.read import read_pdf
 from ..problems import Problem
 from ..render.cards import BLEED
@@ -60,13 +64,15 @@ MATCH_PX_PER_MM = 4.0  # deck.order renders the kit's faces this large, then com
 MATCH_SIZE = (64, 89)
 MATCH_SLACK = 0.1  # closer than the expected face by more than this: another face is shown
 MATCH_LIMIT = 25.0  # mean difference (0-255) under which a face is the one expected, when none other is closer
+CUT_HINT = (f"bleed the card's frames off its edges (templates/macros.svg.j2 m.frame does on print-shop faces) or "
+            f"draw them 4.5 mm inside the trim: a cut drifting {CUT_DRIFT_MM:g} mm shows uneven borders")
 HINT = "nothing was installed; this is a fault of the export (report it), or of the card named (fix its template)"
 
 
 RULES = ["png.size", "png.mode", "png.resolution", "png.colour", "pdf.version", "pdfx.keys", "pdfx.forbidden",
          "pdfx.intent", "pdf.boxes",
          "pdf.colour", "pdf.image", "pdf.ink", "pdf.resolution", "pdf.fonts", "pdf.black", "pdf.vector",
-         "pdf.transparency", "card.safe-zone",
+         "pdf.transparency", "card.safe-zone", "card.cut-frame",
          "deck.order", "deck.count", "product.game", "product.images"]
 
 
@@ -370,10 +376,13 @@ def _export_safe_zone(data: bytes, path: str, faces: list[Face]) -> list[Problem
 
 
 def _text_outside(data: bytes, bleed: float, faces: list[Face], path: str, hint: str) -> list[Problem]:
-    """Text runs (read back by pdfium) closer than INCH_BLEED to the trim, the trim `bleed` mm inside each page."""
+    """Text runs (read back by pdfium) closer than INCH_BLEED to the trim, the trim `bleed` mm inside each page;
+    and frames nearer the trim than CUT_FRAME_MM that do not bleed (card.cut-frame), read in the same pass."""
     out = []
     for page, face in zip(read_pdf(data), faces):
         w, h = page.size
+        for finding in cut_frames(page, [(str(face), (bleed, bleed, w - bleed, h - bleed))]):
+            out.append(Problem("error", "card.cut-frame", finding, path, where=str(face), hint=CUT_HINT))
         safe = (bleed + INCH_BLEED, bleed + INCH_BLEED, w - bleed - INCH_BLEED, h - bleed - INCH_BLEED)
         for text, box, *_ in page.runs:
             if box[0] < safe[0] - 0.01 or box[1] < safe[1] - 0.01 or box[2] > safe[2] + 0.01 or \
@@ -411,8 +420,8 @@ def _order(vendor: Vendor, deck: DeckFaces, source: bytes, shown: list[tuple[str
 __all__ = ["preflight"]
 
 
-CUT_FRAME_MM = 4.5  # a frame line this far inside the trim stays even when the cut drifts (about 1.6 mm)
-FRAME_MIN_MM = (25.0, 10.0)  # an outlined box this large is a frame or border (smaller ones are art)
+CUT_FRAME_MM = cut.CUT_FRAME_MM  # a frame line this far inside the trim stays even when the cut drifts (1.6 mm)
+FRAME_MIN_MM = cut.FRAME_MIN_MM  # an outlined box this large is a frame or border (smaller ones are art)
 
 
 def frame_margins(data: bytes, bleed: float) -> list[float]:

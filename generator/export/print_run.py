@@ -77,7 +77,8 @@ def report(vendor: vendors.Vendor, manifest: dict, decks: list, files: dict[str,
                    for m in preflight.frame_margins(data, vendors.INCH_BLEED) if m == m]
         out["frames"] = {"nearest_to_trim_mm": round(min(margins), 2) if margins else None,
                          "faces_under_mm": preflight.CUT_FRAME_MM,
-                         "faces_under": sum(m < preflight.CUT_FRAME_MM for m in margins)}
+                         "faces_under": sum(m < preflight.CUT_FRAME_MM for m in margins),
+                         "rule": "card.cut-frame: every frame nearer the trim bleeds off the edge in its colour"}
         out.update(standard=vendor.pdf, output_profile=cmyk.profile_name(), output_condition=vendors.pdfx.CONDITION,
                    ink_limit_percent=cmyk.INK_LIMIT)
     return out

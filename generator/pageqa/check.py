@@ -13,6 +13,7 @@ from ..artifact import Artifact
 from ..problems import Problem
 from ..render.cards import card_slots
 from ..render.pdf import EDGE_MM
+from .cut import CUT_DRIFT_MM, CUT_FRAME_MM, cut_frames
 from .ink import home_print
 from .layers import FOOTER_MM, band_bottom, band_gap, card_small_type, hidden_text, mixed_families
 from .links import link_crossings, prints_board
@@ -250,6 +251,7 @@ def _page_findings(artifact: Artifact, page: Page, ink: list, links: list, lang:
              "page-edge": [] if artifact.layout == "single" else edge_band(page),
              "page-safe-zone": safe_zone(runs, slots) + frame_safe_zone(page.strokes, slots),
              "card-frame-gap": frame_gap(runs, page, slots),
+             "card-cut-frame": cut_frames(page, slots) if artifact.layout == "single" else [],
              "term-spelling": spelling_drift(" ".join(r[0] for r in runs), terms or {}, untranslated),
              "player-notation": notation(" ".join(r[0] for r in runs), artifact.component in COORDINATES)}
     for rule, messages in found.items():
@@ -278,6 +280,9 @@ HINTS = {
                            "or move what it crosses off the lanes",
     "card-frame-gap": f"keep card text {FRAME_GAP_MM:g} mm inside its frame: the slot's x and w in "
                       "templates/<game>/<face>.toml (card text runs from x 8.8 to 60.7 mm)",
+    "card-cut-frame": f"on a print-shop face draw frames and borders {CUT_FRAME_MM:g} mm or more inside the trim, "
+                      f"or bleed them off the edge (m.frame does: render/svg.paint_edges), so a cut drifting "
+                      f"{CUT_DRIFT_MM:g} mm leaves an even border",
     "term-spelling": "write the term as the cards do (the catalog entry of the term) in this language's catalogs",
     "player-notation": "say it as players read it ('Ruling 4'; the rule in words): ids, variants and a ruling's "
                        "status stay in the designer's documents (designer.html, docs/PAPER-PLAY.md)",

@@ -39,7 +39,7 @@ from ..artifact import Artifact
 from . import pdf
 from .pdf import EDGE_MM, PAPERS_MM, PdfDoc, mm
 from .preview import pdf_preview
-from .svg import Drawing, recorded
+from .svg import Drawing, paint_edges, recorded
 
 CARD_W, CARD_H = 63.5, 88.9
 BLEED = 3.0
@@ -405,10 +405,12 @@ def single_pdf(deck: Deck, imp: Imprint) -> tuple[bytes, int]:
 
 
 def single_pages(doc: PdfDoc, deck: Deck) -> None:
-    """The pages of single_pdf (without its boxes), drawn into doc."""
+    """The pages of single_pdf (without its boxes), drawn into doc: print-shop faces, their frames bled off the
+    edges (svg.paint_edges: an even border however the cut drifts; the home sheets keep the frame line alone)."""
     for card in deck.expanded():
         for drawing in (card.front, card.back):
             doc.drawing_page(drawing, BLEED_W, BLEED_H)
+            paint_edges(doc.cr, drawing)
 
 
 def deck_pieces(deck: Deck) -> tuple[tuple[str, int], ...]:

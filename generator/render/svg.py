@@ -10,12 +10,13 @@ by render/draw.py at its place in the SVG's user units.
 from __future__ import annotations
 
 from collections import OrderedDict
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any, Callable
 from xml.etree import ElementTree
 
 import cairocffi as cairo
+import cairosvg.colors
 import cairosvg.parser
 import cairosvg.surface
 
@@ -37,6 +38,7 @@ class Drawing:
     width: float
     height: float
     units: Matrix = IDENTITY
+    edges: tuple[tuple, ...] = ()  # its frames' bleed edges (templates.frame_edge, with units): print-shop faces only
 
     def wrapper(self, region: tuple[float, float, float, float] | None = None) -> Any:
         """A bounded recording surface showing region (x, y, w, h in the drawing's pt; the whole drawing by default)
@@ -128,15 +130,59 @@ def collected_drawing(make_svg: Callable[[], str | None]) -> Drawing | None:
     if svg is None:
         return None
     art = svg_drawing(svg)
+    edges = tuple((*i.args, art.units) for i in items if i.kind == "edge")  # in the SVG's user units
+    items = [i for i in items if i.kind != "edge"]
     if not items:
-        return art
+        return _edged(art, edges) if edges else art
 
     def draw(cr: Any) -> None:
         cr.set_source_surface(art.surface, 0, 0)
         cr.paint()
         cr.transform(cairo.Matrix(*art.units))
         draw_items(cr, items)
-    return recorded(art.width, art.height, draw)
+    return replace(recorded(art.width, art.height, draw), edges=edges)
+
+
+_EDGED: OrderedDict[tuple[Drawing, tuple], Drawing] = OrderedDict()  # svg_drawing's art with its frames' edges
+
+
+def _edged(art: Drawing, edges: tuple[tuple, ...]) -> Drawing:
+    """The art with its edges, one Drawing per art (a deck's backs stay one face object in its PDFs)."""
+    key = (art, edges)
+    found = _EDGED.get(key)
+    if found is None:
+        found = _EDGED[key] = replace(art, edges=edges)
+        if len(_EDGED) > ART_KEPT:
+            _EDGED.popitem(last=False)
+    return found
+
+
+def paint_edges(cr: Any, drawing: Drawing) -> None:
+    """A print-shop face's frames bled off its edges: each frame's colour filled from the frame line out to the
+    drawing's edge, over the face placed at the origin (cr in pt), as eight fills (four sides, four corners) that
+    lie outside every text; a cut drifting into the bleed or the trim then still shows an even border."""
+    if not drawing.edges:
+        return
+    for color, i, r, w, h, units in drawing.edges:
+        red, green, blue, alpha = cairosvg.colors.color(color)
+        if alpha <= 0:
+            continue
+        cr.save()
+        cr.transform(cairo.Matrix(*units))
+        cr.set_source_rgb(red, green, blue)
+        for x, y, rw, rh in ((0, 0, w, i), (0, h - i, w, i), (0, i, i, h - 2 * i), (w - i, i, i, h - 2 * i)):
+            cr.rectangle(x, y, rw, rh)
+            cr.fill()
+        for cx, cy, sx, sy in ((i, i, 1, 1), (w - i, i, -1, 1), (i, h - i, 1, -1), (w - i, h - i, -1, -1)):
+            cr.move_to(cx, cy)  # the corner between the square and the rounded frame
+            cr.line_to(cx + sx * r, cy)
+            cr.curve_to(cx + sx * r * (1 - KAPPA), cy, cx, cy + sy * r * (1 - KAPPA), cx, cy + sy * r)
+            cr.close_path()
+            cr.fill()
+        cr.restore()
+
+
+KAPPA = 0.5523  # a quarter circle as one Bezier curve (cairo and cairosvg draw rounded corners so)
 
 
 def template_drawing(templates: Path, name: str, **values: Any) -> Drawing:
@@ -145,7 +191,8 @@ def template_drawing(templates: Path, name: str, **values: Any) -> Drawing:
         lambda: render_template(templates, name, **values))
 
 
-_DRAW = {"block": draw_block, "label": draw_label, "icon": draw_icon}
+_DRAW = {"block": draw_block, "label": draw_label, "icon": draw_icon,
+         "edge": lambda cr, *args: None}  # a frame's bleed edge: print-shop faces only (paint_edges)
 
 
 def draw_items(cr: Any, items: list[Item]) -> None:

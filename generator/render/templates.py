@@ -119,6 +119,14 @@ def label_svg(text: Any, x: float, y: float, size: float, color: str = "#1d1d1b"
     return Markup(text_svg(str(text), attrs))
 
 
+def frame_edge(color: str, inset: float, rx: float, width: float, height: float) -> Markup:
+    """The bleed edge of a card frame (the templates' m.frame): on print-shop faces the frame's colour is filled from
+    the frame line (its centre `inset` mm inside the drawing's edges, corners of radius `rx`) out to the drawing's
+    edge (render/cards.paint_edges), so a drifting cut shows an even border. Nothing is drawn on home sheets."""
+    collect("edge", str(color), float(inset), float(rx), float(width), float(height))
+    return Markup("")
+
+
 def text_block_svg(block: Any, x: float, y: float, color: str = "#111", icon_color: str | None = None) -> Markup:
     """A laid-out layout.Block at (x, y) as SVG (the templates' m.text_block): a <text> per run at its baseline,
     icons inline, an accepted overflow outlined in red. Built in Python: figures print many runs."""
@@ -163,6 +171,7 @@ def environment(templates: Path) -> jinja2.Environment:
                              auto_reload=False)
     env.globals.update(n=n, icon_of=icon, zip=zip, suit=lambda *a, **k: Markup(suit_icon(*a, **k)),
                        icon_svg=icon_svg, text_block_svg=text_block_svg, texts_svg=texts_svg, label_svg=label_svg,
+                       frame_edge=frame_edge,
                        turn=_turn, unturn=_unturn)
     return env
 

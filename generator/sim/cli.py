@@ -38,7 +38,7 @@ def register(sub: argparse._SubParsersAction) -> None:
     s.add_argument("--seed", type=int, default=1, help="run seed; game i uses a seed derived from (seed, i)")
     s.add_argument("--players", type=int, default=None, help="player count (Dojo: 2 to 8, default 4)")
     s.add_argument("--policy", default=None, help="player policy (Dojo: p0, random or lookahead; GROUND: heuristic, "
-                   "random or rollout; duel: hunter, random, or A/B)")
+                   "rival, rollout, tactician and the others of docs/sweep.md; duel: hunter, random, or A/B)")
     s.add_argument("--jobs", type=int, default=1, help="processes, at most the CPU cores (results do not depend on it)")
     s.add_argument("--max-turns", type=int, default=None, help=f"turn cap per game, 1 to {MAX_TURNS}")
     s.add_argument("--rule", action="append", default=[], metavar="ID=VALUE",

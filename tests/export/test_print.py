@@ -130,6 +130,7 @@ def _face_content(pdf, edit):
     ("dtc", "duel-strikes.pdf", "intent", "pdfx.intent"),
     ("dtc", "duel-strikes.pdf", "rgb", "pdf.colour"),
     ("pdfx4", "duel-strikes.pdf", "order", "deck.order"),
+    ("dtc", "duel-strikes.pdf", "bareframe", "card.cut-frame"),
 ])
 def test_preflight_refuses_a_planted_fault_naming_rule_file_and_card(small_kit, exports, vendor, path, fault, rule):
     manifest, decks = small_kit
@@ -172,6 +173,9 @@ def test_preflight_refuses_a_planted_fault_naming_rule_file_and_card(small_kit, 
                 del pdf.Root["/OutputIntents"]
             elif fault == "rgb":
                 _paint_over(pdf, b"1 0 0 rg 20 20 50 50 re f")
+            elif fault == "bareframe":  # a frame line 3 mm inside the trim, drawn over the bled border
+                pt, x = 72 / 25.4, (3.175 + 3.3) * 72 / 25.4
+                _paint_over(pdf, f"0 0 0 1 K 0.6 w {x:.2f} {x:.2f} {56.9 * pt:.2f} {82.3 * pt:.2f} re S".encode())
             elif fault == "order":
                 pdf.pages.append(pdf.pages[0])  # card 1's front again at the end, in place of the last back
                 del pdf.pages[-2]
@@ -182,7 +186,7 @@ def test_preflight_refuses_a_planted_fault_naming_rule_file_and_card(small_kit, 
              if p.rule == rule]
     assert found, f"{fault} not found"
     assert found[0].file.startswith(path.split("/")[0]) and "fix:" in found[0].render()
-    if fault in ("swap", "order", "ink", "trimbox", "richblack", "outlines"):
+    if fault in ("swap", "order", "ink", "trimbox", "richblack", "outlines", "bareframe"):
         assert "card" in found[0].where  # the card named
 
 

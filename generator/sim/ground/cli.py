@@ -13,12 +13,13 @@ from ...content.ground_rulings import RULING_CHOICES
 from ...output.userfile import OutputError, write_output
 from ..cli import fail
 from .engine import MODES, GameConfig
+from .policies import POLICIES
 from .report import summarise
-from .runner import run_games
+from .runner import CHUNK as CHUNK, run_games  # CHUNK: read by the dispatcher (sim/cli.py)
 
 OPTIONS = ("scenario", "mode")  # the dests of add_arguments (the dispatcher refuses them for other games)
 PLAYERS = (2, 6)
-POLICY_NAMES = ("heuristic", "random", "rollout")
+POLICY_NAMES = tuple(POLICIES)  # the one registry (policies.py); pairings A/B are the sweep's
 MAX_TOTAL_GAMES = 1_000_000
 
 
