@@ -204,6 +204,8 @@ def action_cards(ctx: BuildContext) -> list[Artifact]:
         seat_name = seat_label(ctx, seat)
         back = _seat_back(ctx, data, comp, seat, seat_name)
         cards.extend(collect([_action_front(ctx, data, comp, seat, seat_name, a, back) for a in data.actions]))
+    cards.extend(collect([_choice_front(ctx, data, comp, seat, seat_back) for seat, seat_back in
+                          ((s, next(c.back for c in cards if c.id.startswith(f"{s.id}-"))) for s in data.seats)]))
     return deck_files(ctx, Deck(comp, "ground/actions", ui(ctx, comp, "GROUND Actions"), tuple(cards)))
 
 
@@ -236,6 +238,36 @@ def _action_front(ctx, data, comp, seat, seat_name, a, back):
             f.text("mode-effect", ctx.p_(mkey, gm.effect), i=i)
         f.text("footer", edition(ctx, data))
         return Card(f"{seat.id}-{a.id}", f.drawing(band=seat.colour), back)
+    return build
+
+
+ACTIONS = "ground-action-cards"
+CHOICE = "choice"  # the Ground choice card's id after the seat's ("red-choice") and its bill-of-materials piece
+
+
+def _choice_front(ctx, data, comp, seat, back):
+    """A seat's Ground choice card (the rulings' secret choice when several players revealed Ground): the modes
+    with their options to circle in pencil, laid face down (the seat's Action back) and turned up together."""
+    def build():
+        seat_name = f"{ctx.p_(f'ground/seat/{seat.id}', seat.name)} · {seat.number}"
+        f = Face(ctx, comp, f"{seat.id}-{CHOICE}", "ground/action")
+        f.text("seat", seat_name)
+        f.text("tag", ui(ctx, ACTIONS, "Secret"))
+        f.text("name", ui(ctx, ACTIONS, "Ground choice"))
+        f.text("target", ui(ctx, ACTIONS, "After Reveal, in pencil"))
+        f.text("effect", ui(ctx, ACTIONS, "Circle a mode and one option, write its target. Lay this card face down; "
+                                          "turn it up with the other Ground players."), i=0)
+        ground = next(a for a in data.actions if a.modes)
+        options = {"GR": ui(ctx, ACTIONS, "You: no target."),
+                   "OU": ui(ctx, ACTIONS, "restore Problem …\u00a0· cancel the Attack of …\u00a0· protect Problem …"),
+                   "ND": ui(ctx, ACTIONS, "remove a Blame\u00a0· break the relation with …\u00a0· reject the Reverse")}
+        for i, gm in enumerate(ground.modes):
+            f.box("mode-badge", i=i)
+            f.text("mode-id", gm.id, i=i)
+            f.text("mode-name", ctx.p_(f"ground/action/ground/{gm.id}", gm.name), i=i)
+            f.text("mode-effect", options[gm.id], i=i)
+        f.text("footer", edition(ctx, data))
+        return Card(f"{seat.id}-{CHOICE}", f.drawing(band=seat.colour), back, piece=CHOICE)
     return build
 
 

@@ -61,7 +61,8 @@ def _ground_actions(model: Any, t: Catalog) -> list[CardName]:
             "seat": t.p_(f"ground/seat/{seat.id}", seat.name), "number": seat.number}
         out += [CardName(f"{seat.id}-{a.id}", t.p_(f"ground/action/{a.id}", a.name), seat_name)
                 for a in data.actions]
-    return out
+    return out + [CardName(f"{seat.id}-choice", t.p_("ground-action-cards", "Ground choice"),
+                           f"{t.p_(f'ground/seat/{seat.id}', seat.name)} · {seat.number}") for seat in data.seats]
 
 
 def _ground_reference(_model: Any, t: Catalog) -> list[CardName]:

@@ -104,15 +104,18 @@ def add_slot_comments(template: Catalog, slots: dict[str, list[str]],
     retired: dict[str, list[str]] = {}  # msgctxt -> recorded keys no entry has any more (their text changed)
     for k in set(slots) - (present if present is not None else {k for _m, k in keys}):  # present: every domain's
         retired.setdefault(k.split("\x04", 1)[0], []).append(k)
+    current = {k for _m, k in keys} | (present or set())
+    unclaimed = recorded - {text for k, texts in slots.items() if k in current for text in texts}
     problems: list[Problem] = []
     for m, k in keys:
         found = slots.get(k)
         before = previous.get((m.context, tuple(m.locations[0]))) if m.context and m.locations else None
         if found is None and before is not None and before[0] != k and before[0] in slots:
             found, old = slots[before[0]], before[1]  # the entry at this source line had the old text
-        elif found is None and before is not None and recorded.intersection(before[2]):
-            # carried by an earlier update: still not recorded for this text
-            found, old = [c for c in before[2] if c in recorded], before[1]
+        elif found is None and before is not None and (carried := [c for c in before[2] if c in unclaimed]):
+            # carried by an earlier update: still not recorded for this text (a slot the map now gives another
+            # entry is that entry's, not carried: the map was recorded after the text moved there)
+            found, old = carried, before[1]
         elif found is None and m.context and len(retired.get(m.context, [])) == 1:
             found, old = slots[retired[m.context][0]], retired[m.context][0].split("\x04", 1)[1]
         else:

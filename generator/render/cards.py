@@ -60,6 +60,7 @@ class Card:
     front: Drawing
     back: Drawing | None
     copies: int = 1
+    piece: str = ""  # a kind of piece several cards share, counted for the bill of materials ("<component>/<piece>")
 
 
 @dataclass(frozen=True)
@@ -413,8 +414,13 @@ def single_pages(doc: PdfDoc, deck: Deck) -> None:
 
 
 def deck_pieces(deck: Deck) -> tuple[tuple[str, int], ...]:
-    """The bill-of-materials counts a deck prints: the deck, and each distinct card ("<component>/<card id>")."""
-    return ((deck.component, len(deck.expanded())), *((f"{deck.component}/{c.id}", c.copies) for c in deck.cards))
+    """The bill-of-materials counts a deck prints: the deck, each distinct card ("<component>/<card id>") and each
+    kind of piece its cards name ("<component>/<piece>", e.g. GROUND's Ground choice cards among the Actions)."""
+    kinds: dict[str, int] = {}
+    for c in (c for c in deck.cards if c.piece):
+        kinds[c.piece] = kinds.get(c.piece, 0) + c.copies
+    return ((deck.component, len(deck.expanded())), *((f"{deck.component}/{c.id}", c.copies) for c in deck.cards),
+            *((f"{deck.component}/{k}", n) for k, n in kinds.items()))
 
 
 def deck_artifacts(deck: Deck, imp: Imprint, papers: tuple[str, ...], gutterfold: bool = True) -> list[Artifact]:

@@ -125,8 +125,9 @@ def test_each_game_is_a_saved_object_whose_sheets_cards_and_counts_check_out(exp
         for c in listing["cards"]:
             printed[c["component"]] = printed.get(c["component"], 0) + c["copies"]
         bom = next(b for b in model.boms if b.game == game)
-        for piece in (p for p in bom.pieces if p.id in printed):
-            assert printed[piece.id] == piece.need, (game, piece.id)
+        for piece in (p for p in bom.pieces if p.id in printed):  # a deck also holding other pieces' cards (GROUND's
+            within = sum(p.need for p in bom.pieces if p.id.startswith(piece.id + "/"))  # Ground choice cards)
+            assert printed[piece.id] == piece.need + within, (game, piece.id)
         laid = doc["ObjectStates"] + [c for o in doc["ObjectStates"] if o["Name"] in ("Bag", "Infinite_Bag")
                                       for c in o["ContainedObjects"]]
         tiles = [o for o in laid if o["Name"] in ("Custom_Tile", "Custom_Token")]
@@ -164,7 +165,8 @@ def test_hidden_decks_lie_face_down_and_each_players_set_has_its_own_back(export
     assert solutions["DeckIDs"] != sorted(solutions["DeckIDs"])  # shuffled (by a fixed seed)
     assert all(c["HideWhenFaceDown"] is True for c in solutions["ContainedObjects"])  # no name shown face down
     seats = [d for d in _decks(ground) if " — " in d["Nickname"]]
-    assert len(seats) == 6 and all(len(d["DeckIDs"]) == 5 and d["Transform"]["rotZ"] == 180.0 for d in seats)
+    # each seat: its 5 Actions and its Ground choice card
+    assert len(seats) == 6 and all(len(d["DeckIDs"]) == 6 and d["Transform"]["rotZ"] == 180.0 for d in seats)
     backs = [{s["BackURL"] for s in d["CustomDeck"].values()} for d in seats]
     assert all(len(b) == 1 for b in backs) and len(set().union(*backs)) == 6  # one back per seat, none shared
 

@@ -27,7 +27,7 @@ def built(request):
 
 
 @pytest.mark.parametrize("component,cards", [("ground-solution-deck", 24), ("ground-mode-cards", 3),
-                                             ("ground-action-cards", 30), ("ground-problem-cards", 18),
+                                             ("ground-action-cards", 36), ("ground-problem-cards", 18),
                                              ("ground-scenario-cards", 3), ("ground-reference", 3)])
 def test_deck_counts_and_pages(built, component, cards):
     _, arts = built
@@ -63,6 +63,19 @@ def test_action_backs_show_only_the_seat(built):
     assert names[1] in back and names[0] not in back
 
 
+def test_ground_choice_cards_fill_the_action_sheets(built):
+    """The rulings' secret Ground choice (issue 47): one Ground choice card per seat, printed in the 6 free slots of
+    the Action sheets (no extra sheet: 30 Actions + 6 choices = 4 sheets of 9) and counted by the bill of
+    materials; each has the seat's Action back, so a card laid face down tells nothing."""
+    lang, arts = built
+    art = arts[("ground-action-cards", "sheet")]
+    assert len(reader(art.data).pages) == 8  # 4 sheets, fronts and backs
+    assert dict(art.pieces)["ground-action-cards/choice"] == 6
+    last = reader(art.data).pages[6].extract_text()
+    title = {"it": "Scelta di Ground", "en": "Ground choice", "ru": "Выбор Ground"}[lang]
+    assert last.count(title) == 6 and all(f"· {n}" in last for n in range(1, 7))
+
+
 def test_tokens_print_front_and_back_registered(built):
     """Focus/Blame is an owned piece: printed per seat on the seat markers, Blame on the back."""
     lang, arts = built
@@ -91,7 +104,7 @@ def test_manifest_lists_every_component():
     comps = {f["component"] for f in record["files"]}
     assert comps == {c.id for c in PIECES}  # every GROUND and duel piece of the registry
     cards = {f["component"]: f.get("cards") for f in record["files"] if f.get("layout") == "sheet"}
-    assert cards["ground-solution-deck"] == 24 and cards["ground-action-cards"] == 30
+    assert cards["ground-solution-deck"] == 24 and cards["ground-action-cards"] == 36
     assert cards["duel-stance-cards"] == 8 and cards["duel-strike-cards"] == 8  # a full set per player, No action too
     assert all(len(f["sha256"]) == 64 for f in record["files"])
 
