@@ -19,7 +19,8 @@ WORD = re.compile(r"[^\W\d_]{2,}")  # letters only, two or more
 NOT_WORDS = re.compile(r"\S*[/\\.+]\S*[\w]|\b[0-9a-f]{6,}\b|\{[^}]*\}|%\([^)]*\)[a-z]")  # paths, versions, hex
 KEPT = ("A2", "A3", "A4", "A5", "Letter", "HalfLetter", "PDF", "PNG", "HTML", "TTS")  # paper sizes, formats
 CODE = re.compile(r"^(?:[^\W\d_]{1,3})$")  # a square's or a tunnel's code (БК, Та, 1A): two capitals of three letters
-BROKEN = re.compile(r"([^\W\d_]+)(?:\r?\n)?-\r?\n([^\W\d_]+)")  # hyphenated at a line end
+BROKEN = re.compile(r"([^\W\d_]+)(?:\r?\n)?-(?:\r?\n| +)([^\W\d_]+)")  # hyphenated at a line end (pdfium gives
+# the break as a newline, or as a space where the next line continues the same text run)
 
 
 def vocabulary(root: Path, lang: str) -> set[str]:
