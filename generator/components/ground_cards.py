@@ -249,7 +249,7 @@ def _choice_front(ctx, data, comp, seat, back):
     """A seat's Ground choice card (the rulings' secret choice when several players revealed Ground): the modes
     with their options to circle in pencil, laid face down (the seat's Action back) and turned up together."""
     def build():
-        seat_name = f"{ctx.p_(f'ground/seat/{seat.id}', seat.name)} · {seat.number}"
+        seat_name = seat_label(ctx, seat)
         f = Face(ctx, comp, f"{seat.id}-{CHOICE}", "ground/action")
         f.text("seat", seat_name)
         f.text("tag", ui(ctx, ACTIONS, "Secret"))

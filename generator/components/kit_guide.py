@@ -20,7 +20,7 @@ from .common import imprint
 COMPONENT = "kit-printing-guide"
 # Entries printed only in a state no kit build reaches today (the live preview lists them: kit/registry.unreached).
 UNREACHED = {
-    (None, "continued"): "a guide page's title, when a game's guide runs onto a second page (no game's does today)",
+    (None, "%(title)s (continued)"): "a guide page's title, when a game's guide runs onto a second page (no game's does today)",
 }
 MARGIN = 15.0  # mm round the text
 BOTTOM = 12.0  # mm kept free above the sheet's lower edge (the small print sits in it)

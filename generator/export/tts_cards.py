@@ -54,15 +54,13 @@ def _ground(attr: str) -> Callable[[Any, Catalog], list[CardName]]:
 
 
 def _ground_actions(model: Any, t: Catalog) -> list[CardName]:
-    data = model.ground
-    out = []
-    for seat in data.seats:
-        seat_name = t.p_("ground-seat", "%(seat)s · %(number)s") % {  # the same message as the printed cards
-            "seat": t.p_(f"ground/seat/{seat.id}", seat.name), "number": seat.number}
-        out += [CardName(f"{seat.id}-{a.id}", t.p_(f"ground/action/{a.id}", a.name), seat_name)
-                for a in data.actions]
-    return out + [CardName(f"{seat.id}-choice", t.p_("ground-action-cards", "Ground choice"),
-                           f"{t.p_(f'ground/seat/{seat.id}', seat.name)} · {seat.number}") for seat in data.seats]
+    """Each seat's Action cards and its Ground choice card, named with the seat as the printed cards are."""
+    seats = [(seat, t.p_("ground-seat", "%(seat)s · %(number)s") % {  # the same message as the printed cards
+        "seat": t.p_(f"ground/seat/{seat.id}", seat.name), "number": seat.number}) for seat in model.ground.seats]
+    actions = [CardName(f"{seat.id}-{a.id}", t.p_(f"ground/action/{a.id}", a.name), name)
+               for seat, name in seats for a in model.ground.actions]
+    choices = [CardName(f"{seat.id}-choice", t.p_("ground-action-cards", "Ground choice"), name) for seat, name in seats]
+    return actions + choices  # the printed order: every seat's Actions, then the choice cards on the last sheet
 
 
 def _ground_reference(_model: Any, t: Catalog) -> list[CardName]:

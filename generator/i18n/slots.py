@@ -112,9 +112,10 @@ def add_slot_comments(template: Catalog, slots: dict[str, list[str]],
         before = previous.get((m.context, tuple(m.locations[0]))) if m.context and m.locations else None
         if found is None and before is not None and before[0] != k and before[0] in slots:
             found, old = slots[before[0]], before[1]  # the entry at this source line had the old text
-        elif found is None and before is not None and (carried := [c for c in before[2] if c in unclaimed]):
-            # carried by an earlier update: still not recorded for this text (a slot the map now gives another
-            # entry is that entry's, not carried: the map was recorded after the text moved there)
+        elif found is None and before is not None and (carried := [c for c in before[2] if c in recorded and (
+                m.context in retired or c in unclaimed)]):
+            # carried by an earlier update: still not recorded for this text. Once the map is recorded again (no
+            # retired text of this msgctxt left in it), a slot it gives other entries only is theirs, not carried.
             found, old = carried, before[1]
         elif found is None and m.context and len(retired.get(m.context, [])) == 1:
             found, old = slots[retired[m.context][0]], retired[m.context][0].split("\x04", 1)[1]

@@ -75,7 +75,7 @@ def test_a_real_face_whose_text_runs_into_its_frame_stops_the_page_qa(proved_pro
     ctx = prepare(proved_project, BuildOptions(lang=lang, papers=("A4",)))
     sheet = next(a for a in duel_cards.strike_cards(ctx) if a.layout == "sheet" and a.paper == "A4")
     found = [p for p in artifact_problems(sheet, lang) if p.rule == "card-frame-gap" and p.hint]  # not "… and N more"
-    said = ctx.p_("duel-strike-cards", "From")
+    said = (ctx.p_("duel-strike-cards", "From: %(stance)s") % {"stance": ""}).strip()
     assert found and all(said in p.message and p.file == sheet.path for p in found)
     assert {p.message.split(":")[0] for p in found} >= {"place 1 front", "place 2 front", "place 3 front"}
     assert "templates/<game>/<face>.toml" in found[0].hint
@@ -92,7 +92,7 @@ def test_every_card_keeps_its_text_inside_its_frame(kit):
     """The kit's cards pass the rule, and the lines issue 29 named are measured: every strike card's "From:" line
     and the Uke card's text sit at least 2 mm inside the frame line (0.6 and 0.8 mm wide)."""
     ctx = kit.ctx
-    said = ctx.p_("duel-strike-cards", "From") + ":"
+    said = (ctx.p_("duel-strike-cards", "From: %(stance)s") % {"stance": ""}).strip()  # "From:", "Из:"
     uke = ctx.p_(f"{NEBBIA_CTX}/uke", next(c.effect for c in ctx.model.dojo.nebbia.cards if c.id == "uke"))
     checked = {"from": 0, "uke": 0}
     for e in kit.manifest["files"]:
