@@ -64,18 +64,23 @@ class Rollout(Heuristic):
     rival_weight = 0.5  # the best other player's (or coalition's) points count against the player's own
     total_weight = 0.25  # the group's total up to the threshold (below it nobody wins)
     horizon = ROUNDS  # rounds played ahead on the copy (the rest of the game)
+    forced = _Forced  # who plays the tried choice in the copy's first round
+
+    def later(self, others: Heuristic):
+        """Who plays this seat on the copy after its first round."""
+        return others
 
     def select(self, g: Game, p: int):
         """GR-R02: every legal choice tried on a copy of the game, played on; the best, the first of equals."""
         others = Heuristic()
         best, choice = None, None
         for s in g.legal_selections(p):
-            sim = _copy(g, [_Forced(s) if q == p else others for q in range(g.n)])
+            sim = _copy(g, [self.forced(s) if q == p else others for q in range(g.n)])
             sim.play_round()
             for _ in range(self.horizon - 1):
                 if sim.round > ROUNDS:
                     break
-                sim.policies[p] = others
+                sim.policies[p] = self.later(others)
                 sim.play_round()
             v = self.value(sim, p)
             if best is None or v > best:

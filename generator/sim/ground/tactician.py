@@ -13,10 +13,9 @@ early with GROUND-GR before the Reverse. Every choice is one of the engine's leg
 
 from __future__ import annotations
 
-from .engine import OFF, REVERSE, Game, GroundChoice, Selection
+from .engine import OFF, REVERSE, Game, GroundChoice
 from .policy import Heuristic
-from .rollout import FREEDOM_VALUE, Rollout, _copy, _Forced
-from .state import ROUNDS
+from .rollout import FREEDOM_VALUE, Rollout, _Forced
 
 
 def _leader(g: Game, p: int, among) -> int:
@@ -70,22 +69,11 @@ class Tactician(_DarvoChoices, Rollout):
     pressure = 0.6  # the other players' mean Stress, worth this much: players at the gate Solve only with Freedom
     freedom_value = -0.3  # a READY Freedom token kept counts against it: it is spent to act past the gate
 
-    def select(self, g: Game, p: int) -> Selection:
-        """GR-R02: every legal choice tried on a copy, played `horizon` rounds; the best, the first of equals."""
-        others = Heuristic()
-        best, choice = None, None
-        for s in g.legal_selections(p):
-            sim = _copy(g, [_ForcedTactician(s) if q == p else others for q in range(g.n)])
-            sim.play_round()
-            for _ in range(self.horizon - 1):
-                if sim.round > ROUNDS:
-                    break
-                sim.policies[p] = _Continue()
-                sim.play_round()
-            v = self.value(sim, p)
-            if best is None or v > best:
-                best, choice = v, s
-        return choice
+    forced = _ForcedTactician  # the tried choice, then its own DARVO and GROUND choices on the copy
+
+    def later(self, others):
+        """On the copy after the first round: its own pieces as they stand (_Continue)."""
+        return _Continue()
 
     def value(self, g: Game, p: int) -> float:
         """The rollout's value with this player's Stress and Freedom weights."""
