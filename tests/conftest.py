@@ -22,7 +22,6 @@ from generator.kit.build import prepare, write_kit
 from generator.kit.cache import ComponentCache
 from generator.kit.model import Artifact, BuildContext, BuildOptions
 from generator.content.languages import language_codes
-from generator.output.seal import KEY_ENV
 
 ROOT = Path(__file__).resolve().parents[1]
 LANGS = language_codes()  # every language of locales/languages.toml: what per-language tests run over
@@ -239,13 +238,13 @@ _KITS: list[Path] = []  # the folder every worker of this test session builds it
 
 @pytest.fixture(scope="session", autouse=True)
 def _kits_folder(tmp_path_factory):
-    """Kits go under the session's temporary root, shared by the xdist workers (pytest keeps the last 3 runs), and
-    so does the key sealing their cache entries."""
+    """Kits go under the session's temporary root, shared by the xdist workers (pytest keeps the last 3 runs)."""
     base = tmp_path_factory.getbasetemp()
     _KITS.append((base.parent if os.environ.get("PYTEST_XDIST_WORKER") else base) / "kits")
     _KITS[-1].mkdir(exist_ok=True)
-    # the key that seals cache entries (generator/output/seal.py): the session's own, never the user's
-    os.environ[KEY_ENV] = str(_KITS[-1] / "cache-key")
+    # The key that seals cache entries (generator/output/seal.py) is the user's own, as in their builds: tests that
+    # compile the checkout's catalogs write build/cache/catalogs, and a session key there made the user's next
+    # `make pnp` discard them as unsealed ("planted") with a warning. Tests of the key set their own KEY_ENV.
 
 
 def session_shared(name: str, make):
