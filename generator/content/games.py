@@ -11,11 +11,10 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
-from functools import lru_cache
 from pathlib import Path
 
 from ..problems import CheckFailed, Problem
-from .toml_source import load_toml
+from .toml_source import data_table
 
 TABLE = Path("content/games.toml")
 PROJECT = Path(__file__).resolve().parents[2]  # this checkout: the table read unless a project has its own
@@ -55,33 +54,9 @@ def _game(row, seen: set[str]) -> Game | None:
     return Game(code, title, simulator, row.line())
 
 
-@lru_cache(maxsize=16)
-def _read(path: Path, root: Path, stamp: tuple[int, int]) -> tuple[tuple[Game, ...], tuple[Problem, ...]]:
-    src = load_toml(path, root, rule="games")
-    seen: set[str] = set()
-    rows = [_game(row, seen) for row in src.rows("game", what="game")] if src.parsed else []
-    return tuple(r for r in rows if r), tuple(src.problems)
-
-
-def table_path(root: Path | None = None) -> tuple[Path, Path]:
-    """(root, table file) a project reads: its own content/games.toml, else this checkout's."""
-    root = (root or PROJECT).resolve()
-    path = root / TABLE
-    return (root, path) if path.exists() else (PROJECT, PROJECT / TABLE)
-
-
 def games(root: Path | None = None) -> dict[str, Game]:
     """The games table of a project (this checkout's by default), in file order; CheckFailed when it is wrong."""
-    root, path = table_path(root)
-    try:
-        st = path.stat()
-    except OSError:
-        raise CheckFailed([Problem("error", "games", "the games table is missing", TABLE.as_posix(),
-                                   hint="restore it (`git checkout content/games.toml`)")]) from None
-    rows, problems = _read(path, root, (st.st_mtime_ns, st.st_size))
-    if problems:
-        raise CheckFailed(list(problems))
-    return {game.code: game for game in rows}
+    return {game.code: game for game in data_table(root, PROJECT, TABLE, "game", "games", _game, "games table")}
 
 
 def game_codes(root: Path | None = None) -> tuple[str, ...]:

@@ -10,12 +10,11 @@ from __future__ import annotations
 import gettext
 import re
 from dataclasses import dataclass, field
-from functools import lru_cache
 from pathlib import Path
 
-from ..problems import CheckFailed, Problem
+from ..problems import CheckFailed
 from .games import game_codes
-from .toml_source import load_toml
+from .toml_source import data_table
 
 TABLE = Path("locales/languages.toml")
 PROJECT = Path(__file__).resolve().parents[2]  # this checkout: the table commands read unless given a --root
@@ -134,29 +133,10 @@ def _language(row, seen: set[str]) -> Language | None:
     return Language(code, english, native, plural, hyphenation, status, dict(address or {}), quotes, yo)
 
 
-@lru_cache(maxsize=16)
-def _read(path: Path, root: Path, stamp: tuple[int, int]) -> tuple[tuple[Language, ...], tuple[Problem, ...]]:
-    src = load_toml(path, root, rule="languages")
-    seen: set[str] = set()
-    rows = [_language(row, seen) for row in src.rows("language", what="language")] if src.parsed else []
-    return tuple(r for r in rows if r), tuple(src.problems)
-
-
 def languages(root: Path | None = None) -> dict[str, Language]:
     """The language table of a project (this checkout's by default), in file order; CheckFailed when it is wrong."""
-    root = (root or PROJECT).resolve()
-    path = root / TABLE
-    if not path.exists():
-        root, path = PROJECT, PROJECT / TABLE  # a project without its own table (a test's fixture) uses ours
-    try:
-        st = path.stat()
-    except OSError:
-        raise CheckFailed([Problem("error", "languages", "the language table is missing", TABLE.as_posix(),
-                                   hint="restore it (`git checkout locales/languages.toml`)")]) from None
-    rows, problems = _read(path, root, (st.st_mtime_ns, st.st_size))
-    if problems:
-        raise CheckFailed(list(problems))
-    return {lang.code: lang for lang in rows}
+    return {lang.code: lang for lang in data_table(root, PROJECT, TABLE, "language", "languages", _language,
+                                                     "language table")}
 
 
 def language_codes(root: Path | None = None, released: bool = False) -> tuple[str, ...]:

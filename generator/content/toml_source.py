@@ -15,8 +15,9 @@ import re
 import tomllib
 import unicodedata
 from dataclasses import dataclass, field
+from functools import lru_cache
 from pathlib import Path
-from typing import Any
+from typing import Any, Callable
 
 from ..inputfile import nfc
 from ..messages import Message
@@ -279,3 +280,34 @@ def load_toml(path: Path, root: Path | None = None, rule: str = "content") -> To
     src = TomlSource(path, name, data, _index_lines(text), rule)
     _check_strings(src, data, ())
     return src
+
+
+@lru_cache(maxsize=32)
+def _table_rows(path: Path, root: Path, stamp: tuple[int, int], kind: str, rule: str,
+                make_row: Callable[[Any, set[str]], Any]) -> tuple[tuple, tuple[Problem, ...]]:
+    src = load_toml(path, root, rule=rule)
+    seen: set[str] = set()
+    rows = [make_row(row, seen) for row in src.rows(kind, what=kind)] if src.parsed else []
+    return tuple(r for r in rows if r), tuple(src.problems)
+
+
+def data_table(root: Path | None, project: Path, table: Path, kind: str, rule: str,
+               make_row: Callable[[Any, set[str]], Any], what: str) -> tuple:
+    """The rows of a data table (the games, the languages): each [[kind]] table of the project's own file (else this
+    checkout's, for a project without one) made by make_row(row, seen codes), read again only when the file
+    changes; CheckFailed naming the file when it is missing or wrong."""
+    from ..problems import CheckFailed
+
+    root = (root or project).resolve()
+    path = root / table
+    if not path.exists():
+        root, path = project, project / table  # a project without its own table (a test's fixture) uses ours
+    try:
+        st = path.stat()
+    except OSError:
+        raise CheckFailed([Problem("error", rule, f"the {what} is missing", table.as_posix(),
+                                   hint=f"restore it (`git checkout {table.as_posix()}`)")]) from None
+    rows, problems = _table_rows(path, root, (st.st_mtime_ns, st.st_size), kind, rule, make_row)
+    if problems:
+        raise CheckFailed(list(problems))
+    return rows
