@@ -64,7 +64,7 @@ def ground(games: int) -> str:
     """Digest of GROUND games: every policy, Scenario, Mode, player count and alternative ruling."""
     from generator.content.ground import load_ground
     from generator.content.ground_rulings import RULING_CHOICES
-    from generator.sim.ground.cli import with_ruling
+    from generator.sim.ground.lab import with_ruling
     from generator.sim.ground.engine import MODES, Game, GameConfig
     try:
         from generator.sim.ground.policies import POLICIES

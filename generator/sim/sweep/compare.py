@@ -18,27 +18,10 @@ BINARY = (("tie or nobody won", "tn"), ("won together", "="), ("unfinished", "u"
 
 
 def printed(game: str, rid: str) -> object:
-    """The printed value of a ruling (Dojo: generator/sim/defaults.py; GROUND and duel: their rulings.toml)."""
-    from pathlib import Path
+    """The printed value of a ruling (the game's lab's `printed`: its defaults or its rulings file)."""
+    from ..lab import lab
 
-    if game == "dojo":
-        from dataclasses import fields
-
-        from ..defaults import RULINGS, Rulings
-
-        name = next(f.name for f in fields(Rulings) if f.name.startswith(rid.lower() + "_"))
-        value = getattr(RULINGS, name)
-        return [list(v) if isinstance(v, tuple) else v for v in value] if isinstance(value, tuple) else value
-    if game == "ground":
-        from ...content.ground import load_ground
-
-        data, _ = load_ground(Path.cwd())
-        return next((r.value for r in data.rulings if r.id == rid), None) if data else None
-    from ...content.duel import load_duel
-    from ...content.duel_rulings import SCHEMA
-
-    data, _ = load_duel(Path.cwd())
-    return data.rulings.value(SCHEMA[rid][0]) if data else None
+    return lab(game).printed(rid)
 
 
 def _key(v: object) -> str:
