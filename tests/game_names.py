@@ -1,7 +1,7 @@
 """Where code that is no game's own names a game: every game's code and title from the games table (content/games.toml),
 matched as whole words in any case, in the Python files of a folder outside the games' own modules.
 
-A game's own modules: a file whose name starts with "<code>_" (generator/sim/dojo_lab.py) and every file of a
+A game's own modules: a file whose name starts with "<code>_" (generator/sim/dojo/lab.py) and every file of a
 folder named by the code (generator/sim/ground/). The console command's name followed by one of its subcommands
 ("dojo sweep", "dojo sim --game") is the program, not a game. ``names_of_games(folder)`` gives "file:line: word"
 for each find (empty: the folder names no game); a test calls it for the folders it keeps free of game names.

@@ -47,7 +47,7 @@ def _game(row, seen: set[str]) -> Game | None:
     title = row.text("title")
     simulator = row.get("simulator", str, None)
     if simulator is not None and not MODULE_RE.match(simulator):
-        row.error(f"simulator {simulator!r} is not a module name", "simulator", 'e.g. "generator.sim.dojo_cli"')
+        row.error(f"simulator {simulator!r} is not a module name", "simulator", 'e.g. "generator.sim.dojo.cli"')
         simulator = None
     if None in (code, title):
         return None

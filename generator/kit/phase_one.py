@@ -19,8 +19,8 @@ from ..i18n.gate import check_language as check_catalogs
 from ..i18n.runtime import load_translations
 from ..problems import CheckFailed, Problem, blocking
 from ..render.fonts import font_problems
-from ..sim.cards import deck_from_nebbia
-from ..sim.gate import ProofSettings, cache_key as proof_key, cache_path as proof_path, cached_proof
+from ..sim.dojo.cards import deck_from_nebbia
+from ..sim.dojo.gate import ProofSettings, cache_key as proof_key, cache_path as proof_path, cached_proof
 from ..sim.ground.gate import GroundProofSettings, cache_key as ground_key, cache_path as ground_path, ground_gate
 from .langcheck import check_language
 from .model import DEV_LANGS, BuildContext, BuildOptions

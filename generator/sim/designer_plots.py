@@ -12,10 +12,8 @@ from markupsafe import Markup
 
 from .lab import lab
 from .sweep import html as sweep_html
+from .sweep.compare import is_share
 from .sweep.report import _pct
-
-NUMERIC = ("length", "mastery", "claimed value", "strikes")
-
 
 def _plt():
     import matplotlib
@@ -103,7 +101,7 @@ def difference_rows(reports: list[dict]) -> list[dict]:
             continue
         measures = []
         for name, m in c.get("measures", {}).items():
-            share = name not in NUMERIC
+            share = is_share(m)
             fmt = _pct if share else (lambda v: f"{v:.2f}")
             measures.append({"name": name, "share": share, "before": fmt(m["before"]), "after": fmt(m["after"]),
                              "difference": m["difference"], "low": m["ci95"][0], "high": m["ci95"][1],
@@ -121,7 +119,7 @@ def difference_rows(reports: list[dict]) -> list[dict]:
 
 def difference_figure(rows: list[dict], title: str) -> Markup | None:
     """The paired differences of the shares (seat wins, together, tie, unfinished) and, on a second axis, of the
-    numbers (length, mastery, ...): dot and 95% whiskers per variant and measure, red when the interval excludes 0.
+    numbers (length, a game's own measures): dot and 95% whiskers per variant and measure, red when the interval excludes 0.
     A variant that changed nothing has no rows (its verdict says so); the title names them."""
     from matplotlib.ticker import PercentFormatter
 

@@ -227,3 +227,14 @@ def rulings_file(code: str) -> list[str]:
     except OSError:
         return []
     return list(dict.fromkeys(re.findall(r'^id = "([A-Z]\d{1,2})"', text, re.M)))
+
+
+def seating(policy: str, players: int, index: int, table: dict) -> tuple[list, int | None]:
+    """The policies of a game's seats and the focus seat: one policy for every seat, or for a pairing "A/B" one A
+    player among B players, sitting at seat index % players (each seat in turn, so seat order does not count
+    for A or against it)."""
+    if "/" not in policy:
+        return [table[policy]()], None
+    a, b = policy.split("/")
+    focus = index % players
+    return [table[a]() if s == focus else table[b]() for s in range(players)], focus

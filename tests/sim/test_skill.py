@@ -3,10 +3,10 @@ and the sweep measures the share of the games won alone that A won, with its 95%
 
 from pathlib import Path
 
-from generator.sim.runner import seating
+from generator.sim.lab import seating
 from generator.sim.sweep.games import load, play
 from generator.sim.sweep.tally import summary
-from generator.sim.tables import Tables
+from generator.sim.dojo.tables import Tables
 
 ROOT = Path(__file__).resolve().parents[2]
 BOARD = str(ROOT / "content/dojo/board/quadrant.txt")

@@ -99,7 +99,7 @@ class GroundLab(Lab):
         return data
 
     def play(self, data, cell: dict, seed: int, start: int, stop: int) -> Tally:
-        from ..runner import seating
+        from ..lab import seating
         from .engine import MODES, ROUNDS, Game, GameConfig
         from .runner import game_seed
 
@@ -142,7 +142,7 @@ class GroundLab(Lab):
         return t
 
     def sample(self, data, cell: dict, seed: int, i: int) -> list[str]:
-        from ..runner import seating
+        from ..lab import seating
         from .engine import ROUNDS, Game, GameConfig
         from .runner import game_seed
 

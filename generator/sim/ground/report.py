@@ -5,8 +5,7 @@ from __future__ import annotations
 from collections import Counter
 from typing import Any
 
-from ..report import spread
-from ..stats import wilson
+from ..stats import spread, wilson
 from .engine import MODES
 from .runner import ENGINE_VERSION, GameResult
 

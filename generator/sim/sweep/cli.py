@@ -28,7 +28,7 @@ def register(sub: argparse._SubParsersAction) -> None:
     first = next(iter(labs()))
     s.add_argument("--game", choices=tuple(labs()), default=first, help=f"which game (default {first})")
     s.add_argument("--rule", action="append", default=[], metavar="ID=V1,V2",
-                   help="a rule's values to sweep (several --rule: every combination), e.g. U22=true,false")
+                   help="a rule's values to sweep (several --rule: every combination), e.g. RULE=true,false")
     s.add_argument("--players", default=None, help="player counts: a list or range, e.g. 3,4 or 3-6")
     for o in (o for _, o in GAME_OPTIONS.values()):  # each game's own axes
         s.add_argument(f"--{o.name}", action="append", default=[], metavar=o.metavar, help=o.help)

@@ -1,7 +1,7 @@
 """Paired comparison of a rule variant with the printed rule: every value of a sweep plays the same seeds, so game i
 under the variant and game i under the printed rule are a pair. For each measure, the mean paired difference with
 its 95% interval; the number of games whose outcome changed; McNemar's exact test for a yes/no measure (did seat s
-win alone, did the table win together, ...) and a sign test for a number (length, mastery, strikes).
+win alone, did the table win together, ...) and a sign test for a number (length, and each game's own measures).
 
 A variant that changed no game says so ("changed 0 of N games"): it is not a rule that cancels out, it did nothing
 on these seeds. statsmodels (mcnemar) and scipy (binomtest, t) do the statistics.
@@ -22,6 +22,12 @@ def printed(game: str, rid: str) -> object:
     from ..lab import lab
 
     return lab(game).printed(rid)
+
+
+def is_share(measure: dict) -> bool:
+    """Whether a compared measure is a share of the games (a yes/no per game, McNemar's test) rather than a number
+    (length, a game's own values: the sign test)."""
+    return "gained" in measure
 
 
 def _key(v: object) -> str:

@@ -10,6 +10,7 @@ from html import escape
 
 from ...content.games import games
 from ..lab import lab
+from .compare import is_share
 from .report import _pct
 
 STYLE = ("body{font-family:sans-serif;max-width:70em;margin:2em auto;color:#222}table{border-collapse:collapse;"
@@ -129,13 +130,13 @@ def _word(v: object) -> str:
 
 
 def _axes(grid: dict) -> list[tuple[str, list]]:
-    """The grid's axes in the sweep's own order (players, policy, board or Scenario and Mode, then the rules)."""
+    """The grid's axes in the sweep's own order (players, policy, the game's own axes, then the rules)."""
     keys = [k if k in grid else f"rule {k}" for k in grid.get("order", [])]
     return [(k, grid[k]) for k in keys if grid.get(k)]
 
 
 def sensitivity(report: dict) -> str:
-    """For each rule swept over numbers (D14, U30's chain cap, ...): seat 1's win rate, the games won by nobody or
+    """For each rule swept over numbers (a cap, a count, ...): seat 1's win rate, the games won by nobody or
     unfinished, and the length against the value, with 95% whiskers, one line per rest of the cell."""
     import matplotlib
 
@@ -251,7 +252,7 @@ def comparisons(report: dict) -> str:
     for c in comps:
         rows = []
         for name, m in c.get("measures", {}).items():
-            share = name not in ("length", "mastery", "claimed value", "strikes")
+            share = is_share(m)
             before, after = (_pct(m["before"]), _pct(m["after"])) if share else (m["before"], m["after"])
             moved = (f"{m['gained']} gained, {m['lost']} lost" if "gained" in m else
                      f"{m['higher']} higher, {m['lower']} lower")
@@ -279,8 +280,7 @@ def _diff_plot(comps: list[dict]) -> str:
     import matplotlib.pyplot as plt
 
     rows = [(f"{c['rule']}={_word(c['value'])}: {name} ({c['against']})", m) for c in comps
-            for name, m in c.get("measures", {}).items() if name not in ("length", "mastery", "claimed value",
-                                                                         "strikes")]
+            for name, m in c.get("measures", {}).items() if is_share(m)]
     if not rows:
         return ""
     fig, ax = plt.subplots(figsize=(10, 0.28 * len(rows) + 1.4))

@@ -36,7 +36,7 @@ def rule_of(event: str) -> str | None:
 def coverage(game: str, fired: dict[str, int], games: int) -> dict:
     """The rule-coverage table of a game: every rule id of the game (ruleids.every) with the games of the whole
     sweep it fired in, or None when the engine does not record it; the recorded ones that never fired, with why when
-    it is known to be unreachable; and every counted event (e.g. cards, notches, moves; strikes, stances)."""
+    it is known to be unreachable; and every counted event (the game's lab's `events`, or those that fired)."""
     names = every(game)
     seen = recorded(game) | {r for r in map(rule_of, fired) if r}
     counts: dict[str, int] = {}

@@ -184,7 +184,7 @@ def grid(args: argparse.Namespace) -> dict | str:
     for item in args.rule:
         rid, sep, text = item.partition("=")
         if not sep or not rid.strip() or not _values(text):
-            return f"--rule {item!r}: write ID=V1,V2,..., e.g. U22=true,false"
+            return f"--rule {item!r}: write ID=V1,V2,..., e.g. RULE=true,false"
         rid = rid.strip().upper()
         try:
             rules[rid] = [module.parse_rule(rid, v)[1] for v in _values(text)]

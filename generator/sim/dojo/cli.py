@@ -8,16 +8,16 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from ..board.load import load_quadrant
-from ..board.model import build_board
-from ..output.userfile import OutputError, write_output
+from ...board.load import load_quadrant
+from ...board.model import build_board
+from ...output.userfile import OutputError, write_output
 from dataclasses import replace
 
 from . import runner
-from ..problems import CheckFailed
+from ...problems import CheckFailed
 from .cards import load_deck
 from .defaults import RULINGS
-from .dojo_lab import DEFAULT_QUADRANT, LAB as LAB, parse_rule as parse_rule  # LAB: sim/lab.py; parse_rule: sim/cli.py
+from .lab import DEFAULT_QUADRANT, LAB as LAB, parse_rule as parse_rule  # LAB: sim/lab.py; parse_rule: sim/cli.py
 from .engine import GameConfig
 from .explain import print_design, print_variants
 from .report import start_ratio, summarise

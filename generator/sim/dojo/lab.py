@@ -1,6 +1,6 @@
 """Il Labirinto del Dojo in the balance lab (generator/sim/lab.py): its sweep cells (a board axis), its games played
 into a Tally, a game told turn by turn, its rule ids (the DR-* rules of its spec and the U rulings of
-generator/sim/defaults.py) and its part of the designer's page."""
+generator/sim/dojo/defaults.py) and its part of the designer's page."""
 
 from __future__ import annotations
 
@@ -13,10 +13,10 @@ from pathlib import Path
 from typing import Any
 
 from .defaults import RULINGS, Rulings
-from .lab import Lab, Option
+from ..lab import Lab, Option
 from .policies import POLICIES
-from .sweep.games import cached
-from .sweep.tally import Tally
+from ..sweep.games import cached
+from ..sweep.tally import Tally
 
 DEFAULT_QUADRANT = Path("content/dojo/board/quadrant.txt")
 # The Dojo spec (shared/specs/dojo-rules-spec.md): section letter -> number of rules (a test checks it against
@@ -30,7 +30,7 @@ EVENTS = (("DR-T05 stuck move", "stuck"), ("DR-M04 extra step impossible", "stay
 LOG_IDS = {"stuck": "DR-T05", "stay": "DR-M04", "kumite": "DR-K03", "teleport": "DR-Q05", "no-exam": "DR-X05",
            "reshuffle": "U08", "draw": "DR-N", "skip": "meditation", "technique": "DR-N", "extra": "DR-M04",
            "passo-falso": "DR-N", "sfida": "DR-N", "segreto": "DR-N", "path": "DR-T", "setup": "DR-S"}
-SWITCHES = (  # the switchable readings (generator/sim/defaults.py) the designer's page plays against their other
+SWITCHES = (  # the switchable readings (generator/sim/dojo/defaults.py) the designer's page plays against their other
     # value; U03 is left out: without it P0 plans every movement without its walk tables, about 70 times slower
     "u10_start_nearest_dojo", "u12_meditating_blocks_exit", "u16_play_only_to_change_outcome",
     "u21_extra_step_repeats", "u22_sensei_peso_everyone", "u23_exam_skip_meditating", "u24_tunnel_only_if_closer",
@@ -52,7 +52,7 @@ def parse_rule(rid: str, value: object) -> tuple[str, object]:
     """`--rule U22=false`: the Rulings field of a U id with a value of its type (ValueError names the problem)."""
     field = next((f for f in fields(Rulings) if f.name.startswith(rid.lower() + "_")), None)
     if field is None:
-        raise ValueError(f"unknown ruling {rid}; the Dojo rulings are U01 to U32 (generator/sim/defaults.py)")
+        raise ValueError(f"unknown ruling {rid}; the Dojo rulings are U01 to U32 (generator/sim/dojo/defaults.py)")
     current = getattr(RULINGS, field.name)
     if isinstance(current, bool) != isinstance(value, bool) or (
             current is not None and not isinstance(value, type(current)) and not isinstance(current, tuple)):
@@ -110,9 +110,9 @@ class DojoLab(Lab):
         return sorted(set(inputs) | set(legends) | {"content/dojo/nebbia.toml"})
 
     def load(self, root: Path, inputs: list[str]) -> object:
-        from ..board.load import load_quadrant
-        from ..board.model import build_board
-        from ..problems import CheckFailed
+        from ...board.load import load_quadrant
+        from ...board.model import build_board
+        from ...problems import CheckFailed
         from .cards import load_deck
 
         out = {}
@@ -156,7 +156,8 @@ class DojoLab(Lab):
 
     def sample(self, ctx: dict, cell: dict, seed: int, i: int) -> list[str]:
         from .engine import Game, GameConfig
-        from .runner import game_seed, seating
+        from ..lab import seating
+        from .runner import game_seed
         from .tables import Tables
 
         tables = Tables(ctx["boards"][cell["board"]])
@@ -183,7 +184,7 @@ class DojoLab(Lab):
             [f.name[:3].upper() for f in fields(Rulings)]
 
     def recorded(self) -> set[str]:
-        from .sweep.ruleids import rule_of
+        from ..sweep.ruleids import rule_of
 
         return {rule_of(name) for name, _ in EVENTS} - {None}
 
