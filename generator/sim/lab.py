@@ -175,7 +175,25 @@ def _problem(line: int, message: str, hint: str) -> CheckFailed:
     return CheckFailed([Problem("error", "games", message, TABLE.as_posix(), line, hint=hint)])
 
 
+SIMULATOR = ("add_arguments", "OPTIONS", "PLAYERS", "CHUNK", "POLICY_NAMES", "parse_rule", "run")  # `dojo sim`'s
 _LABS: dict[str, Lab] = {}
+
+
+def simulator(code: str):
+    """The simulator module of a game (content/games.toml's `simulator`); CheckFailed naming the table's line when
+    it does not import or lacks what `dojo sim` calls (generator/sim/cli.py)."""
+    game = games()[code]
+    try:
+        module = importlib.import_module(game.simulator)
+    except ImportError as exc:
+        raise _problem(game.line, f"game {code!r}: its simulator {game.simulator!r} does not import ({exc})",
+                       'name a module of this checkout (e.g. "generator.sim.<code>.cli"), or drop the simulator '
+                       "field") from None
+    missing = [name for name in SIMULATOR if not hasattr(module, name)]
+    if missing:
+        raise _problem(game.line, f"game {code!r}: its simulator {game.simulator} lacks {', '.join(missing)}",
+                       "give the module what `dojo sim` calls (docs/RECIPES.md, \"Adding a game\", step 5)")
+    return module
 
 
 def labs() -> dict[str, Lab]:
@@ -185,16 +203,10 @@ def labs() -> dict[str, Lab]:
         if not game.simulator:
             continue
         if code not in _LABS:
-            try:
-                module = importlib.import_module(game.simulator)
-            except ImportError as exc:
-                raise _problem(game.line, f"game {code!r}: its simulator {game.simulator!r} does not import ({exc})",
-                               "name a module of this checkout (e.g. \"generator.sim.<code>.cli\"), or drop the "
-                               "simulator field") from None
-            found = getattr(module, "LAB", None)
+            found = getattr(simulator(code), "LAB", None)
             if found is None:
                 continue  # a simulator without a balance lab: `dojo sim` only
-            if not isinstance(found, Lab) or found.code != code:
+            if not isinstance(found, Lab) or getattr(found, "code", None) != code:
                 raise _problem(game.line, f"game {code!r}: {game.simulator}.LAB is not the balance lab of {code!r} "
                                f"(a generator.sim.lab.Lab with code = {code!r})",
                                "make LAB an instance of a generator.sim.lab.Lab subclass with its code, or remove it")

@@ -31,7 +31,7 @@ def _dojo(root, *args):
 
 def test_a_policy_added_by_the_recipe_is_played_swept_and_told(tmp_path):
     root = copy_project(tmp_path / "project")
-    shutil.copytree(ROOT / "generator", root / "generator", ignore=shutil.ignore_patterns("__pycache__"))
+    shutil.copytree(ROOT / "generator", root / "generator")  # with its bytecode (make bytecode): valid, mtimes kept
     play = root / "generator/sim/duel/play.py"
     play.write_text(play.read_text(encoding="utf-8") + "\n\n" + _recipe_code(), encoding="utf-8")
 

@@ -1,0 +1,65 @@
+"""The balance lab dispatches on the games table (generator/sim/lab.py): every game with a LAB, in table order, each
+answering the protocol; an unusable simulator or lab is one error naming content/games.toml, the row's line and the
+fix, also from the command line, never a traceback."""
+
+from __future__ import annotations
+
+import pytest
+
+from generator.cli import main
+from generator.content.games import Game, games
+from generator.problems import CheckFailed
+from generator.sim import lab as lab_module
+from generator.sim.lab import Lab, lab, labs
+
+
+def test_every_game_with_a_simulator_has_its_lab_in_table_order():
+    table = games()
+    assert list(labs()) == [code for code, g in table.items() if g.simulator]
+    for code, x in labs().items():
+        assert isinstance(x, Lab) and x.code == code and x.slice > 0 and x.unit
+        lo, hi = x.players
+        assert all(lo <= n <= hi for n in x.default_players)
+        assert set(x.default_policies) <= set(x.policies)
+        assert set(x.design_settings.get("policies") or [x.design_settings["policy"]]) <= set(x.policies)
+        assert x.recorded() & set(x.rule_ids())  # the engine records some of the ids it lists
+
+
+def _table(monkeypatch, simulator: str):
+    row = Game("dojo", "Il Labirinto del Dojo", simulator, 8)
+    monkeypatch.setattr(lab_module, "games", lambda root=None: {"dojo": row})
+    monkeypatch.setattr(lab_module, "_LABS", {})
+
+
+@pytest.mark.parametrize("simulator, says", [
+    ("generator.sim.no_such_module", "does not import"),
+    ("generator.sim.stats", "lacks add_arguments, OPTIONS"),
+])
+def test_an_unusable_simulator_names_the_table_line(monkeypatch, simulator, says):
+    _table(monkeypatch, simulator)
+    with pytest.raises(CheckFailed) as caught:
+        labs()
+    [problem] = caught.value.problems
+    assert problem.file == "content/games.toml" and problem.line == 8 and says in problem.message
+    assert problem.hint
+
+
+def test_a_lab_of_another_game_is_refused(monkeypatch):
+    _table(monkeypatch, "generator.sim.duel.cli")  # its LAB is the duel's, not the row's game
+    with pytest.raises(CheckFailed) as caught:
+        labs()
+    assert "is not the balance lab of 'dojo'" in caught.value.problems[0].message
+
+
+def test_a_game_without_a_lab_is_an_error_naming_the_table():
+    with pytest.raises(CheckFailed) as caught:
+        lab("toy")
+    [problem] = caught.value.problems
+    assert problem.file == "content/games.toml" and "'toy' has no balance lab" in problem.message
+
+
+def test_the_command_line_reports_a_broken_simulator_without_a_traceback(monkeypatch, capsys):
+    _table(monkeypatch, "generator.sim.no_such_module")
+    assert main(["sweep", "--game", "dojo", "--games", "1"]) == 2
+    err = capsys.readouterr().err
+    assert "content/games.toml:8" in err and "does not import" in err and "Traceback" not in err
