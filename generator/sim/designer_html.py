@@ -87,7 +87,7 @@ def _skill(game: str, skill: dict | None, settings: dict) -> dict | None:
         return None
     a = skill["pairing"].partition("/")[0]
     w = skill["win_rate"]
-    seat = lab(game).design_skill_seat(settings)
+    seat = lab(game).design_skill_seat(skill["pairing"], settings)
     verdict = ("wins more than its fair share: the stronger policy" if skill["edge"] > 0 else "wins less: the weaker") \
         if skill["significant"] else "is not told apart from its fair share by these games"
     return {"a": a, "seat": seat, "rate": f"{w['rate']:.1%}", "low": f"{w['ci95'][0]:.1%}",

@@ -25,7 +25,7 @@ The protocol, in the order a sweep uses it:
 - the designer's page: ``design_settings`` (the page's few games), ``design_context(root)``,
   ``design_alternatives(ctx)``, ``design_report(...)``, ``design_cells(...)``, ``design_skill_cell(...)``,
   ``design_texts(ctx)``, ``design_key(root, ctx)``, ``design_rows(report, explain)``, ``design_words(rule, texts)``,
-  ``design_sweep`` and ``design_skill_seat(settings)``.
+  ``design_sweep`` and ``design_skill_seat(pairing, settings)``.
 """
 
 from __future__ import annotations
@@ -156,10 +156,9 @@ class Lab(ABC):
         """A ruling's words on the page (Markdown text, or markup), '' for none."""
         return _markdown(texts.get(rid, ""))
 
-    def design_skill_seat(self, settings: dict) -> str:
-        """Where the skill pairing's A player sits, in words."""
-        _, b = settings["skill"][0].split("/")
-        return f"in each seat in turn, among {settings.get('players', 2) - 1} {b} players"
+    def design_skill_seat(self, pairing: str, settings: dict) -> str:
+        """Where the skill pairing's A player sits, in words (pairing: "A/B", as the page's record gives it)."""
+        return f"in each seat in turn, among {settings.get('players', 2) - 1} {pairing.partition('/')[2]} players"
 
 
 def _markdown(text: str):

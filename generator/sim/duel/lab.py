@@ -160,7 +160,7 @@ class DuelLab(Lab):
 
         return rows(report, explain)
 
-    def design_skill_seat(self, settings: dict) -> str:
+    def design_skill_seat(self, pairing: str, settings: dict) -> str:
         return "as player A and as player B in turn"
 
 
