@@ -113,7 +113,7 @@ class Game:
         """DR-S07-S09: first player from the RNG, deck shuffled, pawns on squares of their own rooms."""
         self.first_player = below(self.rng, self.n)
         if not self.config.deck:
-            raise ValueError("GameConfig.deck is empty: build it from the loaded content (sim.cards.load_deck)")
+            raise ValueError("GameConfig.deck is empty: build it from the loaded content (sim.dojo.cards.load_deck)")
         self.pile = list(self.config.deck)
         shuffle(self.rng, self.pile)
         for p in range(self.n):
