@@ -103,7 +103,7 @@ def section(game: str, data: dict, settings: dict) -> str:
     policies = []
     for policy, reports in data["rulings"].items():
         printed = reports[0]
-        policies.append({"policy": policy, "games": printed.get("games") or printed.get("duels"),
+        policies.append({"policy": policy, "games": printed["per_game"]["summary"]["games"],
                          "fig": figures(game, reports, f"{games()[game].title}, policy {policy}"),
                          "printed": [list(r) for r in _rows(game, printed, True)],
                          "side": _side_by_side(game, reports) if len(reports) > 1 else None,
