@@ -4,10 +4,12 @@ fix, also from the command line, never a traceback."""
 
 from __future__ import annotations
 
+import dataclasses
+
 import pytest
 
 from generator.cli import main
-from generator.content.games import Game, games
+from generator.content.games import games
 from generator.problems import CheckFailed
 from generator.sim import lab as lab_module
 from generator.sim.lab import Lab, lab, labs
@@ -26,7 +28,7 @@ def test_every_game_with_a_simulator_has_its_lab_in_table_order():
 
 
 def _table(monkeypatch, simulator: str):
-    row = Game("dojo", "Il Labirinto del Dojo", simulator, 8)
+    row = dataclasses.replace(games()["dojo"], simulator=simulator, line=8)
     monkeypatch.setattr(lab_module, "games", lambda root=None: {"dojo": row})
     monkeypatch.setattr(lab_module, "_LABS", {})
 
