@@ -65,3 +65,25 @@ def test_the_command_line_reports_a_broken_simulator_without_a_traceback(monkeyp
     assert main(["sweep", "--game", "dojo", "--games", "1"]) == 2
     err = capsys.readouterr().err
     assert "content/games.toml:8" in err and "does not import" in err and "Traceback" not in err
+
+
+def test_a_sweep_recorded_before_a_games_option_existed_resumes(tmp_path, monkeypatch, capsys):
+    """A game added to the table brings its own sweep options (its lab's): an earlier sweep.json, which lacks them,
+    still resumes (none of them was given) instead of being refused as damaged."""
+    import json
+
+    from tests.conftest import ROOT
+
+    monkeypatch.chdir(ROOT)
+    out = tmp_path / "s"
+    assert main(["sweep", "--game", "duel", "--games", "20", "--jobs", "1", "--out", str(out)]) == 0
+    report = (out / "report.json").read_bytes()
+    spec = json.loads((out / "sweep.json").read_text(encoding="utf-8"))
+    own = [o.name for x in labs().values() for o in x.options]
+    assert own  # (some game has options of its own)
+    for name in own:
+        del spec["options"][name]
+    (out / "sweep.json").write_text(json.dumps(spec), encoding="utf-8")
+    capsys.readouterr()
+    assert main(["sweep", "--resume", str(out)]) == 0, capsys.readouterr().err
+    assert (out / "report.json").read_bytes() == report

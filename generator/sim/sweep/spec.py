@@ -57,7 +57,7 @@ def stored_options(raw: object, where: Path) -> dict | str:
     fix = f"start a new sweep with dojo sweep --out NEWDIR (or repair {where})"
     if not isinstance(raw, dict) or raw.get("version") != VERSION or not isinstance(raw.get("options"), dict):
         return f"{where}: not a sweep definition `dojo sweep` wrote (no version {VERSION} options); {fix}"
-    opts = raw["options"]
+    opts = {**{name: [] for name in GAME_OPTIONS}, **raw["options"]}  # a game's options added since: none given
     for name, (ok, takes) in OPTIONS.items():
         if name not in opts:
             return f"{where}: options.{name} is missing; {fix}"
@@ -104,8 +104,9 @@ def changes(before: dict, now: dict) -> list[str]:
     out = []
     a, b = before.get("options", {}), now["options"]
     for name in OPTIONS:
-        if a.get(name) != b[name]:
-            out.append(f"option --{name}: {a.get(name)!r} then, {b[name]!r} now")
+        then = a.get(name, [] if name in GAME_OPTIONS else None)
+        if then != b[name]:
+            out.append(f"option --{name}: {then!r} then, {b[name]!r} now")
     for part, what in (("code", "the engine's code"), ("content", "the content")):
         x, y = before.get("fingerprint", {}).get(part, {}), now["fingerprint"][part]
         for f in sorted(set(x) | set(y)):
