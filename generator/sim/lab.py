@@ -4,8 +4,9 @@ lab's own modules (sweep/, designer*.py) name no game and dispatch on the games 
 A game takes part in the lab when its simulator module (content/games.toml's `simulator`, the module `dojo sim
 --game <code>` plays) has a ``LAB`` attribute: an instance of a subclass of ``Lab`` below, kept in the game's own
 modules (generator/sim/<code>_*.py or generator/sim/<code>/). ``labs()`` gives them in table order; ``lab(code)``
-one of them. A simulator module that does not import, or has no ``LAB``, is an error naming the table's file, line
-and field and the fix (``CheckFailed``), never a traceback.
+one of them (a simulator without ``LAB`` is played by `dojo sim` only). A simulator module that does not import,
+a ``LAB`` that is no ``Lab`` of its row's code, or a sweep option two games (or a game and the sweep) both claim is
+an error naming the table's file, line and the fix (``CheckFailed``), never a traceback.
 
 The protocol, in the order a sweep uses it:
 
@@ -174,6 +175,8 @@ def _problem(line: int, message: str, hint: str) -> CheckFailed:
     return CheckFailed([Problem("error", "games", message, TABLE.as_posix(), line, hint=hint)])
 
 
+SWEEP_OPTIONS = {"game", "rule", "players", "policy", "games", "seed", "ladder", "until_halfwidth", "jobs", "cluster",
+                 "scheduler", "out", "resume", "sample", "cell", "index"}  # `dojo sweep`'s own (sweep/cli.py)
 SIMULATOR = ("add_arguments", "OPTIONS", "PLAYERS", "CHUNK", "POLICY_NAMES", "parse_rule", "run")  # `dojo sim`'s
 _LABS: dict[str, Lab] = {}
 
@@ -209,6 +212,11 @@ def labs() -> dict[str, Lab]:
                 raise _problem(game.line, f"game {code!r}: {game.simulator}.LAB is not the balance lab of {code!r} "
                                f"(a generator.sim.lab.Lab with code = {code!r})",
                                "make LAB an instance of a generator.sim.lab.Lab subclass with its code, or remove it")
+            taken = SWEEP_OPTIONS | {o.name for x in _LABS.values() for o in x.options}
+            clash = sorted({o.name for o in found.options} & taken)
+            if clash:
+                raise _problem(game.line, f"game {code!r}: its lab's sweep option --{clash[0]} is already the sweep's "
+                               "or another game's", "give the option another name in the game's lab")
             _LABS[code] = found
         out[code] = _LABS[code]
     return out

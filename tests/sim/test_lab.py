@@ -53,6 +53,22 @@ def test_a_lab_of_another_game_is_refused(monkeypatch):
     assert "is not the balance lab of 'dojo'" in caught.value.problems[0].message
 
 
+def test_a_sweep_option_claimed_twice_is_refused(monkeypatch):
+    from generator.sim.lab import Option
+
+    rows = {code: dataclasses.replace(g, line=10 + i) for i, (code, g) in enumerate(games().items())}
+    monkeypatch.setattr(lab_module, "games", lambda root=None: rows)
+    monkeypatch.setattr(lab_module, "_LABS", {})
+    board = next(o for x in labs().values() for o in x.options)  # some game's own option
+    duel = labs()["duel"]
+    monkeypatch.setattr(type(duel), "options", (Option(board.name, "x", "y"),))
+    monkeypatch.setattr(lab_module, "_LABS", {})
+    with pytest.raises(CheckFailed) as caught:
+        labs()
+    [problem] = caught.value.problems
+    assert problem.line == rows["duel"].line and f"--{board.name} is already" in problem.message
+
+
 def test_a_game_without_a_lab_is_an_error_naming_the_table():
     with pytest.raises(CheckFailed) as caught:
         lab("toy")
@@ -87,3 +103,16 @@ def test_a_sweep_recorded_before_a_games_option_existed_resumes(tmp_path, monkey
     capsys.readouterr()
     assert main(["sweep", "--resume", str(out)]) == 0, capsys.readouterr().err
     assert (out / "report.json").read_bytes() == report
+
+
+def test_the_sweeps_own_options_are_the_ones_a_game_may_not_claim():
+    import argparse
+
+    from generator.sim.lab import SWEEP_OPTIONS
+    from generator.sim.sweep import cli
+    from generator.sim.sweep.spec import GAME_OPTIONS
+
+    parser = argparse.ArgumentParser()
+    cli.register(parser.add_subparsers())
+    given = set(vars(parser.parse_args(["sweep"]))) - {"run"}
+    assert given == SWEEP_OPTIONS | set(GAME_OPTIONS) and not SWEEP_OPTIONS & set(GAME_OPTIONS)
