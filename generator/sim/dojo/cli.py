@@ -18,6 +18,7 @@ from ...problems import CheckFailed
 from .cards import load_deck
 from .defaults import RULINGS
 from .lab import DEFAULT_QUADRANT, LAB as LAB, parse_rule as parse_rule  # LAB: sim/lab.py; parse_rule: sim/cli.py
+from .policies import POLICIES
 from .engine import GameConfig
 from .explain import print_design, print_variants
 from .report import start_ratio, summarise
@@ -37,7 +38,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 OPTIONS = ("board", "start", "compare_start")  # the dests of add_arguments (the dispatcher refuses them elsewhere)
 PLAYERS = RULINGS.u15_players
-POLICY_NAMES = ("p0", "random", "lookahead")
+POLICY_NAMES = tuple(POLICIES)  # the one registry (policies.py); pairings A/B are the sweep's
 CHUNK = runner.CHUNK
 
 
