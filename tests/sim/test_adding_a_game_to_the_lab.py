@@ -7,12 +7,13 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import shutil
 import subprocess
 import sys
 
 from tests.conftest import ROOT, copy_project
-from tests.kit.test_adding_a_game import ROW
+from tests.kit.test_adding_a_game import ROW, add_toy_game
 
 SIMULATOR = '''"""The toy game's simulator: a seeded draw of the winner (enough to be swept)."""
 
@@ -124,8 +125,12 @@ def _dojo(root, *args):
 def test_a_fourth_game_with_a_lab_is_swept_by_the_unchanged_lab(tmp_path):
     root = copy_project(tmp_path / "project")
     shutil.copytree(ROOT / "generator", root / "generator")  # with its bytecode (make bytecode): valid, mtimes kept
-    with (root / "content/games.toml").open("a", encoding="utf-8") as table:
-        table.write(ROW + 'simulator = "generator.sim.toy.cli"\n')
+    add_toy_game(root)  # steps 1-4 of the recipe, as tests/kit/test_adding_a_game.py takes them
+    table = root / "content/games.toml"
+    text = table.read_text(encoding="utf-8")
+    assert text.count('code = "toy"\n') == 1
+    table.write_text(text.replace('code = "toy"\n', 'code = "toy"\nsimulator = "generator.sim.toy.cli"\n'),
+                     encoding="utf-8")
     (root / "generator/sim/toy").mkdir()
     (root / "generator/sim/toy/__init__.py").write_text('"""The toy game."""\n', encoding="utf-8")
     (root / "generator/sim/toy/cli.py").write_text(SIMULATOR, encoding="utf-8")
@@ -146,7 +151,8 @@ def test_a_fourth_game_with_a_lab_is_swept_by_the_unchanged_lab(tmp_path):
     skill = [c["skill"] for c in report["cells"] if c["cell"]["policy"] == "lucky/coin"]
     assert skill and all(s["edge"] > 0 for s in skill)  # the favoured A player wins more than its fair share
     html = (out / "report.html").read_text(encoding="utf-8")
-    assert "<h2>Toy Game</h2>" in html
+    title = re.search(r'title = "([^"]+)"', ROW).group(1)
+    assert f"<h2>{title}</h2>" in html  # the row's title
 
     run = _dojo(root, "sweep", "--sample", str(out), "--cell", "1", "--index", "3")
     assert run.returncode == 0 and "[T1] seat" in run.stdout, run.stderr[-2000:]
