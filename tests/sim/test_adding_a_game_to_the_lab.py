@@ -6,14 +6,10 @@ changed (the lab dispatches on the table)."""
 from __future__ import annotations
 
 import json
-import os
 import re
-import shutil
-import subprocess
-import sys
 
-from tests.conftest import ROOT, copy_project
 from tests.kit.test_adding_a_game import ROW, add_toy_game
+from tests.sim.test_adding_a_policy import dojo, project_with_code
 
 SIMULATOR = '''"""The toy game's simulator: a seeded draw of the winner (enough to be swept)."""
 
@@ -116,15 +112,8 @@ LAB = ToyLab()
 '''
 
 
-def _dojo(root, *args):
-    return subprocess.run([sys.executable, "-c", "from generator.cli import main; raise SystemExit(main())", *args],
-                          cwd=root, capture_output=True, text=True, env={**os.environ, "PYTHONPATH": str(root)},
-                          timeout=600)
-
-
 def test_a_fourth_game_with_a_lab_is_swept_by_the_unchanged_lab(tmp_path):
-    root = copy_project(tmp_path / "project")
-    shutil.copytree(ROOT / "generator", root / "generator")  # with its bytecode (make bytecode): valid, mtimes kept
+    root = project_with_code(tmp_path / "project")
     add_toy_game(root)  # steps 1-4 of the recipe, as tests/kit/test_adding_a_game.py takes them
     table = root / "content/games.toml"
     text = table.read_text(encoding="utf-8")
@@ -135,11 +124,11 @@ def test_a_fourth_game_with_a_lab_is_swept_by_the_unchanged_lab(tmp_path):
     (root / "generator/sim/toy/__init__.py").write_text('"""The toy game."""\n', encoding="utf-8")
     (root / "generator/sim/toy/cli.py").write_text(SIMULATOR, encoding="utf-8")
 
-    run = _dojo(root, "sim", "--game", "toy", "--games", "7")
+    run = dojo(root, "sim", "--game", "toy", "--games", "7")
     assert run.returncode == 0 and "toy: 7 games" in run.stdout, run.stderr[-2000:]
 
     out = tmp_path / "sweep"
-    run = _dojo(root, "sweep", "--game", "toy", "--rule", "T1=1,2", "--policy", "coin,lucky/coin", "--games", "100",
+    run = dojo(root, "sweep", "--game", "toy", "--rule", "T1=1,2", "--policy", "coin,lucky/coin", "--games", "100",
                 "--seed", "4", "--jobs", "2", "--out", str(out))
     assert run.returncode == 0 and "Traceback" not in run.stderr, run.stderr[-2000:]
     report = json.loads((out / "report.json").read_text(encoding="utf-8"))
@@ -154,7 +143,7 @@ def test_a_fourth_game_with_a_lab_is_swept_by_the_unchanged_lab(tmp_path):
     title = re.search(r'title = "([^"]+)"', ROW).group(1)
     assert f"<h2>{title}</h2>" in html  # the row's title
 
-    run = _dojo(root, "sweep", "--sample", str(out), "--cell", "1", "--index", "3")
+    run = dojo(root, "sweep", "--sample", str(out), "--cell", "1", "--index", "3")
     assert run.returncode == 0 and "[T1] seat" in run.stdout, run.stderr[-2000:]
-    run = _dojo(root, "sweep", "--game", "toy", "--board", "x.txt", "--games", "5", "--out", str(tmp_path / "x"))
+    run = dojo(root, "sweep", "--game", "toy", "--board", "x.txt", "--games", "5", "--out", str(tmp_path / "x"))
     assert run.returncode == 2 and "--board applies to --game dojo, not --game toy" in run.stderr, run.stderr

@@ -23,24 +23,32 @@ def _recipe_code() -> str:
                      re.search(r"```python\n(.*?)```", section, re.S).group(1).splitlines())
 
 
-def _dojo(root, *args):
+def project_with_code(folder):
+    """The project copied into folder with its generator/ (the copy's modules read the copy's tables), bytecode
+    included (make bytecode's, still valid: copytree keeps the sources' times)."""
+    root = copy_project(folder)
+    shutil.copytree(ROOT / "generator", root / "generator")
+    return root
+
+
+def dojo(root, *args):
+    """The `dojo` command run in the copy, on the copy's code."""
     return subprocess.run([sys.executable, "-c", "from generator.cli import main; raise SystemExit(main())", *args],
                           cwd=root, capture_output=True, text=True, env={**os.environ, "PYTHONPATH": str(root)},
                           timeout=600)
 
 
 def test_a_policy_added_by_the_recipe_is_played_swept_and_told(tmp_path):
-    root = copy_project(tmp_path / "project")
-    shutil.copytree(ROOT / "generator", root / "generator")  # with its bytecode (make bytecode): valid, mtimes kept
+    root = project_with_code(tmp_path / "project")
     play = root / "generator/sim/duel/play.py"
     play.write_text(play.read_text(encoding="utf-8") + "\n\n" + _recipe_code(), encoding="utf-8")
 
-    run = _dojo(root, "sim", "--game", "duel", "--policy", "first", "--games", "20", "--json", str(tmp_path / "s.json"))
+    run = dojo(root, "sim", "--game", "duel", "--policy", "first", "--games", "20", "--json", str(tmp_path / "s.json"))
     assert run.returncode == 0 and "Traceback" not in run.stderr, run.stderr[-2000:]
     assert json.loads((tmp_path / "s.json").read_text(encoding="utf-8"))["policies"] == ["first", "first"]
 
     out = tmp_path / "sweep"
-    run = _dojo(root, "sweep", "--game", "duel", "--policy", "first,first/hunter,hunter", "--games", "60",
+    run = dojo(root, "sweep", "--game", "duel", "--policy", "first,first/hunter,hunter", "--games", "60",
                 "--seed", "3", "--jobs", "1", "--out", str(out))
     assert run.returncode == 0 and "Traceback" not in run.stderr, run.stderr[-2000:]
     report = json.loads((out / "report.json").read_text(encoding="utf-8"))
@@ -51,15 +59,15 @@ def test_a_policy_added_by_the_recipe_is_played_swept_and_told(tmp_path):
     assert cells["first/hunter"]["skill"]["win_rate"]["n"] > 0
     assert "<h2>The duel</h2>" in (out / "report.html").read_text(encoding="utf-8")
 
-    run = _dojo(root, "sweep", "--sample", str(out), "--cell", "0", "--index", "1")
+    run = dojo(root, "sweep", "--sample", str(out), "--cell", "0", "--index", "1")
     assert run.returncode == 0 and "A (first) and B (first)" in run.stdout, run.stdout[-2000:] + run.stderr[-2000:]
 
-    run = _dojo(root, "sweep", "--game", "duel", "--ladder", "--policy", "first,hunter", "--games", "40", "--jobs",
+    run = dojo(root, "sweep", "--game", "duel", "--ladder", "--policy", "first,hunter", "--games", "40", "--jobs",
                 "1", "--out", str(tmp_path / "ladder"))
     assert run.returncode == 0, run.stderr[-2000:]
     ladder = json.loads((tmp_path / "ladder/report.json").read_text(encoding="utf-8"))["ladder"]
     assert set(ladder["ratings"]) == {"first", "hunter"}
 
-    run = _dojo(root, "sweep", "--game", "duel", "--policy", "frist", "--games", "10", "--out", str(tmp_path / "x"))
+    run = dojo(root, "sweep", "--game", "duel", "--policy", "frist", "--games", "10", "--out", str(tmp_path / "x"))
     assert run.returncode == 2 and "Traceback" not in run.stderr
     assert "--policy frist: --game duel has hunter, random, first" in run.stderr, run.stderr
