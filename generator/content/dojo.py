@@ -279,3 +279,13 @@ def messages(path: Path) -> list[Message]:
         return (_fields_messages(src, "pawns", ("title", "instructions"), PAWN_CTX, False)
                 + _fields_messages(src, "pawn", ("name",), PAWN_CTX, False))
     return []
+
+
+def load_parts(root: Path) -> tuple[dict[str, object], list[Problem]]:
+    """The Dojo's parts of the kit model (content/games.toml `content`): ``model.dojo``, its Nebbia deck checked."""
+    from .checks import check_nebbia
+
+    dojo, problems = load_dojo(root)
+    if dojo is not None:
+        problems += check_nebbia(dojo.nebbia)
+    return {"dojo": dojo}, problems

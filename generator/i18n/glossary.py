@@ -8,6 +8,7 @@ import xml.etree.ElementTree as ET
 from dataclasses import dataclass
 from pathlib import Path
 
+from ..content.games import game_codes
 from ..problems import Problem
 from .catalogs import rel
 from .checks import Entry
@@ -38,7 +39,7 @@ class Term:
     def applies_to(self, domain: str) -> bool:
         """True for the catalogs of the term's games (and for kit/site, which name every game)."""
         game = domain.split("-")[0]
-        return not self.games or game not in ("dojo", "ground", "duel") or game in self.games
+        return not self.games or game not in game_codes() or game in self.games
 
 
 def glossary_path(root: Path, lang: str) -> Path:

@@ -6,9 +6,9 @@ Format of content/<game>/rules.md (English source, message ids):
   1. item                                    numbered list item (one message each)
   | a | b |  (first row is the header; a |---| line follows it)   table: one message per cell
   ![figure](name)                            a figure drawn by the booklet (not translated)
-  ![section](game)                           target dojo|ground|duel: a section generated from that game's data
-                                             (generator/booklet/data_blocks.py), e.g. ![rulings](duel),
-                                             ![components](ground): the bill of materials with counts
+  ![section](game)                           any other name: a section generated from the data of that game of
+                                             content/games.toml (generator/booklet/data_blocks.py), e.g.
+                                             ![components](<game>): the bill of materials with counts
   other lines                                paragraph; consecutive lines join, a blank line ends it
 Inline: **bold** and *italic*; {icon:X} shows the icon of square/card type X.
 """
@@ -45,7 +45,7 @@ class Block:
 
 
 _NUM = re.compile(r"^(\d+)\.\s+(.*)$")
-GAME_TARGETS = ("dojo", "ground", "duel")  # ![section](game) is generated data, any other target a figure
+FIGURE = "figure"  # ![figure](name) is a figure, ![section](game) a generated section (the games table)
 _FIG = re.compile(r"^!\[([^\]]*)\]\(([^)]+)\)$")
 
 
@@ -97,7 +97,7 @@ def parse(text: str) -> list[Block]:
         elif _FIG.match(line):
             flush()
             alt, name = _FIG.match(line).groups()
-            blocks.append(Block("data", n, (alt, name)) if name in GAME_TARGETS else Block("figure", n, (name,)))
+            blocks.append(Block("figure", n, (name,)) if alt == FIGURE else Block("data", n, (alt, name)))
         else:
             if not para:
                 para_line = n
