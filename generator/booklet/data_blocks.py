@@ -1,6 +1,6 @@
 """Booklet sections generated from the rule data: a rules source line `![NAME](GAME)` (NAME other than `figure`) is
 replaced, before typesetting, by blocks built from the loaded data: `![components](GAME)` for every game (its bill
-of materials), and the sections of the module the game's row of content/games.toml names (`blocks`: its
+of materials), and the sections of the booklet module the game's row of content/games.toml names (`booklet`: its
 ``BLOCKS``, e.g. `![rulings](<game>)` from its rulings file), translated through the game's catalogs. The booklet
 thus prints what the engines play.
 """
@@ -47,15 +47,18 @@ def data_blocks() -> dict[tuple[str, str], Make]:
     """(name, game) -> the function making a generated section: each game's `blocks` module's BLOCKS, and every
     game's components."""
     out: dict[tuple[str, str], Make] = {}
-    for game, module in each("blocks").items():
-        out.update({(name, game): make for name, make in module.BLOCKS.items()})
+    for game, module in each("booklet").items():
+        out.update({(name, game): make for name, make in getattr(module, "BLOCKS", {}).items()})
     return {**out, **{("components", game): components(game) for game in game_codes()}}
 
 
 def expand(ctx: BuildContext, blocks: list[Block], where: str) -> list[Block]:
     """Replace every data block by its generated blocks; an unknown one is an error naming file and line."""
     out: list[Block] = []
+    codes = game_codes()
     for b in blocks:
+        if b.kind == "figure" and b.texts[0] in codes:  # ![name](game): a section generated from the game's data
+            b = Block("data", b.line, (b.texts[1] if len(b.texts) > 1 else "", b.texts[0]))
         if b.kind != "data":
             out.append(b)
             continue

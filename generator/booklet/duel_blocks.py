@@ -69,3 +69,10 @@ def duel_precedence(ctx: BuildContext, line: int) -> list[Block]:
 
 
 BLOCKS = {"rulings": duel_rulings, "setup": duel_setup, "precedence": duel_precedence}
+
+
+def figures(ctx: BuildContext) -> dict:
+    """Figure name -> its maker: the strikes and the distance."""
+    from ..components import duel_figures
+
+    return {name: (lambda make=make: (make(), None)) for name, make in duel_figures.figures(ctx).items()}

@@ -26,3 +26,17 @@ def ground_rulings(ctx: BuildContext, line: int) -> list[Block]:
 
 
 BLOCKS = {"rulings": ground_rulings}
+
+
+def figures(ctx: BuildContext) -> dict:
+    """Figure name -> its maker: the suits."""
+    from ..components.ground_figures import suits_svg
+
+    return {"suits": lambda: (suits_svg(ctx), None)}
+
+
+def icon_svg(ctx: BuildContext, name: str) -> str | None:
+    """A suit's inline icon ({icon:<suit>}), or None for another name."""
+    from ..components.ground_figures import suit_svg
+
+    return suit_svg(ctx, name)

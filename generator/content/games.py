@@ -37,6 +37,7 @@ class Part:
     source: str | None = None
     template: str | None = None
     line: int = 0
+    qa: tuple[str, ...] = ()  # what the page QA also reads its pages for (QA_FLAGS)
 
 
 @dataclass(frozen=True)
@@ -50,7 +51,7 @@ class Game:
     name: str = ""  # the printed name (an English message id of the kit catalog): printing guide, contact sheet
     content: str | None = None  # "module:function" loading the game's model parts (content/load.py)
     tts: str | None = None  # the module of its Tabletop Simulator facts (export/tts*.py)
-    blocks: str | None = None  # the module of its booklet's generated sections (booklet/data_blocks.py)
+    booklet: str | None = None  # its booklet module: generated sections, figures, inline icons (booklet/)
     terms: str | None = None  # "module:function": its terms' spellings for the page QA (components/common.py)
     seed_lang: str | None = None  # the language its designer wrote the rules in: printed as written
     paper: tuple[str, ...] = ()  # the printing guide's paper advice (English message ids of the kit catalog)
@@ -63,8 +64,11 @@ class Game:
 
 
 BUILDERS = ("booklet", "deck")  # builders that are no module: kit/registry.py makes them
-PART_FIELDS = {"id", "name", "kinds", "papers", "builder", "from_artifacts", "source", "template"}
-MODULE_FIELDS = ("content", "tts", "blocks", "terms")
+PART_FIELDS = {"id", "name", "kinds", "papers", "builder", "from_artifacts", "source", "template", "qa"}
+QA_FLAGS = {"links": "its pages print the board: read for the tunnel links",  # pageqa/links.py
+            "links-plain": "its plain layout prints the board as a figure: read for the tunnel links",
+            "coordinates": "its pages print grid coordinates (D12 is a square, not a ruling id)"}  # pageqa/notation.py
+MODULE_FIELDS = ("content", "tts", "booklet", "terms")
 
 
 def _part(row, i: int, item) -> Part | None:
@@ -79,10 +83,15 @@ def _part(row, i: int, item) -> Part | None:
         f.error(f"builder {builder!r} is neither module:function nor one of {', '.join(BUILDERS)}", "builder",
                 'e.g. "generator.components.toy_cards:build", or "booklet" for the rules booklet')
         builder = None
+    qa = f.strings("qa", required=False)
+    for flag in qa:
+        if flag not in QA_FLAGS:
+            f.error(f"qa {flag!r} is not one of {', '.join(QA_FLAGS)}", "qa", f"use one of {', '.join(QA_FLAGS)}")
+            qa = ()
     if None in (pid, name, builder) or not kinds:
         return None
     return Part(pid, name, kinds, papers, builder, bool(f.get("from_artifacts", bool, False)),
-                f.get("source", str, None), f.get("template", str, None), f.line())
+                f.get("source", str, None), f.get("template", str, None), f.line(), qa)
 
 
 def _game(row, seen: set[str]) -> Game | None:
@@ -99,13 +108,13 @@ def _game(row, seen: set[str]) -> Game | None:
     title = row.text("title")
     simulator = row.get("simulator", str, None)
     if simulator is not None and not MODULE_RE.match(simulator):
-        row.error(f"simulator {simulator!r} is not a module name", "simulator", 'e.g. "generator.sim.dojo_cli"')
+        row.error(f"simulator {simulator!r} is not a module name", "simulator", 'e.g. "generator.sim.toy_cli"')
         simulator = None
     modules = {}
     for key in MODULE_FIELDS:
         value = row.get(key, str, None)
         if value is not None and not MODULE_RE.match(value.replace(":", ".", 1)):
-            row.error(f"{key} {value!r} is not a module name", key, 'e.g. "generator.export.dojo_tts"')
+            row.error(f"{key} {value!r} is not a module name", key, f'e.g. "generator.{key}.toy" (a module of the game\'s own)')
             value = None
         modules[key] = value
     items = row.get("component", list, [])
@@ -119,7 +128,7 @@ def _game(row, seen: set[str]) -> Game | None:
         return None
     fields = tuple((key, row.line(key)) for key in row.table)
     return Game(code, title, simulator, row.line(), row.get("name", str, title), modules["content"], modules["tts"],
-                modules["blocks"], modules["terms"], row.get("seed_lang", str, None), row.strings("paper", False),
+                modules["booklet"], modules["terms"], row.get("seed_lang", str, None), row.strings("paper", False),
                 parts, fields)
 
 
@@ -196,3 +205,8 @@ def messages(path: Path) -> list:
             if isinstance(part, dict) and isinstance(part.get("name"), str):
                 out.append(Message(part["name"], None, src.line("game", i, "component", j, "name") or 1, None))
     return out
+
+
+def with_qa(flag: str, root: Path | None = None) -> frozenset[str]:
+    """The components whose row of the table lists this page-QA flag (QA_FLAGS)."""
+    return frozenset(p.id for g in games(root).values() for p in g.components if flag in p.qa)

@@ -120,7 +120,7 @@ def _language(row, seen: set[str]) -> Language | None:
     for game, form in (address or {}).items():
         if game not in GAMES_ADDRESSED or not isinstance(form, str) or not form.strip():
             row.error(f"address {game} = {form!r}: wants a game ({', '.join(GAMES_ADDRESSED)}) and a form of "
-                      "address", "address", 'e.g. address = { dojo = "tu", ground = "voi" }')
+                      "address", "address", f'e.g. address = {{ {GAMES_ADDRESSED[0]} = "tu", kit = "voi" }}')
     hyphenation = _hyphenation(row, code) if code else None
     quotes = row.get("quotes", str, "") or ""
     if len(quotes) not in (0, 2):

@@ -117,6 +117,6 @@ def facts(game: str) -> Any:
     if module is None:
         raise CheckFailed([Problem("error", "games", f"game {game!r} has no Tabletop Simulator layout",
                                    "content/games.toml", row.line, where="tts",
-                                   hint='add tts = "generator.export.<game>_tts" (a module like '
-                                        "generator/export/dojo_tts.py) to its [[game]] table")])
+                                   hint='add tts = "generator.export.<game>_tts" (a module like the other games\' '
+                                        "TTS modules) to its [[game]] table")])
     return module
