@@ -96,15 +96,8 @@ def _part(row, i: int, item) -> Part | None:
 
 def _game(row, seen: set[str]) -> Game | None:
     row.unknown({"code", "title", "simulator", "name", "paper", "component", "seed_lang", *MODULE_FIELDS})
-    code = row.text("code")
-    if isinstance(code, str) and (not CODE_RE.match(code) or code == KIT):
-        row.error(f"code {code!r} is not a game code", "code",
-                  'use 2-16 lower-case letters or digits, starting with a letter (not "kit"), e.g. "toy"')
-        code = None
-    if isinstance(code, str):
-        if code in seen:
-            row.error(f"code {code!r}: this game is listed twice", "code", "keep one [[game]] table per game")
-        seen.add(code)
+    code = row.code(seen, CODE_RE, "game", 'use 2-16 lower-case letters or digits, starting with a letter (not "kit"), '
+                    'e.g. "toy"', reserved=KIT)
     title = row.text("title")
     simulator = row.get("simulator", str, None)
     if simulator is not None and not MODULE_RE.match(simulator):
@@ -114,7 +107,8 @@ def _game(row, seen: set[str]) -> Game | None:
     for key in MODULE_FIELDS:
         value = row.get(key, str, None)
         if value is not None and not MODULE_RE.match(value.replace(":", ".", 1)):
-            row.error(f"{key} {value!r} is not a module name", key, f'e.g. "generator.{key}.toy" (a module of the game\'s own)')
+            row.error(f"{key} {value!r} is not a module name", key,
+                      f'e.g. "generator.{key}.toy" (a module of the game\'s own)')
             value = None
         modules[key] = value
     items = row.get("component", list, [])

@@ -34,14 +34,8 @@ class VendorRow:
 
 def _vendor(row, seen: set[str]) -> VendorRow | None:
     row.unknown(FIELDS)
-    code, title = row.text("code"), row.text("title")
-    if isinstance(code, str) and not CODE_RE.match(code):
-        row.error(f"code {code!r} is not a vendor code", "code", 'use 2-16 lower-case letters or digits, e.g. "pcs"')
-        code = None
-    if isinstance(code, str):
-        if code in seen:
-            row.error(f"code {code!r}: this vendor is listed twice", "code", "keep one [[vendor]] table per shop")
-        seen.add(code)
+    code = row.code(seen, CODE_RE, "vendor", 'use 2-16 lower-case letters or digits, e.g. "pcs"')
+    title = row.text("title")
     size = row.get("size", list, None)
     if size is not None and not (len(size) == 2 and all(isinstance(v, int) and 100 <= v <= 10000 for v in size)):
         row.error(f"size {size!r} is not [width, height] in pixels", "size", "e.g. size = [825, 1125]")
