@@ -46,8 +46,8 @@ def manifest(ctx: BuildContext, artifacts: list[Artifact]) -> dict:
         if ink.home_print(entry):
             # per page: what a home printer spends (pageqa/ink.py), measured by the page QA that read the file
             entry["ink_percent"] = list(a.ink) if a.ink is not None else ink.coverage(a.data)
-    ground = {"ground": {"proof": ctx.ground_proof}} if ctx.ground_proof else {}
-    return {"kit": KIT_NAME, "version": ctx.version, "lang": ctx.lang, "board": board, **ground,
+    gates = {game: {"proof": summary} for game, summary in ctx.gates.items()}  # each game's gate (phase one)
+    return {"kit": KIT_NAME, "version": ctx.version, "lang": ctx.lang, "board": board, **gates,
             "sheets": sheets_by_game(files), "ink": ink.by_game(files), "files": files}
 
 
