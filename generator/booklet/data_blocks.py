@@ -11,8 +11,8 @@ from functools import cache
 from typing import Callable
 
 from ..content.games import each, game_codes
-from ..kit.bom import component_lines
-from ..kit.model import BuildContext
+from ..plan.bom import component_lines
+from ..plan.model import BuildContext
 from ..problems import CheckFailed, Problem
 from ..rules.source import Block
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Any, Callable
 
-from ..kit.model import BuildContext
+from ..plan.model import BuildContext
 
 BLOCKS: dict[str, Callable] = {}  # no generated sections but its components (booklet/data_blocks.py)
 

@@ -5,7 +5,7 @@ through the game's card catalog (msgctxt `duel-rulings` / `duel-rules`)."""
 from __future__ import annotations
 
 from ..content.duel import DuelData
-from ..kit.model import BuildContext
+from ..plan.model import BuildContext
 from ..rules.source import Block
 from .data_blocks import ruling_label
 

@@ -3,7 +3,7 @@
 
 from __future__ import annotations
 
-from ..kit.model import BuildContext
+from ..plan.model import BuildContext
 from ..rules.source import Block
 from .data_blocks import ruling_label
 

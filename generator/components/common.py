@@ -6,7 +6,7 @@ from dataclasses import dataclass
 from typing import Any, Callable, TypeVar
 
 from ..content.games import call, games as all_games
-from ..kit.model import Artifact, BuildContext
+from ..plan.model import Artifact, BuildContext
 from ..problems import CheckFailed, Problem
 from ..render.cards import Deck, Imprint, deck_artifacts
 

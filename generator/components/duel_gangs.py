@@ -3,7 +3,7 @@ reference cards on one landscape sheet."""
 
 from __future__ import annotations
 
-from ..kit.model import Artifact, BuildContext
+from ..plan.model import Artifact, BuildContext
 from ..render.cards import BLEED, CARD_H, CARD_W, IMPRINT_ROOM, Grid, deck_pieces, footer, place_fronts
 from ..render.pdf import EDGE_MM, PAPERS_MM, PdfDoc, mm
 from . import duel_cards

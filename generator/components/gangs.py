@@ -1,5 +1,5 @@
 """Ganged sheets (issue 29, sheet economy): the small decks and pieces of several components on shared sheets of
-paper, the files a printer is told to print (the minimum set, kit/sheets.py). Each is drawn from the same faces as
+paper, the files a printer is told to print (the minimum set, plan/sheets.py). Each is drawn from the same faces as
 its components' own files, which stay in the kit as alternatives (and for the digital table and the print shops):
 
 Each game's ganged sheets are in its own modules (``components/<game>_gangs.py``), declared in
@@ -11,7 +11,7 @@ counts, so the proof of the pieces is made on what a printer prints.
 
 from __future__ import annotations
 
-from ..kit.model import Artifact
+from ..plan.model import Artifact
 from ..render.preview import pdf_preview
 
 

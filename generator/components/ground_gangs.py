@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import dataclasses
 
-from ..kit.model import Artifact, BuildContext
+from ..plan.model import Artifact, BuildContext
 from ..render.cards import Deck, deck_pieces, sheet_pages
 from ..render.pdf import PAPERS_MM, PdfDoc
 from . import ground_cards, ground_markers, ground_mats

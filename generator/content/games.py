@@ -26,7 +26,7 @@ KIT = "kit"  # the pieces no game owns (the printing guide, the contact sheet): 
 
 @dataclass(frozen=True)
 class Part:
-    """One component row of a game ([[game.component]]): what kit/registry.py makes a Component of."""
+    """One component row of a game ([[game.component]]): what plan/registry.py makes a Component of."""
 
     id: str
     name: str  # English message id (kit catalog)
@@ -64,7 +64,7 @@ class Game:
         return dict(self.lines).get(field, self.line)
 
 
-BUILDERS = ("booklet", "deck")  # builders that are no module: kit/registry.py makes them
+BUILDERS = ("booklet", "deck")  # builders that are no module: plan/registry.py makes them
 PART_FIELDS = {"id", "name", "kinds", "papers", "builder", "from_artifacts", "source", "template", "qa"}
 QA_FLAGS = {"links": "its pages print the board: read for the tunnel links",  # pageqa/links.py
             "links-plain": "its plain layout prints the board as a figure: read for the tunnel links",

@@ -11,7 +11,7 @@ from typing import Any, Callable
 from PIL import Image, ImageDraw
 
 from ..content.games import game as game_row
-from ..kit.registry import component_name
+from ..plan.registry import component_name
 from ..render.preview import png
 from . import tts_table as table
 from .tts_layout import MM_PER_UNIT, PDF_UNITS_HIGH, TILE_MM, Table, footprint

@@ -11,7 +11,7 @@ from typing import Any
 
 from PIL import Image
 
-from ..kit.registry import by_id, component_name
+from ..plan.registry import by_id, component_name
 from ..render.pdf import PAPERS_MM
 from . import tts_table as table
 from .tts_cache import PictureCache
