@@ -54,6 +54,7 @@ class Game:
     booklet: str | None = None  # its booklet module: generated sections, figures, inline icons (booklet/)
     terms: str | None = None  # "module:function": its terms' spellings for the page QA (components/common.py)
     gate: str | None = None  # the module of its gate before printing: play(root, model), cached(root, model)
+    board: str | None = None  # the module of the kit's board, when it is this game's: PATH, deck(model)
     seed_lang: str | None = None  # the language its designer wrote the rules in: printed as written
     paper: tuple[str, ...] = ()  # the printing guide's paper advice (English message ids of the kit catalog)
     components: tuple[Part, ...] = ()  # its components in manifest order
@@ -69,7 +70,7 @@ PART_FIELDS = {"id", "name", "kinds", "papers", "builder", "from_artifacts", "so
 QA_FLAGS = {"links": "its pages print the board: read for the tunnel links",  # pageqa/links.py
             "links-plain": "its plain layout prints the board as a figure: read for the tunnel links",
             "coordinates": "its pages print grid coordinates (D12 is a square, not a ruling id)"}  # pageqa/notation.py
-MODULE_FIELDS = ("content", "tts", "booklet", "terms", "gate")
+MODULE_FIELDS = ("content", "tts", "booklet", "terms", "gate", "board")
 
 
 def _part(row, i: int, item) -> Part | None:
@@ -123,8 +124,8 @@ def _game(row, seen: set[str]) -> Game | None:
         return None
     fields = tuple((key, row.line(key)) for key in row.table)
     return Game(code, title, simulator, row.line(), row.get("name", str, title), modules["content"], modules["tts"],
-                modules["booklet"], modules["terms"], modules["gate"], row.get("seed_lang", str, None),
-                row.strings("paper", False), parts, fields)
+                modules["booklet"], modules["terms"], modules["gate"], modules["board"],
+                row.get("seed_lang", str, None), row.strings("paper", False), parts, fields)
 
 
 def call(game: Game, field: str, *args):

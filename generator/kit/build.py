@@ -22,7 +22,7 @@ from ..version import kit_version, source_date_epoch
 
 # The stages, each in its own module; their names stay importable from here (commands, tests and benchmarks use them)
 from .phase_one import (BOARD_PATH, Inputs, board_fingerprint, board_proof_args, check_catalogs,  # noqa: F401
-                        check_language, load_board, load_inputs, prepare, proofs, sim_deck, warm)
+                        check_language, load_board, load_inputs, prepare, proofs, warm)
 from .phase_two import (Rendered, _pieces, preload, printed_in_english, render_all,  # noqa: F401
                         render_languages, verify)
 

@@ -14,14 +14,12 @@ from ..board.check import check_dead_ends, design_problems
 from ..board.load import load_quadrant
 from ..board.model import Board, build_board
 from ..content.games import each
-from ..content.dojo import NebbiaDeck
 from ..content.load import load_model
 from ..i18n.extract import cached_extraction
 from ..i18n.gate import check_language as check_catalogs
 from ..i18n.runtime import load_translations
 from ..problems import CheckFailed, Problem, blocking
 from ..render.fonts import font_problems
-from ..sim.cards import deck_from_nebbia
 from ..sim.gate import ProofSettings, cache_key as proof_key, cache_path as proof_path, cached_proof
 from .langcheck import check_language
 from ..plan.model import DEV_LANGS, BuildContext, BuildOptions
@@ -31,7 +29,8 @@ from ..version import kit_version, source_date_epoch
 from .workers import forking, run_ordered
 
 
-BOARD_PATH = Path("content/dojo/board/quadrant.txt")
+BOARD = next(iter(each("board").values()), None)  # the game whose board the kit proves (content/games.toml `board`)
+BOARD_PATH = BOARD.PATH if BOARD is not None else None
 
 
 def board_fingerprint(quadrant_text: str, legend_text: str) -> str:
@@ -42,6 +41,10 @@ def board_fingerprint(quadrant_text: str, legend_text: str) -> str:
 
 def load_board(root: Path) -> tuple[Board | None, str, list[Problem]]:
     """Load the project's board with every check an exported board must pass (dead ends are errors)."""
+    if BOARD_PATH is None:
+        return None, "", [Problem("error", "games", "no game of the games table has the kit's board",
+                                  "content/games.toml", hint='add board = "generator.kit.<game>_proof" (a module with PATH '
+                                  "and deck(model)) to the row of the game whose board the kit proves and prints")]
     path = root / BOARD_PATH
     loaded = load_quadrant(path)
     if loaded.quadrant is None:
@@ -78,15 +81,6 @@ def _in_file(p: Problem, path: Path, root: Path) -> Problem:
     if file.is_absolute() and file.is_relative_to(root.absolute()):
         file = file.relative_to(root.absolute())
     return dataclasses.replace(p, file=file.as_posix())
-
-
-def sim_deck(nebbia: NebbiaDeck) -> tuple[int, ...]:
-    """The Nebbia deck the proof plays, from the loaded model (CheckFailed when a card has no effect)."""
-    try:
-        return deck_from_nebbia(nebbia)
-    except ValueError as exc:
-        raise CheckFailed([Problem("error", "dojo-dataset", str(exc), "content/dojo/nebbia.toml",
-                                   hint="give the card an effect in the simulator or use a known id")]) from None
 
 
 def prepare(root: Path, options: BuildOptions, jobs: int = 1, inputs: Inputs | None = None) -> BuildContext:
@@ -126,7 +120,7 @@ def board_proof_args(root: Path, inputs: Inputs, options: BuildOptions) -> tuple
     to prove; CheckFailed when a Nebbia card has no effect in the simulator."""
     if inputs.board is None or inputs.model is None or blocking(inputs.board_problems):
         return None
-    return (root, inputs.board, inputs.fingerprint, sim_deck(inputs.model.dojo.nebbia),
+    return (root, inputs.board, inputs.fingerprint, BOARD.deck(inputs.model),
             ProofSettings(games=options.proof_games, seed=options.proof_seed))
 
 
