@@ -67,24 +67,46 @@ def copy_project(folder: Path) -> Path:
     return folder
 
 
-# Test files (or tests) in the order their work should start: the longest first (measured with --durations), so
-# that the last work handed to the xdist workers is short. Every other test keeps its place after these.
+# Work units (unit_of) in the order they should start: the longest first, by their CPU seconds in a full run
+# (2026-12-07; a unit's share of the session's kits included), so that the last work handed to the xdist workers is
+# short; a unit that needs the session's kits (built once, under a lock) alternates with one that needs none, so that
+# neither worker waits for the other's build. Every other test keeps its place after these. Node id prefixes.
 SLOW_FIRST = (
-    "tests/kit/test_integrity.py",
-    "tests/release/test_release.py",
-    "tests/kit/test_incremental.py::test_one_string_rebuild",
-    "tests/kit/test_pseudo_build.py",
-    "tests/components/test_reproducible.py",
+    "tests/release/test_release.py::test_release_packs_every_language",  # 72 s: it, en, ru kits, first release
+    "tests/kit/test_integrity.py::test_interrupted_builds",  # 24 s: pristine_it, then interrupted builds
+    "tests/sim/test_sweep.py",  # 16 s
+    "tests/kit/test_pseudo_build.py::test_pseudo_locale_kit",  # 12 s
+    "tests/export/test_print.py",  # 14 s
+    "tests/i18n/test_slot_map.py",  # 9 s
+    "tests/security/test_forged_results.py::test_an_export_from_a_poisoned_picture_cache",  # 11 s
+    "tests/kit/test_adding_a_game.py",  # 9 s
+    "tests/export/test_tts.py",  # 10 s
+    "tests/components/test_reproducible.py",  # 9 s (ru-again)
     "tests/content/test_model.py::test_renderers_never_open_a_content_file",
-    "tests/kit/test_adding_a_game.py",
-    "tests/kit/test_adding_a_deck.py",
-    "tests/kit/test_cli.py",
-    "tests/pageqa/test_kit_pages.py",
-    "tests/components/test_kinds_and_floor.py",
-    "tests/kit/test_incremental.py",
-    "tests/i18n/test_build_gate.py",
-    "tests/i18n/test_intake.py",
+    "tests/kit/test_incremental.py::test_one_string_rebuild",  # 8 s
+    "tests/security/test_forged_results.py::test_a_forged_proof",  # 8 s
+    "tests/sim/test_stopping.py",  # 6 s each
+    "tests/kit/test_contact_sheet.py",  # 7 s
+    "tests/security/test_forged_results.py::test_a_script_planted",  # 6 s
+    "tests/components/test_kinds_and_floor.py",  # 4-7 s each
+    "tests/kit/test_adding_a_deck.py",  # 6 s
+    "tests/i18n/test_preview.py",  # 3-6 s each
+    "tests/sim/test_balance.py",  # 3-5 s each
+    "tests/sim/test_designer.py",
+    "tests/board/test_fuzz.py",
     "tests/booklet/test_figures.py",
+    "tests/export/test_pdfx_independent.py",
+    "tests/security/test_sweep_resume.py",
+    "tests/i18n/test_build_gate.py",
+    "tests/kit/test_integrity.py",
+    "tests/kit/test_incremental.py",
+    "tests/pageqa/test_frame_gap.py",
+    "tests/kit/test_warm.py",
+    "tests/infra/test_slots.py",
+    "tests/i18n/test_intake.py",
+    "tests/i18n/test_update_cycle.py",
+    "tests/pageqa/test_kit_pages.py",
+    "tests/kit/test_cli.py",
     "tests/duel/test_printed_rules.py",
     "tests/sim/test_gate.py",
 )
