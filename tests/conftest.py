@@ -22,7 +22,7 @@ import pytest
 
 from generator.kit.build import prepare, write_kit
 from generator.kit.cache import ComponentCache
-from generator.kit.model import Artifact, BuildContext, BuildOptions
+from generator.plan.model import Artifact, BuildContext, BuildOptions
 from generator.content.languages import language_codes
 
 # A test process holds far more live objects than a build (the session's kits, contexts and artifacts, every test
