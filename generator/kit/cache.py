@@ -252,8 +252,12 @@ class ComponentCache:
         self.base = digest([self.base, value])
 
     def key(self, component: Component, before: list[Artifact]) -> str:
-        """The code key of a component (a contact sheet's also covers the artifacts it is made from)."""
-        inputs = [[a.path, hashlib.sha256(a.data).hexdigest()] for a in before] if component.from_artifacts else []
+        """The code key of a component (a contact sheet's also covers the artifacts it is made from; a printing
+        guide's, which reads only their manifest entries, those entries: a card string edited leaves it cached)."""
+        if component.entries_only:
+            inputs = [a.manifest_entry("") for a in before]
+        else:
+            inputs = [[a.path, hashlib.sha256(a.data).hexdigest()] for a in before] if component.from_artifacts else []
         return digest([self.base, component.id, inputs])
 
     def part(self, part: tuple[str, ...]) -> str:
