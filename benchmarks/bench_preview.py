@@ -22,7 +22,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, os.environ.get("BENCH_SOURCE", str(ROOT)))  # --against: the revision's generator
 
-from generator.i18n.preview import Preview  # noqa: E402
+from generator.commands.preview import Preview  # noqa: E402
 
 EDITS = [("card", "dojo.po", 'msgstr "Туман Додзё"', 'msgstr "Туман Додзё!"'),  # a card title
          ("card", "duel.po", 'msgstr "Урон"', 'msgstr "Урон!"'),

@@ -19,11 +19,11 @@ from ..output.files import write_into
 from ..problems import CheckFailed, Problem, blocking
 from ..render.face import forget_templates
 from ..render.preview import pdf_preview
-from .catalogs import catalog_paths, read_catalog
-from .fitwatch import watch_fits
-from .locate import locate
-from .preview_page import page_html
-from .serve import Server, bind, start
+from ..i18n.catalogs import catalog_paths, read_catalog
+from ..i18n.fitwatch import watch_fits
+from ..i18n.locate import locate
+from ..i18n.preview_page import page_html
+from ..i18n.serve import Server, bind, start
 
 PREVIEW_DIR = Path("build/preview")
 KIT_PAGE = "kit"  # the folder the kit's own index.html is shown from
@@ -62,7 +62,7 @@ class Coverage(NamedTuple):
 
 def units() -> list[Unit]:
     """The kit's components as preview units (from the component registry), contact sheet and index included."""
-    from ..kit import registry
+    from ..plan import registry
 
     return [Unit(c.id) for c in registry.COMPONENTS]
 
@@ -137,7 +137,7 @@ class Preview:
     def prepare(self) -> None:
         """Load and check every input (a failure is shown on the page, the previous images stay)."""
         from ..kit.build import prepare
-        from ..kit.model import BuildOptions
+        from ..plan.model import BuildOptions
 
         self.ctx = prepare(self.root, BuildOptions(lang=self.lang, overflow="warn"), self.jobs)
         self.entries = entries(self.root, self.lang)
@@ -146,7 +146,7 @@ class Preview:
         """The whole kit through the component cache (unchanged components come from it); every open problem
         listed; the pages of every component whose PDF changed drawn (first_only: their first pages, the others
         left to draw_pages); the number of components drawn anew."""
-        from ..kit import registry
+        from ..plan import registry
         from ..kit.build import render_all
         from ..kit.cache import ComponentCache
 
@@ -231,7 +231,7 @@ class Preview:
 
     def coverage(self) -> Coverage:
         """Entries shown by some component, of the language's entries; the rest, with why when it is known."""
-        from ..kit.registry import unreached
+        from ..plan.registry import unreached
 
         shown = set().union(*(u.keys for u in self.units))
         missing = sorted((k for k in self.entries if k not in shown), key=str)
@@ -264,7 +264,7 @@ class Preview:
         try:
             if catalogs_only and self.ctx is not None:
                 from ..kit.build import check_catalogs
-                from .runtime import load_translations
+                from ..i18n.runtime import load_translations
 
                 problems = blocking(check_catalogs(self.root, self.lang, strict=False))
                 if problems:
