@@ -17,6 +17,7 @@ copy of the project, so build/ is never touched, and prints:
   CPU seconds of all processes), and protograf's CPU per page over each tree's;
 - peak resident memory of a one-language build (largest process);
 - one cold build's `--timings` table: each phase, and each component's process, start, render and page-QA seconds;
+- one cold release's stages (the kits, the Tabletop Simulator export, the designer's page, packing), wall and CPU;
 - with --suite, the whole test suite (`pytest -n auto`);
 - with --against REV (a git revision, e.g. 592e0c2, the commit issue 27 measures against), that commit's cold
   `dojo build --lang it --force` side by side with this tree's, alternating AGAINST_RUNS times (each built in its
@@ -262,6 +263,48 @@ def side_by_side_more(rev: str, tmp: Path, proj: Path) -> list[tuple[str, float,
     return rows
 
 
+RELEASE_STAGES = '''
+import resource, sys, time
+from pathlib import Path
+import generator.release.build as rb
+
+def cpu():
+    a, b = resource.getrusage(resource.RUSAGE_SELF), resource.getrusage(resource.RUSAGE_CHILDREN)
+    return a.ru_utime + a.ru_stime + b.ru_utime + b.ru_stime
+
+spent = {}
+def timed(name, fn):
+    def run(*args, **kwargs):
+        t, c = time.perf_counter(), cpu()
+        try:
+            return fn(*args, **kwargs)
+        finally:
+            w, u = spent.get(name, (0.0, 0.0))
+            spent[name] = (w + time.perf_counter() - t, u + cpu() - c)
+    return run
+
+for name, what in (("build_languages", "the languages' kits (phase one with the proofs, components, page QA, install)"),
+                   ("export_tts", "Tabletop Simulator tables and card pictures"),
+                   ("designer_report", "the designer's page (its simulated games)"),
+                   ("assemble", "zips, index and manifest"), ("verify", "reading the release back"),
+                   ("replace_tree", "writing the release folder")):
+    setattr(rb, name, timed(what, getattr(rb, name)))
+t, c = time.perf_counter(), cpu()
+rb.release(Path(sys.argv[1]), rb.ReleaseOptions())
+for what, (w, u) in spent.items():
+    print(f"  {what:<78} {w:6.2f} s wall {u:6.2f} s CPU")
+print(f"  {'the whole release, start-up (imports) left out':<78} {time.perf_counter() - t:6.2f} s wall "
+      f"{cpu() - c:6.2f} s CPU")
+'''  # a cold release with each of its stages timed (wall, and CPU of this process and the workers it waited for)
+
+
+def release_stages(proj: Path) -> str:
+    """Where a cold release of proj spends its time: each stage of release.build.release, timed in one run."""
+    shutil.rmtree(proj / "build", ignore_errors=True)
+    return subprocess.run([sys.executable, "-c", RELEASE_STAGES, str(proj)], cwd=proj, env=ENV, check=True,
+                          capture_output=True, text=True).stdout
+
+
 def kit_pages(kit: Path) -> int:
     """Every page the kit prints (the manifest's page counts)."""
     manifest = json.loads((kit / "manifest.json").read_text(encoding="utf-8"))
@@ -347,10 +390,13 @@ def main(argv: list[str]) -> int:
         if not rev:  # with --against, side_by_side_more measured it beside the revision's
             rows.append(("cold dojo release (empty build/, proof not cached)",
                          timed([*DOJO, "release", "--root", str(proj)], 1, before=cold), "s"))
+        stages = release_stages(proj)
     if "--suite" in argv:
         rows.append(("test suite (pytest -n auto)", timed([sys.executable, "-m", "pytest", "-q", "-n", "auto"], 1), "s"))
     print("a cold build, phase by phase and component by component (dojo build --timings):")
     print(spent)
+    print("a cold release, stage by stage:")
+    print(stages)
     return _print(rows, checks)
 
 
