@@ -125,8 +125,11 @@ def edit_one_card_string(proj: Path, n: int) -> None:
     """Change the Italian translation of one stance card's text (duel/seigan 'Free stance')."""
     po = proj / "locales/it/LC_MESSAGES/duel.po"
     text = po.read_text(encoding="utf-8")
-    po.write_text(re.sub(r'(msgctxt "duel/seigan"\nmsgid "Free stance"\nmsgstr ")([^"]*)', rf"\g<1>\g<2>{n}", text,
-                         count=1), encoding="utf-8")
+    edited, found = re.subn(r'(msgctxt "duel/seigan"\nmsgid "Free stance"\nmsgstr ")([^"]*)', rf"\g<1>\g<2>{n}", text,
+                            count=1)
+    if not found:  # a tree without that entry would time a no-op build as the incremental rebuild
+        raise SystemExit(f"{po}: no duel/seigan 'Free stance' entry to edit")
+    po.write_text(edited, encoding="utf-8")
 
 
 def protograf_seconds(tmp: Path, runs: int) -> dict[str, tuple[float, float]] | None:
