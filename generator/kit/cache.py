@@ -36,8 +36,9 @@ from .inputs import input_files
 from ..plan.model import Artifact, BuildContext
 from ..plan.registry import Component
 
-# with the generator that runs (sources.generator_digest); the language table gives hyphenation and plural rules
-CODE_GLOBS = ("templates/**/*", "pyproject.toml", "locales/languages.toml")
+# with the generator that runs (sources.generator_digest); the language table gives hyphenation and plural rules, the
+# games table each game's components, names and paper advice (the printing guide prints them)
+CODE_GLOBS = ("templates/**/*", "pyproject.toml", "locales/languages.toml", "content/games.toml")
 ARTIFACT_FIELDS = tuple(f.name for f in dataclasses.fields(Artifact) if f.name != "data")  # stored in the header
 
 
