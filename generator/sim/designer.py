@@ -58,24 +58,16 @@ def run_task(ctxs: dict[str, Any], task: tuple) -> dict:
         cell = {"game": game, "policy": policy, "rules": {}, "players": s.get("players", 2),
                 **lab(game).design_skill_cell(ctxs[game], s)}
         return summary(play(ctxs[game], cell, SEED, 0, s["skill"][1]))["skill"]
-    report = lab(game).design_report(ctxs[game], s, SEED, policy, rid, value)
-    return {**report, "per_game": _per_game(ctxs[game], game, policy, rid, value)}
+    report, tally = lab(game).design_games(ctxs[game], s, SEED, policy, rid, value)
+    return {**report, "per_game": _per_game(tally)}
 
 
-def _per_game(ctx: Any, game: str, policy: str, rid: str | None, value: Any) -> dict:
-    """The same games played through the sweep (sweep/games.play: one Tally, game by game), so that the page's
-    seat win rates, lengths and paired differences are the sweep's statistics (tally.summary, compare.compare),
-    computed one way; every cell the game's lab plays for the page (design_cells), merged."""
-    from .sweep.games import play
+def _per_game(tally: Any) -> dict:
+    """The report's games as the sweep counts them (the Tally the game's lab filled while playing them once), so that
+    the page's seat win rates, lengths and paired differences are the sweep's statistics (tally.summary,
+    compare.compare), computed one way."""
     from .sweep.tally import summary
 
-    s = SETTINGS[game]
-    base = {"game": game, "policy": policy, "rules": {}, "players": s.get("players", 2)}
-    cells = lab(game).design_cells(ctx, s, base, rid, value)
-    tally = None
-    for cell in cells:
-        t = play(ctx, cell, SEED, 0, s["games"])
-        tally = t if tally is None else (tally.merge(t) or tally)
     out = tally.to_json()
     keep = {k: out[k] for k in ("seats", "outcomes", "lengths", "values")}
     sm = summary(tally)

@@ -24,7 +24,7 @@ The protocol, in the order a sweep uses it:
   ``rule_ids()`` (every id, the spec's order), ``recorded()`` (the ids the engine records), ``events()`` (every
   event counted, or None: the events that fired), ``unreachable`` (rules no game can reach, and why);
 - the designer's page: ``design_settings`` (the page's few games), ``design_context(root)``,
-  ``design_alternatives(ctx)``, ``design_report(...)``, ``design_cells(...)``, ``design_skill_cell(...)``,
+  ``design_alternatives(ctx)``, ``design_games(...)``, ``design_skill_cell(...)``,
   ``design_texts(ctx)``, ``design_key(root, ctx)``, ``design_rows(report, explain)``, ``design_words(rule, texts)``,
   ``design_sweep`` and ``design_skill_seat(pairing, settings)``.
 """
@@ -130,12 +130,11 @@ class Lab(ABC):
         """The (ruling, value) pairs played against the rulings as printed."""
 
     @abstractmethod
-    def design_report(self, ctx: object, settings: dict, seed: int, policy: str, rid: str | None, value: Any) -> dict:
-        """The `dojo sim --explain` report of the page's games with one ruling changed (None: as printed)."""
-
-    @abstractmethod
-    def design_cells(self, ctx: object, settings: dict, base: dict, rid: str | None, value: Any) -> list[dict]:
-        """The sweep cells (base: game, policy, players, rules {}) the page plays with one ruling changed."""
+    def design_games(self, ctx: object, settings: dict, seed: int, policy: str, rid: str | None,
+                     value: Any) -> tuple[dict, Any]:
+        """The page's games with one ruling changed (None: as printed), each played once: their `dojo sim --explain`
+        report and the same games as the sweep counts them (one sweep.tally.Tally, every cell merged, game by game
+        as `play` adds them)."""
 
     def design_skill_cell(self, ctx: object, settings: dict) -> dict:
         """The cell fields the skill pairing adds to game, policy, rules and players."""

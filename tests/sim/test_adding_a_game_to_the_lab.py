@@ -95,11 +95,11 @@ class ToyLab(Lab):
     def design_alternatives(self, ctx):
         return [("T1", 2)]
 
-    def design_report(self, ctx, settings, seed, policy, rid, value):
-        return {"variant": "printed" if rid is None else f"{rid}={value}", "games": settings["games"]}
-
-    def design_cells(self, ctx, settings, base, rid, value):
-        return [{**base, "rules": {} if rid is None else {rid: value}}]
+    def design_games(self, ctx, settings, seed, policy, rid, value):
+        cell = {"game": "toy", "policy": policy, "players": settings["players"],
+                "rules": {} if rid is None else {rid: value}}
+        return ({"variant": "printed" if rid is None else f"{rid}={value}", "games": settings["games"]},
+                self.play(ctx, cell, seed, 0, settings["games"]))
 
     def design_key(self, root, ctx):
         return "toy"

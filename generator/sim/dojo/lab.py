@@ -67,6 +67,28 @@ def _rulings(rules: dict):
     return dataclasses.replace(RULINGS, **dict(parse_rule(k, v) for k, v in rules.items()))
 
 
+def _add(t: Tally, g, focus: int | None) -> None:
+    """A game played to its end, added to a cell's Tally."""
+    from .cards import CARD_IDS
+    from .engine import PROGRESS
+    from .report import KINDS
+
+    s = g.stats
+    counted = {name: getattr(s, attr) for name, attr in EVENTS}
+    counted.update(zip(_names("DR-N card {}", CARD_IDS), s.drawn))
+    counted.update(zip(_names("notches from {}", PROGRESS), map(abs, s.progress)))
+    counted.update(zip(_names("moves ending on {}", KINDS), s.ends))
+    f, n = g.first_player, g.n  # seats counted from the first player (DR-S07: drawn by the RNG)
+    t.add(((g.winner - f) % n,) if g.winner is not None else None, -(-g.turn // n),
+          [k for k, v in counted.items() if v], g.ladder, counted, None if focus is None else (focus - f) % n,
+          shift=f)  # (the ladder's rows are by player: seat s is player (s + f) mod n)
+
+
+def _names(pattern: str, keys) -> list[str]:
+    """Event names, formatted once per process."""
+    return cached(("dojo-names", pattern), lambda: [pattern.format(k) for k in keys])
+
+
 def events() -> list[str]:
     """Every event the Dojo sweep counts (the names `play` gives them)."""
     from .cards import CARD_IDS
@@ -129,30 +151,21 @@ class DojoLab(Lab):
             raise ValueError("\n".join(p.render() for p in exc.problems)) from None
 
     def play(self, ctx: dict, cell: dict, seed: int, start: int, stop: int) -> Tally:
-        from .cards import CARD_IDS
-        from .engine import PROGRESS, GameConfig
-        from .report import KINDS
         from .runner import played
+
+        tables, config = self._setup(ctx, cell)
+        t = Tally(cell["players"])
+        for i in range(start, stop):
+            _add(t, *played(tables, config, cell["policy"], seed, i))  # (what runner.play_game reports, read directly)
+        return t
+
+    @staticmethod
+    def _setup(ctx: dict, cell: dict):
+        from .engine import GameConfig
         from .tables import Tables
 
         tables = cached(("tables", cell["board"]), lambda: Tables(ctx["boards"][cell["board"]]))
-        config = GameConfig(players=cell["players"], deck=ctx["deck"], rulings=_rulings(cell["rules"]))
-        drawn = [f"DR-N card {c}" for c in CARD_IDS]  # event names, formatted once
-        notches = [f"notches from {name}" for name in PROGRESS]
-        ends = [f"moves ending on {kind}" for kind in KINDS]
-        t = Tally(cell["players"])
-        for i in range(start, stop):
-            g, focus = played(tables, config, cell["policy"], seed, i)  # (what runner.play_game reports, read directly)
-            s = g.stats
-            counted = {name: getattr(s, attr) for name, attr in EVENTS}
-            counted.update(zip(drawn, s.drawn))
-            counted.update(zip(notches, map(abs, s.progress)))
-            counted.update(zip(ends, s.ends))
-            f, n = g.first_player, g.n  # seats counted from the first player (DR-S07: drawn by the RNG)
-            t.add(((g.winner - f) % n,) if g.winner is not None else None, -(-g.turn // n),
-                  [k for k, v in counted.items() if v], g.ladder, counted, None if focus is None else (focus - f) % n,
-                  shift=f)  # (the ladder's rows are by player: seat s is player (s + f) mod n)
-        return t
+        return tables, GameConfig(players=cell["players"], deck=ctx["deck"], rulings=_rulings(cell["rules"]))
 
     def sample(self, ctx: dict, cell: dict, seed: int, i: int) -> list[str]:
         from .engine import Game, GameConfig
@@ -202,24 +215,23 @@ class DojoLab(Lab):
             out.append((name, (1 if now is None else None) if name == "u30_tsugi_chain_limit" else not now))
         return out
 
-    def design_report(self, ctx: dict, settings: dict, seed: int, policy: str, field: str | None, value: Any) -> dict:
-        from .engine import GameConfig
+    def design_games(self, ctx: dict, settings: dict, seed: int, policy: str, field: str | None,
+                     value: Any) -> tuple[dict, Tally]:
         from .report import summarise
-        from .runner import play_game
-        from .tables import Tables
+        from .runner import played, result_of
 
-        rulings = RULINGS if field is None else dataclasses.replace(RULINGS, **{field: value})
-        config = GameConfig(players=settings["players"], deck=ctx["deck"], rulings=rulings)
-        tables = Tables(next(iter(ctx["boards"].values())))
-        results = [play_game(tables, config, policy, seed, i) for i in range(settings["games"])]
+        cell = {"game": self.code, "policy": policy, "players": settings["players"],
+                "rules": {} if field is None else {field[:3].upper(): value}, "board": next(iter(ctx["boards"]))}
+        tables, config = self._setup(ctx, cell)
+        t, results = Tally(cell["players"]), []
+        for i in range(settings["games"]):
+            g, focus = played(tables, config, policy, seed, i)
+            results.append(result_of(g, focus, i))
+            _add(t, g, focus)
         report = summarise(results, settings["players"], {"policy": policy})
         report.pop("ladder")
         label = "printed" if field is None else f"{field[:3].upper()}={json.dumps(value)}"
-        return {"variant": label, **report}
-
-    def design_cells(self, ctx: dict, settings: dict, base: dict, field: str | None, value: Any) -> list[dict]:
-        return [{**base, "rules": {} if field is None else {field[:3].upper(): value},
-                 "board": next(iter(ctx["boards"]))}]
+        return {"variant": label, **report}, t
 
     def design_skill_cell(self, ctx: dict, settings: dict) -> dict:
         return {"board": next(iter(ctx["boards"]))}

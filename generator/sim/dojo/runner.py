@@ -62,6 +62,11 @@ def played(tables: Tables, config: GameConfig, policy: str, seed: int, index: in
 def play_game(tables: Tables, config: GameConfig, policy: str, seed: int, index: int) -> GameResult:
     """Play one game with one seeded RNG and return its result (policy: a name, or a pairing "A/B")."""
     g, focus = played(tables, config, policy, seed, index)
+    return result_of(g, focus, index)
+
+
+def result_of(g: Game, focus: int | None, index: int) -> GameResult:
+    """What game `index`, played to its end, leaves behind for the report."""
     s = g.stats
     return GameResult(index, g.finished, g.winner, g.room[g.winner] if g.winner is not None else None, g.turn,
                       -(-g.turn // g.n), s.stuck, s.stays, s.closures, s.kumite, s.attacker_wins, s.exams, s.exam_wins,

@@ -43,6 +43,16 @@ def _duel(data, rules: dict):
     return Duel(data.with_rulings(rulings))
 
 
+def _add(t: Tally, r, cap: int, focus: int | None) -> None:
+    """A duel played (play.DuelResult) added to a cell's Tally (focus: a pairing's A player, or None)."""
+    winners = None if r.result is None else () if r.result == "draw" else ("AB".index(r.result),)
+    events = {f"decided by {r.decided_by}": 1} if r.decided_by else {}
+    events.update({rid: 1 for rid in result_rules(r, cap)})
+    events.update({f"first step forward: {r.first_mover or 'nobody'}": 1, "strikes": r.strikes})
+    events.update({f"opening stance {s}": 1 for s in set(r.opening) if s})
+    t.add(winners, r.turns, {k for k in events if k != "strikes"}, None, events, focus, {"strikes": r.strikes})
+
+
 class DuelLab(Lab):
     code = "duel"
     slice = 200
@@ -86,13 +96,7 @@ class DuelLab(Lab):
         t = Tally(2)
         for i in range(start, stop):
             focus = i % 2 if pairing else None  # a pairing A/B: A is player A in even games, player B in odd ones
-            r = play_duel(duel, pair[::-1] if focus else pair, seed, i, cap)
-            winners = None if r.result is None else () if r.result == "draw" else ("AB".index(r.result),)
-            events = {f"decided by {r.decided_by}": 1} if r.decided_by else {}
-            events.update({rid: 1 for rid in result_rules(r, cap)})
-            events.update({f"first step forward: {r.first_mover or 'nobody'}": 1, "strikes": r.strikes})
-            events.update({f"opening stance {s}": 1 for s in set(r.opening) if s})
-            t.add(winners, r.turns, {k for k in events if k != "strikes"}, None, events, focus, {"strikes": r.strikes})
+            _add(t, play_duel(duel, pair[::-1] if focus else pair, seed, i, cap), cap, focus)
         return t
 
     def sample(self, data, cell: dict, seed: int, i: int) -> list[str]:
@@ -136,18 +140,19 @@ class DuelLab(Lab):
         return [(rid, v) for rid, vs in CHOICES.items() for v in vs if v != ctx.rulings.value(_name(rid))
                 and not (rid == "D14" and v and ctx.rulings.value(_name(rid)))]
 
-    def design_report(self, data, settings: dict, seed: int, policy: str, rid: str | None, value: Any) -> dict:
+    def design_games(self, data, settings: dict, seed: int, policy: str, rid: str | None,
+                     value: Any) -> tuple[dict, Tally]:
         from .play import run_duels, summarise
         from .rules import never_both_hit
 
         duel = _duel(data, {} if rid is None else {rid: value})
         results = run_duels(duel, (policy, policy), settings["games"], seed, settings["max_turns"])
+        t = Tally(2)
+        for r in results:
+            _add(t, r, settings["max_turns"], None)
         meta = {"policies": [policy, policy], "seed": seed, "max_turns": settings["max_turns"]}
         return {"variant": "printed" if rid is None else f"{rid}={json.dumps(value)}", **summarise(results, meta),
-                "never_both_hit": [f"{a}/{b}" for a, b in never_both_hit(duel)]}
-
-    def design_cells(self, ctx, settings: dict, base: dict, rid: str | None, value: Any) -> list[dict]:
-        return [{**base, "rules": {} if rid is None else {rid: value}, "max_turns": settings["max_turns"]}]
+                "never_both_hit": [f"{a}/{b}" for a, b in never_both_hit(duel)]}, t
 
     def design_texts(self, ctx) -> dict[str, str]:
         return {r.id: ctx.rulings.say(r.text) for r in ctx.rulings.items}

@@ -99,6 +99,14 @@ class GroundLab(Lab):
         return data
 
     def play(self, data, cell: dict, seed: int, start: int, stop: int) -> Tally:
+        t = Tally(cell["players"])
+        for i in range(start, stop):
+            self._game(data, cell, seed, i, t)
+        return t
+
+    @staticmethod
+    def _game(data, cell: dict, seed: int, i: int, t: Tally):
+        """Game i of a cell played round by round and added to t; the game, its first Lead and its score."""
         from ..lab import seating
         from .engine import MODES, ROUNDS, Game, GameConfig
         from .runner import game_seed
@@ -107,39 +115,37 @@ class GroundLab(Lab):
         config = GameConfig(cell["scenario"], cell["mode"], cell["players"])
         coop = MODES[cell["mode"]] == "coop"
         n = cell["players"]
-        t = Tally(n)
-        for i in range(start, stop):
-            policies, focus = seating(cell["policy"], n, i, POLICIES)
-            g = Game(variant, config, random.Random(game_seed(seed, i, config)), policies)
-            first, scores, row = g.lead, [], None
-            seats = [(first + s) % n for s in range(n)]
-            while g.round <= ROUNDS:
-                g.play_round()
-                if coop:
-                    continue  # a cooperative game keeps no score over time
-                if row is None or g.claimed_now:  # (only a Solve claims a Problem, and it is in claimed_now)
-                    claimed = [0] * n
-                    for x in g.problems:
-                        if x.claimed_by is not None:
-                            claimed[x.claimed_by] += x.value
-                    row = tuple([claimed[p] for p in seats])
-                scores.append(row)
-            out = g.score()
-            winners = tuple(sorted((p - first) % n for p in out.winners))
-            s = g.stats
-            events = {"Freedom spent": s.freedom_spent, "DARVO triggered": s.darvo_triggers, "Blame placed": s.blames,
-                      "Attacks cancelled": s.attacks_cancelled, "group success": int(out.group_success)}
-            for k, v in s.stages.items():
-                events[_STAGE_EVENT.get(k) or f"DARVO stage {k}"] = v
-            for k, v in s.actions.items():
-                events[_ACTION_EVENT.get(k) or f"action {k}"] = v
-            solo = MODES[cell["mode"]] == "personal"  # (a pairing's skill: the games won alone, a personal Mode's)
-            values = {"claimed value": out.total}  # the Problems' value claimed by the table (GR-E01)
-            if out.mastery is not None:
-                values["mastery"] = out.mastery  # the shared Mode's mastery (G5 decides what it counts)
-            t.add(winners, ROUNDS, g.fired, None if coop else scores, events,
-                  (focus - first) % n if focus is not None and solo else None, values)
-        return t
+        policies, focus = seating(cell["policy"], n, i, POLICIES)
+        g = Game(variant, config, random.Random(game_seed(seed, i, config)), policies)
+        first, scores, row = g.lead, [], None
+        seats = [(first + s) % n for s in range(n)]
+        while g.round <= ROUNDS:
+            g.play_round()
+            if coop:
+                continue  # a cooperative game keeps no score over time
+            if row is None or g.claimed_now:  # (only a Solve claims a Problem, and it is in claimed_now)
+                claimed = [0] * n
+                for x in g.problems:
+                    if x.claimed_by is not None:
+                        claimed[x.claimed_by] += x.value
+                row = tuple([claimed[p] for p in seats])
+            scores.append(row)
+        out = g.score()
+        winners = tuple(sorted((p - first) % n for p in out.winners))
+        s = g.stats
+        events = {"Freedom spent": s.freedom_spent, "DARVO triggered": s.darvo_triggers, "Blame placed": s.blames,
+                  "Attacks cancelled": s.attacks_cancelled, "group success": int(out.group_success)}
+        for k, v in s.stages.items():
+            events[_STAGE_EVENT.get(k) or f"DARVO stage {k}"] = v
+        for k, v in s.actions.items():
+            events[_ACTION_EVENT.get(k) or f"action {k}"] = v
+        solo = MODES[cell["mode"]] == "personal"  # (a pairing's skill: the games won alone, a personal Mode's)
+        values = {"claimed value": out.total}  # the Problems' value claimed by the table (GR-E01)
+        if out.mastery is not None:
+            values["mastery"] = out.mastery  # the shared Mode's mastery (G5 decides what it counts)
+        t.add(winners, ROUNDS, g.fired, None if coop else scores, events,
+              (focus - first) % n if focus is not None and solo else None, values)
+        return g, config, first, out
 
     def sample(self, data, cell: dict, seed: int, i: int) -> list[str]:
         from ..lab import seating
@@ -196,25 +202,28 @@ class GroundLab(Lab):
         printed = {r.id: r.value for r in ctx.rulings}
         return [(rid, v) for rid, vs in RULING_CHOICES.items() for v in vs if v != printed.get(rid)]
 
-    def design_report(self, data, settings: dict, seed: int, policy: str, rid: str | None, value: Any) -> dict:
-        from .engine import MODES, GameConfig
+    def design_games(self, data, settings: dict, seed: int, policy: str, rid: str | None,
+                     value: Any) -> tuple[dict, Tally]:
+        from .engine import MODES
         from .report import summarise
-        from .runner import play_game
+        from .runner import result_of
 
-        variant = data if rid is None else with_ruling(data, rid, value)
-        configs = [GameConfig(sc.id, m.id, settings["players"]) for sc in data.scenarios for m in data.modes
-                   if m.id in MODES]
-        results = [play_game(variant, c, policy, seed, i) for c in configs for i in range(settings["games"])]
+        base = {"game": self.code, "policy": policy, "players": settings["players"],
+                "rules": {} if rid is None else {rid: value}}
+        results, tally = [], None
+        for sc in data.scenarios:
+            for m in data.modes:
+                if m.id not in MODES:
+                    continue
+                cell, t = {**base, "scenario": sc.id, "mode": m.id}, Tally(settings["players"])
+                for i in range(settings["games"]):
+                    g, config, first, out = self._game(data, cell, seed, i, t)
+                    results.append(result_of(g, config, i, first, out, None))
+                tally = t if tally is None else (tally.merge(t) or tally)
         meta = {"variant": "printed" if rid is None else f"{rid}={value}", "policy": policy, "seed": seed,
                 "games_per_combination": settings["games"], "scenario": "all", "players": settings["players"],
                 "mode": "all"}
-        return summarise(results, meta)
-
-    def design_cells(self, ctx, settings: dict, base: dict, rid: str | None, value: Any) -> list[dict]:
-        from .engine import MODES
-
-        base = {**base, "rules": {} if rid is None else {rid: value}}
-        return [{**base, "scenario": sc.id, "mode": m.id} for sc in ctx.scenarios for m in ctx.modes if m.id in MODES]
+        return summarise(results, meta), tally
 
     def design_skill_cell(self, ctx, settings: dict) -> dict:
         return {"scenario": ctx.scenarios[0].id, "mode": settings["skill_mode"]}

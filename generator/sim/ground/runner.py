@@ -63,6 +63,11 @@ def play_game(data: GroundData, config: GameConfig, policy: str, seed: int, inde
         out = g.play()
     except (IllegalChoice, ValueError, KeyError, IndexError, StopIteration) as exc:
         error, out = f"{type(exc).__name__}: {exc}", None
+    return result_of(g, config, index, first_lead, out, error)
+
+
+def result_of(g: Game, config: GameConfig, index: int, first_lead: int, out, error: str | None) -> GameResult:
+    """What game `index` leaves behind for the report (out: its score, None after an engine error)."""
     s = g.stats
     return GameResult(
         index, config.scenario, config.mode, config.players, first_lead, out is not None and g.round == 6, error,
