@@ -11,7 +11,7 @@ from generator.plan import registry
 from generator.pageqa import ink
 from generator.problems import CheckFailed
 from generator.sim import cli as sim_cli
-from tests.conftest import ROOT
+from tests.conftest import ROOT, project_with_code
 
 TABLE = "content/games.toml"
 
@@ -60,12 +60,10 @@ def test_a_component_of_a_game_the_table_lacks_is_refused_naming_the_table(proje
 def test_a_broken_table_stops_every_command_with_file_line_and_fix(tmp_path):
     """The table is read while the commands are imported: a wrong row is the problem's lines, exit 2, never a
     traceback (a checkout whose content/games.toml was mistyped)."""
-    import shutil
     import subprocess
     import sys
 
-    shutil.copytree(ROOT / "generator", tmp_path / "generator", ignore=shutil.ignore_patterns("__pycache__"))
-    (tmp_path / "content").mkdir()
+    project_with_code(tmp_path)
     text = (ROOT / TABLE).read_text(encoding="utf-8")
     (tmp_path / TABLE).write_text(text.replace('code = "ground"', 'code = "Ground"'), encoding="utf-8")
     line = text[:text.index('code = "ground"')].count("\n") + 1

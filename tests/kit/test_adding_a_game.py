@@ -16,7 +16,7 @@ from pathlib import Path
 import pikepdf
 from pypdf import PdfReader
 
-from tests.conftest import ROOT, copy_project, proofs
+from tests.conftest import project_with_code, proofs
 from tests.kit.test_adding_a_deck import DECK
 
 ROW = """
@@ -72,8 +72,7 @@ def add_toy_game(root) -> None:
 def whole_copy(folder: Path) -> Path:
     """A copy of the whole project in folder, its generator/ too (the data tables are read when the modules are
     imported, from the checkout they are imported from), with the session's board and GROUND proofs in its cache."""
-    root = copy_project(folder)
-    shutil.copytree(ROOT / "generator", root / "generator", ignore=shutil.ignore_patterns("__pycache__"))
+    root = project_with_code(folder)
     (root / "build/cache").mkdir(parents=True)
     for proof in proofs():  # the board and GROUND proofs of the unchanged games, proved once per session
         shutil.copy(proof, root / "build/cache")

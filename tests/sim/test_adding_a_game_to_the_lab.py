@@ -8,8 +8,9 @@ from __future__ import annotations
 import json
 import re
 
+from tests.conftest import project_with_code
 from tests.kit.test_adding_a_game import ROW, add_toy_game
-from tests.sim.test_adding_a_policy import dojo, project_with_code
+from tests.sim.test_adding_a_policy import dojo
 
 SIMULATOR = '''"""The toy game's simulator: a seeded draw of the winner (enough to be swept)."""
 

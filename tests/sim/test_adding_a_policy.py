@@ -7,11 +7,10 @@ from __future__ import annotations
 import json
 import os
 import re
-import shutil
 import subprocess
 import sys
 
-from tests.conftest import ROOT, copy_project
+from tests.conftest import ROOT, project_with_code
 
 RECIPE = (ROOT / "docs/RECIPES.md").read_text(encoding="utf-8")
 
@@ -21,14 +20,6 @@ def _recipe_code() -> str:
     section = RECIPE.split("## Adding a simulator policy", 1)[1].split("\n## ", 1)[0]
     return "\n".join(line.removeprefix("   ") for line in
                      re.search(r"```python\n(.*?)```", section, re.S).group(1).splitlines())
-
-
-def project_with_code(folder):
-    """The project copied into folder with its generator/ (the copy's modules read the copy's tables), bytecode
-    included (make bytecode's, still valid: copytree keeps the sources' times)."""
-    root = copy_project(folder)
-    shutil.copytree(ROOT / "generator", root / "generator")
-    return root
 
 
 def dojo(root, *args):
