@@ -27,7 +27,7 @@ from ..problems import CheckFailed, Problem
 from ..render.icons import ICONS
 from ..render.layout import FLOOR_PT, NBSP
 from ..render.pdf import PdfDoc
-from ..render.svg import Drawing, Item, collected_items, draw_items, recorded, render_template
+from ..render.svg import Drawing, Item, Sketch, collected_items, draw_items, recorded, render_template
 
 ANCHOR = "dojo-icon"  # the name of an inline icon's anchor starts so: "dojo-icon <name> <size> <leading>"
 ICON_EM = 1.05  # an inline icon is this many ems wide (as on the cards: generator.render.layout.ICON_EM)
@@ -148,7 +148,7 @@ class Figure(Flowable):
 class FigureSource:
     """Makers of the figures a booklet may show: name -> the component's SVG (and crop box)."""
 
-    makers: dict[str, Callable[[], tuple[str, tuple[float, float, float, float] | None]]]
+    makers: dict[str, Callable[[Sketch], tuple[str, tuple[float, float, float, float] | None]]]
 
 
 def figure_source(ctx: BuildContext) -> FigureSource:
@@ -156,29 +156,30 @@ def figure_source(ctx: BuildContext) -> FigureSource:
     from ..components import dojo_belt_ladder, dojo_board, dojo_board_sheets, duel_figures, ground_figures
     from ..components.common import Collect
 
-    def ladder():
+    def ladder(sketch: Sketch):
         col = Collect()
         content = ctx.model.dojo
-        svg = dojo_belt_ladder.ladder_svg(ctx, content.ladder, content.pawns, "A4", col, figure=True)
+        svg = dojo_belt_ladder.ladder_svg(ctx, content.ladder, content.pawns, "A4", col, figure=True, sketch=sketch)
         col.check()
         return svg, dojo_belt_ladder.strip_box("A4")
 
-    makers: dict[str, Callable[[], Any]] = {
-        "board": lambda: (dojo_board.board_svg(ctx), None),
+    makers: dict[str, Callable[[Sketch], Any]] = {
+        "board": lambda sketch: (dojo_board.board_svg(ctx, sketch=sketch), None),
         "belt-ladder": ladder,
-        "squares": lambda: (dojo_board_sheets.legend_svg(ctx, "dojo/legend-narrow"), None),
-        "suits": lambda: (ground_figures.suits_svg(ctx), None),
+        "squares": lambda sketch: (dojo_board_sheets.legend_svg(ctx, "dojo/legend-narrow", sketch), None),
+        "suits": lambda sketch: (ground_figures.suits_svg(ctx, sketch), None),
     }
-    makers.update({name: (lambda make=make: (make(), None)) for name, make in duel_figures.figures(ctx).items()})
+    makers.update({name: (lambda sketch, make=make: (make(sketch), None))
+                   for name, make in duel_figures.figures(ctx).items()})
     return FigureSource(makers)
 
 
-def figure_picture(make: Callable[[], tuple[str, tuple[float, float, float, float] | None]]) -> Picture:
-    """A figure maker's drawing as a Picture: its SVG made while its texts and icons are collected (as the sheets)."""
+def figure_picture(make: Callable[[Sketch], tuple[str, tuple[float, float, float, float] | None]]) -> Picture:
+    """A figure maker's drawing as a Picture: its SVG made with a sketch taking its texts and icons (as the sheets)."""
     box: list[Any] = []
 
-    def svg() -> str:
-        text, crop = make()
+    def svg(sketch: Sketch) -> str:
+        text, crop = make(sketch)
         box.append(crop)
         return text
 
@@ -237,7 +238,7 @@ def icon_markup_factory(ctx: BuildContext, where: str, pictures: Pictures) -> tu
 
     def shown(name: str) -> Picture:
         if name not in icons:
-            art, items = collected_items(lambda: _inline_svg(ctx, name))
+            art, items = collected_items(lambda sketch: _inline_svg(ctx, name, sketch))
             icons[name] = picture(art, items)
         return icons[name]
 
@@ -258,10 +259,10 @@ def icon_markup_factory(ctx: BuildContext, where: str, pictures: Pictures) -> tu
     return markup, IconCanvas
 
 
-def _inline_svg(ctx: BuildContext, name: str) -> str:
+def _inline_svg(ctx: BuildContext, name: str, sketch: Sketch) -> str:
     from ..components.ground_figures import suit_svg
 
-    return suit_svg(ctx, name) or render_template(ctx.root / "templates", "icon.svg.j2", icon=name)
+    return suit_svg(ctx, name, sketch) or render_template(ctx.root / "templates", "icon.svg.j2", sketch, icon=name)
 
 
 def place_forms(data: bytes, pictures: Pictures) -> bytes:
