@@ -135,27 +135,23 @@ class Preview:
         self._places: tuple[tuple, bytes] = ((), b"")  # the places maps places.json was written from, its bytes
 
     def prepare(self) -> None:
-        """Load and check every input (a failure is shown on the page, the previous images stay)."""
-        from ..kit.build import prepare
-        from ..plan.model import BuildOptions
-
-        self.ctx = prepare(self.root, BuildOptions(lang=self.lang, overflow="warn"), self.jobs)
+        """Load and check every input again at the next render (pipeline.run, mode "preview": a failure is shown on
+        the page, the previous images stay)."""
+        self.ctx = None
         self.entries = entries(self.root, self.lang)
 
     def render(self, first_only: bool = False) -> int:
         """The whole kit through the component cache (unchanged components come from it); every open problem
         listed; the pages of every component whose PDF changed drawn (first_only: their first pages, the others
         left to draw_pages); the number of components drawn anew."""
+        from .. import pipeline
         from ..plan import registry
-        from ..kit.build import render_all
-        from ..kit.cache import ComponentCache
 
-        cache = ComponentCache(self.ctx)  # entries stored with what each component looked up in the catalogs
-        overflows: list[Problem] = []
-        try:
-            artifacts = render_all(self.ctx, None, jobs=self.jobs, warnings=overflows, cache=cache)
-        except CheckFailed as exc:
-            self.problems = list(exc.problems)
+        (outcome,) = pipeline.run(self.root, [self.lang], "preview", jobs=self.jobs, loaded=self.ctx and [self.ctx])
+        if isinstance(outcome, pipeline.Previewed):  # its component cache: what each component looked up
+            self.ctx, cache, artifacts, overflows = outcome.ctx, outcome.cache, outcome.artifacts, outcome.warnings
+        if isinstance(outcome, CheckFailed) or outcome.problems:
+            self.problems = list(outcome.problems)
             self.write_page()
             return 0
         self.problems = list(self.ctx.warnings) + overflows
