@@ -22,7 +22,10 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, os.environ.get("BENCH_SOURCE", str(ROOT)))  # --against: the revision's generator
 
-from generator.commands.preview import Preview  # noqa: E402
+try:
+    from generator.commands.preview import Preview  # noqa: E402
+except ImportError:  # --against a revision before the command layer (issue 46): the preview lived in i18n/
+    from generator.i18n.preview import Preview  # noqa: E402
 
 EDITS = [("card", "dojo.po", 'msgstr "Туман Додзё"', 'msgstr "Туман Додзё!"'),  # a card title
          ("card", "duel.po", 'msgstr "Урон"', 'msgstr "Урон!"'),
