@@ -10,13 +10,15 @@ phase two: render every component in memory, read it back, page-QA it; then inst
   what rendering finds (an overflowing slot, a missing glyph) comes back as the language's problems.
 - "preview": render each language in memory through its component cache and install nothing (the live preview,
   `dojo i18n watch`); `loaded` hands back the contexts of an earlier run to render again without phase one.
+- "load": phase one only, with the preview's options: each language's context, to pass to "preview" as `loaded`
+  (the preview loads again only when content or templates change).
 - "record": render each language in memory in this process, pages not read back, logging every fit (the slot map,
   `dojo i18n slots`).
 
 The pseudo-locale is rendered with the overflow policy "warn" (an overflow is outlined in red and reported as a
-warning); every other language with "error", but in "preview" and "record" (every language "warn"). Per language,
-in the order asked: a BuildResult (build, release), a Checked (check), a Previewed (preview), a FitLog (record), or
-the CheckFailed that stopped it.
+warning); every other language with "error", but in "preview", "load" and "record" (every language "warn"). Per
+language, in the order asked: a BuildResult (build, release), a Checked (check), a Previewed (preview), a
+BuildContext (load), a FitLog (record), or the CheckFailed that stopped it.
 """
 
 from __future__ import annotations
@@ -32,8 +34,8 @@ from .kit.cache import ComponentCache
 from .plan.model import Artifact, BuildContext, BuildOptions
 from .problems import CheckFailed, Problem
 
-MODES = ("build", "release", "check", "preview", "record")
-WARN_ALWAYS = ("preview", "record")  # modes that outline an overflow in every language instead of stopping
+MODES = ("build", "release", "check", "preview", "load", "record")
+WARN_ALWAYS = ("preview", "load", "record")  # modes that outline an overflow in every language instead of stopping
 
 
 @dataclass(frozen=True)
@@ -57,7 +59,7 @@ class Previewed:
     problems: tuple[Problem, ...] = ()
 
 
-Outcome = Union[build.BuildResult, Checked, Previewed, FitLog, CheckFailed]
+Outcome = Union[build.BuildResult, Checked, Previewed, BuildContext, FitLog, CheckFailed]
 
 
 def options_for(langs: list[str] | tuple[str, ...], mode: str, **settings) -> list[BuildOptions]:
@@ -84,6 +86,8 @@ def run(root: Path, langs: list[str] | tuple[str, ...], mode: str = "build", *, 
         return _check(root, options, jobs)
     if mode == "preview":
         return [_preview(root, opts, jobs, loaded[n] if loaded else None) for n, opts in enumerate(options)]
+    if mode == "load":
+        return [_load(root, opts, jobs) for opts in options]
     if mode == "record":
         return [_record(root, opts) for opts in options]
     together = mode == "release" if all_or_nothing is None else all_or_nothing
@@ -108,12 +112,19 @@ def _check(root: Path, options: list[BuildOptions], jobs: int) -> list[Outcome]:
     return [outcomes[n] for n in range(len(options))]
 
 
-def _preview(root: Path, options: BuildOptions, jobs: int, ctx: BuildContext | None) -> Previewed | CheckFailed:
-    """Phase one (unless the context is loaded already), then phase two through the language's component cache."""
+def _load(root: Path, options: BuildOptions, jobs: int) -> BuildContext | CheckFailed:
+    """Phase one of one language (its proofs side by side on `jobs` processes)."""
     try:
-        ctx = ctx or build.prepare(root, options, jobs)
+        return build.prepare(root, options, jobs)
     except CheckFailed as exc:
         return exc
+
+
+def _preview(root: Path, options: BuildOptions, jobs: int, ctx: BuildContext | None) -> Previewed | CheckFailed:
+    """Phase one (unless the context is loaded already), then phase two through the language's component cache."""
+    ctx = ctx or _load(root, options, jobs)
+    if isinstance(ctx, CheckFailed):
+        return ctx
     cache, warnings = ComponentCache(ctx), []  # entries stored with what each component looked up in the catalogs
     try:
         artifacts = build.render_all(ctx, None, jobs=jobs, warnings=warnings, cache=cache)

@@ -135,9 +135,13 @@ class Preview:
         self._places: tuple[tuple, bytes] = ((), b"")  # the places maps places.json was written from, its bytes
 
     def prepare(self) -> None:
-        """Load and check every input again at the next render (pipeline.run, mode "preview": a failure is shown on
-        the page, the previous images stay)."""
-        self.ctx = None
+        """Load and check every input (a failure is shown on the page, the previous images stay)."""
+        from .. import pipeline
+
+        (loaded,) = pipeline.run(self.root, [self.lang], "load", jobs=self.jobs)
+        if isinstance(loaded, CheckFailed):
+            raise loaded
+        self.ctx = loaded
         self.entries = entries(self.root, self.lang)
 
     def render(self, first_only: bool = False) -> int:

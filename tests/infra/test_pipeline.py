@@ -59,9 +59,10 @@ def test_the_modes_set_the_options_each_command_set_itself():
     assert all(o.release for o in pipeline.options_for(["it", "ru"], "release"))
     (ru,) = pipeline.options_for(["ru"], "preview")
     assert (ru.overflow, ru.release, ru.page_qa) == ("warn", False, True)  # the preview outlines, reads pages back
+    assert pipeline.options_for(["ru"], "load") == [ru]  # what the preview loads is what it renders
     (en,) = pipeline.options_for(["en"], "record")
     assert (en.overflow, en.page_qa) == ("warn", False)  # the slot map records fits only
-    with pytest.raises(ValueError, match="build, release, check, preview, record"):
+    with pytest.raises(ValueError, match="build, release, check, preview, load, record"):
         pipeline.options_for(["it"], "relase")
 
 
@@ -128,15 +129,18 @@ def test_the_slot_map_is_recorded_through_the_pipeline(monkeypatch, tmp_path):
         record_slots(tmp_path)
 
 
-def test_the_preview_renders_through_the_pipeline_loading_once(monkeypatch, tmp_path):
-    """The first render loads (phase one, loaded None); a render after a catalog edit hands the context back."""
+def test_the_preview_loads_and_renders_through_the_pipeline(monkeypatch, tmp_path):
+    """The preview loads in mode "load" (phase one) and renders in mode "preview" with that context handed back (a
+    catalog edit renders again without loading); a failed load leaves the context it had."""
     from generator.commands.preview import Preview
 
     seen = []
     ctx = object()
 
-    def run(root, langs, mode, jobs, loaded):
+    def run(root, langs, mode, jobs, loaded=None):
         seen.append((tuple(langs), mode, jobs, loaded))
+        if mode == "load":
+            return [ctx if len(seen) == 1 else CheckFailed([Problem("error", "toml", "content/dojo/nebbia.toml")])]
         return [pipeline.Previewed(ctx, None, [], [], (Problem("error", "overflow", "'Туман' overflows"),))]
 
     monkeypatch.setattr(pipeline, "run", run)
@@ -144,8 +148,10 @@ def test_the_preview_renders_through_the_pipeline_loading_once(monkeypatch, tmp_
     preview.prepare()
     assert preview.render() == 0 and [p.message for p in preview.problems] == ["'Туман' overflows"]
     assert preview.ctx is ctx  # kept although its render stopped: a catalog edit renders it again at once
-    preview.render()
-    assert seen == [(("ru",), "preview", 1, None), (("ru",), "preview", 1, [ctx])]
+    with pytest.raises(CheckFailed, match="nebbia.toml"):
+        preview.prepare()
+    assert preview.ctx is ctx
+    assert seen == [(("ru",), "load", 1, None), (("ru",), "preview", 1, [ctx]), (("ru",), "load", 1, None)]
     assert "Туман" in (tmp_path / "build/preview/ru/index.html").read_text(encoding="utf-8")
 
 
