@@ -265,7 +265,7 @@ def test_no_template_writes_text_itself():
 
 TURNED = ('{% import "macros.svg.j2" as m with context %}<svg xmlns="http://www.w3.org/2000/svg" width="40mm" '
           'height="20mm" viewBox="0 0 40 20">{% call m.turned(90, 10, 10) %}{{ m.label(word, 2, 8, 4) }}'
-          '{{ m.icon("dojo", 20, 2, 6) }}{% endcall %}{{ m.label("after", 2, 18, 4) }}</svg>')
+          '{{ m.icon("tatami", 20, 2, 6) }}{% endcall %}{{ m.label("after", 2, 18, 4) }}</svg>')
 
 
 def test_each_drawing_has_its_own_sketch_and_a_render_without_one_writes_svg(tmp_path):
@@ -282,7 +282,7 @@ def test_each_drawing_has_its_own_sketch_and_a_render_without_one_writes_svg(tmp
         return render_template(folder, "t.svg.j2", sketch, word="outer")
 
     _art, items = collected_items(nested)
-    assert [(i.kind, i.args[0]) for i in items] == [("label", "outer"), ("icon", "dojo"), ("label", "after")]
+    assert [(i.kind, i.args[0]) for i in items] == [("label", "outer"), ("icon", "tatami"), ("label", "after")]
     turned, _star, after = items
     assert turned.matrix != after.matrix and after.matrix == (1.0, 0.0, 0.0, 1.0, 0.0, 0.0)  # m.turned closed
     assert outer.items == []  # a sketch no drawing was given stays empty
