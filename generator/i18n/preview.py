@@ -167,8 +167,10 @@ class Preview:
         from ..kit import registry
         from ..kit.build import render_all
 
+        from ..kit.cache import ComponentCache
+
         self.terms = term_spellings_of(self.ctx)
-        self.cache = cache = new_cache(self.ctx, self.terms)  # entries stored with what each component looked up
+        self.cache = cache = ComponentCache(self.ctx)  # keyed by render_all with the term spellings (as new_cache)
         self.unchecked, self.derived_due = {}, False
         overflows: list[Problem] = []
         try:
@@ -271,10 +273,11 @@ class Preview:
         shown at once; the rest left to step(). The number of components drawn anew."""
         from ..kit import registry
 
+        todo = [(u, c) for u, c in zip(self.units, registry.COMPONENTS)
+                if not c.from_artifacts and stale(u.lookups, self.ctx.translations)]
+        self.derived_due = self.page_due = True
         drawn = 0
-        for unit, component in zip(self.units, registry.COMPONENTS):
-            if component.from_artifacts or not stale(unit.lookups, self.ctx.translations):
-                continue
+        for unit, component in todo:  # each one shown as soon as it is drawn
             keys = changed_keys(unit.lookups, self.ctx.translations) if unit.lookups is not None else set()
             # the first page each changed entry prints on (where picking it turns the page); all when not known
             now = {min(p.page for p in unit.places[k]) - 1 for k in keys if unit.places.get(k)} if unit.located \
@@ -284,11 +287,11 @@ class Preview:
             unit.lookups = lookups_of(made.reads)
             unit.keys = {(k[1], k[2]) for k in unit.lookups}
             unit.problems = [*made.warnings, *made.failed]
-            if made.failed:
-                continue  # its last good images stay; its problems are listed
-            drawn += self._show(unit, made.artifacts, [], now if now else set(range(page_count_of(made.artifacts))))
-        self.derived_due = self.page_due = True
-        self.publish()
+            if not made.failed:  # else its last good images stay; its problems are listed
+                drawn += self._show(unit, made.artifacts, [], now or set(range(page_count_of(made.artifacts))))
+            self.publish()
+        if not todo:
+            self.publish()
         return drawn
 
     def step(self) -> bool:
