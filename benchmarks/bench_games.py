@@ -6,8 +6,8 @@ import time
 from pathlib import Path
 
 from generator.kit.build import prepare
-from generator.kit.model import BuildOptions
-from generator.kit.registry import COMPONENTS
+from generator.plan.model import BuildOptions
+from generator.plan.registry import COMPONENTS
 
 ROOT = Path(__file__).resolve().parents[1]
 MEASURED = tuple(c for c in COMPONENTS if c.game in ("ground", "duel") or c.id.endswith("-rules"))

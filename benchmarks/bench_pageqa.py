@@ -18,8 +18,8 @@ def main(langs: list[str]) -> None:
     """Render once per language, then run the page QA and print what it cost."""
     from generator.components.common import term_spellings
     from generator.kit.build import prepare
-    from generator.kit import registry
-    from generator.kit.model import BuildOptions
+    from generator.plan import registry
+    from generator.plan.model import BuildOptions
     from generator.pageqa.check import page_problems
 
     for lang in langs:

@@ -1,5 +1,5 @@
 """Live preview, end to end (issue 44: at most 1 s median, 2 s p95 on 2 idle cores): a real watcher
-(`generator.i18n.preview.watch`, in its own process, over a copy of the project) and a client that does what the
+(`generator.commands.preview.watch`, in its own process, over a copy of the project) and a client that does what the
 preview page does. For each one-string catalog edit (ru) the client writes the .po file and times:
 
 - `in browser`: until the new page image is in its hands: the page's long poll (/wait) answered with a new tag for
@@ -41,7 +41,10 @@ EDITS = [("card", "dojo.po", 'msgstr "Туман Додзё"', 'msgstr "Тума
          ("booklet", "ground-rules.po", "Каждый игрок", "Любой игрок", "ground-rules")]
 WATCHER = """import sys; from pathlib import Path
 sys.path.insert(0, sys.argv[1])
-from generator.i18n.preview import watch
+try:
+    from generator.commands.preview import watch
+except ImportError:  # a revision before the commands moved
+    from generator.i18n.preview import watch
 watch(Path(sys.argv[2]), "ru", 0, say=lambda line: print(line, flush=True))"""
 
 

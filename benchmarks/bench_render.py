@@ -34,8 +34,8 @@ def main(argv: list[str]) -> None:
 
     from generator.kit.build import prepare, verify
     from generator.render.preview import missing_previews
-    from generator.kit.model import BuildOptions
-    from generator.kit.registry import COMPONENTS
+    from generator.plan.model import BuildOptions
+    from generator.plan.registry import COMPONENTS
     from generator.render.fonts import prime_cairo_fonts
 
     for module in dict.fromkeys(c.builder.split(":")[0] for c in COMPONENTS):

@@ -19,7 +19,7 @@ class Artifact:
     pages: int | None = None
     cards: int | None = None
     pieces: tuple[tuple[str, int], ...] = ()  # (bill-of-materials piece id, how many this file prints)
-    gangs: tuple[str, ...] = ()  # a ganged sheet: the components whose pieces it prints (kit/sheets.py)
+    gangs: tuple[str, ...] = ()  # a ganged sheet: the components whose pieces it prints (plan/sheets.py)
     places: tuple[tuple[int, str, tuple[float, float, float, float]], ...] = ()  # cards off the 3x3 grid: (page,
     # place name, trim box in mm from the top left) for the page QA; not in the manifest
     same_as: tuple[int, ...] = ()  # per page: the number of an earlier page of this file that it repeats exactly

@@ -12,11 +12,11 @@ from .problems import CheckFailed
 
 # Modules that provide `register(subparsers)`; each adds its own subcommands.
 COMMAND_MODULES = (
-    "generator.board.cli",
+    "generator.commands.board",
     "generator.commands.build",
-    "generator.i18n.cli",
-    "generator.release.cli",
-    "generator.export.cli",
+    "generator.commands.i18n",
+    "generator.commands.release",
+    "generator.commands.export",
     "generator.sim.cli",
     "generator.sim.sweep.cli",  # registered here, not by sim.cli: it uses sim.cli's helpers (layers point one way)
 )

@@ -23,7 +23,7 @@ from typing import Union
 from .i18n.catalogs import PSEUDO_LANG
 from .kit import build
 from .kit.cache import ComponentCache
-from .kit.model import BuildOptions
+from .plan.model import BuildOptions
 from .problems import CheckFailed, Problem
 
 MODES = ("build", "release", "check")

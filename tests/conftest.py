@@ -20,7 +20,7 @@ import pytest
 
 from generator.kit.build import prepare, write_kit
 from generator.kit.cache import ComponentCache
-from generator.kit.model import Artifact, BuildContext, BuildOptions
+from generator.plan.model import Artifact, BuildContext, BuildOptions
 from generator.content.languages import language_codes
 
 ROOT = Path(__file__).resolve().parents[1]

@@ -20,7 +20,7 @@ sys.path.insert(0, str(ROOT))
 from generator.content.load import load_model
 from generator.export import tts, tts_setup
 from generator.i18n.runtime import load_translations
-from generator.kit import registry
+from generator.plan import registry
 
 
 def main() -> int:

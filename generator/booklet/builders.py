@@ -1,5 +1,5 @@
 """Kit builder of every game's rules booklet: content/<game>/rules.md through the catalogs into PDFs (one builder for
-every game of content/games.toml: kit/registry.py `booklet`)."""
+every game of content/games.toml: plan/registry.py `booklet`)."""
 
 from __future__ import annotations
 
@@ -12,7 +12,7 @@ from typing import Sequence
 from reportlab.lib.pagesizes import A4, LETTER
 
 from ..content.games import game_codes
-from ..kit.model import Artifact, BuildContext
+from ..plan.model import Artifact, BuildContext
 from ..problems import CheckFailed, Problem
 from ..render.fonts import face, missing_glyphs
 from ..rules.source import Block
@@ -141,5 +141,5 @@ def build_booklet(ctx: BuildContext, game: str) -> list[Artifact]:
 
 
 def rules_booklet(ctx: BuildContext, component) -> list[Artifact]:
-    """A game's rules booklet (a registry component made by kit/registry.py `booklet`: its game's rules.md)."""
+    """A game's rules booklet (a registry component made by plan/registry.py `booklet`: its game's rules.md)."""
     return build_booklet(ctx, component.game)

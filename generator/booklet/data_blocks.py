@@ -10,8 +10,8 @@ from __future__ import annotations
 from typing import Callable
 
 from ..content.duel import DuelData
-from ..kit.bom import component_lines
-from ..kit.model import BuildContext
+from ..plan.bom import component_lines
+from ..plan.model import BuildContext
 from ..problems import CheckFailed, Problem
 from ..rules.source import Block
 from .ground_blocks import ground_rulings, ruling_label

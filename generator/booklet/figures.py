@@ -22,7 +22,7 @@ from reportlab.lib.utils import ImageReader
 from reportlab.pdfgen.canvas import Canvas
 from reportlab.platypus import Flowable
 
-from ..kit.model import BuildContext
+from ..plan.model import BuildContext
 from ..problems import CheckFailed, Problem
 from ..render.icons import ICONS
 from ..render.layout import FLOOR_PT, NBSP

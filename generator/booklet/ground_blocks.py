@@ -3,7 +3,7 @@ ruling_label() numbers every game's printed rulings for players."""
 
 from __future__ import annotations
 
-from ..kit.model import BuildContext
+from ..plan.model import BuildContext
 from ..rules.source import Block
 
 CTX = "ground-rules"  # msgctxt of the labels below (content/ground/labels.toml, component ground-rules)

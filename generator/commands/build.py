@@ -9,7 +9,7 @@ from pathlib import Path
 
 from .. import interrupts, pipeline
 from ..kit import timings
-from ..kit.cli import jobs_count, parse_offset, report
+from .common import jobs_count, parse_offset, report
 from ..problems import CheckFailed
 
 

@@ -7,7 +7,7 @@ from dataclasses import dataclass
 from typing import Any, Callable, TypeVar
 
 from ..content.dojo import NEBBIA_CTX
-from ..kit.model import Artifact, BuildContext
+from ..plan.model import Artifact, BuildContext
 from ..problems import CheckFailed, Problem
 from ..render.cards import Deck, Imprint, deck_artifacts
 

@@ -7,8 +7,8 @@ import math
 from dataclasses import dataclass
 
 from ..content.dojo import BELT_CTX, Ladder, Pawns
-from ..kit.bom import with_pieces
-from ..kit.model import Artifact, BuildContext
+from ..plan.bom import with_pieces
+from ..plan.model import Artifact, BuildContext
 from ..problems import Problem
 from ..render.colour import MIN_CONTRAST, contrast
 from ..render.layout import Slot, Where, fit

@@ -6,7 +6,7 @@ import svgwrite
 
 from ..board.model import DOJO, N, SAFE, Board
 from ..content.dojo import SQUARE_CTX, SquareType
-from ..kit.model import BuildContext
+from ..plan.model import BuildContext
 from ..problems import CheckFailed, Problem
 from ..render.icons import icon, transform_path
 from ..render.layout import Slot, Where, fit, glyph_problems

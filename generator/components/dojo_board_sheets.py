@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from ..board.ascii import render_ascii
 from ..content.dojo import SQUARE_CTX
-from ..kit.model import Artifact, BuildContext
+from ..plan.model import Artifact, BuildContext
 from ..render import pdf
 from .common import Collect, imprint, small_print
 from ..render.layout import Slot, Where, fit
@@ -52,7 +52,7 @@ def margin_notes(ctx: BuildContext, extra: str, width: float) -> list:
 
 
 # Entries this component prints only in a state no kit build reaches: the live preview lists them with where and
-# when they would print (kit/registry.unreached), so its map of the language's entries is complete.
+# when they would print (plan/registry.unreached), so its map of the language's entries is complete.
 UNREACHED = {
     (None, "Proved playable: not simulated in this build."):
         "the board's margin, when a build did not prove the board (a kit build always proves it before drawing)",

@@ -6,8 +6,8 @@ import io
 
 import cairocffi as cairo
 
-from ..kit.model import Artifact, BuildContext
-from ..kit.registry import component_name
+from ..plan.model import Artifact, BuildContext
+from ..plan.registry import component_name
 from ..problems import CheckFailed, Problem
 from ..render.fonts import face, missing_glyphs, register_fontconfig
 from ..render.preview import surface_png

@@ -6,7 +6,7 @@ Faces: templates/dojo/reference and reference-back (.svg.j2 + .toml slots), draw
 from __future__ import annotations
 
 from ..content.dojo import REF_CTX, REF_NAME, SQUARE_CTX, DojoContent, RefCard
-from ..kit.model import Artifact, BuildContext
+from ..plan.model import Artifact, BuildContext
 from ..render.cards import Card, Deck
 from .common import back_look, deck_files, small_print
 from ..render.face import Face, collect

@@ -11,7 +11,7 @@ from markupsafe import Markup
 
 from ..content.duel import DuelData
 from ..content.duel_pieces import CTX as PIECES_CTX, Player
-from ..kit.model import Artifact, BuildContext
+from ..plan.model import Artifact, BuildContext
 from ..render.cards import Card, Deck
 from .common import back_look, deck_files, duel_term, imprint, small_print
 from ..render.face import Face, collect

@@ -6,7 +6,7 @@ from typing import Callable
 
 from markupsafe import Markup
 
-from ..kit.model import BuildContext
+from ..plan.model import BuildContext
 from ..render.face import Face
 from ..render.svg import render_template
 from .duel_cards import hit_pattern, term

@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 from ..content.duel_pieces import CTX, DuelPieces, PIECES_PATH
-from ..kit.bom import with_pieces
-from ..kit.model import Artifact, BuildContext
+from ..plan.bom import with_pieces
+from ..plan.model import Artifact, BuildContext
 from ..problems import CheckFailed, Problem
 from ..render.layout import Slot, Where, fit
 from ..render.pdf import PAPERS_MM

@@ -1,5 +1,5 @@
 """Ganged sheets (issue 29, sheet economy): the small decks and pieces of several components on shared sheets of
-paper, the files a printer is told to print (the minimum set, kit/sheets.py). Each is drawn from the same faces as
+paper, the files a printer is told to print (the minimum set, plan/sheets.py). Each is drawn from the same faces as
 its components' own files, which stay in the kit as alternatives (and for the digital table and the print shops):
 
 - ``ground-table-cards``: GROUND's 3 Scenario, 3 Mode and 2 reference cards on one 9-up sheet, double-sided
@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import dataclasses
 
-from ..kit.model import Artifact, BuildContext
+from ..plan.model import Artifact, BuildContext
 from ..render.cards import BLEED, CARD_H, CARD_W, IMPRINT_ROOM, Deck, Grid, deck_pieces, footer, place_fronts, sheet_pages
 from ..render.pdf import EDGE_MM, PAPERS_MM, PdfDoc, mm
 from ..render.preview import pdf_preview

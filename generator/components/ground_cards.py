@@ -7,7 +7,7 @@ this module only says which text goes into which slot.
 from __future__ import annotations
 
 from ..content.ground import GroundData
-from ..kit.model import Artifact, BuildContext
+from ..plan.model import Artifact, BuildContext
 from ..render.cards import Card, Deck
 from .common import back_look, deck_files, small_print
 from ..render.face import Face, collect

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from ..kit.model import BuildContext
+from ..plan.model import BuildContext
 from ..render.face import Face
 from ..render.icons import suit_icon
 from ..render.svg import render_template

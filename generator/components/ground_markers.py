@@ -9,8 +9,8 @@ from __future__ import annotations
 
 from ..content.ground import GroundData
 from ..content.ground_pieces import GroundPieces, Marker
-from ..kit.bom import with_pieces
-from ..kit.model import Artifact, BuildContext
+from ..plan.bom import with_pieces
+from ..plan.model import Artifact, BuildContext
 from ..problems import CheckFailed, Problem
 from ..render.colour import ink_on
 from ..render.layout import Slot, Where, fit

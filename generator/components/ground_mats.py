@@ -7,7 +7,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from ..content.ground import GroundData
-from ..kit.model import Artifact, BuildContext
+from ..plan.model import Artifact, BuildContext
 from .common import imprint
 from ..render.pdf import EDGE_MM, PAPERS_MM, PdfDoc, crop_marks, mm, text
 from ..render.face import Face, collect, layout

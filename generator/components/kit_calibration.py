@@ -3,7 +3,7 @@ shift, rotation and scale."""
 
 from __future__ import annotations
 
-from ..kit.model import Artifact, BuildContext
+from ..plan.model import Artifact, BuildContext
 from ..render import pdf
 from ..render.cards import Imprint
 from .common import imprint

@@ -1,7 +1,7 @@
 """[kit-printing-guide] The printing guide (issue 29): `printing-guide-<paper>.pdf`, a page per game (more when a
 language needs the room) telling a person with only a printer what to print and how — the minimum set with its
 sheets and printer settings, the alternatives, the paper, what to do when the backs drift. The content comes from
-`kit/guide.py` (the build's own files); this module lays it out with the card engine's fitter and cairo.
+`plan/guide.py` (the build's own files); this module lays it out with the card engine's fitter and cairo.
 """
 
 from __future__ import annotations
@@ -9,8 +9,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from ..kit.guide import GameGuide, drift, guides, settings, sheets_line
-from ..kit.model import Artifact, BuildContext
+from ..plan.guide import GameGuide, drift, guides, settings, sheets_line
+from ..plan.model import Artifact, BuildContext
 from ..render import pdf
 from ..render.layout import Block, Slot, Where, fit, fit_table
 from ..render.pdf import EDGE_MM, PAPERS_MM, PdfDoc
@@ -18,7 +18,7 @@ from ..render.preview import pdf_preview
 from .common import imprint
 
 COMPONENT = "kit-printing-guide"
-# Entries printed only in a state no kit build reaches today (the live preview lists them: kit/registry.unreached).
+# Entries printed only in a state no kit build reaches today (the live preview lists them: plan/registry.unreached).
 UNREACHED = {
     (None, "%(title)s (continued)"): "a guide page's title, when a game's guide runs onto a second page (no game's does today)",
 }

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from ..kit.model import Artifact, BuildContext
+from ..plan.model import Artifact, BuildContext
 from .common import imprint
 from ..render.pdf import PdfDoc
 from ..render.preview import pdf_preview

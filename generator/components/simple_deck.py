@@ -7,7 +7,7 @@ templates/deck/back.toml; a deck's own front template (registry entry) extends t
 from __future__ import annotations
 
 from ..content.deck import SimpleDeck
-from ..kit.model import Artifact, BuildContext
+from ..plan.model import Artifact, BuildContext
 from ..render.cards import Card, Deck
 from .common import back_look, deck_files, small_print
 from ..render.face import Face, collect

@@ -29,7 +29,7 @@ def messages(path: Path) -> list[Message]:
                     walk(x, (*at, key, i))
             elif key in TRANSLATED and not (key == "name" and path.name == "bom.toml" and value.get("text")):
                 for s in (v if isinstance(v, list) else [v]):  # a bill-of-materials piece with a `text` prints
-                    # that sentence, never its name (kit/bom.count_line): the name is not asked for
+                    # that sentence, never its name (plan/bom.count_line): the name is not asked for
                     if isinstance(s, str) and s.strip():
                         shown = ".".join(str(p) for p in (*at, key))
                         out.append(Message(s, context, doc.line(*at, key) or 1, f"{path.name} {shown}{where}"))

@@ -29,7 +29,7 @@ from typing import Any, Callable
 
 from PIL import Image, ImageChops, ImageStat
 
-from ..kit.registry import by_id, component_name
+from ..plan.registry import by_id, component_name
 from . import tts_layout as layout, tts_setup as setup, tts_sheets as sheets, tts_table as table
 from .faces import single_decks
 from .tts_cache import PictureCache

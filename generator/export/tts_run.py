@@ -14,9 +14,9 @@ import json
 from pathlib import Path
 
 from ..content.load import load_model
-from ..kit import registry
+from ..plan import registry
 from ..kit.build import BuildResult, build_kits
-from ..kit.model import BuildOptions
+from ..plan.model import BuildOptions
 from ..kit.workers import run_ordered
 from ..output.cache import installed_here, note_installed
 from ..output.files import remove_leftovers, replace_tree

@@ -10,8 +10,8 @@ from typing import Any, Callable
 
 from PIL import Image, ImageDraw
 
-from ..kit.guide import GAME_NAMES
-from ..kit.registry import component_name
+from ..plan.guide import GAME_NAMES
+from ..plan.registry import component_name
 from ..render.preview import png
 from . import tts_table as table
 from .tts_layout import MM_PER_UNIT, PDF_UNITS_HIGH, TILE_MM, Table, footprint

@@ -18,7 +18,7 @@ from ..components.dojo_belt_ladder import strip_box
 from ..components.dojo_board import M as BOARD_MARGIN, S as BOARD_SQUARE
 from ..components.dojo_board_sheets import SIZE as BOARD_SIZE
 from ..components.ground_mats import MAT_H, MAT_W, SPACE_BOXES
-from ..kit.registry import by_id, component_name
+from ..plan.registry import by_id, component_name
 from ..render.face import layout
 from ..render.pdf import PAPERS_MM
 from . import tts_table as table

@@ -149,7 +149,7 @@ class Extraction:
 
 @lru_cache(maxsize=8)
 def _creation_date(root: Path) -> datetime:
-    from ..kit.version import source_date_epoch
+    from ..version import source_date_epoch
 
     return datetime.fromtimestamp(source_date_epoch(root), tz=timezone.utc)
 

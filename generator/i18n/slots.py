@@ -1,7 +1,7 @@
 """The slot map: which catalog entry is printed in which slot (size in mm, font size range), recorded from an
 English render, kept in locales/templates/slots.json and written into the templates as `#. slot:` comments.
 
-Recording it renders the kit: that is generator.kit.slots, a layer above the build; this module only reads it."""
+Recording it renders the kit: that is generator.commands.slots, a layer above the build; this module only reads it."""
 
 from __future__ import annotations
 

@@ -15,10 +15,10 @@ from ..pageqa import ink
 from ..problems import CheckFailed, Problem
 from .cache import ComponentCache, settle
 from .inputs import inputs_digest
-from .model import Artifact, BuildContext, BuildOptions
+from ..plan.model import Artifact, BuildContext, BuildOptions
 from . import timings
-from .sheets import sheets_by_game
-from .version import kit_version, source_date_epoch
+from ..plan.sheets import sheets_by_game
+from ..version import kit_version, source_date_epoch
 
 # The stages, each in its own module; their names stay importable from here (commands, tests and benchmarks use them)
 from .phase_one import (BOARD_PATH, Inputs, board_fingerprint, board_proof_args, check_catalogs,  # noqa: F401

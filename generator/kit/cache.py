@@ -33,8 +33,8 @@ from ..output.cache import check_entry, entry_path, read_entry, write_entry
 from ..output.files import safe_relpath
 from ..output.prune import note_written, prune, remove_written
 from .inputs import input_files
-from .model import Artifact, BuildContext
-from .registry import Component
+from ..plan.model import Artifact, BuildContext
+from ..plan.registry import Component
 
 # with the generator that runs (sources.generator_digest); the language table gives hyphenation and plural rules
 CODE_GLOBS = ("templates/**/*", "pyproject.toml", "locales/languages.toml")

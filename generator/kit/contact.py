@@ -9,10 +9,10 @@ from jinja2 import Environment, FileSystemLoader, select_autoescape
 from markupsafe import escape
 
 from ..messages import N_
-from .bom import component_lines
-from .guide import game_name, GuideFile, guides
-from .model import Artifact, BuildContext
-from .registry import component_name
+from ..plan.bom import component_lines
+from ..plan.guide import game_name, GuideFile, guides
+from ..plan.model import Artifact, BuildContext
+from ..plan.registry import component_name
 
 
 
@@ -92,7 +92,7 @@ class GuideRow:
 
 
 def printing_summary(ctx: BuildContext, artifacts: list[Artifact]) -> list[GuideRow]:
-    """Per game: the sheets of its minimum set on each paper and its files on the first (kit/guide.py)."""
+    """Per game: the sheets of its minimum set on each paper and its files on the first (plan/guide.py)."""
     entries = [a.manifest_entry("") for a in artifacts]
     by_paper = [guides(ctx, entries, paper) for paper in ctx.options.papers]
     return [GuideRow(g.name, tuple(p[i].sheets for p in by_paper), g.files) for i, g in enumerate(by_paper[0])] \

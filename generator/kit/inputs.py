@@ -5,7 +5,7 @@ from __future__ import annotations
 import hashlib
 from pathlib import Path
 
-from .model import BuildOptions
+from ..plan.model import BuildOptions
 
 INPUT_GLOBS = ("content/**/*", "locales/**/*.po", "templates/**/*", "generator/**/*.py", "pyproject.toml")
 

@@ -7,7 +7,7 @@ from pathlib import Path
 
 from ..content.languages import languages
 from ..problems import CheckFailed, Problem
-from .model import DEV_LANGS
+from ..plan.model import DEV_LANGS
 
 
 def check_language(lang: str, release: bool = False, root: Path | None = None) -> list[Problem]:

@@ -23,9 +23,10 @@ from ..sim.cards import deck_from_nebbia
 from ..sim.gate import ProofSettings, cache_key as proof_key, cache_path as proof_path, cached_proof
 from ..sim.ground.gate import GroundProofSettings, cache_key as ground_key, cache_path as ground_path, ground_gate
 from .langcheck import check_language
-from .model import DEV_LANGS, BuildContext, BuildOptions
-from . import registry, timings
-from .version import kit_version, source_date_epoch
+from ..plan.model import DEV_LANGS, BuildContext, BuildOptions
+from . import timings
+from ..plan import registry
+from ..version import kit_version, source_date_epoch
 from .workers import forking, run_ordered
 
 

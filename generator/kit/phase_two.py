@@ -22,12 +22,13 @@ from ..render.fonts import preload_fonts, prime_cairo_fonts
 from ..render.layout import hyphenator
 from ..render.preview import missing_previews
 from ..render.svg import preload_templates
-from .bom import check_bom
+from ..plan.bom import check_bom
 from .phase_one import prepare
 from .cache import ComponentCache, Reads, recording
-from .model import Artifact, BuildContext
-from . import registry, timings
-from .registry import Component
+from ..plan.model import Artifact, BuildContext
+from . import timings
+from ..plan import registry
+from ..plan.registry import Component
 from .workers import run_ordered, worker_count
 
 

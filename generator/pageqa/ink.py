@@ -35,7 +35,7 @@ def page_coverage(page: pdfium.PdfPage) -> float:
 def game_of(component: str) -> str:
     """The game a component belongs to ("ground-tokens" -> "ground"); "kit" for the shared pieces (the printing
     guide, the contact sheet: registered as shared, and phase one refuses any other id naming no game of the table,
-    kit.registry.unknown_games)."""
+    plan.registry.unknown_games)."""
     head = component.split("-", 1)[0]
     return head if head in GAMES else KIT
 

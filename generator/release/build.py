@@ -13,8 +13,8 @@ from typing import Callable
 from .. import KIT_NAME, pipeline
 from ..kit.build import verify
 from ..content.languages import language_codes, languages
-from ..kit.model import PAPERS
-from ..kit.version import kit_version, source_date_epoch
+from ..plan.model import PAPERS
+from ..version import kit_version, source_date_epoch
 from ..export.tts_install import BASE as INSTALL_BASE, installers, tts_parts
 from ..export.tts_run import export_tts, tts_files
 from ..output.cache import damage_notes

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from ..kit.registry import component_name
+from ..plan.registry import component_name
 
 HOW_TO_PRINT = """How to print
 - Print every PDF at actual size (100%), never "fit to page" or "shrink to fit".

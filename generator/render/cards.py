@@ -22,7 +22,7 @@ How to add a deck
    the print-shop single-card PDF (TrimBox/BleedBox), plus a PNG preview; all of them are drawn into one cairo
    document and split into files (``pdf.split``), so each face and font subset is written once and every file
    holds the same face objects. Register the builder in
-   ``generator/kit/registry.py`` ``COMPONENTS``. Every page is then read back by the page QA
+   ``generator/plan/registry.py`` ``COMPONENTS``. Every page is then read back by the page QA
    (``generator/pageqa``): card text 3 mm inside the trim, nothing within 5 mm of a sheet edge, no text under
    6.5 pt or touching other text.
 """

@@ -10,7 +10,7 @@ from babel.messages.mofile import write_mo
 from babel.support import NullTranslations, Translations
 
 from generator.content.load import load_model
-from generator.kit.model import BuildContext, BuildOptions
+from generator.plan.model import BuildContext, BuildOptions
 from generator.rules.source import parse
 from tests.conftest import LANGS
 

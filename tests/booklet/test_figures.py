@@ -12,7 +12,7 @@ from generator.booklet.figures import Pictures, figure_factory, figure_source
 from generator.components.dojo_board_sheets import legend_svg
 from generator.content.dojo import SQUARE_CTX
 from generator.kit.build import prepare
-from generator.kit.model import BuildOptions
+from generator.plan.model import BuildOptions
 from generator.rules.source import parse
 from tests.conftest import kit_booklet, kit_context
 

@@ -8,7 +8,7 @@ import pytest
 
 from generator.content.languages import language_codes
 from generator.kit.build import render_all
-from generator.kit.registry import COMPONENTS
+from generator.plan.registry import COMPONENTS
 from generator.pageqa.read import read_pdf
 from tests.conftest import kit_context, session_shared
 

@@ -6,7 +6,7 @@ import subprocess
 
 import pytest
 
-from generator.kit import registry
+from generator.plan import registry
 from generator.render.cards import BLEED, CARD_W, sheet_grid
 from generator.render.pdf import PAPERS_MM
 from tests.render.pdfcheck import PT, fonts, placements, reader, size_mm

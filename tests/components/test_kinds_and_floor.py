@@ -5,7 +5,7 @@ import math
 
 from pypdf import PdfReader
 
-from generator.kit.registry import COMPONENTS, by_id
+from generator.plan.registry import COMPONENTS, by_id
 from generator.render.layout import FLOOR_PT
 from tests.ground.kitcache import build_lang
 

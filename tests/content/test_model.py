@@ -7,7 +7,7 @@ import pytest
 from generator.content.checks import NEBBIA_RULES, NEBBIA_SIZE
 from generator.content.load import load_model
 from generator.kit.build import build_kit
-from generator.kit.model import BuildOptions
+from generator.plan.model import BuildOptions
 from generator.problems import CheckFailed
 
 ROOT = Path(__file__).resolve().parents[2]

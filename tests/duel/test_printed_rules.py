@@ -7,7 +7,7 @@ import pytest
 
 from generator.booklet.builders import build_booklet
 from generator.kit.build import prepare
-from generator.kit.model import BuildOptions
+from generator.plan.model import BuildOptions
 from tests.conftest import kit_booklet, kit_context
 from tests.duel.test_resolver import duel, resolved_winner
 from tests.ground.kitcache import build_lang

@@ -248,7 +248,7 @@ def test_the_command_offers_every_vendor_of_the_table_without_loading_numpy():
     import subprocess
     import sys
 
-    from generator.export.cli import VENDOR_CODES
+    from generator.commands.export import VENDOR_CODES
 
     assert VENDOR_CODES == tuple(sorted(VENDORS))
     code = ("import sys, generator.cli as c; c.build_parser(); "

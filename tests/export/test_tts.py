@@ -17,7 +17,7 @@ from generator.export import tts, tts_cards, tts_run
 from generator.export.tts_check import check_file
 from generator.export.tts_images import CELL_H, CELL_W
 from generator.i18n.runtime import load_translations
-from generator.kit import registry
+from generator.plan import registry
 from tests.board.helpers import run_cli
 from tests.conftest import shared_dir
 

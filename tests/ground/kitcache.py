@@ -10,8 +10,8 @@ from pathlib import Path
 from babel.support import NullTranslations
 
 from generator.kit.build import render_all
-from generator.kit.model import Artifact, BuildContext
-from generator.kit.registry import COMPONENTS
+from generator.plan.model import Artifact, BuildContext
+from generator.plan.registry import COMPONENTS
 from tests.conftest import kit_context, session_shared
 
 ROOT = Path(__file__).resolve().parents[2]

@@ -6,7 +6,7 @@ from babel.messages.pofile import read_po
 
 from generator.components import duel_cards, ground_cards
 from generator.kit.build import prepare
-from generator.kit.model import BuildOptions
+from generator.plan.model import BuildOptions
 
 from .kitcache import ROOT, build_lang
 from tests.conftest import LANGS

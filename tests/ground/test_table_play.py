@@ -85,7 +85,7 @@ def test_setup_names_the_owned_seat_markers():
 def test_every_relation_slot_has_an_owned_tile(lang):
     """A relation fills a slot on BOTH mats: each seat owns 2 tiles (its marks), 12 printed, none anonymous."""
     from generator.components.ground_mats import spaces
-    from generator.kit.bom import printed
+    from generator.plan.bom import printed
     from tests.render.pdfcheck import reader
 
     kit = build_lang(lang)

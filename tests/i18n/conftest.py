@@ -10,7 +10,7 @@ import pytest
 from generator.i18n import extract
 from generator.i18n.catalogs import catalog_path, read_catalog
 from generator.i18n.workflow import po_bytes, update_catalogs
-from generator.kit.model import BuildOptions
+from generator.plan.model import BuildOptions
 from generator.content.languages import language_codes
 
 REPO = Path(__file__).resolve().parents[2]

@@ -12,7 +12,7 @@ import pytest
 
 from generator.cli import main
 from generator.kit.build import prepare
-from generator.kit.model import BuildOptions
+from generator.plan.model import BuildOptions
 from generator.problems import CheckFailed
 
 from .conftest import REPO, po

@@ -12,7 +12,7 @@ from generator.kit.build import prepare
 from generator.problems import CheckFailed
 
 from .conftest import po
-from generator.kit.model import BuildOptions
+from generator.plan.model import BuildOptions
 from tests.conftest import LANGS
 
 

@@ -11,7 +11,7 @@ import urllib.request
 
 import pytest
 
-from generator.i18n.preview import EXPORTS, Preview, serve
+from generator.commands.preview import EXPORTS, Preview, serve
 
 PNG = b"\x89PNG\r\n\x1a\n"
 

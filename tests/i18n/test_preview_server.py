@@ -12,7 +12,7 @@ import time
 import pytest
 
 from generator.i18n import serve as serve_module
-from generator.i18n.preview import PREVIEW_DIR, snapshot
+from generator.commands.preview import PREVIEW_DIR, snapshot
 from generator.i18n.serve import MAX_CONNECTIONS, bind, start
 from tests.board.helpers import run_cli
 

@@ -11,7 +11,7 @@ from generator.i18n.catalogs import catalog_path, read_catalog
 from generator.i18n.extract import extract_all
 from generator.i18n.slots import NO_ROOM, key, read_slots, slot_problems
 from generator.i18n.workflow import update_catalogs
-from generator.kit.slots import record_slots, write_slots
+from generator.commands.slots import record_slots, write_slots
 from tests.conftest import KIT_EPOCH, ROOT, copy_project
 
 NAME_SLOT = "slot: duel-strike-cards / name, 51.9 x 6.0 mm, 10-7 pt"

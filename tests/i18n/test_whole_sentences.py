@@ -16,7 +16,7 @@ import pytest
 
 ROOT = Path(__file__).resolve().parents[2]
 MODULES = sorted({*ROOT.glob("generator/components/*.py"), *ROOT.glob("generator/booklet/*.py"),
-                  *(ROOT / "generator" / p for p in ("kit/guide.py", "kit/contact.py", "kit/bom.py",
+                  *(ROOT / "generator" / p for p in ("plan/guide.py", "kit/contact.py", "plan/bom.py",
                                                      "export/tts_cards.py", "export/tts_setup.py",
                                                      "content/duel_rulings.py"))})
 TRANSLATE = {"_", "p_", "n_", "ui", "gettext", "pgettext", "ngettext", "npgettext",

@@ -7,7 +7,7 @@ import pytest
 
 from generator.content import bom, model, toml_source
 from generator.content.games import KIT, game_codes, game_of, games
-from generator.kit import registry
+from generator.plan import registry
 from generator.pageqa import ink
 from generator.problems import CheckFailed
 from generator.sim import cli as sim_cli

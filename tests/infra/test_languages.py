@@ -17,7 +17,7 @@ from generator.i18n.coverage import component_coverage
 from generator.i18n.workflow import po_bytes
 from generator.kit.build import check_language, prepare
 from generator.kit.cache import recording
-from generator.kit.model import BuildOptions
+from generator.plan.model import BuildOptions
 from generator.problems import CheckFailed
 from generator.release.build import ReleaseOptions, release_notes, resolved
 from generator.render.layout import hyphenator

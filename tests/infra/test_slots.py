@@ -10,7 +10,7 @@ from generator.i18n.catalogs import catalog_path, read_catalog
 from generator.i18n.extract import extract_all
 from generator.i18n.slots import SIZED, read_slots
 from generator.i18n.workflow import update_catalogs
-from generator.kit.slots import record_slots
+from generator.commands.slots import record_slots
 from tests.conftest import ROOT
 
 

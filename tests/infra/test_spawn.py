@@ -4,7 +4,7 @@ worker makes its build context again from the cached inputs (kit/build.py _adopt
 from __future__ import annotations
 
 from generator import spool
-from generator.kit import registry
+from generator.plan import registry
 from generator.kit.build import render_all
 from generator.kit.workers import start_method
 from tests.conftest import kit_context

@@ -3,9 +3,9 @@
 import json
 
 from generator.i18n.extract import extract_all
-from generator.kit import registry
+from generator.plan import registry
 from generator.kit.build import build_kit
-from generator.kit.model import BuildOptions
+from generator.plan.model import BuildOptions
 from generator.messages import N_
 from generator.problems import CheckFailed
 

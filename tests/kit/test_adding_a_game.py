@@ -45,13 +45,13 @@ ENTRIES = ('    deck("toy-cards", N_("Toy Game: cards"), "content/toy/cards.deck
 
 def add_toy_game(root) -> None:
     """The recipe's steps: 1. the row, 2. content/toy/ (a deck, its bill of materials, its rules), 3. its
-    components declared in generator/kit/registry.py (before the printing guide and the contact sheet)."""
+    components declared in generator/plan/registry.py (before the printing guide and the contact sheet)."""
     with (root / "content/games.toml").open("a", encoding="utf-8") as table:
         table.write(ROW)
     (root / "content/toy").mkdir()
     for name, text in (("cards.deck.toml", DECK), ("bom.toml", BOM), ("rules.md", RULES)):
         (root / "content/toy" / name).write_text(text, encoding="utf-8")
-    registry = root / "generator/kit/registry.py"
+    registry = root / "generator/plan/registry.py"
     text = registry.read_text(encoding="utf-8")
     anchor = '    _c("kit-printing-guide"'
     assert text.count(anchor) == 1

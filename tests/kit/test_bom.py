@@ -7,8 +7,8 @@ from pathlib import Path
 import pytest
 
 from generator.content.bom import load_bom, load_boms as load_all
-from generator.kit.bom import check_bom, component_lines, printed, with_pieces
-from generator.kit.model import Artifact
+from generator.plan.bom import check_bom, component_lines, printed, with_pieces
+from generator.plan.model import Artifact
 from tests.ground.kitcache import build_lang
 from tests.conftest import LANGS
 

@@ -14,12 +14,12 @@ from babel.messages.pofile import read_po, write_po
 
 from generator.i18n.catalogs import catalog_paths
 from generator.i18n.gate import check_language
-from generator.i18n.preview import Preview, Unit
+from generator.commands.preview import Preview, Unit
 from generator.i18n.runtime import load_translations
 from generator.kit.contact import contact_sheet
-from generator.kit.model import Artifact
+from generator.plan.model import Artifact
 from tests.conftest import LANGS
-from generator.kit.registry import COMPONENTS
+from generator.plan.registry import COMPONENTS
 from generator.problems import Problem
 from tests.conftest import ROOT, kit_context
 

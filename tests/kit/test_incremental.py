@@ -12,10 +12,10 @@ from pathlib import Path
 
 import pytest
 
-from generator.kit import registry
+from generator.plan import registry
 from generator.kit.build import build_kit, prepare, render_all
 from generator.kit.cache import ComponentCache, canonical, digest
-from generator.kit.model import BuildOptions
+from generator.plan.model import BuildOptions
 from generator.output.cache import entry_path
 from tests.conftest import LANGS
 

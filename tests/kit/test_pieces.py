@@ -1,7 +1,7 @@
 """How a build hands its components to the workers (kit/build.py _pieces)."""
 
 from generator.kit.build import _pieces
-from generator.kit.registry import COMPONENTS
+from generator.plan.registry import COMPONENTS
 
 BOOKLETS = [i for i, c in enumerate(COMPONENTS) if "rules" in c.kinds]
 OTHERS = [i for i, c in enumerate(COMPONENTS) if "rules" not in c.kinds and not c.from_artifacts]

@@ -8,8 +8,8 @@ import re
 
 import pytest
 
-from generator.kit.bom import component_lines
-from generator.kit.guide import GAME_NAMES, sheets_line
+from generator.plan.bom import component_lines
+from generator.plan.guide import GAME_NAMES, sheets_line
 from generator.pageqa.read import read_pdf
 
 COMMANDS = re.compile(r"README|--back-offset|\bdojo (build|export|i18n)\b|\bmake (pnp|test)\b|`|\.venv")

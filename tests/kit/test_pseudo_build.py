@@ -32,9 +32,9 @@ def test_pseudo_locale_kit_is_written_with_overflows_outlined(proved_project, ca
     # the reference card's square list overflows in xx: its page shows the red outline, the Italian one (rendered
     # next, in this process) does not
     assert _red_pixels((out / "dojo/reference-A4.pdf").read_bytes()) > 200
-    from generator.kit import registry
+    from generator.plan import registry
     from generator.kit.build import prepare, render_all
-    from generator.kit.model import BuildOptions
+    from generator.plan.model import BuildOptions
 
     made = render_all(prepare(project, BuildOptions(lang="it")), (registry.by_id("dojo-reference"),), jobs=1)
     (italian,) = [a.data for a in made if a.path == "dojo/reference-A4.pdf"]
@@ -43,9 +43,9 @@ def test_pseudo_locale_kit_is_written_with_overflows_outlined(proved_project, ca
 
 def test_overflow_warnings_come_back_from_the_worker_processes(proved_project):
     """The overflow policy and the fit watcher are set inside each worker; its warnings reach the parent."""
-    from generator.kit import registry
+    from generator.plan import registry
     from generator.kit.build import prepare, render_all
-    from generator.kit.model import BuildOptions
+    from generator.plan.model import BuildOptions
 
     ctx = prepare(proved_project, BuildOptions(lang="xx", overflow="warn"))
     chosen = tuple(c for c in registry.COMPONENTS if c.id in ("dojo-reference", "dojo-nebbia-deck"))

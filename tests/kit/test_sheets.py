@@ -3,7 +3,7 @@ ganged sheets standing for the components they print — counted from the PDFs, 
 
 import pikepdf
 
-from generator.kit.bom import printed
+from generator.plan.bom import printed
 from generator.pageqa.ink import game_of
 
 TARGETS = {"dojo": 12, "ground": 17, "duel": 6}  # A4 sheets of the minimum set, booklet included (issue 29)
@@ -74,7 +74,7 @@ def _artifacts(kit):
 
 def test_every_games_count_includes_the_calibration_sheet():
     """sheets_by_game on manifest entries: a game's count and files include its paper's calibration sheet, first."""
-    from generator.kit.sheets import sheets_by_game
+    from generator.plan.sheets import sheets_by_game
 
     def entry(path, component, kind, layout, pages, paper="A4"):
         return {"path": path, "component": component, "kind": kind, "layout": layout, "pages": pages, "paper": paper}

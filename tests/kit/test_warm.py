@@ -4,7 +4,7 @@ import pytest
 
 from generator.i18n import extract, gate
 from generator.kit.build import prepare, warm
-from generator.kit.model import BuildOptions
+from generator.plan.model import BuildOptions
 from tests.conftest import LANGS
 from generator.problems import CheckFailed
 

@@ -4,8 +4,8 @@ import pytest
 from babel.support import NullTranslations
 
 from generator.kit import build, phase_two
-from generator.kit.registry import Component
-from generator.kit.model import Artifact
+from generator.plan.registry import Component
+from generator.plan.model import Artifact
 from generator.pageqa.check import (edge_band, frame_safe_zone, overlaps, page_problems, safe_zone,
                                     small_type, text_on_marks)
 from generator.pageqa.read import read_pdf

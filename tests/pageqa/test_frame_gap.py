@@ -6,7 +6,7 @@ import pytest
 
 from generator.content.dojo import NEBBIA_CTX
 from generator.kit.build import prepare
-from generator.kit.model import BuildOptions
+from generator.plan.model import BuildOptions
 from generator.pageqa.check import FRAME_GAP_MM, artifact_problems, frame_gap
 from generator.pageqa.read import read_pdf
 from generator.render import pdf

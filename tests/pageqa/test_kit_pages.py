@@ -1,7 +1,7 @@
 """Every page of every PDF of a real build, in it, en and ru, read back with zero findings."""
 
 from generator.components.common import term_spellings
-from generator.kit.model import Artifact
+from generator.plan.model import Artifact
 from generator.pageqa.check import page_problems
 
 

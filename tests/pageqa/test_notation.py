@@ -53,7 +53,7 @@ def test_the_page_qa_refuses_a_page_with_notation():
     from reportlab.lib.pagesizes import A5
     from reportlab.pdfgen import canvas
 
-    from generator.kit.model import Artifact
+    from generator.plan.model import Artifact
 
     buf = io.BytesIO()
     c = canvas.Canvas(buf, pagesize=A5, invariant=1)

@@ -4,7 +4,7 @@ import pytest
 
 from generator.kit.build import printed_in_english
 from generator.kit.cache import Reads
-from generator.kit.model import Artifact
+from generator.plan.model import Artifact
 from generator.pageqa.check import page_problems
 from generator.pageqa.terms import spelling_drift
 from generator.render import pdf

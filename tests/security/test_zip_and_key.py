@@ -10,7 +10,7 @@ import zipfile
 
 import pytest
 
-from generator.kit.cli import failure_code
+from generator.commands.common import failure_code
 from generator.output import seal
 from generator.output.cache import check_entry, write_entry
 from generator.output.files import UnsafePath

@@ -11,7 +11,7 @@ from generator.board.load import load_quadrant
 from generator.board.model import build_board
 from generator.kit import phase_one as kit_build  # where phase one plays the proofs
 from generator.kit.build import prepare
-from generator.kit.model import BuildOptions
+from generator.plan.model import BuildOptions
 from generator.output.cache import damage_notes, write_json_entry
 from generator.problems import CheckFailed
 from generator.sim import gate

@@ -39,7 +39,7 @@ class BuildOptions:
     release: bool = False
     overflow: str = "error"  # "warn" (pseudo-locale): overflowing text is outlined in red and listed as a warning
     backs: str = "light"  # card backs: "light" (paper, outline, title, small art: little ink) or "full" (the dark art)
-    page_qa: bool = True  # False: pages are not read back (the slot map, kit/slots.py, only records fits); nothing
+    page_qa: bool = True  # False: pages are not read back (the slot map, commands/slots.py, only records fits); nothing
     # rendered so is cached or written
 
 

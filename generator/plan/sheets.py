@@ -7,7 +7,7 @@ A2 board, the print shops' single cards). A ganged sheet (its manifest entry lis
 pieces it prints, e.g. GROUND's Scenario, Mode and reference cards on one sheet) stands for those components'
 own files of its paper, which become alternatives. A double-sided file takes one sheet per two pages.
 
-The bill-of-materials proof counts the pieces of the minimum set only (kit/bom.py), so the set a printer is told
+The bill-of-materials proof counts the pieces of the minimum set only (plan/bom.py), so the set a printer is told
 to print is the set proved complete.
 """
 

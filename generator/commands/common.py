@@ -10,7 +10,7 @@ from typing import Any, Callable, TypeVar
 
 from .. import interrupts
 from ..problems import CheckFailed
-from .build import BuildResult
+from ..kit.build import BuildResult
 
 T = TypeVar("T")
 

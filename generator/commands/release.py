@@ -6,7 +6,7 @@ import argparse
 import sys
 from pathlib import Path
 
-from ..kit.cli import jobs_count, run_reported
+from .common import jobs_count, run_reported
 
 
 def register(sub: argparse._SubParsersAction) -> None:
@@ -25,7 +25,7 @@ def run_release(args: argparse.Namespace) -> int:
     from rich.console import Console  # imported here: every other command starts without them
     from rich.progress import Progress
 
-    from .build import ReleaseOptions, release, resolved
+    from ..release.build import ReleaseOptions, release, resolved
 
     opts = ReleaseOptions(langs=tuple(dict.fromkeys(args.lang or ())), jobs=args.jobs)
     console = Console(stderr=True)

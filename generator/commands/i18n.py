@@ -9,7 +9,7 @@ from pathlib import Path
 
 from ..content.languages import TABLE, languages
 from ..problems import CheckFailed, Problem, blocking
-from .catalogs import PSEUDO_LANG
+from ..i18n.catalogs import PSEUDO_LANG
 
 
 def register(sub: argparse._SubParsersAction) -> None:
@@ -71,7 +71,7 @@ def _fail(exc: CheckFailed) -> int:
 
 def run_extract(args: argparse.Namespace) -> int:
     """Write the POT templates."""
-    from .workflow import write_templates
+    from ..i18n.workflow import write_templates
 
     try:
         paths = write_templates(args.root.resolve())
@@ -101,7 +101,7 @@ def run_watch(args: argparse.Namespace) -> int:
 
 def run_slots(args: argparse.Namespace) -> int:
     """Record the slot map."""
-    from ..kit.slots import write_slots
+    from .slots import write_slots
 
     root = args.root.resolve()
     try:
@@ -114,7 +114,7 @@ def run_slots(args: argparse.Namespace) -> int:
 
 def run_update(args: argparse.Namespace) -> int:
     """Extract and merge into every language."""
-    from .workflow import update_catalogs
+    from ..i18n.workflow import update_catalogs
 
     root = args.root.resolve()
     warnings: list[Problem] = []
@@ -136,8 +136,8 @@ def new_glossaries(root: Path, langs: tuple[str, ...]) -> list[Path]:
     """Give each language of langs without a glossary (the source language and the pseudo-locale need none) its
     locales/glossary/<lang>.tbx holding the do-not-translate terms."""
     from ..output.files import write_text_atomic
-    from .catalogs import SOURCE_LANG
-    from .glossary import glossary_path, glossary_tbx
+    from ..i18n.catalogs import SOURCE_LANG
+    from ..i18n.glossary import glossary_path, glossary_tbx
 
     table = languages(root)
     out = []
@@ -153,8 +153,8 @@ def run_check(args: argparse.Namespace) -> int:
     """Every check of every language asked (the languages side by side on every core, after the sources' messages
     are extracted once); exit 1 when any blocking problem is found."""
     from ..kit.workers import run_ordered
-    from .extract import cached_extraction
-    from .slots import slot_problems
+    from ..i18n.extract import cached_extraction
+    from ..i18n.slots import slot_problems
 
     root = args.root.resolve()
     try:
@@ -183,8 +183,8 @@ def run_check(args: argparse.Namespace) -> int:
 
 def strict_check(root: Path, lang: str) -> list:
     """Every catalog check of one language, gaps as errors (a worker's piece of work)."""
-    from .consistency import consistency_problems, yo_problems
-    from .gate import check_language
+    from ..i18n.consistency import consistency_problems, yo_problems
+    from ..i18n.gate import check_language
 
     return check_language(root, lang, strict=True) + consistency_problems(root, lang) + yo_problems(root, lang)
 
@@ -203,7 +203,7 @@ def run_stats(args: argparse.Namespace) -> int:
     from rich.console import Console
     from rich.table import Table
 
-    from .gate import language_stats
+    from ..i18n.gate import language_stats
 
     root = args.root.resolve()
     try:
@@ -240,7 +240,7 @@ def _component_stats(root: Path, langs: tuple[str, ...]) -> int:
     from rich.console import Console
     from rich.table import Table
 
-    from .coverage import component_coverage
+    from ..i18n.coverage import component_coverage
 
     console = Console(width=130)
     for lang in langs:

@@ -11,8 +11,8 @@ from ..i18n.catalogs import SOURCE_LANG
 from ..i18n.fitwatch import watch_fits
 from ..i18n.slots import SLOTS_FILE, key, slot_text
 from ..output.files import write_bytes_atomic
-from .build import prepare, render_all
-from .model import BuildOptions
+from ..kit.build import prepare, render_all
+from ..plan.model import BuildOptions
 
 
 def record_slots(root: Path) -> dict[str, list[str]]:

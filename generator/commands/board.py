@@ -8,10 +8,10 @@ from pathlib import Path
 
 from ..output.userfile import OutputError, write_output
 from ..problems import Problem
-from .ascii import render_ascii
-from .check import Report, design_problems, report
-from .load import load_quadrant
-from .model import KIND_NAMES, build_board
+from ..board.ascii import render_ascii
+from ..board.check import Report, design_problems, report
+from ..board.load import load_quadrant
+from ..board.model import KIND_NAMES, build_board
 
 DEFAULT_QUADRANT = Path("content/dojo/board/quadrant.txt")
 

@@ -170,7 +170,7 @@ def unreached() -> dict[tuple[str | None, str], tuple[str, str]]:
 def missing_templates(root: Path) -> list[Problem]:
     """A simple deck whose front template is missing: an error in phase one, before anything renders."""
     return [Problem("error", "registry", f"component {c.id}: template {c.template!r} not found in templates/",
-                    "generator/kit/registry.py", hint=f"add templates/{c.template} or fix the entry")
+                    "generator/plan/registry.py", hint=f"add templates/{c.template} or fix the entry")
             for c in COMPONENTS if c.template and not (root / "templates" / c.template).is_file()]
 
 

@@ -19,12 +19,12 @@ from ..output.files import write_into
 from ..problems import CheckFailed, Problem, blocking
 from ..render.face import forget_templates
 from ..render.preview import pdf_preview
-from .catalogs import catalog_paths, read_catalog
-from .locate import locate
-from .preview_page import page_html
-from .redraw import (Drawn, cached_lookups, catalogs_changed, changed_keys, check, draw, lookups_of, new_cache, stale,
+from ..i18n.catalogs import catalog_paths, read_catalog
+from ..i18n.locate import locate
+from ..i18n.preview_page import page_html
+from ..kit.redraw import (Drawn, cached_lookups, catalogs_changed, changed_keys, check, draw, lookups_of, new_cache, stale,
                      term_spellings_of)
-from .serve import Notifier, Server, bind, start
+from ..i18n.serve import Notifier, Server, bind, start
 
 PREVIEW_DIR = Path("build/preview")
 KIT_PAGE = "kit"  # the folder the kit's own index.html is shown from
@@ -67,7 +67,7 @@ class Coverage(NamedTuple):
 
 def units() -> list[Unit]:
     """The kit's components as preview units (from the component registry), contact sheet and index included."""
-    from ..kit import registry
+    from ..plan import registry
 
     return [Unit(c.id) for c in registry.COMPONENTS]
 
@@ -155,7 +155,7 @@ class Preview:
     def prepare(self) -> None:
         """Load and check every input (a failure is shown on the page, the previous images stay)."""
         from ..kit.build import prepare
-        from ..kit.model import BuildOptions
+        from ..plan.model import BuildOptions
 
         self.ctx = prepare(self.root, BuildOptions(lang=self.lang, overflow="warn"), self.jobs)
         self.entries = entries(self.root, self.lang)
@@ -164,7 +164,7 @@ class Preview:
         """The whole kit through the component cache (unchanged components come from it); every open problem
         listed; the pages of every component whose PDF changed drawn (first_only: their first pages, the others
         left to draw_pages); the number of components drawn anew."""
-        from ..kit import registry
+        from ..plan import registry
         from ..kit.build import render_all
 
         from ..kit.cache import ComponentCache
@@ -271,7 +271,7 @@ class Preview:
         """After a catalog edit (ctx holds the new translations): the components printing a changed entry drawn here
         without their page QA, and the pages where a changed entry prints (all of them when it is not known where)
         shown at once; the rest left to step(). The number of components drawn anew."""
-        from ..kit import registry
+        from ..plan import registry
 
         todo = [(u, c) for u, c in zip(self.units, registry.COMPONENTS)
                 if not c.from_artifacts and stale(u.lookups, self.ctx.translations)]
@@ -297,7 +297,7 @@ class Preview:
     def step(self) -> bool:
         """One piece of the work an edit left (the page QA of one component, the contact sheets, the places of one
         component, a few pages, the maps and the page); False when nothing was left."""
-        from ..kit import registry
+        from ..plan import registry
 
         if self.unchecked:
             name, made = next(iter(self.unchecked.items()))
@@ -338,7 +338,7 @@ class Preview:
 
     def coverage(self) -> Coverage:
         """Entries shown by some component, of the language's entries; the rest, with why when it is known."""
-        from ..kit.registry import unreached
+        from ..plan.registry import unreached
 
         shown = set().union(*(u.keys for u in self.units))
         missing = sorted((k for k in self.entries if k not in shown), key=str)
@@ -399,7 +399,7 @@ class Preview:
         try:
             if quick:
                 from ..kit.build import check_catalogs
-                from .runtime import load_translations
+                from ..i18n.runtime import load_translations
 
                 problems = blocking(check_catalogs(self.root, self.lang, strict=False))
                 if problems:

@@ -1,7 +1,7 @@
 """The printing guide's content (issue 29): per game and paper, what a person with only a printer needs — the files
 of the minimum set with their sheets and printer settings, the alternatives, the paper for each kind of piece,
 and what to do when the backs drift — in the kit's language, from the build's own manifest entries (the same
-minimum set and sheet counts as the manifest's `sheets`, kit/sheets.py). Nothing in it needs a command line.
+minimum set and sheet counts as the manifest's `sheets`, plan/sheets.py). Nothing in it needs a command line.
 
 `components/kit_guide.py` typesets it as `printing-guide-<paper>.pdf` (a page per game); `kit/contact.py` puts its
 summary at the top of `index.html`.

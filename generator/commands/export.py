@@ -9,7 +9,7 @@ from pathlib import Path
 import sys
 
 from ..content.languages import language_codes
-from ..kit.cli import jobs_count, run_reported
+from .common import jobs_count, run_reported
 from ..problems import CheckFailed
 
 
@@ -54,7 +54,7 @@ def export_langs(args: argparse.Namespace) -> tuple[str, ...]:
 
 def run_print(args: argparse.Namespace) -> int:
     """Print-shop files of the built kits (generator/export/print_run.py)."""
-    from .print_run import run_print as run
+    from ..export.print_run import run_print as run
 
     try:
         args.langs = export_langs(args)
@@ -67,7 +67,7 @@ def run_print(args: argparse.Namespace) -> int:
 
 def run_tts(args: argparse.Namespace) -> int:
     """Build (or reuse) the kits, export, install; on a failure list why and install nothing."""
-    from .tts_run import export_tts
+    from ..export.tts_run import export_tts
 
     code, outcome = run_reported("export", lambda: export_tts(args.root.resolve(), export_langs(args), args.base_url,
                                                               args.jobs))
@@ -76,7 +76,7 @@ def run_tts(args: argparse.Namespace) -> int:
     for folder, count, fresh in outcome.values():
         print(f"{'wrote' if fresh else 'up to date,'} {count} file(s): {folder}")
     if args.into is not None:
-        from .tts_into import update_in_place
+        from ..export.tts_into import update_in_place
 
         (lang, (folder, _count, _fresh)), *more = outcome.items()
         if more:

@@ -6,7 +6,7 @@ import os
 import subprocess
 from pathlib import Path
 
-from .. import __version__
+from . import __version__
 
 
 def _git(root: Path, *args: str) -> str | None:

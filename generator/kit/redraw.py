@@ -1,6 +1,7 @@
-"""The preview's quick path after a catalog edit (`dojo i18n watch`): only the components printing an entry whose
-text changed draw again, in the watcher's own warm process (fonts, templates, code and catalogs already loaded, no
-worker pool to start), and their pages are shown before they are checked. The page QA, the component cache entry,
+"""Phase two split in two for the preview's quick path after a catalog edit (`dojo i18n watch`,
+generator/commands/preview.py): only the components printing an entry whose text changed draw again, in the
+watcher's own warm process (fonts, templates, code and catalogs already loaded, no worker pool to start), and
+their pages are shown before they are checked. The page QA, the component cache entry,
 the other pages, the contact sheets and the maps follow (Preview.step), one piece at a time between two looks at
 the watched files.
 
@@ -14,12 +15,12 @@ import dataclasses
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from ..kit.cache import ComponentCache, Reads, lookup, recording
-from ..kit.model import Artifact, BuildContext
-from ..kit.registry import Component
+from .cache import ComponentCache, Reads, lookup, recording
+from ..plan.model import Artifact, BuildContext
+from ..plan.registry import Component
 from ..output.cache import entry_path, read_entry
 from ..problems import CheckFailed, Problem
-from .fitwatch import watch_fits
+from ..i18n.fitwatch import watch_fits
 
 
 @dataclass
@@ -75,9 +76,9 @@ def check(ctx: BuildContext, cache: ComponentCache | None, drawn: Drawn, before:
     findings as warnings, as the preview's overflow policy has them), a preview added when it draws none, every file
     verified, and, when nothing was found, the artifacts stored in the component cache. Its artifacts (with their
     ink measured) and its problems."""
-    from ..kit.phase_two import printed_in_english, verify
     from ..pageqa.check import page_qa
     from ..render.preview import missing_previews
+    from .phase_two import printed_in_english, verify
 
     if drawn.failed:
         return [], list(drawn.failed)
@@ -105,7 +106,7 @@ def new_cache(ctx: BuildContext, terms: dict) -> ComponentCache:
 def term_spellings_of(ctx: BuildContext) -> dict:
     """The term spellings the page QA checks the whole kit against (as render_all computes them)."""
     from ..components.common import term_spellings
-    from ..kit import registry
+    from ..plan import registry
 
     return term_spellings(ctx, frozenset(c.game for c in registry.COMPONENTS))
 

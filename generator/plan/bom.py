@@ -24,7 +24,7 @@ def with_pieces(artifacts: list[Artifact], counts: Counts) -> list[Artifact]:
 
 
 def printed(artifacts: list[Artifact], paper: str) -> dict[str, int]:
-    """How many of each piece the minimum set of one paper prints (kit/sheets.py: a ganged sheet counts, the
+    """How many of each piece the minimum set of one paper prints (plan/sheets.py: a ganged sheet counts, the
     files of the components it stands for do not)."""
     over = ganged(a.manifest_entry("") for a in artifacts if a.paper == paper)
     out: dict[str, int] = {}
