@@ -115,6 +115,7 @@ def run(label: str, source: Path, root: Path, rounds: int) -> None:
         client.checked()
         shown: dict[str, list[float]] = {}
         checked: dict[str, list[float]] = {}
+        catalogs = {p: p.read_bytes() for p in (root / "locales/ru/LC_MESSAGES").glob("*.po")}
         flipped: set[int] = set()  # the edits made (the next one of the same entry undoes it)
         for number, (kind, name, old, new, prefix) in [(n % len(EDITS), e) for n, e in enumerate(EDITS * rounds)]:
             path = root / "locales/ru/LC_MESSAGES" / name
@@ -136,6 +137,8 @@ def run(label: str, source: Path, root: Path, rounds: int) -> None:
         for kind in shown:
             print(f"{label}: {len(shown[kind])} {kind} edits: in browser {_figures(shown[kind])}; "
                   f"checked {_figures(checked[kind])}", flush=True)
+        for path, data in catalogs.items():  # as they were: the next run makes the same edits
+            path.write_bytes(data)
     finally:
         watcher.terminate()
         watcher.wait()

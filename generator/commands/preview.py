@@ -294,6 +294,11 @@ class Preview:
             self.publish()
         return drawn
 
+    def busy(self) -> bool:
+        """Whether step() has work left (page QA, contact sheets, places, pages, maps)."""
+        return bool(self.unchecked or self.derived_due or self.page_due or self.pending
+                    or any(not u.located and u.pdf for u in self.units))
+
     def step(self) -> bool:
         """One piece of the work an edit left (the page QA of one component, the contact sheets, the places of one
         component, a few pages, the maps and the page); False when nothing was left."""
@@ -383,7 +388,7 @@ class Preview:
         being checked, the problems; the page's long poll hears of it at once."""
         self.version += 1
         state = {"version": self.version, "page": self.page_key, "images": self.tags,
-                 "checking": sorted(self.unchecked), "busy": bool(self.unchecked or self.derived_due or self.page_due),
+                 "checking": sorted(self.unchecked), "busy": self.busy(),
                  "problems": "\n".join(p.render() for p in self.problems) or "no open problem"}
         data = _json(state)
         write_into(self.out, "state.json", data)
