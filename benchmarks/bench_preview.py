@@ -63,7 +63,7 @@ class Client:
     """What the preview page does: wait for a new state (long poll, or version.txt for an older revision)."""
 
     def __init__(self, url: str):
-        self.url = url
+        self.url, self.settled = url, False
         try:
             self.state = json.loads(_get(f"{url}/state.json", 5))
             self.long_poll = True
@@ -95,10 +95,16 @@ class Client:
                 _get(f"{self.url}/{new[0]}?h={state['images'][new[0]]}")
                 return
 
-    def checked(self) -> None:
-        """Until the watcher has nothing left to do (an older revision: at once, it showed the images last)."""
+    def checked(self, folder: Path) -> None:
+        """Until the watcher has nothing left to do (an older revision: it showed the images last; after its first
+        render, until it has drawn every page in folder: it looks at the files only then, and misses an edit made
+        meanwhile)."""
         while self.long_poll and self.state["busy"]:
             self.state = json.loads(_get(f"{self.url}/wait?since={self.state['version']}"))
+        if not self.long_poll and not self.settled:  # no page image written for 3 s
+            while time.time() - max(p.stat().st_mtime for p in folder.glob("*.png")) < 3:
+                time.sleep(0.5)
+            self.settled = True
 
 
 def run(label: str, source: Path, root: Path, rounds: int) -> None:
@@ -112,7 +118,7 @@ def run(label: str, source: Path, root: Path, rounds: int) -> None:
             raise SystemExit(f"{label}: the watcher did not start: {line}")
         print(f"{label}: first render {time.perf_counter() - start:.1f} s (until the page is served)", flush=True)
         client = Client(url[0])
-        client.checked()
+        client.checked(root / "build/preview/ru")
         shown: dict[str, list[float]] = {}
         checked: dict[str, list[float]] = {}
         catalogs = {p: p.read_bytes() for p in (root / "locales/ru/LC_MESSAGES").glob("*.po")}
@@ -132,7 +138,7 @@ def run(label: str, source: Path, root: Path, rounds: int) -> None:
             shown.setdefault(kind, []).append(time.perf_counter() - began)
             if shown[kind][-1] > 2:
                 print(f"{label}: {name} {new[:40]!r}: {shown[kind][-1]:.2f} s to the browser", flush=True)
-            client.checked()
+            client.checked(root / "build/preview/ru")
             checked.setdefault(kind, []).append(time.perf_counter() - began)
         for kind in shown:
             print(f"{label}: {len(shown[kind])} {kind} edits: in browser {_figures(shown[kind])}; "
