@@ -11,7 +11,7 @@ import urllib.request
 
 import pytest
 
-from generator.commands.preview import EXPORTS, Preview, serve
+from generator.commands.preview import EXPORTS, Preview, Watcher, serve
 
 PNG = b"\x89PNG\r\n\x1a\n"
 
@@ -182,3 +182,23 @@ def test_each_booklet_entry_points_at_the_page_and_box_where_its_text_is_read_ba
             piece = max(pieces(shown.printed({(c, m)})[(c, m)]), key=len).lower().split()
             assert piece[0] in words and piece[-1] in words, (m, place.page)
         assert on_later_pages > len(unit.places) / 2  # most entries print after page 1 (all pointed at page 1 before)
+
+
+def test_the_watcher_sees_a_saved_catalog_at_the_next_look_and_content_within_ten(tmp_path):
+    """The language's catalogs are looked at every time (a save is seen at the next look, 0.05 s later), content and
+    templates every tenth time; another language's catalog is not watched."""
+
+    for name in ("locales/ru/LC_MESSAGES/kit.po", "locales/it/LC_MESSAGES/kit.po", "content/dojo/cards.toml",
+                 "templates/kit/index.html.j2"):
+        (tmp_path / name).parent.mkdir(parents=True, exist_ok=True)
+        (tmp_path / name).write_text("x", encoding="utf-8")
+    watcher = Watcher(tmp_path, "ru")
+    assert watcher.changed() == []
+    (tmp_path / "locales/ru/LC_MESSAGES/kit.po").write_text("xy", encoding="utf-8")
+    (tmp_path / "locales/it/LC_MESSAGES/kit.po").write_text("xy", encoding="utf-8")
+    (tmp_path / "content/dojo/cards.toml").write_text("xy", encoding="utf-8")
+    assert watcher.changed() == [tmp_path / "locales/ru/LC_MESSAGES/kit.po"]
+    later = [p for _ in range(Watcher.EVERY) for p in watcher.changed()]
+    assert later == [tmp_path / "content/dojo/cards.toml"]
+    (tmp_path / "templates/kit/index.html.j2").unlink()
+    assert [p for _ in range(Watcher.EVERY) for p in watcher.changed()] == [tmp_path / "templates/kit/index.html.j2"]
