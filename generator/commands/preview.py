@@ -7,8 +7,6 @@ from __future__ import annotations
 import dataclasses
 import hashlib
 import json
-import os
-import stat
 import time
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -25,11 +23,11 @@ from ..i18n.preview_page import page_html
 from ..kit.redraw import (Drawn, cached_lookups, catalogs_changed, changed_keys, check, draw, lookups_of, new_cache, stale,
                      term_spellings_of)
 from ..i18n.serve import Notifier, Server, bind, start
+from ..i18n.watcher import WATCHED, Watcher, snapshot  # noqa: F401 (snapshot: the tests call it here)
 
 PREVIEW_DIR = Path("build/preview")
 KIT_PAGE = "kit"  # the folder the kit's own index.html is shown from
 SCREENSHOT_PX = 744  # an A4 page at 90 dpi: readable as a Weblate screenshot
-WATCHED = ("content", "templates", "locales")
 
 
 @dataclass
@@ -481,49 +479,6 @@ def entry_map(units: list[Unit], catalog: dict, unreached: dict | None = None) -
             item["only_when"] = f"{component}: {why}"
         out.append(item)
     return out
-
-
-def snapshot(root: Path, lang: str, tops: tuple[str, ...] = WATCHED) -> dict[Path, int]:
-    """mtime of every watched file (the language's catalogs, content, templates; or those under `tops`); a file or
-    folder that vanishes while it is scanned (a checkout, an editor's temporary folder) is skipped."""
-    out = {}
-    for top in tops:
-        for folder, _dirs, names in os.walk(root / top):  # os.walk skips a folder it can no longer list
-            for name in names:
-                p = Path(folder, name)
-                if top.startswith("locales") and f"/{lang}/" not in p.as_posix():
-                    continue
-                try:
-                    st = p.stat()
-                except OSError:
-                    continue
-                if stat.S_ISREG(st.st_mode):
-                    out[p] = (st.st_mtime_ns, st.st_size)
-    return out
-
-
-class Watcher:
-    """Which watched files changed since the last look: the language's catalogs looked at every time (a few files:
-    well under a millisecond), content and templates every EVERY-th time (a hundred files)."""
-
-    EVERY = 10
-
-    def __init__(self, root: Path, lang: str):
-        self.root, self.lang, self.looks = root, lang, 0
-        self.catalogs = f"locales/{lang}"
-        self.seen = snapshot(root, lang)
-
-    def changed(self) -> list[Path]:
-        """The files added, changed or removed since the last look."""
-        self.looks += 1
-        tops = WATCHED if self.looks % self.EVERY == 0 else (self.catalogs,)
-        now = snapshot(self.root, self.lang, tops)
-        held = {p: v for p, v in self.seen.items() if any(p.is_relative_to(self.root / t) for t in tops)}
-        changed = [p for p in set(now) | set(held) if now.get(p) != held.get(p)]
-        for p in held:
-            self.seen.pop(p, None)
-        self.seen.update(now)
-        return changed
 
 
 def serve(folder: Path, port: int, notifier: Notifier | None = None) -> Server:
