@@ -95,6 +95,20 @@ def test_an_edit_to_a_footer_or_a_booklet_data_string_draws_again_what_shows_it(
     index = shown.out / next(u.html for u in shown.units if u.html)
     assert "Pagina per tarare il fronte-retro" in index.read_text(encoding="utf-8")
     assert 'src="kit/index.html' in (shown.out / "index.html").read_text(encoding="utf-8")
+    # every component, redrawn by the edits or not, is in the component cache under the key a build gives it
+    # (phase_two.render_languages: the term spellings added once): the next build renders nothing again
+    from generator.kit.cache import ComponentCache
+    from generator.kit.redraw import term_spellings_of
+    from generator.plan.registry import COMPONENTS
+
+    cache = ComponentCache(shown.ctx)
+    cache.extend_key(term_spellings_of(shown.ctx))
+    before, missed = [], []
+    for unit, component in zip(shown.units, COMPONENTS):
+        if cache.load(component, before if component.from_artifacts else []) is None:
+            missed.append(component.id)
+        before += unit.artifacts
+    assert missed == []
 
 
 def test_open_problems_stay_listed_and_a_broken_entry_shows_its_error(shown):
