@@ -309,6 +309,7 @@ class Preview:
             artifacts, found = check(self.ctx, self.cache, made, [], self.terms)
             if not made.failed:
                 unit.artifacts, unit.problems = artifacts, found
+            self.publish()  # its findings replace "checking…"
             return True
         if self.derived_due:
             self.derived_due = False
@@ -321,8 +322,9 @@ class Preview:
                         mine, unit.problems = check(self.ctx, self.cache, made, before, self.terms)
                         unit.lookups = lookups_of(made.reads)
                         unit.keys = {(k[1], k[2]) for k in unit.lookups}
-                    unit.artifacts = mine
-                    self.drawn_later += self._show(unit, mine, before)
+                    if mine:  # else its last good images stay; its problems are listed
+                        unit.artifacts = mine
+                        self.drawn_later += self._show(unit, mine, before)
                 before += unit.artifacts
             return True
         unit = next((u for u in self.units if not u.located and u.pdf), None)
