@@ -20,8 +20,8 @@ from ..render.preview import pdf_preview
 from ..i18n.catalogs import catalog_paths, read_catalog
 from ..i18n.locate import locate
 from ..i18n.preview_page import page_html
-from ..kit.redraw import (Drawn, cached_lookups, catalogs_changed, changed_keys, check, draw, lookups_of, new_cache, stale,
-                     term_spellings_of)
+from ..kit.redraw import (Drawn, cached_lookups, catalogs_changed, changed_keys, check, checking, draw, lookups_of,
+                          new_cache, stale, term_spellings_of)
 from ..i18n.serve import Notifier, Server, bind, start
 from ..i18n.watcher import WATCHED, Watcher, snapshot  # noqa: F401 (snapshot: the tests call it here)
 
@@ -141,6 +141,7 @@ class Preview:
         self.base: list[Problem] = []  # phase one's warnings (and any a component did not claim)
         self.pending: list[tuple[str, bytes, int]] = []  # (component, PDF, page number) not drawn yet
         self.unchecked: dict[str, Drawn] = {}  # component -> drawn by the quick path, not read back yet
+        self.steps: dict[str, tuple] = {}  # component -> (what is being read back, the checking() under way)
         self.derived_due = False  # the contact sheets (drawn from the other components) to bring up to date
         self.page_due = False  # the maps and index.html to write again
         self.drawn_later = 0  # components drawn anew by step() since the last edit (the contact sheets)
@@ -169,7 +170,7 @@ class Preview:
 
         self.terms = term_spellings_of(self.ctx)
         self.cache = cache = ComponentCache(self.ctx)  # keyed by render_all with the term spellings (as new_cache)
-        self.unchecked, self.derived_due = {}, False
+        self.unchecked, self.steps, self.derived_due = {}, {}, False
         overflows: list[Problem] = []
         try:
             artifacts = render_all(self.ctx, None, jobs=self.jobs, warnings=overflows, cache=cache)
@@ -302,11 +303,18 @@ class Preview:
         component, a few pages, the maps and the page); False when nothing was left."""
         from ..plan import registry
 
-        if self.unchecked:
+        if self.unchecked:  # one PDF of a redrawn component read back
             name, made = next(iter(self.unchecked.items()))
-            del self.unchecked[name]
+            steps = self.steps.get(name)
+            if steps is None or steps[0] is not made:
+                steps = self.steps[name] = (made, checking(self.ctx, self.cache, made, [], self.terms))
+            try:
+                next(steps[1])
+                return True
+            except StopIteration as done:
+                artifacts, found = done.value
+            del self.unchecked[name], self.steps[name]
             unit = next(u for u in self.units if u.name == name)
-            artifacts, found = check(self.ctx, self.cache, made, [], self.terms)
             if not made.failed:
                 unit.artifacts, unit.problems = artifacts, found
             self.publish()  # its findings replace "checking…"

@@ -76,15 +76,33 @@ def check(ctx: BuildContext, cache: ComponentCache | None, drawn: Drawn, before:
     findings as warnings, as the preview's overflow policy has them), a preview added when it draws none, every file
     verified, and, when nothing was found, the artifacts stored in the component cache. Its artifacts (with their
     ink measured) and its problems."""
+    steps = checking(ctx, cache, drawn, before, terms)
+    while True:
+        try:
+            next(steps)
+        except StopIteration as done:
+            return done.value
+
+
+def checking(ctx: BuildContext, cache: ComponentCache | None, drawn: Drawn, before: list[Artifact], terms: dict):
+    """check() one PDF at a time: a generator that reads one more PDF back at each next() and returns check()'s
+    result (the watcher looks at the files between two PDFs)."""
     from ..pageqa.check import page_qa
     from ..render.preview import missing_previews
     from .phase_two import printed_in_english, verify
 
     if drawn.failed:
         return [], list(drawn.failed)
+    english = printed_in_english(ctx.lang, drawn.reads)
+    found: list[Problem] = []
+    artifacts: list[Artifact] = []
     try:
-        found, artifacts = page_qa(drawn.artifacts, ctx.lang, ctx.options.back_offset_mm, terms,
-                                   printed_in_english(ctx.lang, drawn.reads))
+        for a in drawn.artifacts:
+            seen, measured = page_qa([a], ctx.lang, ctx.options.back_offset_mm, terms, english)
+            found += seen
+            artifacts += measured
+            if a.path.endswith(".pdf"):
+                yield
         warned = [dataclasses.replace(p, severity="warning") for p in found]
         artifacts += [] if drawn.component.from_artifacts else missing_previews(artifacts)
         verify({a.path: a.data for a in artifacts}, [a.manifest_entry("") for a in artifacts])

@@ -216,3 +216,22 @@ def test_the_watcher_sees_a_saved_catalog_at_the_next_look_and_content_within_te
     assert later == [tmp_path / "content/dojo/cards.toml"]
     (tmp_path / "templates/kit/index.html.j2").unlink()
     assert [p for _ in range(Watcher.EVERY) for p in watcher.changed()] == [tmp_path / "templates/kit/index.html.j2"]
+
+
+def test_a_second_edit_is_drawn_while_the_first_is_still_being_read_back(shown):
+    """The page QA of a redrawn component goes one PDF per step, and the watcher looks at the files between two
+    steps: an edit saved while a booklet is being read back is drawn at once, and both end up checked."""
+    _settle(shown)
+    before = _images(shown)
+    duel = shown.root / "locales/it/LC_MESSAGES/duel.po"
+    _set(duel, "duel-rules", "Rulings for this kit", "Decisioni di questo kit")
+    shown.rebuild([duel], settle=False)
+    assert shown.step() and "duel-rules" in shown.unchecked  # one PDF of the booklet read back, more to come
+    kit = shown.root / "locales/it/LC_MESSAGES/kit.po"
+    _set(kit, None, "Duplex calibration", "Calibrazione del fronte-retro")
+    drawn, _ = shown.rebuild([kit], settle=False)
+    assert drawn == 1 and {"duel-rules", "kit-calibration"} <= set(shown.unchecked)
+    _settle(shown)
+    after = _images(shown)
+    changed = {name.rsplit("-", 1)[0] for name in after if after[name] != before.get(name)}
+    assert {"duel-rules", "kit-calibration"} <= changed and not shown.busy() and not shown.problems, changed
