@@ -1,78 +1,26 @@
-"""Booklet sections generated from the rule data: `![rulings](duel)`, `![setup](duel)`, `![precedence](duel)`.
-
-A rules source line `![NAME](GAME)` (NAME other than `figure`) is replaced, before typesetting, by blocks built
-here from the loaded data (for the duel: content/duel/*.toml and the resolver), translated through the game's
-card catalog (msgctxt `duel-rulings` / `duel-rules`). The booklet thus prints what the resolver plays.
+"""Booklet sections generated from the rule data: a rules source line `![NAME](GAME)` (NAME other than `figure`) is
+replaced, before typesetting, by blocks built from the loaded data: `![components](GAME)` for every game (its bill
+of materials), and the sections of the booklet module the game's row of content/games.toml names (`booklet`: its
+``BLOCKS``, e.g. `![rulings](<game>)` from its rulings file), translated through the game's catalogs. The booklet
+thus prints what the engines play.
 """
 
 from __future__ import annotations
 
+from functools import cache
 from typing import Callable
 
-from ..content.duel import DuelData
+from ..content.games import each, game_codes
 from ..plan.bom import component_lines
 from ..plan.model import BuildContext
 from ..problems import CheckFailed, Problem
 from ..rules.source import Block
-from .ground_blocks import ground_rulings, ruling_label
-
-CTX = "duel-rules"  # msgctxt of the labels below (content/duel/labels.toml, component duel-rules)
 
 
-def _duel(ctx: BuildContext) -> DuelData:
-    return ctx.model.duel
-
-
-def _strike(ctx: BuildContext, data: DuelData, sid: str) -> str:
-    """'Tsuki (Thrust)' in the reader's language: the term as the reader writes it, the English name translated."""
-    s = data.strike(sid)
-    return ctx.p_(CTX, "%(term)s (%(name)s)") % {"term": ctx.p_(f"duel/{sid}", s.romaji),
-                                                  "name": ctx.p_(f"duel/{sid}", s.name)}
-
-
-def duel_rulings(ctx: BuildContext, line: int) -> list[Block]:
-    """'Rulings for this kit': every ruling, numbered for players (Ruling 1 ... 16), topic and instruction."""
-    r = _duel(ctx).rulings
-    out = [Block("heading2", line, (ctx.p_(CTX, "Rulings for this kit"),)),
-           Block("para", line, (ctx.p_(CTX, "The combat order above is the designer's text, unchanged. It leaves "
-                                            "these points open; this kit plays them as follows."),))]
-    for item in r.items:
-        label = ruling_label(ctx, int(item.id[1:]))
-        text = ctx.p_("duel-rulings", "**%(ruling)s. %(topic)s.** %(text)s") % {
-            "ruling": label, "topic": ctx.p_("duel-rulings", item.topic),
-            "text": r.say(ctx.p_("duel-rulings", item.text), ctx.n_)}
-        out.append(Block("bullet", line, (text,)))
-    return out
-
-
-def duel_setup(ctx: BuildContext, line: int) -> list[Block]:
-    """Setup and the end of the duel, from the rulings file (the reference card prints the same lines): the kit's
-    own summary, printed after its rulings, under their heading (never before the designer's text)."""
-    r = _duel(ctx).rulings
-    out = [Block("heading3", line, (ctx.p_(CTX, "Setup"),))]
-    out += [Block("bullet", line, (r.say(ctx.p_("duel-rulings", t), ctx.n_),)) for t in r.setup]
-    out.append(Block("heading3", line, (ctx.p_(CTX, "How a duel is won"),)))
-    out += [Block("bullet", line, (r.say(ctx.p_("duel-rulings", t), ctx.n_),)) for t in r.victory]
-    return out
-
-
-def duel_precedence(ctx: BuildContext, line: int) -> list[Block]:
-    """The table 'both strikes hit -> outcome', one row per pair, from the resolver's precedence."""
-    from ..sim.duel.rules import Duel
-
-    data = _duel(ctx)
-    rows = [(ctx.p_(CTX, "Both strikes hit"), ctx.p_(CTX, "Outcome"))]
-    lose = ctx.p_(CTX, "both lose")
-    pairs = Duel(data).precedence()
-    same = [p for p in pairs if p[0] == p[1]]
-    for a, b, win in pairs:
-        if a == b and all(w is None for _, _, w in same):
-            continue
-        both = ctx.p_(CTX, "{first} and {second}").format(first=_strike(ctx, data, a), second=_strike(ctx, data, b))
-        rows.append((both, ctx.p_(CTX, "{strike} wins").format(strike=_strike(ctx, data, win)) if win else lose))
-    if same and all(w is None for _, _, w in same):
-        rows.append((ctx.p_(CTX, "The same strike"), lose))
-    return [Block("table", line, rows=tuple(rows))]
+def ruling_label(ctx: BuildContext, number: int) -> str:
+    """'Ruling 4' in the reader's language: how every game's player-facing pages name a kit ruling (never by its
+    id: D04, G4 and the like are the designer's)."""
+    return ctx.p_("rulings", "Ruling %(number)s") % {"number": number}
 
 
 def print_note(ctx: BuildContext) -> str:
@@ -91,25 +39,32 @@ def components(game: str) -> Callable[[BuildContext, int], list[Block]]:
     return make
 
 
-DATA_BLOCKS: dict[tuple[str, str], Callable[[BuildContext, int], list[Block]]] = {
-    ("rulings", "ground"): ground_rulings,
-    ("rulings", "duel"): duel_rulings,
-    ("setup", "duel"): duel_setup,
-    ("precedence", "duel"): duel_precedence,
-    **{("components", game): components(game) for game in ("dojo", "ground", "duel")},
-}
+Make = Callable[[BuildContext, int], list[Block]]
+
+
+@cache
+def data_blocks() -> dict[tuple[str, str], Make]:
+    """(name, game) -> the function making a generated section: each game's `blocks` module's BLOCKS, and every
+    game's components."""
+    out: dict[tuple[str, str], Make] = {}
+    for game, module in each("booklet").items():
+        out.update({(name, game): make for name, make in getattr(module, "BLOCKS", {}).items()})
+    return {**out, **{("components", game): components(game) for game in game_codes()}}
 
 
 def expand(ctx: BuildContext, blocks: list[Block], where: str) -> list[Block]:
     """Replace every data block by its generated blocks; an unknown one is an error naming file and line."""
     out: list[Block] = []
+    codes = game_codes()
     for b in blocks:
+        if b.kind == "figure" and b.texts[0] in codes:  # ![name](game): a section generated from the game's data
+            b = Block("data", b.line, (b.texts[1] if len(b.texts) > 1 else "", b.texts[0]))
         if b.kind != "data":
             out.append(b)
             continue
-        make = DATA_BLOCKS.get((b.texts[0], b.texts[1]))
+        make = data_blocks().get((b.texts[0], b.texts[1]))
         if make is None:
-            known = ", ".join(f"![{n}]({g})" for n, g in DATA_BLOCKS)
+            known = ", ".join(f"![{n}]({g})" for n, g in data_blocks())
             raise CheckFailed([Problem("error", "booklet-data", f"unknown generated section ![{b.texts[0]}]"
                                        f"({b.texts[1]})", where, b.line, hint=f"use one of {known}")])
         out.extend(make(ctx, b.line))

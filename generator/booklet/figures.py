@@ -22,6 +22,7 @@ from reportlab.lib.utils import ImageReader
 from reportlab.pdfgen.canvas import Canvas
 from reportlab.platypus import Flowable
 
+from ..content.games import each
 from ..plan.model import BuildContext
 from ..problems import CheckFailed, Problem
 from ..render.icons import ICONS
@@ -29,7 +30,7 @@ from ..render.layout import FLOOR_PT, NBSP
 from ..render.pdf import PdfDoc
 from ..render.svg import Drawing, Item, collected_items, draw_items, recorded, render_template
 
-ANCHOR = "dojo-icon"  # the name of an inline icon's anchor starts so: "dojo-icon <name> <size> <leading>"
+ANCHOR = "inline-icon"  # the name of an inline icon's anchor starts so: "inline-icon <name> <size> <leading>"
 ICON_EM = 1.05  # an inline icon is this many ems wide (as on the cards: generator.render.layout.ICON_EM)
 PT_PER_MM = 72 / 25.4
 
@@ -152,24 +153,12 @@ class FigureSource:
 
 
 def figure_source(ctx: BuildContext) -> FigureSource:
-    """Every figure name with the component drawing behind it, in the context's language."""
-    from ..components import dojo_belt_ladder, dojo_board, dojo_board_sheets, duel_figures, ground_figures
-    from ..components.common import Collect
-
-    def ladder():
-        col = Collect()
-        content = ctx.model.dojo
-        svg = dojo_belt_ladder.ladder_svg(ctx, content.ladder, content.pawns, "A4", col, figure=True)
-        col.check()
-        return svg, dojo_belt_ladder.strip_box("A4")
-
-    makers: dict[str, Callable[[], Any]] = {
-        "board": lambda: (dojo_board.board_svg(ctx), None),
-        "belt-ladder": ladder,
-        "squares": lambda: (dojo_board_sheets.legend_svg(ctx, "dojo/legend-narrow"), None),
-        "suits": lambda: (ground_figures.suits_svg(ctx), None),
-    }
-    makers.update({name: (lambda make=make: (make(), None)) for name, make in duel_figures.figures(ctx).items()})
+    """Every figure name with the component drawing behind it, in the context's language: each game's booklet module
+    (content/games.toml `booklet`) gives its own (``figures(ctx)``)."""
+    makers: dict[str, Callable[[], Any]] = {}
+    for module in each("booklet").values():
+        if hasattr(module, "figures"):
+            makers.update(module.figures(ctx))
     return FigureSource(makers)
 
 
@@ -208,19 +197,17 @@ def icon_markup_factory(ctx: BuildContext, where: str, pictures: Pictures) -> tu
     sized to the icon's width (reportlab never breaks a line at a no-break space), so the icon travels with the word
     it is glued to.
     """
-    by_code = {s.code: s.icon for s in ctx.model.dojo.squares}
+    games = each("booklet").values()  # each game's booklet module: its own names of icons, its own icons
+    by_code = {k: v for m in games if hasattr(m, "icon_names") for k, v in m.icon_names(ctx).items()}
     icons: dict[str, Picture] = {}
 
     def resolve(name: str) -> str:
         name = by_code.get(name, name)
-        if name in ICONS:
-            return name
-        from ..components.ground_figures import suit_svg
-
-        if suit_svg(ctx, name):
+        if name in ICONS or _game_icon(ctx, name):
             return name
         raise CheckFailed([Problem("error", "booklet-icon", f"unknown icon {name!r}", where,
-                                   hint=f"use a square code, a suit or one of: {', '.join(sorted(ICONS))}")])
+                                   hint=f"use a game's icon name ({', '.join(sorted(by_code))}), a game's own icon "
+                                   f"or one of: {', '.join(sorted(ICONS))}")])
 
     def markup(name: str, size: float, leading: float) -> str:
         name = resolve(name)
@@ -258,10 +245,17 @@ def icon_markup_factory(ctx: BuildContext, where: str, pictures: Pictures) -> tu
     return markup, IconCanvas
 
 
-def _inline_svg(ctx: BuildContext, name: str) -> str:
-    from ..components.ground_figures import suit_svg
+def _game_icon(ctx: BuildContext, name: str) -> str | None:
+    """A game's own inline icon (its booklet module's ``icon_svg``: e.g. a suit), or None."""
+    for module in each("booklet").values():
+        svg = module.icon_svg(ctx, name) if hasattr(module, "icon_svg") else None
+        if svg:
+            return svg
+    return None
 
-    return suit_svg(ctx, name) or render_template(ctx.root / "templates", "icon.svg.j2", icon=name)
+
+def _inline_svg(ctx: BuildContext, name: str) -> str:
+    return _game_icon(ctx, name) or render_template(ctx.root / "templates", "icon.svg.j2", icon=name)
 
 
 def place_forms(data: bytes, pictures: Pictures) -> bytes:

@@ -1,19 +1,14 @@
-"""GROUND booklet sections generated from the edition data: `![rulings](ground)` prints content/ground/rulings.toml;
-ruling_label() numbers every game's printed rulings for players."""
+"""GROUND booklet sections generated from the edition data (content/games.toml `blocks`; booklet/data_blocks.py):
+`![rulings](ground)` prints content/ground/rulings.toml."""
 
 from __future__ import annotations
 
 from ..plan.model import BuildContext
 from ..rules.source import Block
+from .data_blocks import ruling_label
 
 CTX = "ground-rules"  # msgctxt of the labels below (content/ground/labels.toml, component ground-rules)
 RULINGS_CTX = "ground-rulings"  # msgctxt of the ruling texts (content/ground/rulings.toml)
-
-
-def ruling_label(ctx: BuildContext, number: int) -> str:
-    """'Ruling 4' in the reader's language: how every game's player-facing pages name a kit ruling (never by its
-    id: D04, G4 and the like are the designer's)."""
-    return ctx.p_("rulings", "Ruling %(number)s") % {"number": number}
 
 
 def ground_rulings(ctx: BuildContext, line: int) -> list[Block]:
@@ -28,3 +23,20 @@ def ground_rulings(ctx: BuildContext, line: int) -> list[Block]:
                                                                   "text": ctx.p_(RULINGS_CTX, r.text)}
         out.append(Block("bullet", line, (said,)))
     return out
+
+
+BLOCKS = {"rulings": ground_rulings}
+
+
+def figures(ctx: BuildContext) -> dict:
+    """Figure name -> its maker: the suits."""
+    from ..components.ground_figures import suits_svg
+
+    return {"suits": lambda: (suits_svg(ctx), None)}
+
+
+def icon_svg(ctx: BuildContext, name: str) -> str | None:
+    """A suit's inline icon ({icon:<suit>}), or None for another name."""
+    from ..components.ground_figures import suit_svg
+
+    return suit_svg(ctx, name)

@@ -9,12 +9,13 @@ from pathlib import Path
 import sys
 
 from ..content.languages import language_codes
+from ..content.vendors import vendor_codes, vendor_rows
 from .common import jobs_count, run_reported
 from ..problems import CheckFailed
 
 
-VENDOR_CODES = ("dtc", "mpc", "pdfx4", "tgc")  # vendors.VENDORS' keys, sorted (a test holds them equal): that table
-# loads numpy and the colour engine, which no other `dojo` command needs
+VENDOR_CODES = vendor_codes()  # content/vendors.toml, read without export/vendors.py, which loads numpy and the colour
+# engine that no other `dojo` command needs
 
 
 def register(sub: argparse._SubParsersAction) -> None:
@@ -30,10 +31,11 @@ def register(sub: argparse._SubParsersAction) -> None:
     t.add_argument("--into", type=Path, help="a table (TTS save) to refresh in place: this kit's objects replaced "
                    "by GUID, everything else kept; one language")
     t.set_defaults(run=run_tts)
-    p = targets.add_parser("print", help="print-shop files (The Game Crafter, MakePlayingCards, DriveThruCards, "
-                           "PDF/X-4) into build/print/<vendor>/<lang>/")
-    p.add_argument("--vendor", required=True, choices=VENDOR_CODES,
-                   help="tgc: PNG 825x1125; mpc: PNG 822x1122; dtc: PDF/X-1a CMYK per deck; pdfx4: PDF/X-4 per deck")
+    shops = vendor_rows()
+    p = targets.add_parser("print", help=f"print-shop files ({', '.join(v.title for v in shops.values())}) into "
+                           "build/print/<vendor>/<lang>/")
+    p.add_argument("--vendor", required=True, choices=VENDOR_CODES, help="; ".join(
+        f"{v.code}: {v.title}, {v.format.upper()}" for v in shops.values()) + " (content/vendors.toml)")
     p.add_argument("--lang", required=True, help="the kit's language (locales/languages.toml), or all (the released ones)")
     p.add_argument("--root", type=Path, default=Path("."), help="project folder (default: current folder)")
     p.set_defaults(run=run_print)

@@ -2,11 +2,10 @@
 
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass
 from typing import Any, Callable, TypeVar
 
-from ..content.dojo import NEBBIA_CTX
+from ..content.games import call, games as all_games
 from ..plan.model import Artifact, BuildContext
 from ..problems import CheckFailed, Problem
 from ..render.cards import Deck, Imprint, deck_artifacts
@@ -79,22 +78,11 @@ class Collect:
             raise CheckFailed(self.problems)
 
 
-def duel_term(ctx: BuildContext, item_id: str, romaji: str) -> str:
-    """A duel term (stance, strike) as cards, booklet and reference print it: one spelling per language, the
-    catalog's transliteration of the romaji (Russian: the seed's Cyrillic), never both scripts at once."""
-    return ctx.p_(f"duel/{item_id}", romaji)
-
-
-def term_spellings(ctx: BuildContext, games: frozenset[str] = frozenset({"dojo", "duel"})) -> dict[str, frozenset[str]]:
-    """Each game term's spelling in this language -> its other spellings, for the page QA's term check: the duel's
-    stances and strikes (seed script, romaji) and the Dojo cards named 'Term (gloss)' (Kaeshi, Uke, Irimi), for
-    the games being printed (only their terms are looked up)."""
-    out = {}
-    for item in (ctx.model.duel.stances + ctx.model.duel.strikes) if "duel" in games else ():
-        spelled = duel_term(ctx, item.id, item.romaji)
-        out[spelled] = frozenset({item.term, item.romaji} - {spelled})
-    for card in ctx.model.dojo.nebbia.cards if "dojo" in games else ():
-        if re.match(r"\S+ \(", card.name):
-            spelled = ctx.p_(f"{NEBBIA_CTX}/{card.id}", card.name).split()[0]
-            out[spelled] = frozenset({card.name.split()[0]} - {spelled})
+def term_spellings(ctx: BuildContext, games: frozenset[str] | None = None) -> dict[str, frozenset[str]]:
+    """Each game term's spelling in this language -> its other spellings, for the page QA's term check, for the games
+    being printed (all by default): the function each game's row of content/games.toml names (`terms`)."""
+    out: dict[str, frozenset[str]] = {}
+    for code, game in all_games().items():
+        if game.terms and (games is None or code in games):
+            out.update(call(game, "terms", ctx))
     return out

@@ -5,6 +5,8 @@ Faces: templates/dojo/nebbia-front and nebbia-back (.svg.j2 + .toml slots), draw
 
 from __future__ import annotations
 
+import re
+
 from ..content.dojo import NEBBIA_CTX, NebbiaCard, NebbiaDeck
 from ..plan.model import Artifact, BuildContext
 from ..render.cards import Card, Deck
@@ -53,3 +55,14 @@ def nebbia_deck(ctx: BuildContext) -> Deck:
 def build(ctx: BuildContext) -> list[Artifact]:
     """The deck as sheets (A4, Letter), gutterfold, single cards, and a preview."""
     return deck_files(ctx, nebbia_deck(ctx))
+
+
+def term_spellings(ctx: BuildContext) -> dict[str, frozenset[str]]:
+    """The Dojo cards named 'Term (gloss)' (Kaeshi, Uke, Irimi): the term as this language prints it -> its other
+    spellings, for the page QA's term check (content/games.toml `terms`)."""
+    out = {}
+    for card in ctx.model.dojo.nebbia.cards:
+        if re.match(r"\S+ \(", card.name):
+            spelled = ctx.p_(f"{NEBBIA_CTX}/{card.id}", card.name).split()[0]
+            out[spelled] = frozenset({card.name.split()[0]} - {spelled})
+    return out

@@ -13,11 +13,27 @@ from ..content.duel import DuelData
 from ..content.duel_pieces import CTX as PIECES_CTX, Player
 from ..plan.model import Artifact, BuildContext
 from ..render.cards import Card, Deck
-from .common import back_look, deck_files, duel_term, imprint, small_print
+from .common import back_look, deck_files, imprint, small_print
 from ..render.face import Face, collect
 from ..render.svg import Drawing
 from ..render.pdf import PAPERS_MM, PdfDoc, mm, text
 from .duel_draw import strike_cells, track_cells, track_numbers
+
+
+def duel_term(ctx: BuildContext, item_id: str, romaji: str) -> str:
+    """A duel term (stance, strike) as cards, booklet and reference print it: one spelling per language, the
+    catalog's transliteration of the romaji (Russian: the seed's Cyrillic), never both scripts at once."""
+    return ctx.p_(f"duel/{item_id}", romaji)
+
+
+def term_spellings(ctx: BuildContext) -> dict[str, frozenset[str]]:
+    """The duel's stances and strikes in this language's one spelling -> their other spellings (seed script,
+    romaji), for the page QA's term check (content/games.toml `terms`)."""
+    out = {}
+    for item in ctx.model.duel.stances + ctx.model.duel.strikes:
+        spelled = duel_term(ctx, item.id, item.romaji)
+        out[spelled] = frozenset({item.term, item.romaji} - {spelled})
+    return out
 
 BACK_BG = "#2b2622"  # backs and the fronts' header band
 STRIKER = 0.36  # the striker drawn above the cells takes this share of a hits box's height
@@ -29,7 +45,7 @@ def ui(ctx: BuildContext, component: str, msgid: str) -> str:
 
 
 def term(ctx: BuildContext, item) -> str:
-    """The Japanese term in the reader's one spelling (common.duel_term)."""
+    """The Japanese term in the reader's one spelling (duel_term)."""
     return duel_term(ctx, item.id, item.romaji)
 
 

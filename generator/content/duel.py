@@ -195,3 +195,19 @@ def messages(path: Path) -> list[Message]:
     for i, row in enumerate(doc.items("label")):  # labels.toml: what the components print around the data
         add(row.get("text"), str(row.get("component", "")), "label", i, "text")
     return out
+
+
+def load_parts(root: Path) -> tuple[dict[str, object], list[Problem]]:
+    """The duel's parts of the kit model (content/games.toml `content`): ``model.duel`` and ``model.duel_pieces``,
+    the rulings' turn limit checked against the order slip's rows."""
+    from .duel_pieces import load_duel_pieces
+
+    duel, problems = load_duel(root)
+    pieces, found = load_duel_pieces(root)
+    problems += found
+    if duel is not None and pieces is not None and duel.rulings.value("turn_limit") not in (0, pieces.slip_turns):
+        problems.append(Problem("error", "duel-rulings", f"ruling D14 ends the duel after turn "
+                                f"{duel.rulings.value('turn_limit')} but the order slip has {pieces.slip_turns} rows",
+                                "content/duel/rulings.toml", where="D14",
+                                hint="give D14 the slip's rows ([slip] turns in content/duel/pieces.toml) or 0"))
+    return {"duel": duel, "duel_pieces": pieces}, problems

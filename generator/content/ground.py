@@ -476,3 +476,12 @@ def messages(path: Path) -> list[Message]:
     for i, row in enumerate(doc.items("label")):  # labels.toml: what the components print around the data
         add(row.get("text"), str(row.get("component", "")), "label", i, "text")
     return out
+
+
+def load_parts(root: Path) -> tuple[dict[str, object], list[Problem]]:
+    """GROUND's parts of the kit model (content/games.toml `content`): ``model.ground`` and ``model.ground_pieces``."""
+    from .ground_pieces import load_ground_pieces
+
+    ground, problems = load_ground(root)
+    pieces, found = load_ground_pieces(root)
+    return {"ground": ground, "ground_pieces": pieces}, problems + found

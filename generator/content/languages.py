@@ -98,14 +98,7 @@ def _hyphenation(row, code: str) -> str | None:
 
 def _language(row, seen: set[str]) -> Language | None:
     row.unknown({"code", "english", "native", "plural", "hyphenation", "address", "status", "quotes", "yo"})
-    code = row.text("code")
-    if isinstance(code, str) and not CODE_RE.match(code):
-        row.error(f"code {code!r} is not a language code", "code", 'use the gettext code, e.g. "de" or "pt_BR"')
-        code = None
-    if isinstance(code, str):
-        if code in seen:
-            row.error(f"language {code!r} is listed twice", "code", "keep one table per language")
-        seen.add(code)
+    code = row.code(seen, CODE_RE, "language", 'use the gettext code, e.g. "de" or "pt_BR"')
     english, native = row.text("english"), row.text("native")
     status = row.choice("status", STATUSES)
     text = row.get("plural", str, None)
@@ -120,7 +113,7 @@ def _language(row, seen: set[str]) -> Language | None:
     for game, form in (address or {}).items():
         if game not in GAMES_ADDRESSED or not isinstance(form, str) or not form.strip():
             row.error(f"address {game} = {form!r}: wants a game ({', '.join(GAMES_ADDRESSED)}) and a form of "
-                      "address", "address", 'e.g. address = { dojo = "tu", ground = "voi" }')
+                      "address", "address", f'e.g. address = {{ {GAMES_ADDRESSED[0]} = "tu", kit = "voi" }}')
     hyphenation = _hyphenation(row, code) if code else None
     quotes = row.get("quotes", str, "") or ""
     if len(quotes) not in (0, 2):

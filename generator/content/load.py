@@ -10,13 +10,8 @@ from ..inputfile import read_text
 from ..problems import Problem, blocking
 from ..rules.source import parse
 from .bom import load_boms
-from .checks import check_nebbia
 from .deck import load_deck
-from .dojo import load_dojo
-from .duel import load_duel
-from .duel_pieces import load_duel_pieces
-from .ground import load_ground
-from .ground_pieces import load_ground_pieces
+from .games import call, games
 from .model import GAMES, KitModel, RulesSource
 
 
@@ -47,11 +42,13 @@ def load_model(root: Path, decks: Mapping[str, str] | None = None) -> tuple[KitM
 
     Each problem is reported once, with file:line and field; warnings come back with a model.
     """
-    dojo, problems = load_dojo(root)
-    ground, found = load_ground(root)
-    problems += found
-    duel, found = load_duel(root)
-    problems += found
+    parts: dict[str, object] = {}
+    problems: list[Problem] = []
+    for game in games(root).values():  # each game's own loader (content/games.toml `content`)
+        if game.content:
+            found_parts, found = call(game, "content", root)
+            parts.update(found_parts)
+            problems += found
     rules = {}
     for game in GAMES:
         rules[game], found = load_rules(root, game)
@@ -62,18 +59,6 @@ def load_model(root: Path, decks: Mapping[str, str] | None = None) -> tuple[KitM
         problems += found
     boms, found = load_boms(root)
     problems += found
-    ground_pieces, found = load_ground_pieces(root)
-    problems += found
-    duel_pieces, found = load_duel_pieces(root)
-    problems += found
-    if dojo is not None:
-        problems += check_nebbia(dojo.nebbia)
-    if duel is not None and duel_pieces is not None and duel.rulings.value("turn_limit") not in (0, duel_pieces.slip_turns):
-        problems.append(Problem("error", "duel-rulings", f"ruling D14 ends the duel after turn "
-                                f"{duel.rulings.value('turn_limit')} but the order slip has {duel_pieces.slip_turns} rows",
-                                "content/duel/rulings.toml", where="D14",
-                                hint="give D14 the slip's rows ([slip] turns in content/duel/pieces.toml) or 0"))
-    if blocking(problems) or None in (dojo, ground, duel, ground_pieces, duel_pieces, *rules.values(),
-                                      *simple.values()):
+    if blocking(problems) or None in (*parts.values(), *rules.values(), *simple.values()):
         return None, problems
-    return KitModel(dojo, ground, duel, rules, simple, boms, ground_pieces, duel_pieces), problems
+    return KitModel(parts, rules, simple, boms), problems

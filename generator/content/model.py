@@ -3,15 +3,12 @@
 ``KitModel`` is what phase one (``generator.content.load.load_model``) hands to the build; ``BuildContext.model``
 carries it to every component and booklet, which read it and never open a content file:
 
-- ``model.dojo``   -- ``generator.content.dojo.DojoContent`` (Nebbia deck, square types, reference cards, belt
-                      ladder, pawns) from content/dojo/*.toml;
-- ``model.ground`` -- ``generator.content.ground.GroundData`` from content/ground/*.toml;
-- ``model.duel``   -- ``generator.content.duel.DuelData`` from content/duel/duel.toml;
-- ``model.rules``  -- ``{game: RulesSource}`` for content/<game>/rules.md (dojo, ground, duel);
+- ``model.<part>`` -- each game's parts, loaded by the function its row of content/games.toml names (`content`):
+                      e.g. ``model.ground`` (content/ground/*.toml) and ``model.ground_pieces``; a game's own
+                      modules read them, nothing else does;
+- ``model.rules``  -- ``{game: RulesSource}`` for content/<game>/rules.md (every game of the table);
 - ``model.decks``  -- ``{component id: SimpleDeck}`` for the registry's simple decks (content/<game>/<name>.deck.toml);
-- ``model.boms``   -- ``generator.content.bom.Bom`` per game from content/<game>/bom.toml (the bill of materials);
-- ``model.ground_pieces`` / ``model.duel_pieces`` -- seat markers and seat symbols (content/ground/pieces.toml),
-                      the duel's player sets, fighters and order slip (content/duel/pieces.toml).
+- ``model.boms``   -- ``generator.content.bom.Bom`` per game from content/<game>/bom.toml (the bill of materials).
 
 The board (``BuildContext.board``) and the catalogs (``BuildContext.translations``) are loaded in the same phase.
 Texts in the model are English message ids; components translate them with ``ctx.p_(context, msgid)``.
@@ -21,17 +18,12 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from types import MappingProxyType
-from typing import Mapping
+from typing import Any, Mapping
 
 from ..rules.source import Block
 from .bom import Bom
 from .deck import SimpleDeck
-from .dojo import DojoContent
-from .duel import DuelData
-from .duel_pieces import DuelPieces
-from .ground import GroundData
 from .games import game_codes
-from .ground_pieces import GroundPieces
 
 GAMES = game_codes()  # content/games.toml, in table order
 
@@ -49,15 +41,22 @@ class RulesSource:
 class KitModel:
     """Every content input of the kit, loaded and checked (see the module docstring)."""
 
-    dojo: DojoContent
-    ground: GroundData
-    duel: DuelData
+    parts: Mapping[str, Any]  # each game's loaded parts by name (content/games.toml `content`)
     rules: Mapping[str, RulesSource]
     decks: Mapping[str, SimpleDeck] = field(default_factory=dict)
     boms: tuple[Bom, ...] = ()
-    ground_pieces: GroundPieces | None = None
-    duel_pieces: DuelPieces | None = None
+
+    def __getattr__(self, name: str) -> Any:
+        """A game's part (``model.duel``), for that game's own modules; AttributeError for any other name."""
+        if name.startswith("__") or name == "parts":
+            raise AttributeError(name)
+        try:
+            return self.parts[name]
+        except KeyError:
+            raise AttributeError(f"the kit model has no part {name!r} (content/games.toml `content` loaders give "
+                                 f"{', '.join(self.parts)})") from None
 
     def __post_init__(self) -> None:
+        object.__setattr__(self, "parts", MappingProxyType(dict(self.parts)))
         object.__setattr__(self, "rules", MappingProxyType(dict(self.rules)))
         object.__setattr__(self, "decks", MappingProxyType(dict(self.decks)))

@@ -209,6 +209,19 @@ class Fields:
             seen.add(value)
         return value
 
+    def code(self, seen: set[str], pattern: re.Pattern, kind: str, hint: str, reserved: str | None = None) -> str | None:
+        """A data table's row code (a game's, a language's, a vendor's): matching pattern (and not reserved), once in
+        the table (seen: the codes of the rows before)."""
+        code = self.text("code")
+        if isinstance(code, str) and (not pattern.match(code) or code == reserved):
+            self.error(f"code {code!r} is not a {kind} code", "code", hint)
+            return None
+        if isinstance(code, str):
+            if code in seen:
+                self.error(f"code {code!r}: this {kind} is listed twice", "code", f"keep one [[{kind}]] table per {kind}")
+            seen.add(code)
+        return code
+
     def strings(self, key: str, required: bool = True) -> tuple[str, ...]:
         """A list of non-empty strings."""
         value = self.get(key, list, ... if required else [])

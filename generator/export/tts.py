@@ -1,6 +1,6 @@
 """`dojo export tts`: a built kit laid out for Tabletop Simulator (and its cards for Tabletopia, Screentop...).
 
-For each game (dojo, ground, duel) it writes ``build/tts/<lang>/<game>/``:
+For each game with a TTS module (content/games.toml `tts`) it writes ``build/tts/<lang>/<game>/``:
 
 - ``<game>-<lang>.json``: a TTS saved object (``SaveName``, ``ObjectStates``...): every deck as a ``DeckCustom``
   (``CustomDeck`` sheets, ``DeckIDs``, cards with ``CardID`` = key x 100 + cell, each card's ``Nickname`` its
@@ -29,6 +29,7 @@ from typing import Any, Callable
 
 from PIL import Image, ImageChops, ImageStat
 
+from ..content.games import each
 from ..plan.registry import by_id, component_name
 from . import tts_layout as layout, tts_setup as setup, tts_sheets as sheets, tts_table as table
 from .faces import single_decks
@@ -38,14 +39,9 @@ from .tts_check import check
 from .tts_images import CELL_H, CELL_W, COLS, ROWS, DeckPictures, Picture, deck_pictures, face_sheet, sheet_grid
 from .tts_into import mark
 from .tts_layout import Spot, card_size
-from .tts_model import GameExport, Names, seat_colours
+from .tts_model import GameExport, Names, facts, seat_colours
 
-GAMES = ("dojo", "ground", "duel")
-# How the rules' setup wants each deck: (face down, shuffled). Unlisted decks lie face up (reference cards,
-# Scenarios and Modes to choose from). A seat's or player's own cards lie face down before that player.
-SETUP = {"dojo-nebbia-deck": (True, True), "ground-solution-deck": (True, True),
-         "ground-problem-cards": (True, True), "ground-action-cards": (True, False),
-         "duel-stance-cards": (True, False), "duel-strike-cards": (True, False)}
+GAMES = tuple(each("tts"))  # content/games.toml: the games with a TTS module (`tts`)
 BLANK = 8.0  # a picture whose every channel varies less than this (standard deviation) is blank
 
 
@@ -62,7 +58,7 @@ def _deck_names(exp: GameExport, model: Any, translations: Any, component: str, 
     where = f"language {exp.lang}, game {exp.game}, deck {component}"
     if names is None:
         exp.problems.append(f"{where}: the export does not know this deck's cards "
-                            "(add it to generator/export/tts_cards.py NAMES)")
+                            "(add it to the NAMES of its game's TTS module, content/games.toml `tts`)")
         return None
     if len(names) != printed or len(pics.texts) != printed:
         exp.problems.append(f"{where}: {len(names)} cards in the content but {printed} printed")
@@ -149,7 +145,9 @@ def _add_deck(exp: GameExport, kit: Path, model: Any, translations: Any, deck: A
                             "front": front_files[f], "back": back_files[b]}
     exp.cards.extend(listed.values())
     exp.counts[deck.component] = sum(len(g) for g in groups.values())
-    face_down, shuffle = SETUP.get(deck.component, (False, False))
+    # how the rules' setup wants the deck (its game's SETUP): (face down, shuffled); unlisted decks lie face up
+    # (reference cards, Scenarios and Modes to choose from); a seat's or player's own cards lie face down
+    face_down, shuffle = facts(exp.game).SETUP.get(deck.component, (False, False))
     for b, cards in groups.items():
         owner = next((n.owner for n, back in zip(names, pics.back_of) if back == b), "")
         name = f"{title} — {owner}" if owner else title

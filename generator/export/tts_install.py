@@ -8,8 +8,11 @@ from __future__ import annotations
 
 import re
 
+from ..content.games import each
+
 BASE = "file:///path/to/dojo-tts"  # the release's image URLs' base (reproducible: the same on every machine)
-SAVE = re.compile(r"^(dojo|ground|duel)-[a-z]{2,3}\.json$")  # a save's file name (tts_setup.file_stem)
+GAMES = tuple(each("tts"))  # content/games.toml: the games laid out for TTS, each a save per language
+SAVE = re.compile(rf"^({'|'.join(GAMES)})-[a-z]{{2,3}}\.json$")  # a save's file name (tts_setup.file_stem)
 
 SH = r"""#!/bin/sh
 # Points the Tabletop Simulator saves of this folder at the images beside them and copies them (with their
@@ -27,7 +30,7 @@ count=0
 for save in "$here"/*/*/*.json; do
   name=$(basename "$save")
   case "$name" in
-    dojo-*.json|ground-*.json|duel-*.json) ;;
+    @SAVES@) ;;
     *) continue ;;
   esac
   sed "s|@BASE@|$base|g" "$save" > "$dest/$name"
@@ -37,7 +40,7 @@ for save in "$here"/*/*/*.json; do
 done
 echo "$count table(s) copied into $saves and $dest"
 echo "In Tabletop Simulator: Games > Save & Load (the whole table: seats, notebook), or Objects > Saved Objects."
-""".replace("@BASE@", BASE)
+""".replace("@BASE@", BASE).replace("@SAVES@", "|".join(f"{game}-*.json" for game in GAMES))
 
 BAT = ("@echo off\r\n"
        "rem Points the Tabletop Simulator saves of this folder at the images beside them and copies them (with their\r\n"
@@ -47,14 +50,14 @@ BAT = ("@echo off\r\n"
        "$saves = Join-Path ([Environment]::GetFolderPath('MyDocuments')) 'My Games\\Tabletop Simulator\\Saves'; "
        "$dest = Join-Path $saves 'Saved Objects'; "
        "New-Item -ItemType Directory -Force $dest | Out-Null; $n = 0; "
-       "Get-ChildItem $here -Recurse -Filter *.json | Where-Object { $_.Name -match '^(dojo|ground|duel)-[a-z]+\\.json$' } | "
+       "Get-ChildItem $here -Recurse -Filter *.json | Where-Object { $_.Name -match '^(@GAMES@)-[a-z]+\\.json$' } | "
        "ForEach-Object { $t = [IO.File]::ReadAllText($_.FullName).Replace('@BASE@', $base); "
        "foreach ($d in @($dest, $saves)) { [IO.File]::WriteAllText((Join-Path $d $_.Name), $t, "
        "(New-Object Text.UTF8Encoding $false)) }; "
        "$png = $_.FullName -replace '\\.json$', '.png'; if (Test-Path $png) { Copy-Item $png $dest; Copy-Item $png $saves }; "
        "$n++ }; "
        "Write-Host ([string]$n + ' table(s) copied into ' + $dest)\"\r\n"
-       "pause\r\n").replace("@BASE@", BASE)
+       "pause\r\n").replace("@BASE@", BASE).replace("@GAMES@", "|".join(GAMES))
 
 
 def installers() -> dict[str, bytes]:

@@ -10,6 +10,8 @@ from typing import Any, Callable
 
 from PIL import Image
 
+from ..content.games import game as game_row, module_of
+from ..problems import CheckFailed, Problem
 from . import tts_table as table
 from .tts_cache import PictureCache
 from .tts_layout import Spot
@@ -92,11 +94,9 @@ def _distance(a: tuple[int, ...], b: tuple[int, ...]) -> float:
 
 
 def seat_colours(model: Any, game: str, seats: int) -> list[str]:
-    """Each seat's TTS player colour: the nearest free one to the seat's printed colour (the pawn's, the GROUND
-    seat's, the duel player's), so the red pawn sits at the Red seat."""
-    printed = {"dojo": lambda: [p.colour for p in model.dojo.pawns.pawns],
-               "ground": lambda: [s.colour for s in model.ground.seats],
-               "duel": lambda: [p.colour for p in model.duel_pieces.players]}[game]()
+    """Each seat's TTS player colour: the nearest free one to the seat's printed colour (its game's TTS module
+    tells it: a pawn's, a seat's, a player's), so the red pawn sits at the Red seat."""
+    printed = facts(game).seat_colours(model)
     wanted = []
     for i in range(seats):
         hexa = printed[i].lstrip("#") if i < len(printed) else "ffffff"
@@ -107,3 +107,16 @@ def seat_colours(model: Any, game: str, seats: int) -> list[str]:
         if out[i] is None and c not in out:
             out[i] = c
     return [c or "White" for c in out]
+
+
+def facts(game: str) -> Any:
+    """A game's module of Tabletop Simulator facts (content/games.toml `tts`); CheckFailed naming the table's row
+    and field when the game has none (it is not exported to the digital table)."""
+    row = game_row(game)
+    module = module_of(row, "tts")
+    if module is None:
+        raise CheckFailed([Problem("error", "games", f"game {game!r} has no Tabletop Simulator layout",
+                                   "content/games.toml", row.line, where="tts",
+                                   hint='add tts = "generator.export.<game>_tts" (a module like the other games\' '
+                                        "TTS modules) to its [[game]] table")])
+    return module

@@ -1,6 +1,7 @@
 """The pieces of a game's sheets as the table wants them (tts.py cuts them out, tts_layout.py places them).
 
-PLAN lists, per piece sheet and in the order its pieces are cut (reading order), what each run of pieces is: its
+Each game's TTS module (content/games.toml `tts`) has a PLAN: per piece sheet and in the order its pieces are cut
+(reading order), what each run of pieces is (count, bom id, where, form): its
 bill-of-materials id (its name and description on the table, in the kit's language), where it goes ('centre',
 'shared', 'seat': one per seat in turn, 'infinite': one of them in an Infinite_Bag, 'track': joined into one
 tile, 'bag': into its seat's bag of markers) and its form ('tile', 'token', 'figurine': a standing pawn showing
@@ -13,26 +14,9 @@ from dataclasses import dataclass
 
 from PIL import Image
 
-from ..components.dojo_pawns import BASE, PANEL
+from ..content.games import each
 from ..render.preview import png
 
-# (count, bom id, where, form); a run repeated per seat is listed once with count per seat and where 'bag'
-PLAN: dict[str, tuple[tuple[int, str, str, str], ...]] = {
-    "dojo-pawns": ((8, "dojo-pawn", "seat", "figurine"),),
-    "dojo-belt-ladder": ((2, "dojo-belt-ladder", "centre", "tile"), (8, "dojo-ladder-marker", "seat", "token")),
-    "ground-tokens": ((6, "ground-tokens/protection", "infinite", "token"),
-                      (6, "ground-tokens/denied", "infinite", "token"),
-                      (1, "ground-tokens/lead", "shared", "token"), (1, "ground-tokens/round", "shared", "token"),
-                      (5, "ground-tokens/round-track", "track", "tile")),
-    "ground-seat-markers": ((1, "ground-seat-markers/stress", "bag", "tile"),
-                            (1, "ground-seat-markers/freedom", "bag", "tile"),
-                            (1, "ground-seat-markers/darvo", "bag", "tile"),
-                            (1, "ground-seat-markers/focus-blame", "bag", "tile"),
-                            (2, "ground-seat-markers/relation", "bag", "tile")),
-    "ground-player-mats": ((6, "ground-player-mats", "seat", "tile"),),
-    "duel-pieces": ((2, "duel-fighter", "seat", "token"), (2, "duel-order-slip", "seat", "tile")),
-}
-PER_SEAT = ("ground-seat-markers",)  # the plan is one seat's set, repeated for every seat in turn
 FOLD_MARGIN_MM = 0.5  # a pawn's front is cut this far inside its fold lines
 
 
@@ -48,11 +32,12 @@ class Run:
 
 def runs(component: str, pieces: int, seats: int) -> list[Run] | None:
     """What each of a sheet's pieces is, in cut order; None when the sheet has another number of pieces."""
-    plan = PLAN.get(component)
-    if plan is None:
+    module = plan_module(component)
+    if module is None:
         return None
+    plan = module.PLAN[component]
     out: list[Run] = []
-    if component in PER_SEAT:
+    if component in module.PER_SEAT:  # the plan is one seat's set, repeated for every seat in turn
         for seat in range(seats):
             out += [Run(bom, where, form, seat) for count, bom, where, form in plan for _ in range(count)]
     else:
@@ -61,20 +46,26 @@ def runs(component: str, pieces: int, seats: int) -> list[Run] | None:
     return out if len(out) == pieces else None
 
 
-def pawn_faces(picture_png: bytes, px_per_mm: float) -> tuple[bytes, bytes, tuple[int, int]]:
+def plan_module(component: str):
+    """The TTS module of the game whose PLAN lists this piece sheet, or None."""
+    return next((m for m in each("tts").values() if component in m.PLAN), None)
+
+
+def pawn_faces(picture_png: bytes, px_per_mm: float, net: tuple[float, float]) -> tuple[bytes, bytes, tuple[int, int]]:
     """A fold-over pawn's front panel and its back panel (turned upright), cut inside the fold lines (no fold
-    line, no base, no footer: components/dojo_pawns.py's BASE and PANEL); PNGs and their size."""
+    line, no base, no footer: net is its base's and panel's heights, its game's FIGURINE); PNGs and their size."""
+    base, panel_mm = net
     net = Image.open(io.BytesIO(picture_png))
     net.load()
-    top = (net.height - (2 * BASE + 2 * PANEL) * px_per_mm) / 2  # the outline's stroke above the net
+    top = (net.height - (2 * base + 2 * panel_mm) * px_per_mm) / 2  # the outline's stroke above the net
     margin = FOLD_MARGIN_MM * px_per_mm
 
     def panel(start_mm: float) -> Image.Image:
         y0 = round(top + start_mm * px_per_mm + margin)
-        y1 = round(top + (start_mm + PANEL) * px_per_mm - margin)
+        y1 = round(top + (start_mm + panel_mm) * px_per_mm - margin)
         return net.crop((0, y0, net.width, y1))
-    front = panel(BASE + PANEL)
-    back = panel(BASE).rotate(180)
+    front = panel(base + panel_mm)
+    back = panel(base).rotate(180)
     return png(front), png(back), front.size
 
 

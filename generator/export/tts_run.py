@@ -52,6 +52,11 @@ def up_to_date(folder: Path, digest: str, root: Path) -> bool:
         return False
 
 
+def _pieces(game: str) -> int:
+    """How much a game's export has to cut and check (its components): the longest are handed out first."""
+    return sum(c.game == game for c in registry.COMPONENTS)
+
+
 def export_files(root: Path, kits: dict[str, BuildResult], base_url: str | None = None, jobs: int = 0,
                  out_root: Path | None = None) -> dict[str, dict[str, bytes]]:
     """Per language of kits, the files of its export folder, checked (CheckFailed listing every problem)."""
@@ -59,7 +64,7 @@ def export_files(root: Path, kits: dict[str, BuildResult], base_url: str | None 
     model, _problems = load_model(root, registry.deck_sources())  # the kits built: the content is sound
     tts.SHARED.update(root=root, model=model)
     tasks = [(lang, game, str(kit.out_dir), kit.manifest, base_url, str(out_root))
-             for game in ("ground", "dojo", "duel") for lang, kit in kits.items()]  # the longest first
+             for game in sorted(tts.GAMES, key=_pieces, reverse=True) for lang, kit in kits.items()]  # longest first
     out: dict[str, dict[str, bytes]] = {lang: {} for lang in kits}
     problems = []
     for lang, _game, files, found in run_ordered(tts.game_task, tasks, jobs):

@@ -10,7 +10,7 @@ from typing import Any, Callable
 
 from PIL import Image, ImageDraw
 
-from ..plan.guide import GAME_NAMES
+from ..content.games import game as game_row
 from ..plan.registry import component_name
 from ..render.preview import png
 from . import tts_table as table
@@ -33,7 +33,7 @@ class _T:
 
 def title(translations: Any, game: str) -> str:
     """The save's title: the game's name in the kit's language."""
-    return translations.gettext(GAME_NAMES[game])
+    return translations.gettext(game_row(game).name)
 
 
 def file_stem(game: str, lang: str) -> str:

@@ -25,6 +25,7 @@ from pathlib import Path
 import pikepdf
 from PIL import Image, ImageCms
 
+from ..content.vendors import VendorRow, vendor_rows
 from ..interrupts import checkpoint
 from . import pdfx
 from .faces import CARD_H, CARD_W, DeckFaces, rasterise, single_decks
@@ -52,14 +53,18 @@ def _px(mm: float) -> int:
     return round(mm * PX_PER_MM)
 
 
-VENDORS = {
-    "tgc": Vendor("tgc", "The Game Crafter", (825, 1125), INCH_BLEED, designs=True),
-    "mpc": Vendor("mpc", "MakePlayingCards", (822, 1122), (1122 / PX_PER_MM - CARD_H) / 2),
-    "dtc": Vendor("dtc", "DriveThruCards", (_px(CARD_W + 2 * INCH_BLEED), _px(CARD_H + 2 * INCH_BLEED)),
-                  INCH_BLEED, pdfx.X1A, back_first=True, products=True),
-    "pdfx4": Vendor("pdfx4", "PDF/X-4", (_px(CARD_W + 2 * INCH_BLEED), _px(CARD_H + 2 * INCH_BLEED)), INCH_BLEED,
-                    pdfx.X4),
-}
+PDF = {"png": None, "pdf-x1a": pdfx.X1A, "pdf-x4": pdfx.X4}  # content/vendors.toml `format` -> the PDF standard
+
+
+def _of(row: VendorRow) -> Vendor:
+    """A row of content/vendors.toml as a Vendor: a size without bleed centres the card in it, a bleed without size
+    makes the face the card plus that bleed."""
+    bleed = row.bleed if row.bleed is not None else (row.size[1] / PX_PER_MM - CARD_H) / 2
+    size = row.size or (_px(CARD_W + 2 * bleed), _px(CARD_H + 2 * bleed))
+    return Vendor(row.code, row.title, size, bleed, PDF[row.format], row.back_first, row.designs, row.products)
+
+
+VENDORS = {code: _of(row) for code, row in vendor_rows().items()}  # content/vendors.toml, in table order
 
 
 @dataclass(frozen=True)

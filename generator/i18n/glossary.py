@@ -8,6 +8,7 @@ import xml.etree.ElementTree as ET
 from dataclasses import dataclass
 from pathlib import Path
 
+from ..content.games import game_codes
 from ..problems import Problem
 from .catalogs import rel
 from .checks import Entry
@@ -38,7 +39,7 @@ class Term:
     def applies_to(self, domain: str) -> bool:
         """True for the catalogs of the term's games (and for kit/site, which name every game)."""
         game = domain.split("-")[0]
-        return not self.games or game not in ("dojo", "ground", "duel") or game in self.games
+        return not self.games or game not in game_codes() or game in self.games
 
 
 def glossary_path(root: Path, lang: str) -> Path:
@@ -115,8 +116,8 @@ def glossary_tbx(root: Path, lang: str, english: str) -> str:
     return ('<?xml version="1.0" encoding="UTF-8"?>\n<!DOCTYPE martif SYSTEM "TBXcoreStructV02.dtd">\n'
             '<martif type="TBX" xml:lang="en">\n <martifHeader>\n  <fileDesc>\n'
             f"   <titleStmt><title>dojo-pnp glossary, English to {_xml(english)}</title></titleStmt>\n"
-            "   <sourceDesc><p>Written by `dojo i18n init`: the terms never translated (GROUND, DARVO, GR, OU, ND and "
-            "the Japanese terms), checked by `dojo i18n check` (glossary-dnt). Add the game terms as in it.tbx or "
+            "   <sourceDesc><p>Written by `dojo i18n init`: the terms never translated (the games' names, their "
+            "abbreviations and the Japanese terms), checked by `dojo i18n check` (glossary-dnt). Add the game terms as in it.tbx or "
             "ru.tbx: a preferred term, forbidden variants (deprecatedTerm-admn-sts).</p></sourceDesc>\n"
             "  </fileDesc>\n </martifHeader>\n <text>\n  <body>\n" + "".join(rows) + "  </body>\n </text>\n</martif>\n")
 

@@ -13,6 +13,7 @@ from __future__ import annotations
 import re
 from collections import Counter
 
+from ..content.games import game_codes, games
 from ..problems import Problem
 from ..render.layout import NBSP
 from .checks import Entry
@@ -38,7 +39,7 @@ _FORMS = {"tu": re.compile(r"(?i)\b(puoi|sei|hai|devi|vuoi|tuo|tua|tuoi|tue|sceg
                             r"posate|pescate|leggete|date|risolvete|sommate|contate|togliete|perdete|vincete|"
                             r"pinzate|tagliate|giocate|usate|accordatevi|scambiatevi|"
                             r"rimettete|annunciate|decidetelo)\b")}
-GAMES = ("dojo", "ground", "duel")
+GAMES = game_codes()  # content/games.toml
 APOSTROPHES = ("'", "’")
 
 
@@ -89,7 +90,10 @@ def russian(e: Entry) -> list[Problem]:
     return out
 
 
-SEED_CATALOGS = {"it": ("dojo-rules",), "ru": ("duel-rules",)}  # the designers' own words, printed as written
+SEED_CATALOGS: dict[str, tuple[str, ...]] = {}  # language -> the rules catalogs in the designers' own words, printed
+for _game in games().values():  # as written (content/games.toml `seed_lang`)
+    if _game.seed_lang:
+        SEED_CATALOGS[_game.seed_lang] = (*SEED_CATALOGS.get(_game.seed_lang, ()), f"{_game.code}-rules")
 
 
 def address(e: Entry, forms: dict[str, str], lang: str = "it") -> list[Problem]:

@@ -22,7 +22,7 @@ from ..version import kit_version, source_date_epoch
 
 # The stages, each in its own module; their names stay importable from here (commands, tests and benchmarks use them)
 from .phase_one import (BOARD_PATH, Inputs, board_fingerprint, board_proof_args, check_catalogs,  # noqa: F401
-                        check_language, load_board, load_inputs, prepare, proofs, sim_deck, warm)
+                        check_language, load_board, load_inputs, prepare, proofs, warm)
 from .phase_two import (Rendered, _pieces, preload, printed_in_english, render_all,  # noqa: F401
                         render_languages, verify)
 
@@ -46,8 +46,8 @@ def manifest(ctx: BuildContext, artifacts: list[Artifact]) -> dict:
         if ink.home_print(entry):
             # per page: what a home printer spends (pageqa/ink.py), measured by the page QA that read the file
             entry["ink_percent"] = list(a.ink) if a.ink is not None else ink.coverage(a.data)
-    ground = {"ground": {"proof": ctx.ground_proof}} if ctx.ground_proof else {}
-    return {"kit": KIT_NAME, "version": ctx.version, "lang": ctx.lang, "board": board, **ground,
+    gates = {game: {"proof": summary} for game, summary in ctx.gates.items()}  # each game's gate (phase one)
+    return {"kit": KIT_NAME, "version": ctx.version, "lang": ctx.lang, "board": board, **gates,
             "sheets": sheets_by_game(files), "ink": ink.by_game(files), "files": files}
 
 

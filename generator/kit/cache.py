@@ -241,7 +241,7 @@ class ComponentCache:
         # only in phase one's checks (strict catalogs): what it renders is keyed by what it looked up
         options = dataclasses.replace(ctx.options, overflow="error", release=False)
         self.base = digest([code_digest(ctx.root), repr(options), ctx.version, ctx.epoch,
-                            ctx.board_fingerprint, ctx.proof, ctx.ground_proof])
+                            ctx.board_fingerprint, ctx.proof, dict(ctx.gates)])
         self._parts: dict[tuple[str, ...], str] = {}
         self.hits: list[str] = []
         self.discarded: list[str] = []  # damaged or foreign entries met: "component (what was wrong)"

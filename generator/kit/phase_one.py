@@ -1,5 +1,6 @@
 """Phase one of a kit build: load the board and the content model, check every input, play the proofs (the
-board's and GROUND's), and hand the renderers a BuildContext; nothing is drawn or written here."""
+board's and each game's gate, content/games.toml `gate`), and hand the renderers a BuildContext; nothing is drawn
+or written here."""
 
 from __future__ import annotations
 
@@ -12,16 +13,14 @@ from typing import Any
 from ..board.check import check_dead_ends, design_problems
 from ..board.load import load_quadrant
 from ..board.model import Board, build_board
-from ..content.dojo import NebbiaDeck
+from ..content.games import each
 from ..content.load import load_model
 from ..i18n.extract import cached_extraction
 from ..i18n.gate import check_language as check_catalogs
 from ..i18n.runtime import load_translations
 from ..problems import CheckFailed, Problem, blocking
 from ..render.fonts import font_problems
-from ..sim.cards import deck_from_nebbia
 from ..sim.gate import ProofSettings, cache_key as proof_key, cache_path as proof_path, cached_proof
-from ..sim.ground.gate import GroundProofSettings, cache_key as ground_key, cache_path as ground_path, ground_gate
 from .langcheck import check_language
 from ..plan.model import DEV_LANGS, BuildContext, BuildOptions
 from . import timings
@@ -30,7 +29,8 @@ from ..version import kit_version, source_date_epoch
 from .workers import forking, run_ordered
 
 
-BOARD_PATH = Path("content/dojo/board/quadrant.txt")
+BOARD = next(iter(each("board").values()), None)  # the game whose board the kit proves (content/games.toml `board`)
+BOARD_PATH = BOARD.PATH if BOARD is not None else None
 
 
 def board_fingerprint(quadrant_text: str, legend_text: str) -> str:
@@ -41,6 +41,10 @@ def board_fingerprint(quadrant_text: str, legend_text: str) -> str:
 
 def load_board(root: Path) -> tuple[Board | None, str, list[Problem]]:
     """Load the project's board with every check an exported board must pass (dead ends are errors)."""
+    if BOARD_PATH is None:
+        return None, "", [Problem("error", "games", "no game of the games table has the kit's board",
+                                  "content/games.toml", hint='add board = "generator.kit.<game>_proof" (a module with PATH '
+                                  "and deck(model)) to the row of the game whose board the kit proves and prints")]
     path = root / BOARD_PATH
     loaded = load_quadrant(path)
     if loaded.quadrant is None:
@@ -79,15 +83,6 @@ def _in_file(p: Problem, path: Path, root: Path) -> Problem:
     return dataclasses.replace(p, file=file.as_posix())
 
 
-def sim_deck(nebbia: NebbiaDeck) -> tuple[int, ...]:
-    """The Nebbia deck the proof plays, from the loaded model (CheckFailed when a card has no effect)."""
-    try:
-        return deck_from_nebbia(nebbia)
-    except ValueError as exc:
-        raise CheckFailed([Problem("error", "dojo-dataset", str(exc), "content/dojo/nebbia.toml",
-                                   hint="give the card an effect in the simulator or use a known id")]) from None
-
-
 def prepare(root: Path, options: BuildOptions, jobs: int = 1, inputs: Inputs | None = None) -> BuildContext:
     """Phase one: load and check every input (the board and model given, already loaded by load_inputs, or loaded
     here); raise CheckFailed listing every blocking problem found. Proofs that are not cached yet are played side
@@ -105,16 +100,19 @@ def prepare(root: Path, options: BuildOptions, jobs: int = 1, inputs: Inputs | N
     except CheckFailed as exc:  # reported with every other problem of phase one
         board_proof = None
         blockers += blocking(list(exc.problems))
-    proof, (ground_proof, ground_problems) = proofs(board_proof, (root, model.ground if model is not None else None),
-                                                    jobs)
+    proof, *played = proofs(board_proof, root, model, jobs)
     blockers += [] if proof is None or proof.ok else list(proof.problems)
-    blockers += ground_problems
+    gates = {}  # each game's gate (content/games.toml `gate`): its summary, recorded in the manifest
+    for code, (summary, problems) in zip(each("gate"), played):
+        blockers += problems
+        if summary:
+            gates[code] = summary
     if blockers or board is None or model is None or proof is None:
         raise CheckFailed(blockers)
     warnings = tuple(p for p in found if p.severity == "warning")
     translations = load_translations(root, options.lang)
     return BuildContext(root, options, kit_version(root), board, inputs.fingerprint, proof.summary(), translations,
-                        warnings, source_date_epoch(root), ground_proof, model)
+                        warnings, source_date_epoch(root), gates, model)
 
 
 def board_proof_args(root: Path, inputs: Inputs, options: BuildOptions) -> tuple | None:
@@ -122,19 +120,22 @@ def board_proof_args(root: Path, inputs: Inputs, options: BuildOptions) -> tuple
     to prove; CheckFailed when a Nebbia card has no effect in the simulator."""
     if inputs.board is None or inputs.model is None or blocking(inputs.board_problems):
         return None
-    return (root, inputs.board, inputs.fingerprint, sim_deck(inputs.model.dojo.nebbia),
+    return (root, inputs.board, inputs.fingerprint, BOARD.deck(inputs.model),
             ProofSettings(games=options.proof_games, seed=options.proof_seed))
 
 
-def proofs(board: tuple | None, ground: tuple, jobs: int) -> list:
-    """[board proof (None without a board to prove), GROUND gate]: the arguments of cached_proof and ground_gate.
+def proofs(board: tuple | None, root: Path, model: Any, jobs: int) -> list:
+    """[board proof (None without a board to prove), then each game's gate (content/games.toml `gate`, in table
+    order): (summary, problems)]; board: the arguments of cached_proof.
 
-    When neither is cached yet (a cold build) the two are played side by side on `jobs` processes (0: every core);
-    a cached proof is only read, in this process."""
-    cold = board is not None and ground[1] is not None and not (_board_cached(board) or _ground_cached(ground))
-    _PROOFS.update(board=board, ground=ground)
+    When none is cached yet (a cold build) they are played side by side on `jobs` processes (0: every core); a
+    cached proof is only read, in this process."""
+    gated = each("gate")
+    cold = board is not None and model is not None and bool(gated) and not (
+        _board_cached(board) or any(gate.cached(root, model) for gate in gated.values()))
+    _PROOFS.update(board=board, root=root, model=model)
     try:
-        return run_ordered(_proof, ["board", "ground"], jobs if cold and forking() else 1)
+        return run_ordered(_proof, ["board", *gated], jobs if cold and forking() else 1)
     finally:
         _PROOFS.clear()
 
@@ -145,27 +146,21 @@ def _board_cached(board: tuple) -> bool:
     return proof_path(root, proof_key(fingerprint, settings, deck)).exists()
 
 
-def _ground_cached(ground: tuple) -> bool:
-    """Whether the GROUND gate of these ground_gate arguments is in the cache."""
-    root, data = ground
-    return ground_path(root, ground_key(data, GroundProofSettings())).exists()
-
-
-_PROOFS: dict[str, tuple | None] = {}  # the arguments of the proofs being played (inherited by forked workers)
+_PROOFS: dict[str, Any] = {}  # the proofs being played: the board's arguments, the root and model (forked workers)
 
 
 def _proof(kind: str) -> object:
-    """One of the proofs (a worker's piece of work): "board" or "ground"."""
-    args = _PROOFS[kind]
-    if kind == "ground":
-        return ground_gate(*args)
+    """One of the proofs (a worker's piece of work): "board" or a game's code (its gate)."""
+    if kind != "board":
+        return each("gate")[kind].play(_PROOFS["root"], _PROOFS["model"])
+    args = _PROOFS["board"]
     return cached_proof(*args) if args is not None else None
 
 
 def warm(root: Path, options: list[BuildOptions], jobs: int, inputs: Inputs | None = None) -> None:
     """Phase one's slow parts for builds of several languages played side by side into their caches, before phase
     one reads them: the extraction of the sources' messages (first: every catalog check compares with it), the
-    board and GROUND proofs not cached yet, and every language's catalog checks and
+    board proof and the games' gates not cached yet, and every language's catalog checks and
     compiled catalogs (a cold release checks three languages' catalogs while the proofs play). One language's
     phase one plays its proofs side by side itself (prepare). Whatever fails here, phase one meets again and
     reports."""
@@ -183,8 +178,8 @@ def warm(root: Path, options: list[BuildOptions], jobs: int, inputs: Inputs | No
             break
         if board_proof is not None and not _board_cached(board_proof):
             tasks.append(("board", *board_proof))
-    if model is not None and model.ground is not None and not _ground_cached((root, model.ground)):
-        tasks.append(("ground", root, model.ground))
+    tasks += [("gate", code, root, model) for code, gate in each("gate").items()
+              if model is not None and not gate.cached(root, model)]
     tasks += [("catalogs", root, lang, release) for lang, release in dict.fromkeys((o.lang, o.release) for o in options)
               if lang not in DEV_LANGS]
     tasks += [("translations", root, lang) for lang in langs if lang not in DEV_LANGS]  # never the pseudo-locale
@@ -197,7 +192,8 @@ def warm(root: Path, options: list[BuildOptions], jobs: int, inputs: Inputs | No
 
 
 _WARM: list[tuple] = []  # the tasks warm() hands out (inherited by forked workers)
-_WARMERS = {"extract": cached_extraction, "board": cached_proof, "ground": ground_gate,
+_WARMERS = {"extract": cached_extraction, "board": cached_proof,
+            "gate": lambda code, root, model: each("gate")[code].play(root, model),
             "catalogs": lambda root, lang, release: check_catalogs(root, lang, strict=release),
             "translations": load_translations}
 

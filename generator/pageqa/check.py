@@ -276,7 +276,7 @@ HINTS = {
     "card-type-size": "set the card's text at 7 pt or more: the slot's size range (templates/<game>/<face>.toml), "
                       "more room, or a shorter text",
     "card-band-gap": "start the text 1.5 mm or more below the header band (the face's `top` or the slot's y)",
-    "board-link-crossing": "route the link along the board's lanes (components/dojo_links.py, dojo_board.LANE_X/Y) "
+    "board-link-crossing": "route the link along the board's lanes (the board component's link routes) "
                            "or move what it crosses off the lanes",
     "card-frame-gap": f"keep card text {FRAME_GAP_MM:g} mm inside its frame: the slot's x and w in "
                       "templates/<game>/<face>.toml (card text runs from x 8.8 to 60.7 mm)",

@@ -16,14 +16,17 @@ from __future__ import annotations
 import math
 from typing import Any, Iterable
 
+from ..content.games import with_qa
+
 LINK_RGB = (0x8A, 0x82, 0xBD)  # components/dojo_board.LINK, opaque (so the booklet's figure prints the same colour)
-BOARD_COMPONENTS = ("dojo-board", "dojo-rules")  # the components printing the board (the rules: as a figure)
+BOARD = with_qa("links")  # the components printing a board (content/games.toml: qa = ["links"])
+BOARD_FIGURE = with_qa("links-plain")  # the rules booklets showing it as a figure (qa = ["links-plain"])
 
 
 def prints_board(component: str, layout: str | None) -> bool:
-    """Whether a file's pages are read for tunnel links: every board file, and of the rules booklet the plain pages
+    """Whether a file's pages are read for tunnel links: every board file, and of a rules booklet the plain pages
     (its other layouts place the same figure drawing again, scaled: checked once, the page QA stays quick)."""
-    return component == BOARD_COMPONENTS[0] or (component in BOARD_COMPONENTS and layout == "plain")
+    return component in BOARD or (component in BOARD_FIGURE and layout == "plain")
 
 
 BIG_MM = 20.0  # a piece this long is a wall, a grid line or a frame, not an icon

@@ -10,6 +10,8 @@ from __future__ import annotations
 
 import re
 
+from ..content.games import with_qa
+
 # (what a player would see, pattern): ids are upper-case letters then digits (the board's tunnel codes are a digit
 # then a letter, 1A; dice are lower-case, 2d6), variant syntax is a name, "=", a value.
 NOTATION: tuple[tuple[str, re.Pattern], ...] = (
@@ -20,9 +22,9 @@ NOTATION: tuple[tuple[str, re.Pattern], ...] = (
 )
 
 
-# Components whose pages print grid coordinates (the Dojo board's columns A-P and rows 1-16: D12 is a square, not
-# a ruling): the ruling-id pattern is not applied there.
-COORDINATES = frozenset({"dojo-board"})
+# Components whose pages print grid coordinates (a board's columns A-P and rows 1-16: D12 is a square, not a ruling;
+# content/games.toml: qa = ["coordinates"]): the ruling-id pattern is not applied there.
+COORDINATES = with_qa("coordinates")
 
 
 def notation(text: str, coordinates: bool = False) -> list[str]:

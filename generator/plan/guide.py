@@ -20,39 +20,17 @@ from .registry import component_name
 from .sheets import MINIMUM_LAYOUTS, double_sided, ganged, minimum_entries, sheets_of
 
 GAMES = game_codes()  # content/games.toml
-GAME_NAMES = {"dojo": N_("Dojo Labyrinth"), "ground": N_("GROUND"), "duel": N_("Sword duel")}
 CALIBRATION = "kit-calibration"
 
 
 def game_name(ctx: BuildContext, game: str) -> str:
-    """A game's printed name in the kit's language; a game without a translated name here (one just added to
-    content/games.toml) prints the designer's title from the table."""
-    return ctx._(GAME_NAMES[game]) if game in GAME_NAMES else games(ctx.root)[game].title
+    """A game's printed name in the kit's language (the games table's `name`, else its designer's `title`)."""
+    return ctx._(games(ctx.root)[game].name)
 
 LONG_EDGE = N_("double-sided, flip on the long edge")
 SHORT_EDGE = N_("double-sided, flip on the short edge; fold and staple")
 ONE_SIDED = N_("one-sided")
 GUTTERFOLD = N_("one-sided; fold on the dashed line, glue, cut")
-
-PAPER_ADVICE = {  # per game: the paper for each kind of piece it prints
-    "dojo": (N_("Cards (Dojo Mist, reference): card stock of 160–250 g/m², or ordinary paper slipped into card "
-                "sleeves."),
-             N_("Pawns and belt-ladder markers: card of 200–300 g/m², or glue the sheet onto thin cardboard before "
-                "cutting."),
-             N_("Board and belt ladder: paper of 120–160 g/m² lies flatter; ordinary 80 g/m² paper works."),
-             N_("Rules booklet: ordinary 80–90 g/m² paper.")),
-    "ground": (N_("Cards (Solutions, Problems, Actions, Scenarios, Modes, reference): card stock of 160–250 g/m², "
-                  "or ordinary paper slipped into card sleeves."),
-               N_("Seat markers and tokens: card of 200–300 g/m², or glue the sheet onto thin cardboard before "
-                  "cutting."),
-               N_("Player mats: paper of 120–160 g/m² lies flatter; ordinary 80 g/m² paper works."),
-               N_("Rules booklet: ordinary 80–90 g/m² paper.")),
-    "duel": (N_("Cards (stances, strikes, reference): card stock of 160–250 g/m², or ordinary paper slipped into "
-                "card sleeves."),
-             N_("Fighters: card of 200–300 g/m², or glue them onto thin cardboard before cutting."),
-             N_("Track and order slips: ordinary 80–120 g/m² paper; write on the slips in pencil to use them again."),
-             N_("Rules booklet: ordinary 80–90 g/m² paper.")),
-}
 
 SETTINGS = (
     N_("Print every file at actual size (100%), never “fit to page” or “shrink to fit”."),
@@ -152,7 +130,7 @@ def game_guide(ctx: BuildContext, entries: list[dict], game: str, paper: str) ->
                                 if e["paper"] == others[0] and (game_of(e["component"]) == game
                                                                 or e["component"] == CALIBRATION)))
     return GameGuide(game, game_name(ctx, game), paper, sum(f.sheets or 0 for f in files), files, tuple(groups),
-                     other, calibration, tuple(ctx._(t) for t in PAPER_ADVICE.get(game, ())))
+                     other, calibration, tuple(ctx._(t) for t in games(ctx.root)[game].paper))
 
 
 def guides(ctx: BuildContext, entries: Iterable[dict], paper: str) -> list[GameGuide]:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import Any, Mapping
 
 from babel.support import NullTranslations
 
@@ -47,9 +47,9 @@ class BuildOptions:
 class BuildContext:
     """Everything loaded and checked before rendering starts; components only read it.
 
-    ``model`` holds every content input (``generator.content.model.KitModel``: ``.dojo``, ``.ground``, ``.duel``,
-    ``.rules``); ``board`` the proved board; ``translations`` the language's catalogs. Components read these and
-    never open a file.
+    ``model`` holds every content input (``generator.content.model.KitModel``: each game's parts, ``.rules``,
+    ``.decks``, ``.boms``); ``board`` the proved board; ``gates`` each game's gate summary; ``translations`` the
+    language's catalogs. Components read these and never open a file.
     """
 
     root: Path
@@ -61,7 +61,7 @@ class BuildContext:
     translations: NullTranslations = field(repr=False)
     warnings: tuple = ()
     epoch: int = 0  # SOURCE_DATE_EPOCH of the build: the date printed into every file
-    ground_proof: dict[str, Any] | None = None  # the GROUND export gate's summary (None: no GROUND content)
+    gates: Mapping[str, Any] = field(default_factory=dict)  # each game's gate before printing: its summary
     model: KitModel | None = None  # always set by prepare()
 
     @property

@@ -21,7 +21,7 @@ from dataclasses import dataclass
 from pathlib import Path, PurePosixPath
 from typing import Callable
 
-from ..content.games import KIT, game_of, games
+from ..content.games import KIT, Part, game_of, games
 from ..messages import N_
 from ..problems import CheckFailed, Problem
 from .model import Artifact, BuildContext
@@ -85,47 +85,29 @@ REFERENCE = ("reference", "preview")
 BOOKLET = ("A4", "A5", "Letter", "HalfLetter")
 RULES = ("rules", "preview")  # components without a preview of their own get one (render/preview.missing_previews)
 SHEET = ("sheet", "preview")
-COMPONENTS: tuple[Component, ...] = (
-    _c("dojo-board", N_("Dojo Labyrinth: board"), ("board", "preview"), ("A4", "Letter", "A2"),
-       C + "dojo_board_sheets:build"),
-    _c("dojo-nebbia-deck", N_("Dojo Labyrinth: Dojo Mist deck"), DECK, CARD_PAPERS, C + "dojo_nebbia:build"),
-    _c("dojo-reference", N_("Dojo Labyrinth: reference card"), REFERENCE, CARD_PAPERS, C + "dojo_reference:build"),
-    _c("dojo-belt-ladder", N_("Dojo Labyrinth: belt ladder"), SHEET, ("A4", "Letter"),
-       C + "dojo_belt_ladder:build"),
-    _c("dojo-pawns", N_("Dojo Labyrinth: pawns"), SHEET, ("A4", "Letter"), C + "dojo_pawns:build"),
+
+
+def _of_game(code: str, part: Part) -> Component:
+    """A component row of the games table ([[game.component]]) as the registry's Component."""
+    if part.builder == "booklet":
+        return Component(part.id, part.name, code, part.kinds, part.papers, BOOKLET_BUILDER)
+    if part.builder == "deck":
+        return Component(part.id, part.name, code, part.kinds, part.papers or CARD_PAPERS,
+                         "generator.components.simple_deck:build", source=part.source,
+                         template=part.template or "deck/front.svg.j2")
+    return Component(part.id, part.name, code, part.kinds, part.papers, part.builder, part.from_artifacts)
+
+
+SHARED: tuple[Component, ...] = (  # the pieces no game owns, after every game's
     _c("kit-calibration", N_("Duplex calibration page"), ("calibration", "preview"), ("A4", "Letter"),
        C + "kit_calibration:calibration"),
-    _c("dojo-kit", N_("Dojo Labyrinth: contact sheet"), ("preview",), (), C + "dojo_kit:contact_sheet_png", True),
-    booklet("dojo", N_("Dojo Labyrinth: rules booklet")),
-    booklet("ground", N_("GROUND: rules booklet")),
-    booklet("duel", N_("Duel: rules booklet")),
-    _c("ground-solution-deck", N_("GROUND: Solution deck"), DECK, CARD_PAPERS, C + "ground_cards:solution_deck"),
-    _c("ground-problem-cards", N_("GROUND: Problem cards"), DECK, CARD_PAPERS, C + "ground_cards:problem_cards"),
-    _c("ground-scenario-cards", N_("GROUND: Scenario cards"), DECK, CARD_PAPERS, C + "ground_cards:scenario_cards"),
-    _c("ground-mode-cards", N_("GROUND: Mode cards"), DECK, CARD_PAPERS, C + "ground_cards:mode_cards"),
-    _c("ground-action-cards", N_("GROUND: Action cards"), DECK, CARD_PAPERS, C + "ground_cards:action_cards"),
-    _c("ground-player-mats", N_("GROUND: player mats"), SHEET, ("A4", "Letter"), C + "ground_mats:player_mats"),
-    _c("ground-tokens", N_("GROUND: tokens"), SHEET, ("A4", "Letter"), C + "ground_mats:tokens"),
-    _c("ground-seat-markers", N_("GROUND: seat markers (Stress, Freedom, DARVO, Focus/Blame)"), SHEET,
-       ("A4", "Letter"), C + "ground_markers:build"),
-    _c("ground-reference", N_("GROUND: reference card"), REFERENCE, CARD_PAPERS, C + "ground_cards:reference_card"),
-    # ganged sheets (components/gangs.py): the minimum set prints these instead of the components they list
-    _c("ground-table-cards", N_("GROUND: Scenario, Mode and reference cards on one sheet"), DECK, ("A4", "Letter"),
-       C + "gangs:ground_table_cards"),
-    _c("ground-piece-sheet", N_("GROUND: seat markers and tokens on one sheet"), SHEET, ("A4", "Letter"),
-       C + "gangs:ground_piece_sheet"),
-    _c("duel-track", N_("Duel: track"), SHEET, ("A4", "Letter"), C + "duel_cards:track"),
-    _c("duel-stance-cards", N_("Duel: stance cards"), DECK, CARD_PAPERS, C + "duel_cards:stance_cards"),
-    _c("duel-strike-cards", N_("Duel: strike cards"), DECK, CARD_PAPERS, C + "duel_cards:strike_cards"),
-    _c("duel-reference", N_("Duel: reference card"), REFERENCE, CARD_PAPERS, C + "duel_cards:reference_card"),
-    _c("duel-pieces", N_("Duel: fighters and order slips"), SHEET, ("A4", "Letter"),
-       C + "duel_pieces:build"),
-    _c("duel-table-sheet", N_("Duel: track and reference cards on one sheet"), SHEET, ("A4", "Letter"),
-       C + "gangs:duel_table_sheet"),
     _c("kit-printing-guide", N_("Printing guide"), ("guide", "preview"), ("A4", "Letter"),
        C + "kit_guide:printing_guide", True, shared=True),
     _c("contact-sheet", N_("Contact sheet"), ("sheet",), (), "generator.kit.contact:contact_sheet", True, shared=True),
 )
+# every game's components (content/games.toml, [[game.component]]) in table order, then the shared pieces
+COMPONENTS: tuple[Component, ...] = (*(_of_game(code, part) for code, game in games().items()
+                                       for part in game.components), *SHARED)
 
 
 def unknown_games(root: Path | None = None) -> list[Problem]:

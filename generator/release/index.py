@@ -19,7 +19,7 @@ HOW_TO_PRINT = """How to print
   edge, at actual size; fold the stack in half and staple. The plain A4/Letter files print one page per
   sheet; the A5/HalfLetter files are the booklet pages on their own.
 - Seat markers and tokens (layout "duplex-long-edge"): double-sided, flip on the LONG edge.
-- Shared sheets (ground/scenarios-modes-reference, ground/markers-tokens, duel/track-reference): the
+- Shared sheets (@SHARED@): the
   pieces of several components on one sheet, the files the guide lists; each component's own file is
   an alternative that takes more paper.
 - Single-card PDFs (paper "card"): one card per page with 3 mm bleed, for print shops.
@@ -38,6 +38,9 @@ def index_text(prefix: str, version: str, kits: dict[str, dict]) -> str:
              "- manifest.json: sha256 of every file here and of every file inside the zips.", "",
              HOW_TO_PRINT, "Files in each language folder"]
     first = kits[sorted(kits)[0]]
+    shared = dict.fromkeys(e["path"].removesuffix(f"-{e.get('paper')}.pdf") for e in first["files"]
+                           if e.get("gangs") and e["path"].endswith(".pdf"))  # the ganged sheets, per paper once
+    lines[lines.index(HOW_TO_PRINT)] = HOW_TO_PRINT.replace("@SHARED@", ", ".join(shared))
     for e in first["files"]:
         what = component_name(e["component"])
         extra = ", ".join(str(x) for x in (e.get("paper"), e.get("layout")) if x)

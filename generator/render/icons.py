@@ -31,7 +31,7 @@ ICONS: dict[str, Icon] = {i.name: i for i in (
     _i("misstep", ("M8.5 8.5v-3a2.5 2.5 0 0 0-2.5-2.5h-3.5", "stroke"), ("M1 3l2.5-2.2v4.4z", "fill")),
     _i("challenge", ("M1.5 1.5l7 7M8.5 1.5l-7 7", "stroke"), ("M1 6.5l2.5 2.5M9 6.5l-2.5 2.5", "stroke")),
     _i("safe", ("M5 1l4 1.5v3c0 2-1.8 3.3-4 4-2.2-.7-4-2-4-4v-3z", "fill")),
-    _i("dojo", ("M0.8 2.2h8.4v1.3h-8.4zM2 5h6v1h-6z", "fill"), ("M2.6 3.5v5.5M7.4 3.5v5.5", "stroke")),
+    _i("torii", ("M0.8 2.2h8.4v1.3h-8.4zM2 5h6v1h-6z", "fill"), ("M2.6 3.5v5.5M7.4 3.5v5.5", "stroke")),
     # card types
     _i("technique", ("M3 4.5v-1.5a2 2 0 0 1 4 0v1.5", "stroke"), ("M2 4.5h6v4.5h-6z", "fill")),
     _i("movement", ("M1 5h6.5", "stroke"), ("M9.5 5l-3-2.6v5.2z", "fill")),

@@ -6,9 +6,10 @@ Format of content/<game>/rules.md (English source, message ids):
   1. item                                    numbered list item (one message each)
   | a | b |  (first row is the header; a |---| line follows it)   table: one message per cell
   ![figure](name)                            a figure drawn by the booklet (not translated)
-  ![section](game)                           target dojo|ground|duel: a section generated from that game's data
-                                             (generator/booklet/data_blocks.py), e.g. ![rulings](duel),
-                                             ![components](ground): the bill of materials with counts
+  ![section](game)                           a game's code of content/games.toml as the target: a section
+                                             generated from that game's data (the booklet makes it a data block:
+                                             generator/booklet/data_blocks.py), e.g. ![components](<game>): the
+                                             bill of materials with counts
   other lines                                paragraph; consecutive lines join, a blank line ends it
 Inline: **bold** and *italic*; {icon:X} shows the icon of square/card type X.
 """
@@ -25,8 +26,9 @@ from ..messages import Message
 
 @dataclass(frozen=True)
 class Block:
-    """One block of a rules source: kind heading1-3|para|bullet|number|table|figure|data, and its texts; tables and
-    paragraphs keep the (source) heading they stand under."""
+    """One block of a rules source: kind heading1-3|para|bullet|number|table|figure|data, and its texts (a figure's:
+    its target and its alt text; a data block's: its name and game); tables and paragraphs keep the (source) heading
+    they stand under."""
 
     kind: str
     line: int
@@ -45,7 +47,6 @@ class Block:
 
 
 _NUM = re.compile(r"^(\d+)\.\s+(.*)$")
-GAME_TARGETS = ("dojo", "ground", "duel")  # ![section](game) is generated data, any other target a figure
 _FIG = re.compile(r"^!\[([^\]]*)\]\(([^)]+)\)$")
 
 
@@ -97,7 +98,7 @@ def parse(text: str) -> list[Block]:
         elif _FIG.match(line):
             flush()
             alt, name = _FIG.match(line).groups()
-            blocks.append(Block("data", n, (alt, name)) if name in GAME_TARGETS else Block("figure", n, (name,)))
+            blocks.append(Block("figure", n, (name, alt)))  # the booklet makes a game's target a data block
         else:
             if not para:
                 para_line = n

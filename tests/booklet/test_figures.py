@@ -106,7 +106,7 @@ def test_unknown_figure_is_an_error_naming_the_known_ones():
 def test_duel_rules_place_the_figure_right_after_the_example():
     blocks = parse((ROOT / "content/duel/rules.md").read_text(encoding="utf-8"))
     at = next(i for i, b in enumerate(blocks) if b.kind == "para" and b.texts[0].startswith("Example: player B"))
-    assert blocks[at + 1].kind == "figure" and blocks[at + 1].texts == ("distance-control",)
+    assert blocks[at + 1].kind == "figure" and blocks[at + 1].texts[0] == "distance-control"
 
 
 def test_duel_booklet_draws_the_distance_control_figure_as_vectors(booklets):

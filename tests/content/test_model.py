@@ -4,7 +4,7 @@ from pathlib import Path
 
 import pytest
 
-from generator.content.checks import NEBBIA_RULES, NEBBIA_SIZE
+from generator.content.dojo import NEBBIA_RULES, NEBBIA_SIZE
 from generator.content.load import load_model
 from generator.kit.build import build_kit
 from generator.plan.model import BuildOptions

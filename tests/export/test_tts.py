@@ -13,6 +13,7 @@ import pytest
 from PIL import Image, ImageStat
 
 from generator.content.load import load_model
+from generator.content.games import each
 from generator.export import tts, tts_cards, tts_run
 from generator.export.tts_check import check_file
 from generator.export.tts_images import CELL_H, CELL_W
@@ -195,8 +196,8 @@ def test_exporting_again_gives_the_same_bytes_and_base_url_only_changes_the_urls
 def test_a_deck_whose_cards_come_in_another_order_stops_the_export_naming_language_deck_and_card(exported,
                                                                                                monkeypatch):
     model, _ = load_model(exported, registry.deck_sources())
-    names = tts_cards.NAMES["duel-reference"]
-    monkeypatch.setitem(tts_cards.NAMES, "duel-reference", lambda m, t: list(reversed(names(m, t))))
+    names = tts_cards.names_of("duel-reference")  # from the duel's TTS module (content/games.toml `tts`)
+    monkeypatch.setitem(each("tts")["duel"].NAMES, "duel-reference", lambda m, t: list(reversed(names(m, t))))
     manifest = json.loads((exported / "build/pnp/it/manifest.json").read_text(encoding="utf-8"))
     exp = tts.export_game("duel", "it", exported / "build/pnp/it", manifest, model,
                           load_translations(exported, "it"), lambda p: f"file:///{p}")

@@ -16,6 +16,7 @@ import pytest
 
 ROOT = Path(__file__).resolve().parents[2]
 MODULES = sorted({*ROOT.glob("generator/components/*.py"), *ROOT.glob("generator/booklet/*.py"),
+                  *ROOT.glob("generator/export/*_tts.py"),  # each game's card names on the digital table
                   *(ROOT / "generator" / p for p in ("plan/guide.py", "kit/contact.py", "plan/bom.py",
                                                      "export/tts_cards.py", "export/tts_setup.py",
                                                      "content/duel_rulings.py"))})

@@ -77,7 +77,7 @@ def test_a_changed_model_part_re_renders_only_its_readers(proved_project):
     ctx = prepare(proved_project, BuildOptions(lang="it"))
     render_all(ctx, CHEAP[:2], jobs=1, cache=ComponentCache(ctx))
     duel = dataclasses.replace(ctx.model.duel, track_cells=ctx.model.duel.track_cells + 1)
-    changed = dataclasses.replace(ctx, model=dataclasses.replace(ctx.model, duel=duel))
+    changed = dataclasses.replace(ctx, model=dataclasses.replace(ctx.model, parts={**ctx.model.parts, "duel": duel}))
     cache = ComponentCache(changed)
     render_all(changed, CHEAP[:2], jobs=1, cache=cache)
     assert cache.hits == ["kit-calibration"]

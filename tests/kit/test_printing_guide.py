@@ -9,7 +9,8 @@ import re
 import pytest
 
 from generator.plan.bom import component_lines
-from generator.plan.guide import GAME_NAMES, sheets_line
+from generator.content.games import games
+from generator.plan.guide import sheets_line
 from generator.pageqa.read import read_pdf
 
 COMMANDS = re.compile(r"README|--back-offset|\bdojo (build|export|i18n)\b|\bmake (pnp|test)\b|`|\.venv")
@@ -30,7 +31,7 @@ def test_the_guide_has_a_page_per_game_with_its_minimum_set_and_no_command_line(
     assert len(pages) == 3  # one page per game, in every language and on both papers
     sheets = kit.manifest["sheets"]
     for game, page in zip(("dojo", "ground", "duel"), pages):
-        assert f"{_(ctx._('Printing guide'))} · {_(ctx._(GAME_NAMES[game]))}" in page, page[:120]
+        assert f"{_(ctx._('Printing guide'))} · {_(ctx._(games()[game].name))}" in page, page[:120]
         assert _(sheets_line(ctx, sheets[game][paper]["sheets"])) in page  # the manifest's count, in words
         for path in sheets[game][paper]["files"]:  # the minimum set, each file named
             assert path in page, (game, path)
@@ -55,7 +56,7 @@ def test_index_html_opens_with_the_printing_summary(kit):
     assert guide.index("printing-guide-A4.pdf") < guide.index("<table>")  # the guide first, then the summary
     rows = re.findall(r"<tr><td>(.*?)</td><td class=\"n\">(\d+)</td><td class=\"n\">(\d+)</td><td>(.*?)</td></tr>",
                       guide, re.S)
-    assert [html.unescape(r[0]) for r in rows] == [ctx._(GAME_NAMES[g]) for g in ("dojo", "ground", "duel")]
+    assert [html.unescape(r[0]) for r in rows] == [ctx._(g.name) for g in games().values()]
     for (_name, a4, letter, files), game in zip(rows, ("dojo", "ground", "duel")):
         assert (int(a4), int(letter)) == (kit.manifest["sheets"][game]["A4"]["sheets"],
                                           kit.manifest["sheets"][game]["Letter"]["sheets"])

@@ -12,6 +12,7 @@ from babel.messages.pofile import read_po
 
 from generator.i18n.runtime import load_translations
 from generator.rules.source import messages, parse
+from generator.content.games import game_codes
 from generator.content.languages import language_codes
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -97,7 +98,8 @@ def test_markup_is_balanced_and_kept(game, lang):
 
 @pytest.mark.parametrize("game", GAMES)
 def test_figures_are_known_drawings(game):
-    figures = [b.texts[0] for b in parse(source(game).read_text(encoding="utf-8")) if b.kind == "figure"]
+    figures = [b.texts[0] for b in parse(source(game).read_text(encoding="utf-8"))
+               if b.kind == "figure" and b.texts[0] not in game_codes()]  # a game as the target: a generated section
     assert set(figures) <= FIGURES
     assert game == "ground" or len(figures) >= 3
 
