@@ -13,8 +13,11 @@ copy of the project, so build/ is never touched, and prints:
 - `dojo i18n check --render` for all languages with nothing cached but the proofs, then again
   (components cached);
 - cold release (empty build/, proof not cached);
+- with --against REV, the incremental rebuild and the cold release of REV and of this tree too, alternated (wall and
+  CPU seconds of all processes), and protograf's CPU per page over each tree's;
 - peak resident memory of a one-language build (largest process);
 - one cold build's `--timings` table: each phase, and each component's process, start, render and page-QA seconds;
+- one cold release's stages (the kits, the Tabletop Simulator export, the designer's page, packing), wall and CPU;
 - with --suite, the whole test suite (`pytest -n auto`);
 - with --against REV (a git revision, e.g. 592e0c2, the commit issue 27 measures against), that commit's cold
   `dojo build --lang it --force` side by side with this tree's, alternating AGAINST_RUNS times (each built in its
@@ -122,8 +125,11 @@ def edit_one_card_string(proj: Path, n: int) -> None:
     """Change the Italian translation of one stance card's text (duel/seigan 'Free stance')."""
     po = proj / "locales/it/LC_MESSAGES/duel.po"
     text = po.read_text(encoding="utf-8")
-    po.write_text(re.sub(r'(msgctxt "duel/seigan"\nmsgid "Free stance"\nmsgstr ")([^"]*)', rf"\g<1>\g<2>{n}", text,
-                         count=1), encoding="utf-8")
+    edited, found = re.subn(r'(msgctxt "duel/seigan"\nmsgid "Free stance"\nmsgstr ")([^"]*)', rf"\g<1>\g<2>{n}", text,
+                            count=1)
+    if not found:  # a tree without that entry would time a no-op build as the incremental rebuild
+        raise SystemExit(f"{po}: no duel/seigan 'Free stance' entry to edit")
+    po.write_text(edited, encoding="utf-8")
 
 
 def protograf_seconds(tmp: Path, runs: int) -> dict[str, tuple[float, float]] | None:
@@ -224,6 +230,84 @@ def side_by_side(rev: str, tmp: Path, build: list[str]) -> list[tuple[str, float
              new_cpu / new_pages * 1000, "ms")]
 
 
+RELEASE_RUNS = 2  # a cold release takes 10-30 s: two alternated pairs
+INCREMENTAL_RUNS = 3
+
+
+def side_by_side_more(rev: str, tmp: Path, proj: Path) -> list[tuple[str, float, str]]:
+    """The one-string incremental rebuild and the cold release of revision rev (its tree from side_by_side) and of
+    this tree (proj), alternated: each one's median wall and CPU seconds (all processes)."""
+    tree, env = tmp / "against", {**ENV, "PYTHONPATH": os.pathsep.join([str(tmp / "against"), str(tmp / "against-site")])}
+    sides = ((tree, env), (proj, ENV))
+    incremental = [sys.executable, "-m", "generator.cli", "build", "--lang", "it"]
+    for root, side_env in sides:  # the component caches filled
+        subprocess.run([*incremental, "--root", str(root)], cwd=root, env=side_env, check=True,
+                       stdout=subprocess.DEVNULL)
+    runs: dict[str, list[list[tuple[float, float]]]] = {"incremental": [[], []], "release": [[], []]}
+    for n in range(1, INCREMENTAL_RUNS + 1):
+        for k, (root, side_env) in enumerate(sides):
+            edit_one_card_string(root, n)
+            runs["incremental"][k].append(run_measured([*incremental, "--root", str(root)], cwd=root, env=side_env))
+    release = [sys.executable, "-m", "generator.cli", "release"]
+    for _ in range(RELEASE_RUNS):
+        for k, (root, side_env) in enumerate(sides):
+            shutil.rmtree(root / "build", ignore_errors=True)
+            runs["release"][k].append(run_measured([*release, "--root", str(root)], cwd=root, env=side_env))
+    subprocess.run([*incremental, "--root", str(proj)], env=ENV, check=True, stdout=subprocess.DEVNULL)  # proofs again
+    rows = []
+    for name, what, target in (("incremental", "incremental build after editing one card string", "issue 46: at most 1 s"),
+                               ("release", "cold dojo release (empty build/, 3 languages)", "issue 46: at most 15 s idle")):
+        old, new = runs[name]
+        med = lambda side, i: statistics.median(r[i] for r in side)  # noqa: E731
+        rows += [(f"{what} at {rev}, wall (median of {len(old)}, alternated)", med(old, 0), "s"),
+                 (f"{what}, this tree, wall ({target})", med(new, 0), "s"),
+                 (f"{what} at {rev}, CPU in all processes", med(old, 1), "s"),
+                 (f"{what}, this tree, CPU in all processes", med(new, 1), "s")]
+    return rows
+
+
+RELEASE_STAGES = '''
+import resource, sys, time
+from pathlib import Path
+import generator.release.build as rb
+
+def cpu():
+    a, b = resource.getrusage(resource.RUSAGE_SELF), resource.getrusage(resource.RUSAGE_CHILDREN)
+    return a.ru_utime + a.ru_stime + b.ru_utime + b.ru_stime
+
+spent = {}
+def timed(name, fn):
+    def run(*args, **kwargs):
+        t, c = time.perf_counter(), cpu()
+        try:
+            return fn(*args, **kwargs)
+        finally:
+            w, u = spent.get(name, (0.0, 0.0))
+            spent[name] = (w + time.perf_counter() - t, u + cpu() - c)
+    return run
+
+for name, what in (("build_languages", "the languages' kits (phase one with the proofs, components, page QA, install)"),
+                   ("export_tts", "Tabletop Simulator tables and card pictures"),
+                   ("designer_report", "the designer's page (its simulated games)"),
+                   ("assemble", "zips, index and manifest"), ("verify", "reading the release back"),
+                   ("replace_tree", "writing the release folder")):
+    setattr(rb, name, timed(what, getattr(rb, name)))
+t, c = time.perf_counter(), cpu()
+rb.release(Path(sys.argv[1]), rb.ReleaseOptions())
+for what, (w, u) in spent.items():
+    print(f"  {what:<78} {w:6.2f} s wall {u:6.2f} s CPU")
+print(f"  {'the whole release, start-up (imports) left out':<78} {time.perf_counter() - t:6.2f} s wall "
+      f"{cpu() - c:6.2f} s CPU")
+'''  # a cold release with each of its stages timed (wall, and CPU of this process and the workers it waited for)
+
+
+def release_stages(proj: Path) -> str:
+    """Where a cold release of proj spends its time: each stage of release.build.release, timed in one run."""
+    shutil.rmtree(proj / "build", ignore_errors=True)
+    return subprocess.run([sys.executable, "-c", RELEASE_STAGES, str(proj)], cwd=proj, env=ENV, check=True,
+                          capture_output=True, text=True).stdout
+
+
 def kit_pages(kit: Path) -> int:
     """Every page the kit prints (the manifest's page counts)."""
     manifest = json.loads((kit / "manifest.json").read_text(encoding="utf-8"))
@@ -242,16 +326,19 @@ def main(argv: list[str]) -> int:
         shutil.copy(ROOT / "pyproject.toml", proj)
         build = [*DOJO, "build", "--lang", "it", "--root", str(proj), "--force"]
         subprocess.run(build, env=ENV, check=True, stdout=subprocess.DEVNULL)  # proof and extraction cached
-        if "--against" in argv:
-            against = side_by_side(argv[argv.index("--against") + 1], Path(tmp), build)
-            rows += against
+        rev = argv[argv.index("--against") + 1] if "--against" in argv else None
+        if rev:
+            against = side_by_side(rev, Path(tmp), build)
+            rows += against + side_by_side_more(rev, Path(tmp), proj)
             if "--only-against" in argv:
                 kit_cpu = against[-1][1] / 1000  # this tree's CPU a printed page
+                rev_cpu = against[-2][1] / 1000
                 for name, (_, _, extra_cpu) in ({} if "--no-protograf" in argv else
                                                 protograf_seconds(Path(tmp), 3) or {}).items():
                     rows.append((f"protograf, {name}: CPU of each extra page", extra_cpu * 1000, "ms"))
                     rows.append((f"protograf CPU per page / this tree's, {name} (issue 46: 25)", extra_cpu / kit_cpu,
                                  "x"))
+                    rows.append((f"protograf CPU per page / {rev}'s, {name}", extra_cpu / rev_cpu, "x"))
                 print("where this tree's cold build spends its time (dojo build --timings):")
                 print(subprocess.run([*build, "--out", str(proj / "out-t"), "--timings"], env=ENV, check=True,
                                      capture_output=True, text=True).stderr)
@@ -275,11 +362,17 @@ def main(argv: list[str]) -> int:
             rows.append((f"protograf, {name}: CPU of each extra page", extra_cpu * 1000, "ms"))
             rows.append((f"protograf per page / kit per page, {name} (target 30)", extra / per_page, "x"))
             rows.append((f"protograf CPU per page / kit CPU per page, {name} (issue 46: 25)", extra_cpu / kit_cpu, "x"))
+            if rev:  # the same run's figure of the revision, measured alternately with this tree's (side_by_side)
+                rows.append((f"protograf CPU per page / {rev}'s (alternated runs), {name}",
+                             extra_cpu / (against[-2][1] / 1000), "x"))
+                rows.append((f"protograf CPU per page / this tree's (alternated runs), {name}",
+                             extra_cpu / (against[-1][1] / 1000), "x"))
         incremental = [*DOJO, "build", "--lang", "it", "--root", str(proj)]
         subprocess.run(incremental, env=ENV, check=True, stdout=subprocess.DEVNULL)  # the component cache filled
         edits = iter(range(1, 100))
-        rows.append(("incremental build after editing one card string",
-                     timed(incremental, 3, before=lambda: edit_one_card_string(proj, next(edits))), "s"))
+        incremental_s = timed(incremental, 1 if rev else 3, before=lambda: edit_one_card_string(proj, next(edits)))
+        if not rev:  # with --against, side_by_side_more measured it beside the revision's
+            rows.append(("incremental build after editing one card string", incremental_s, "s"))
         subprocess.run([*build, "--out", str(proj / "cold-edited")], env=ENV, check=True, stdout=subprocess.DEVNULL)
         checks.append(("incremental build byte-identical to a cold --force build",
                        hashes(proj / "build/pnp/it") == hashes(proj / "cold-edited/it")))
@@ -297,12 +390,16 @@ def main(argv: list[str]) -> int:
         rows.append(("dojo i18n check --render, all languages, again (all cached)", timed(check, 1), "s"))
         rows.append(("peak RSS of one-language build (largest process)", peak_rss_mb(build), "MB"))
         cold = lambda: shutil.rmtree(proj / "build", ignore_errors=True)  # noqa: E731
-        rows.append(("cold dojo release (empty build/, proof not cached)",
-                     timed([*DOJO, "release", "--root", str(proj)], 1, before=cold), "s"))
+        if not rev:  # with --against, side_by_side_more measured it beside the revision's
+            rows.append(("cold dojo release (empty build/, proof not cached)",
+                         timed([*DOJO, "release", "--root", str(proj)], 1, before=cold), "s"))
+        stages = release_stages(proj)
     if "--suite" in argv:
         rows.append(("test suite (pytest -n auto)", timed([sys.executable, "-m", "pytest", "-q", "-n", "auto"], 1), "s"))
     print("a cold build, phase by phase and component by component (dojo build --timings):")
     print(spent)
+    print("a cold release, stage by stage:")
+    print(stages)
     return _print(rows, checks)
 
 

@@ -1,13 +1,15 @@
 """Shared fixtures: a throwaway copy of the project's inputs, and one built kit per language per test session.
 
-With xdist (`make test`, `pytest -n 2`) the tests are handed out one by one, the most expensive first
-(``SLOW_FIRST``), so that both workers finish together; tests sharing a module-scoped build (``GROUPS``) go to one
-worker, which builds once.
+With xdist (`make test`, `pytest -n 2`) the tests are handed out a module at a time (a module's module-scoped
+fixtures are then made once), the modules of ``SPLIT`` one test at a time, the most expensive first (``SLOW_FIRST``),
+so that both workers finish together; tests sharing a module-scoped build across modules (``GROUPS``) go to one
+worker, which builds once. The session's kits (built_kit, pristine_it, proofs) are built once for both workers.
 """
 
 import dataclasses
 import fcntl
 import functools
+import gc
 import json
 import os
 import pickle
@@ -22,6 +24,12 @@ from generator.kit.build import prepare, write_kit
 from generator.kit.cache import ComponentCache
 from generator.plan.model import Artifact, BuildContext, BuildOptions
 from generator.content.languages import language_codes
+
+# A test process holds far more live objects than a build (the session's kits, contexts and artifacts, every test
+# module): the cycle collector's default thresholds (700, 10, 10) walk them again and again. Collected less often
+# here (and in the render workers forked from it): 8% less CPU over tests/booklet, render/test_cards.py and
+# duel/test_components.py (21.1-21.7 s against 19.3-20.0 s), the same results.
+gc.set_threshold(100_000, 50, 100)
 
 ROOT = Path(__file__).resolve().parents[1]
 LANGS = language_codes()  # every language of locales/languages.toml: what per-language tests run over
@@ -66,31 +74,53 @@ def copy_project(folder: Path) -> Path:
     return folder
 
 
-# Test files in the order their tests should start: the longest first (measured with --durations), so that the
-# last tests handed to the xdist workers are short ones. Every other test keeps its place after these.
+# Work units (unit_of) in the order they should start: the longest first, by their CPU seconds in a full run
+# (2026-12-07; a unit's share of the session's kits included), so that the last work handed to the xdist workers is
+# short; a unit that needs the session's kits (built once, under a lock) alternates with one that needs none, so that
+# neither worker waits for the other's build. Every other test keeps its place after these. Node id prefixes.
 SLOW_FIRST = (
-    "tests/kit/test_integrity.py",
-    "tests/release/test_release.py",
-    "tests/kit/test_incremental.py::test_one_string_rebuild",
-    "tests/kit/test_pseudo_build.py",
-    "tests/components/test_reproducible.py",
+    "tests/release/test_release.py::test_release_packs_every_language",  # 72 s: it, en, ru kits, first release
+    "tests/kit/test_integrity.py::test_interrupted_builds",  # 24 s: pristine_it, then interrupted builds
+    "tests/sim/test_sweep.py",  # 16 s
+    "tests/kit/test_pseudo_build.py::test_pseudo_locale_kit",  # 12 s
+    "tests/export/test_print.py",  # 14 s
+    "tests/i18n/test_slot_map.py",  # 9 s
+    "tests/security/test_forged_results.py::test_an_export_from_a_poisoned_picture_cache",  # 11 s
+    "tests/kit/test_adding_a_game.py",  # 9 s
+    "tests/export/test_tts.py",  # 10 s
+    "tests/components/test_reproducible.py",  # 9 s (ru-again)
     "tests/content/test_model.py::test_renderers_never_open_a_content_file",
-    "tests/kit/test_adding_a_game.py",
-    "tests/kit/test_adding_a_deck.py",
-    "tests/kit/test_cli.py",
-    "tests/pageqa/test_kit_pages.py",
-    "tests/components/test_kinds_and_floor.py",
-    "tests/kit/test_incremental.py",
-    "tests/i18n/test_build_gate.py",
-    "tests/i18n/test_intake.py",
+    "tests/kit/test_incremental.py::test_one_string_rebuild",  # 8 s
+    "tests/security/test_forged_results.py::test_a_forged_proof",  # 8 s
+    "tests/sim/test_stopping.py",  # 6 s each
+    "tests/kit/test_contact_sheet.py",  # 7 s
+    "tests/security/test_forged_results.py::test_a_script_planted",  # 6 s
+    "tests/components/test_kinds_and_floor.py",  # 4-7 s each
+    "tests/kit/test_adding_a_deck.py",  # 6 s
+    "tests/i18n/test_preview.py",  # 3-6 s each
+    "tests/sim/test_balance.py",  # 3-5 s each
+    "tests/sim/test_designer.py",
+    "tests/board/test_fuzz.py",
     "tests/booklet/test_figures.py",
+    "tests/export/test_pdfx_independent.py",
+    "tests/security/test_sweep_resume.py",
+    "tests/i18n/test_build_gate.py",
+    "tests/kit/test_integrity.py",
+    "tests/kit/test_incremental.py",
+    "tests/pageqa/test_frame_gap.py",
+    "tests/kit/test_warm.py",
+    "tests/infra/test_slots.py",
+    "tests/i18n/test_intake.py",
+    "tests/i18n/test_update_cycle.py",
+    "tests/pageqa/test_kit_pages.py",
+    "tests/kit/test_cli.py",
     "tests/duel/test_printed_rules.py",
     "tests/sim/test_gate.py",
 )
 
 
-# Tests that share one expensive build (a module- or session-scoped fixture): each group runs on one xdist worker,
-# which builds it once. Node id prefixes.
+# Tests that share one expensive build across modules, or only some of a module's tests (a module- or session-scoped
+# fixture): each group runs on one xdist worker, which builds it once. Node id prefixes.
 GROUPS = {
     "release": ("tests/release/test_release.py::test_release_packs_every_language_with_checksums",
                 "tests/release/test_release.py::test_two_releases_are_byte_identical",
@@ -99,25 +129,26 @@ GROUPS = {
                 "tests/release/test_release.py::test_a_language_failing_to_render_keeps_every_kit"),
     "ru-again": ("tests/components/test_reproducible.py::test_two_builds_give_identical_bytes",
                  "tests/content/test_model.py::test_renderers_never_open_a_content_file"),
-    "pristine-it": ("tests/kit/test_cli.py::test_broken_board_stops_the_build",
-                    "tests/kit/test_incremental.py::test_one_string_rebuild",
-                    "tests/kit/test_integrity.py::test_interrupted_builds_install_nothing",
-                    "tests/kit/test_integrity.py::test_one_core_and_every_core_write_identical_files",
-                    "tests/kit/test_integrity.py::test_a_damaged_installed_pdf_is_rebuilt",
-                    "tests/kit/test_integrity.py::test_sigterm_stops_a_release",
-                    "tests/export/test_faces.py",
-                    "tests/i18n/test_preview.py",
-                    "tests/kit/test_cache_hygiene.py::test_planted_entries_cost_a_rebuild_and_one_line",
-                    "tests/kit/test_cache_hygiene.py::test_a_moved_checkout_takes_everything_from_the_cache",
-                    "tests/kit/test_cache_hygiene.py::test_builds_keep_the_cache_under_its_bound",
-                    "tests/kit/test_cache_hygiene.py::test_a_build_failing_on_a_full_disk_leaves_no_cache_entry",
-                    "tests/kit/test_cache_hygiene.py::test_damaged_catalog_check_extraction_and_proof_files",
-                    "tests/export/test_tts.py", "tests/export/test_print.py",
-                    "tests/export/test_pdfx_independent.py",
-                    "tests/security/test_component_cache.py::test_a_planted_artifact_path",
-                    "tests/security/test_forged_results.py::test_a_forged_proof",
-                    "tests/security/test_forged_results.py::test_an_export_from_a_poisoned_picture_cache"),
 }
+
+# Modules whose tests are handed out one by one (to either worker): long tests that share no expensive module-scoped
+# fixture (a module-scoped copy of a session build is cheap to make twice).
+SPLIT = (
+    "tests/sim/test_balance.py",
+    "tests/i18n/test_preview.py",
+    "tests/kit/test_integrity.py",
+    "tests/kit/test_incremental.py",
+    "tests/kit/test_cli.py",
+    "tests/kit/test_pseudo_build.py",
+    "tests/kit/test_cache_hygiene.py",
+    "tests/security/test_forged_results.py",
+    "tests/security/test_component_cache.py",
+    "tests/sim/test_designer.py",
+    "tests/sim/test_stopping.py",
+    "tests/release/test_release.py",
+    "tests/components/test_kinds_and_floor.py",
+    "tests/pageqa/test_kit_pages.py",
+)
 
 
 def group_of(nodeid: str) -> str | None:
@@ -125,22 +156,31 @@ def group_of(nodeid: str) -> str | None:
     return next((name for name, prefixes in GROUPS.items() if nodeid.startswith(prefixes)), None)
 
 
+def unit_of(nodeid: str) -> str:
+    """The work unit an xdist worker is handed a test in: its GROUPS name, the test itself in a SPLIT module, or
+    else its module."""
+    module = nodeid.split("::", 1)[0]
+    return group_of(nodeid) or (nodeid if module in SPLIT else module)
+
+
 @pytest.hookimpl(optionalhook=True)
 def pytest_xdist_make_scheduler(config, log):
-    """Unless --dist is given: hand tests out one at a time, each of GROUPS whole, the groups first (then the
-    order of pytest_collection_modifyitems below), so that the two workers finish together. (xdist's own
+    """Unless --dist is given: hand work out one unit at a time (unit_of), in the order of
+    pytest_collection_modifyitems below (the slow ones first), so that the two workers finish together. (xdist's own
     loadgroup marks do not reach the scheduler under pytest 9.)"""
     if any(a == "-d" or a.startswith("--dist") for a in config.invocation_params.args):
         return None
     from xdist.scheduler import LoadScopeScheduling
 
-    class GroupScheduling(LoadScopeScheduling):
-        """One work unit per test, or per group of GROUPS."""
+    config.option.loadscopereorder = False  # the units in collection order, not the largest first
+
+    class UnitScheduling(LoadScopeScheduling):
+        """One work unit per unit_of."""
 
         def _split_scope(self, nodeid: str) -> str:
-            return group_of(nodeid) or nodeid
+            return unit_of(nodeid)
 
-    return GroupScheduling(config, log)
+    return UnitScheduling(config, log)
 
 
 def pytest_collection_modifyitems(config, items):
@@ -169,23 +209,33 @@ def proved_project(project) -> Path:
 
 
 @pytest.fixture(scope="session")
-def pristine_it(tmp_path_factory) -> Path:
+def pristine_it() -> Path:
     """A project copy (fixed dates) with its Italian kit built by the real command into build/pnp/it, and its
-    component cache filled: for the tests that start from a built kit (list them in GROUPS["pristine-it"] so
-    that one worker builds it once). Tests copy it, never change it. How long the build took (seconds, the
-    board proof aside) is in the file pristine_seconds(root) names."""
+    component cache filled: for the tests that start from a built kit. Built once per test session: the first
+    xdist worker to ask builds it (under a file lock), the other waits and uses the same folder. Tests copy it,
+    never change it. How long the build took (seconds, the board proof aside) is in the file pristine_seconds(root)
+    names."""
     from tests.board.helpers import run_cli
 
-    root = copy_project(tmp_path_factory.mktemp("pristine-it") / "project")
-    (root / "build" / "cache").mkdir(parents=True)
-    for proof in proofs():
-        shutil.copy(proof, root / "build" / "cache")
-    with pytest.MonkeyPatch.context() as mp:
-        mp.setenv("SOURCE_DATE_EPOCH", KIT_EPOCH)
-        start = time.monotonic()
-        run = run_cli("build", "--lang", "it", "--root", root)
-        pristine_seconds(root).write_text(f"{time.monotonic() - start:.3f}")
-    assert run.code == 0, run.err
+    folder = _KITS[-1] / "pristine-it"
+    root, done = folder / "project", folder / "done"
+    folder.mkdir(exist_ok=True)
+    with (folder / "lock").open("w") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)
+        if not done.exists():
+            shutil.rmtree(root, ignore_errors=True)
+            copy_project(root)
+            (root / "build" / "cache").mkdir(parents=True)
+            for proof in proofs():
+                shutil.copy(proof, root / "build" / "cache")
+            with pytest.MonkeyPatch.context() as mp:
+                mp.setenv("SOURCE_DATE_EPOCH", KIT_EPOCH)
+                start = time.monotonic()
+                run = run_cli("build", "--lang", "it", "--root", root)
+                seconds = time.monotonic() - start
+            assert run.code == 0, run.err
+            pristine_seconds(root).write_text(f"{seconds:.3f}")
+            done.touch()
     return root
 
 

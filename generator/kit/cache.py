@@ -36,8 +36,9 @@ from .inputs import input_files
 from ..plan.model import Artifact, BuildContext
 from ..plan.registry import Component
 
-# with the generator that runs (sources.generator_digest); the language table gives hyphenation and plural rules
-CODE_GLOBS = ("templates/**/*", "pyproject.toml", "locales/languages.toml")
+# with the generator that runs (sources.generator_digest); the language table gives hyphenation and plural rules, the
+# games table each game's components, names and paper advice (the printing guide prints them)
+CODE_GLOBS = ("templates/**/*", "pyproject.toml", "locales/languages.toml", "content/games.toml")
 ARTIFACT_FIELDS = tuple(f.name for f in dataclasses.fields(Artifact) if f.name != "data")  # stored in the header
 
 
@@ -252,8 +253,12 @@ class ComponentCache:
         self.base = digest([self.base, value])
 
     def key(self, component: Component, before: list[Artifact]) -> str:
-        """The code key of a component (a contact sheet's also covers the artifacts it is made from)."""
-        inputs = [[a.path, hashlib.sha256(a.data).hexdigest()] for a in before] if component.from_artifacts else []
+        """The code key of a component (a contact sheet's also covers the artifacts it is made from; a printing
+        guide's, which reads only their manifest entries, those entries: a card string edited leaves it cached)."""
+        if component.entries_only:
+            inputs = [a.manifest_entry("") for a in before]
+        else:
+            inputs = [[a.path, hashlib.sha256(a.data).hexdigest()] for a in before] if component.from_artifacts else []
         return digest([self.base, component.id, inputs])
 
     def part(self, part: tuple[str, ...]) -> str:

@@ -9,8 +9,12 @@ stay under BACK_SHEET_LIMIT with the default light backs.
 
 from __future__ import annotations
 
+import ctypes
+import math
+
 import pypdfium2 as pdfium
-from PIL import ImageStat
+import pypdfium2.raw as pdfium_c
+from PIL import Image
 
 from ..content.games import KIT, game_codes
 from .objects import each_page
@@ -26,10 +30,30 @@ def coverage(data: bytes) -> list[float]:
     return [page_coverage(page) for _, page in each_page(data)]
 
 
+GREY_FLAGS = pdfium_c.FPDF_GRAYSCALE | pdfium_c.FPDF_ANNOT  # PdfPage.render(grayscale=True)'s flags
+WHITE_ARGB = 0xFFFFFFFF
+
+
 def page_coverage(page: pdfium.PdfPage) -> float:
-    """One open page's ink coverage in percent (one decimal): its mean darkness in grey at COVERAGE_PX_PER_MM."""
-    image = page.render(scale=COVERAGE_PX_PER_MM / PT_PER_MM, grayscale=True).to_pil().convert("L")
-    return round(100 - ImageStat.Stat(image).mean[0] * 100 / 255, 1)
+    """One open page's ink coverage in percent (one decimal): its mean darkness in grey at COVERAGE_PX_PER_MM.
+
+    Rendered as pypdfium2's PdfPage.render(scale, grayscale=True) renders it (an 8-bit grey bitmap the page's size
+    rounded up, filled white, the same flags), through pdfium's C API: the helper's bitmap object, PIL conversion
+    and statistics object cost about a third of the rendering."""
+    scale = COVERAGE_PX_PER_MM / PT_PER_MM
+    width, height = math.ceil(page.get_width() * scale), math.ceil(page.get_height() * scale)
+    pixels = (ctypes.c_ubyte * (width * height))()
+    bitmap = pdfium_c.FPDFBitmap_CreateEx(width, height, pdfium_c.FPDFBitmap_Gray, pixels, width)
+    if not bitmap:
+        raise MemoryError("pdfium could not make the coverage bitmap")
+    try:
+        pdfium_c.FPDFBitmap_FillRect(bitmap, 0, 0, width, height, WHITE_ARGB)
+        pdfium_c.FPDF_RenderPageBitmap(bitmap, page.raw, 0, 0, width, height, 0, GREY_FLAGS)
+    finally:
+        pdfium_c.FPDFBitmap_Destroy(bitmap)
+    counts = Image.frombuffer("L", (width, height), pixels, "raw", "L", 0, 1).histogram()
+    mean = sum(level * n for level, n in enumerate(counts)) / (width * height)  # as ImageStat's mean
+    return round(100 - mean * 100 / 255, 1)
 
 
 def game_of(component: str) -> str:

@@ -90,8 +90,8 @@ class Reader:
     def bounds(self, obj: Any) -> PtBox | None:
         if not pdfium_c.FPDFPageObj_GetBounds(obj, *self.pf):
             return None
-        left, bottom, right, top = (v.value for v in self.f)
-        return (left, bottom, right, top)
+        f = self.f
+        return (f[0].value, f[1].value, f[2].value, f[3].value)
 
     def matrix(self, obj: Any) -> Matrix:
         if not pdfium_c.FPDFPageObj_GetMatrix(obj, self.pm):
@@ -103,8 +103,8 @@ class Reader:
         """An object's fill or stroke colour (None: pdfium has none to give, as for a pattern)."""
         if not getter(obj, *self.pu):
             return None
-        r, g, b, a = (v.value for v in self.u)
-        return (r, g, b, a)
+        u = self.u
+        return (u[0].value, u[1].value, u[2].value, u[3].value)
 
     def width(self, obj: Any) -> float:
         return self.f[0].value if pdfium_c.FPDFPageObj_GetStrokeWidth(obj, self.pf[0]) else 1.0
@@ -206,14 +206,20 @@ def walk(page: Any, layered: list[Layered] | None = None, paths: list[Layered] |
     add_layer = layered.append if layered is not None else None
     add_path = paths.append if paths is not None else None
 
+    paint = _paint
+    form_count, form_get, get_matrix = (pdfium_c.FPDFFormObj_CountObjects, pdfium_c.FPDFFormObj_GetObject,
+                                        reader.matrix)
+
     def visit(parent: Any, count: Any, get: Any, m: Matrix | None, clip: PtBox | None,
               chain: tuple[Matrix, ...]) -> None:
         container = state[0]
         layer = add_layer is not None and len(chain) < LAYER_DEPTH
+        outer = clip if chain else None
+        z = container
         for i in range(count(parent)):
             obj = get(parent, i)
             kind = get_type(obj)
-            z = state[0] = state[0] + 1
+            z += 1
             cp = get_clip(obj)
             if cp and count_paths(cp) > 0:  # most objects have none (-1)
                 own, whole = reader.clip(obj)
@@ -221,27 +227,33 @@ def walk(page: Any, layered: list[Layered] | None = None, paths: list[Layered] |
             else:
                 whole, here = None, clip
             if kind == TEXT:
+                state[0] = z
                 if not state[2]:
                     state[1] += 1
                     state[2] = True
                 texts[addressof(obj.contents)] = TextObject(z, state[1], here, obj, container, m)
                 if layer:
-                    add_layer(Layered(kind, z, obj, chain, whole, clip if chain else None))  # type: ignore[misc]
+                    add_layer(Layered(kind, z, obj, chain, whole, outer))  # type: ignore[misc]
                 continue
             state[2] = False
             if kind == FORM:
-                fm = reader.matrix(obj)
-                visit(obj, pdfium_c.FPDFFormObj_CountObjects, pdfium_c.FPDFFormObj_GetObject,
-                      fm if m is None else mult(fm, m), here, chain + (fm,))
+                state[0] = z
+                fm = get_matrix(obj)
+                visit(obj, form_count, form_get, fm if m is None else mult(fm, m), here, chain + (fm,))
+                z = state[0]
             elif kind in KINDS:
                 if add_path is not None and kind == PATH:
                     add_path(Layered(kind, z, obj, chain, whole))
-                opaque = _paint(reader, obj, kind, m, here, z, paints)
-                if layer and opaque and kind != SHADING and not transparent(obj):
-                    add_layer(Layered(kind, z, obj, chain, whole, clip if chain else None))  # type: ignore[misc]
+                if paint(reader, obj, kind, m, here, z, paints) and layer and kind != SHADING and not transparent(obj):
+                    add_layer(Layered(kind, z, obj, chain, whole, outer))  # type: ignore[misc]
+        state[0] = z
 
     visit(page, pdfium_c.FPDFPage_CountObjects, pdfium_c.FPDFPage_GetObject, None, None, ())
     return paints, texts
+
+
+_DRAW_MODE, _FILL, _STROKE, _BOUNDS = (pdfium_c.FPDFPath_GetDrawMode, pdfium_c.FPDFPageObj_GetFillColor,
+                                      pdfium_c.FPDFPageObj_GetStrokeColor, pdfium_c.FPDFPageObj_GetBounds)
 
 
 def _paint(reader: Reader, obj: Any, kind: int, m: Matrix | None, clip: PtBox | None, z: int,
@@ -252,25 +264,32 @@ def _paint(reader: Reader, obj: Any, kind: int, m: Matrix | None, clip: PtBox | 
     box = None
     opaque = True
     if kind == PATH:
-        pdfium_c.FPDFPath_GetDrawMode(obj, reader.pmode, reader.pstroked)
+        _DRAW_MODE(obj, reader.pmode, reader.pstroked)
         if reader.mode.value:
-            given = reader.color(obj, pdfium_c.FPDFPageObj_GetFillColor)
-            opaque = given is not None and given[3] == 255
-            fill = given or (0, 0, 0, 255)
+            u = reader.u
+            if _FILL(obj, *reader.pu):
+                fill = (u[0].value, u[1].value, u[2].value, u[3].value)
+                opaque = fill[3] == 255
+            else:
+                opaque = False
+                fill = (0, 0, 0, 255)
         else:
             opaque = False
         if reader.stroked.value:
-            stroke = reader.color(obj, pdfium_c.FPDFPageObj_GetStrokeColor) or (0, 0, 0, 255)
+            u = reader.u
+            stroke = (u[0].value, u[1].value, u[2].value, u[3].value) if _STROKE(obj, *reader.pu) else (0, 0, 0, 255)
             box = reader.outline(obj, m)
         if fill is None and stroke is None:
             return opaque
     if box is None:
-        box = reader.bounds(obj)
-        if box is None:
+        f = reader.f
+        if not _BOUNDS(obj, *reader.pf):
             return opaque
+        box = (f[0].value, f[1].value, f[2].value, f[3].value)
         if m is not None:
             box = transform(m, box)
-    box = meet(box, clip)
+    if clip is not None:
+        box = (max(box[0], clip[0]), max(box[1], clip[1]), min(box[2], clip[2]), min(box[3], clip[3]))
     if box[0] < box[2] and box[1] < box[3]:
         out.append(Paint(box, z, KINDS[kind], fill, stroke))
     return opaque

@@ -112,7 +112,13 @@ def read_words(tp: Any, texts: dict[int, TextObject]) -> list[Word]:
                         style.block))
 
     line_end, shared_style = -1, None  # the current line's end, its one text object's style (None: several)
+    level = False  # the shared style is level (the common case): its fields below, read once per line
+    down = up = size = 0.0
+    font = family = ""
+    z = block = 0
+    clip: PtBox | None = None
     count_rects = pdfium_c.FPDFText_CountRects
+    append = out.append
     for found in WORD.finditer(text):
         first, end = found.span()
         if first > line_end:  # a new line: when all of it is one text object, that object is asked for once
@@ -120,14 +126,16 @@ def read_words(tp: Any, texts: dict[int, TextObject]) -> list[Word]:
             line_end = count if line_end < 0 else line_end
             shared_style = style_of(get_object(tp, first), first) \
                 if count_rects(tp, first, line_end - first) == 1 else None
+            level = shared_style is not None and shared_style.angle == 0
+            if level:
+                size, _a, _c, _s, font, family, z, block, clip, down, up = shared_style  # type: ignore[misc]
         if shared_style is not None:  # the common case: two calls for the word
             origin(tp, first, px, py)
             loose(tp, end - 1, prect)
-            if shared_style.angle == 0:  # level (the common case): _ink, meet and add inline
+            if level:  # level (the common case): _ink, meet and add inline
                 ox, oy = x.value, y.value
                 right = rect.right
-                x0, y0, x1, y1 = ox, oy - shared_style.down, right if right > ox else ox, oy + shared_style.up
-                clip = shared_style.clip
+                x0, y0, x1, y1 = ox, oy - down, right if right > ox else ox, oy + up
                 if clip is not None:  # meet(box, clip), as max and min give it
                     c0, c1, c2, c3 = clip
                     x0, y0 = (c0 if c0 > x0 else x0), (c1 if c1 > y0 else y0)
@@ -135,9 +143,8 @@ def read_words(tp: Any, texts: dict[int, TextObject]) -> list[Word]:
                     if not (x0 < x1 and y0 < y1):
                         continue
                 word = found.group()
-                out.append(Word(word.replace("\ufffe", "-") if "\ufffe" in word else word, (x0, y0, x1, y1), 0,
-                                oy, shared_style.size, shared_style.font, shared_style.family, shared_style.z,
-                                shared_style.block))
+                append(Word(word.replace("\ufffe", "-") if "\ufffe" in word else word, (x0, y0, x1, y1), 0,
+                            oy, size, font, family, z, block))
             else:
                 add(first, end, shared_style)
             continue

@@ -4,7 +4,8 @@ A ``Component`` has an ``id`` (the manifest's ``component``), a printable ``name
 translated in the ``kit`` catalog), the ``game`` it belongs to, the manifest ``kinds`` and ``papers`` it writes,
 and a ``builder``: ``"module:function"`` taking a ``BuildContext`` and returning ``Artifact`` s, rendered in memory
 from ``ctx.model`` (never opening a content file). A component with ``from_artifacts=True`` (a contact sheet)
-also receives every artifact rendered before it.
+also receives every artifact rendered before it (with ``entries_only=True``, a printing guide, it reads only their
+manifest entries, and its cache entry is keyed on those).
 
 A simple deck needs no code: ``deck("toy-cards", N_("Toy: cards"), "content/toy/cards.deck.toml",
 "toy/cards-front.svg.j2")`` -- phase one loads the TOML (``generator/content/deck.py``) into ``ctx.model.decks``
@@ -41,6 +42,7 @@ class Component:
     papers: tuple[str, ...]
     builder: str
     from_artifacts: bool = False
+    entries_only: bool = False  # from_artifacts, reading only the manifest entries of the files before it, not bytes
     source: str | None = None  # a simple deck's content file (content/<game>/<name>.deck.toml)
     template: str | None = None  # a simple deck's front template (under templates/, extends deck/front.svg.j2)
 
@@ -74,10 +76,11 @@ def booklet(game: str, name: str) -> Component:
 
 
 def _c(id: str, name: str, kinds: tuple[str, ...], papers: tuple[str, ...], builder: str,
-       from_artifacts: bool = False, shared: bool = False) -> Component:
+       from_artifacts: bool = False, shared: bool = False, entries_only: bool = False) -> Component:
     """A component with its own builder; its game is the id's first word, a code of content/games.toml (checked in
     phase one: unknown_games), or "kit" for a piece no game owns (shared=True)."""
-    return Component(id, name, KIT if shared else id.split("-", 1)[0], kinds, papers, builder, from_artifacts)
+    return Component(id, name, KIT if shared else id.split("-", 1)[0], kinds, papers, builder, from_artifacts,
+                     entries_only)
 
 
 C = "generator.components."
@@ -102,7 +105,7 @@ SHARED: tuple[Component, ...] = (  # the pieces no game owns, after every game's
     _c("kit-calibration", N_("Duplex calibration page"), ("calibration", "preview"), ("A4", "Letter"),
        C + "kit_calibration:calibration"),
     _c("kit-printing-guide", N_("Printing guide"), ("guide", "preview"), ("A4", "Letter"),
-       C + "kit_guide:printing_guide", True, shared=True),
+       C + "kit_guide:printing_guide", True, shared=True, entries_only=True),
     _c("contact-sheet", N_("Contact sheet"), ("sheet",), (), "generator.kit.contact:contact_sheet", True, shared=True),
 )
 # every game's components (content/games.toml, [[game.component]]) in table order, then the shared pieces

@@ -54,6 +54,21 @@ def test_one_string_rebuild_renders_only_its_component_and_matches_a_cold_build(
     assert changed and all(p.startswith(("duel/stances", "previews/duel/stances")) for p in changed), changed
 
 
+def test_the_printing_guide_is_keyed_on_the_entries_before_it_and_the_contact_sheet_on_their_bytes(proved_project):
+    """A card string edited changes a deck's bytes, not its manifest entry: the printing guide, which reads only the
+    entries, keeps its cache key (it is not drawn again); a changed page count changes it. The contact sheet draws
+    the files' pages: its key follows their bytes."""
+    from generator.artifact import Artifact
+
+    cache = ComponentCache(prepare(proved_project, BuildOptions(lang="it")))
+    guide, contact = registry.by_id("kit-printing-guide"), registry.by_id("contact-sheet")
+    deck = Artifact("duel/stances-A4.pdf", "duel-stance-cards", "cards", b"%PDF one", "A4", "sheet", 2)
+    edited, longer = dataclasses.replace(deck, data=b"%PDF two"), dataclasses.replace(deck, pages=3)
+    assert guide.entries_only and not contact.entries_only
+    assert cache.key(guide, [deck]) == cache.key(guide, [edited]) != cache.key(guide, [longer])
+    assert cache.key(contact, [deck]) != cache.key(contact, [edited])
+
+
 @pytest.mark.parametrize("lang", LANGS)
 def test_cache_hits_while_unchanged_and_misses_on_a_changed_lookup(proved_project, lang):
     """A second render takes every component from the cache; a changed translation re-renders only its user."""

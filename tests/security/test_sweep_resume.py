@@ -15,14 +15,24 @@ ROOT = Path(__file__).resolve().parents[2]
 DUEL = ["sweep", "--game", "duel", "--games", "200", "--rule", "D14=12,0", "--jobs", "1"]
 
 
+@pytest.fixture(scope="module")
+def finished(tmp_path_factory) -> Path:
+    """A finished duel sweep in a copy of the project's content (its working folder), played once for the module."""
+    folder = tmp_path_factory.mktemp("finished")
+    shutil.copytree(ROOT / "content" / "duel", folder / "content" / "duel")
+    with pytest.MonkeyPatch.context() as mp:
+        mp.chdir(folder)
+        assert main([*DUEL, "--out", str(folder / "sweep")]) == 0
+    return folder
+
+
 @pytest.fixture()
-def stopped(tmp_path, monkeypatch):
-    """A finished duel sweep in a copy of the project's content (the working folder), and its sweep.json."""
-    shutil.copytree(ROOT / "content" / "duel", tmp_path / "content" / "duel")
+def stopped(finished, tmp_path, monkeypatch):
+    """A copy of the finished duel sweep and of its content (the working folder), and its sweep.json (the sweep
+    records no absolute path: the copy resumes as the original would)."""
+    shutil.copytree(finished, tmp_path, dirs_exist_ok=True)
     monkeypatch.chdir(tmp_path)
-    out = tmp_path / "sweep"
-    assert main([*DUEL, "--out", str(out)]) == 0
-    return out
+    return tmp_path / "sweep"
 
 
 def _tamper(out: Path, change) -> None:
