@@ -13,9 +13,9 @@ sys.path.insert(0, str(ROOT))
 
 from generator.board.load import load_quadrant  # noqa: E402
 from generator.board.model import build_board  # noqa: E402
-from generator.sim.cards import load_deck  # noqa: E402
-from generator.sim.engine import GameConfig  # noqa: E402
-from generator.sim.runner import run_games  # noqa: E402
+from generator.sim.dojo.cards import load_deck  # noqa: E402
+from generator.sim.dojo.engine import GameConfig  # noqa: E402
+from generator.sim.dojo.runner import run_games  # noqa: E402
 
 
 def measure(board, games: int, jobs: int, seed: int, start: int | None) -> tuple[float, float, float]:

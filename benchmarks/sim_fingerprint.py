@@ -34,12 +34,12 @@ def dojo(games: int) -> str:
     """Digest of Dojo games: every policy, player count and ruling variant, with the full event log."""
     from generator.board.load import load_quadrant
     from generator.board.model import build_board
-    from generator.sim.cards import load_deck
-    from generator.sim.defaults import RULINGS
-    from generator.sim.engine import Game, GameConfig
-    from generator.sim.policy import NoTechnique, NoTunnel, P0, RandomPolicy
-    from generator.sim.runner import game_seed
-    from generator.sim.tables import Tables
+    from generator.sim.dojo.cards import load_deck
+    from generator.sim.dojo.defaults import RULINGS
+    from generator.sim.dojo.engine import Game, GameConfig
+    from generator.sim.dojo.policy import NoTechnique, NoTunnel, P0, RandomPolicy
+    from generator.sim.dojo.runner import game_seed
+    from generator.sim.dojo.tables import Tables
 
     tables = Tables(build_board(load_quadrant(ROOT / "content/dojo/board/quadrant.txt").quadrant))
     deck = load_deck(ROOT)
@@ -64,7 +64,7 @@ def ground(games: int) -> str:
     """Digest of GROUND games: every policy, Scenario, Mode, player count and alternative ruling."""
     from generator.content.ground import load_ground
     from generator.content.ground_rulings import RULING_CHOICES
-    from generator.sim.ground.cli import with_ruling
+    from generator.sim.ground.lab import with_ruling
     from generator.sim.ground.engine import MODES, Game, GameConfig
     try:
         from generator.sim.ground.policies import POLICIES

@@ -7,7 +7,8 @@ phase two: render every component in memory, read it back, page-QA it; then inst
   stands alone: one failing does not stop the others.
 - "release": release kits (every string translated, catalogs strict), all languages or none (`dojo release`).
 - "check": render every component of each language in memory and install nothing (`dojo i18n check --render`):
-  what rendering finds (an overflowing slot, a missing glyph) comes back as the language's problems.
+  what rendering finds (an overflowing slot, a missing glyph, in a non-English kit a printed word no catalog gives:
+  i18n/visible.py) comes back as the language's problems.
 - "preview": render each language in memory through its component cache and install nothing (the live preview,
   `dojo i18n watch`); `loaded` hands back the contexts of an earlier run to render again without phase one.
 - "load": phase one only, with the preview's options: each language's context, to pass to "preview" as `loaded`
@@ -29,10 +30,11 @@ from typing import Union
 
 from .i18n.catalogs import PSEUDO_LANG
 from .i18n.fitwatch import FitLog, watch_fits
+from .i18n.visible import visible_problems
 from .kit import build
 from .kit.cache import ComponentCache
 from .plan.model import Artifact, BuildContext, BuildOptions
-from .problems import CheckFailed, Problem
+from .problems import CheckFailed, Problem, blocking
 
 MODES = ("build", "release", "check", "preview", "load", "record")
 WARN_ALWAYS = ("preview", "load", "record")  # modes that outline an overflow in every language instead of stopping
@@ -107,7 +109,10 @@ def _check(root: Path, options: list[BuildOptions], jobs: int) -> list[Outcome]:
         except CheckFailed as exc:
             outcomes[n] = exc
     rendered = build.render_languages([(ctx, ComponentCache(ctx)) for _n, ctx in ready], jobs=jobs)
-    for (n, ctx), (_artifacts, found, warnings) in zip(ready, rendered):
+    for (n, ctx), (artifacts, found, warnings) in zip(ready, rendered):
+        if not found:  # every printed word from a catalog (i18n/visible.py): the kit's pages read back
+            seen = visible_problems(root, ctx.lang, artifacts)
+            found, warnings = blocking(seen), [*warnings, *(p for p in seen if p.severity == "warning")]
         outcomes[n] = CheckFailed([*found, *warnings]) if found else Checked(ctx.lang, tuple(warnings))
     return [outcomes[n] for n in range(len(options))]
 

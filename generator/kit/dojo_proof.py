@@ -7,7 +7,9 @@ from pathlib import Path
 from typing import Any
 
 from ..problems import CheckFailed, Problem
-from ..sim.cards import deck_from_nebbia
+from ..sim.dojo.cards import deck_from_nebbia
+from ..sim.dojo.gate import ProofSettings as ProofSettings, cache_key as cache_key, cache_path as cache_path, \
+    cached_proof as cached_proof  # the board proof, played by the Dojo's engine (phase one calls it)
 
 PATH = Path("content/dojo/board/quadrant.txt")  # the board's quadrant (its legend.toml beside it)
 

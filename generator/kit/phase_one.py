@@ -20,7 +20,6 @@ from ..i18n.gate import check_language as check_catalogs
 from ..i18n.runtime import load_translations
 from ..problems import CheckFailed, Problem, blocking
 from ..render.fonts import font_problems
-from ..sim.gate import ProofSettings, cache_key as proof_key, cache_path as proof_path, cached_proof
 from .langcheck import check_language
 from ..plan.model import DEV_LANGS, BuildContext, BuildOptions
 from . import timings
@@ -31,6 +30,9 @@ from .workers import forking, run_ordered
 
 BOARD = next(iter(each("board").values()), None)  # the game whose board the kit proves (content/games.toml `board`)
 BOARD_PATH = BOARD.PATH if BOARD is not None else None
+# its proof (the board module's: ProofSettings, cache_key, cache_path, cached_proof; None without a board game)
+ProofSettings, proof_key, proof_path, cached_proof = (BOARD.ProofSettings, BOARD.cache_key, BOARD.cache_path,
+                                                      BOARD.cached_proof) if BOARD is not None else (None,) * 4
 
 
 def board_fingerprint(quadrant_text: str, legend_text: str) -> str:
@@ -43,8 +45,8 @@ def load_board(root: Path) -> tuple[Board | None, str, list[Problem]]:
     """Load the project's board with every check an exported board must pass (dead ends are errors)."""
     if BOARD_PATH is None:
         return None, "", [Problem("error", "games", "no game of the games table has the kit's board",
-                                  "content/games.toml", hint='add board = "generator.kit.<game>_proof" (a module with PATH '
-                                  "and deck(model)) to the row of the game whose board the kit proves and prints")]
+                                  "content/games.toml", hint='add board = "generator.kit.<game>_proof" (a module with PATH, '
+                                  "deck(model) and the board proof) to the row of the game whose board the kit proves and prints")]
     path = root / BOARD_PATH
     loaded = load_quadrant(path)
     if loaded.quadrant is None:

@@ -1,4 +1,5 @@
-"""`dojo sim --game dojo|ground|duel`: one command, one dispatch table; each game's options and run in its module.
+"""`dojo sim --game CODE`: one command, one dispatch table (content/games.toml's `simulator`); each game's options and
+run in its module.
 
 A game module provides: `add_arguments(parser)` (its own option group), `OPTIONS` (the dests of those options,
 refused for the other games), `PLAYERS` ((lo, hi), or None when the game has a fixed count), `CHUNK` (games per
@@ -9,7 +10,6 @@ The numbers every game shares (games, jobs, players, turns) are checked here, be
 from __future__ import annotations
 
 import argparse
-import importlib
 import json
 import os
 import sys
@@ -17,6 +17,7 @@ from pathlib import Path
 from types import ModuleType
 
 from ..content.games import games
+from .lab import simulator
 
 # The games with a simulator: content/games.toml's `simulator` (a module; see the docstring above), in table order.
 GAMES = {code: game.simulator for code, game in games().items() if game.simulator}
@@ -25,30 +26,33 @@ MAX_TURNS = 100_000
 
 
 def game_module(name: str) -> ModuleType:
-    """The module that simulates a game."""
-    return importlib.import_module(GAMES[name])
+    """The module that simulates a game (CheckFailed naming the table's line when it is unusable)."""
+    return simulator(name)
 
 
 def register(sub: argparse._SubParsersAction) -> None:
     """Add the `sim` command with the shared options and every game's own option group."""
-    s = sub.add_parser("sim", allow_abbrev=False, help="simulate seeded games (Dojo, duel, ...) and report on them")
+    s = sub.add_parser("sim", allow_abbrev=False, help="simulate seeded games of one game and report on them")
     s.add_argument("--game", choices=tuple(GAMES), default=next(iter(GAMES)), help="which game to play: " + ", ".join(
         f"{code} ({g.title})" for code, g in games().items() if code in GAMES) + f" (default {next(iter(GAMES))})")
     s.add_argument("--games", type=int, default=1000, help=f"number of games, 1 to {MAX_GAMES} (default 1000)")
     s.add_argument("--seed", type=int, default=1, help="run seed; game i uses a seed derived from (seed, i)")
-    s.add_argument("--players", type=int, default=None, help="player count (Dojo: 2 to 8, default 4)")
-    s.add_argument("--policy", default=None, help="player policy (Dojo: p0, random or lookahead; GROUND: heuristic, "
-                   "rival, rollout, tactician and the others of docs/sweep.md; duel: hunter, random, or A/B)")
+    modules = {name: game_module(name) for name in GAMES}
+    s.add_argument("--players", type=int, default=None, help="player count (" + "; ".join(
+        f"{name}: {m.PLAYERS[0]} to {m.PLAYERS[1]}" for name, m in modules.items() if m.PLAYERS) + ")")
+    s.add_argument("--policy", default=None, help="player policy (" + "; ".join(
+        f"{name}: {', '.join(p for p in m.POLICY_NAMES if '/' not in p)}" for name, m in modules.items()) +
+                   "; a pairing A/B where the game has one; docs/sweep.md)")
     s.add_argument("--jobs", type=int, default=1, help="processes, at most the CPU cores (results do not depend on it)")
     s.add_argument("--max-turns", type=int, default=None, help=f"turn cap per game, 1 to {MAX_TURNS}")
     s.add_argument("--rule", action="append", default=[], metavar="ID=VALUE",
-                   help="play a ruling variant side by side with the defaults, e.g. U22=false or D03=exact")
+                   help="play a ruling variant side by side with the defaults, e.g. RULE=false")
     s.add_argument("--explain", action="store_true", help="add the design report (where progress comes from, "
                    "seat advantage with a 95%% interval, ruling variants)")
     s.add_argument("--plot", type=Path, default=None, metavar="OUT.png", help="write plots (games that draw them)")
     s.add_argument("--json", type=Path, default=None, metavar="OUT", help="write the report as JSON")
-    for name in GAMES:
-        game_module(name).add_arguments(s)
+    for module in modules.values():
+        module.add_arguments(s)
     s.set_defaults(run=run_sim)
 
 
@@ -91,7 +95,7 @@ def check_rules(args: argparse.Namespace, game: ModuleType) -> str | None:
     for item in args.rule:
         rid, sep, value = item.partition("=")
         if not sep or not rid.strip():
-            return f"--rule {item!r}: write ID=VALUE, e.g. U22=false or D03=exact"
+            return f"--rule {item!r}: write ID=VALUE, e.g. RULE=false"
         try:
             args.rules.append(game.parse_rule(rid.strip().upper(), parse_value(value.strip())))
         except ValueError as exc:

@@ -1,35 +1,20 @@
-"""The designer's page as HTML (designer.py computes its figures): one section per game, in words and tables, with
-the same rows `dojo sim --explain` and `dojo sim --rule ...` print. Written from a Jinja2 template with autoescape
+"""The designer's page as HTML (designer.py computes its figures): one section per game (its title from the games
+table, its rows, words and sweep from its lab, generator/sim/lab.py), in words and tables, with the same rows
+`dojo sim --explain` and `dojo sim --rule ...` print. Written from a Jinja2 template with autoescape
 (output/html.py): every figure and text, cached or not, is escaped by the template engine."""
 
 from __future__ import annotations
 
+from ..content.games import games
 from ..output.html import render_html
+from .lab import lab, labs
 from .designer_plots import figures
 from .sweep.report import _pct
 
-GAMES = {"dojo": "Il Labirinto del Dojo", "ground": "GROUND", "duel": "The duel"}
 STYLE = ("body{font-family:sans-serif;max-width:75em;margin:2em auto;color:#222;line-height:1.35}table{border-collapse:"
          "collapse;margin:.6em 0 1.2em}td,th{border:1px solid #bbb;padding:.2em .45em;text-align:left;vertical-align:"
          "top;font-size:.9em}th{background:#eee}.note{color:#555}code{background:#f4f4f4;padding:0 .2em}"
          ".diff{background:#fde2dc}.fig img{max-width:100%}h4{margin:1em 0 .3em}")
-DOJO_WORDS = {  # the Dojo's switchable readings (generator/sim/defaults.py) in words: printed / alternative
-    "U10": "P0 starts on its room's square nearest a Dojo entrance / the first in reading order",
-    "U12": "any meditating pawn on a Tunnel's exit blocks it / only when every pawn there meditates",
-    "U16": "P0 plays a Technique only to change a Kumite's outcome / always",
-    "U21": "the extra step repeats while the square holds a pawn the mover cannot face / one extra step at most",
-    "U22": "Sensei Osserva and Peso della Cintura count every player / the drawer and its eligible targets",
-    "U23": "meditating opponents are skipped when choosing the Final Exam's defender / a meditating leader: no Exam",
-    "U24": "P0 takes a Tunnel only to a closer, free exit / whenever it may",
-    "U30": "Tsugi-ashi movements per turn: no limit / one",
-    "U32": "roommates may share a start square / P0 takes another one",
-}
-SWEEPS = {
-    "dojo": "dojo sweep --game dojo --rule U22=true,false --players 3-6 --games 10000",
-    "ground": "dojo sweep --game ground --players 2-6 --policy heuristic,rival --rule G5=claimed-problems,claimed-points",
-    "duel": "dojo sweep --game duel --policy hunter,hunter/random --rule D03=up-to,exact --games 10000",
-}
-
 
 TABLE = """<table><tr>{% for h in head %}<th>{{ h }}</th>{% endfor %}</tr>{% for r in rows %}<tr>{% for c in r %}\
 <td>{{ c }}</td>{% endfor %}</tr>{% endfor %}</table>"""
@@ -78,15 +63,7 @@ figures as what the rules allow, not as how a table will play.</p>
 
 
 def _rows(game: str, report: dict, explain: bool) -> list[tuple[str, str]]:
-    if game == "dojo":
-        from .explain import design_rows, variant_rows
-
-        return design_rows(report) if explain else list(variant_rows(report).items())
-    if game == "ground":
-        from .ground.cli import rows
-    else:
-        from .duel.cli import rows
-    return rows(report, explain)
+    return lab(game).design_rows(report, explain)
 
 
 def _side_by_side(game: str, reports: list[dict]) -> dict:
@@ -99,27 +76,18 @@ def _words(game: str, reports: list[dict], texts: dict[str, str]) -> list[tuple[
     items = []
     for r in reports[1:]:
         rid = r["variant"].split("=")[0]
-        text = DOJO_WORDS.get(rid) if game == "dojo" else _markdown(texts.get(rid, ""))
+        text = lab(game).design_words(rid, texts)
         if text:
             items.append((r["variant"], text))
     return list(dict.fromkeys(items))
 
 
-def _markdown(text: str):
-    """A ruling's Markdown as inline HTML: markdown-it-py with raw HTML off escapes everything in the text, so the
-    result is marked safe for the autoescaping template (Markup)."""
-    from markdown_it import MarkdownIt
-    from markupsafe import Markup
-
-    return Markup(MarkdownIt("commonmark", {"html": False}).renderInline(" ".join(text.split()))) if text else ""
-
-
 def _skill(game: str, skill: dict | None, settings: dict) -> dict | None:
     if not skill or skill["win_rate"]["rate"] is None:
         return None
-    a, _, b = skill["pairing"].partition("/")
+    a = skill["pairing"].partition("/")[0]
     w = skill["win_rate"]
-    seat = "as player A and as player B in turn" if game == "duel" else f"in each seat in turn, among {settings.get('players', 2) - 1} {b} players"
+    seat = lab(game).design_skill_seat(skill["pairing"], settings)
     verdict = ("wins more than its fair share: the stronger policy" if skill["edge"] > 0 else "wins less: the weaker") \
         if skill["significant"] else "is not told apart from its fair share by these games"
     return {"a": a, "seat": seat, "rate": f"{w['rate']:.1%}", "low": f"{w['ci95'][0]:.1%}",
@@ -135,12 +103,13 @@ def section(game: str, data: dict, settings: dict) -> str:
     policies = []
     for policy, reports in data["rulings"].items():
         printed = reports[0]
-        policies.append({"policy": policy, "games": printed.get("games") or printed.get("duels"),
-                         "fig": figures(game, reports, f"{GAMES[game]}, policy {policy}"),
+        policies.append({"policy": policy, "games": printed["per_game"]["summary"]["games"],
+                         "fig": figures(game, reports, f"{games()[game].title}, policy {policy}"),
                          "printed": [list(r) for r in _rows(game, printed, True)],
                          "side": _side_by_side(game, reports) if len(reports) > 1 else None,
                          "words": _words(game, reports, data.get("texts", {})) if len(reports) > 1 else []})
-    return render_html(SECTION, title=GAMES[game], policies=policies, sweep=SWEEPS[game], pct=_pct, num=_num,
+    return render_html(SECTION, title=games()[game].title, policies=policies, sweep=lab(game).design_sweep, pct=_pct,
+                       num=_num,
                        skill=_skill(game, data.get("skill"), settings[game]))
 
 
@@ -149,6 +118,6 @@ def page(report: dict, version: str) -> str:
     from markupsafe import Markup
 
     settings = report["settings"]
-    sections = [Markup(section(g, report["games"][g], settings)) for g in ("dojo", "ground", "duel")
-                if g in report["games"]]  # each rendered (and escaped) by its own template
+    sections = [Markup(section(g, report["games"][g], settings)) for g in labs()
+                if g in report["games"]]  # each rendered (and escaped) by its own template, in table order
     return render_html(PAGE, version=version, engine=report["engine"], sections=sections)

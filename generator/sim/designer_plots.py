@@ -10,12 +10,10 @@ from __future__ import annotations
 
 from markupsafe import Markup
 
+from .lab import lab
 from .sweep import html as sweep_html
+from .sweep.compare import is_share
 from .sweep.report import _pct
-
-UNIT = {"dojo": "rounds", "ground": "rounds", "duel": "turns"}
-NUMERIC = ("length", "mastery", "claimed value", "strikes")
-
 
 def _plt():
     import matplotlib
@@ -75,7 +73,7 @@ def length_rows(reports: list[dict]) -> list[dict]:
 def length_figure(rows: list[dict], unit: str, title: str) -> Markup | None:
     """Mean game length per column with its 95% interval; columns with capped games say how many."""
     if not rows or any(r["mean"] is None for r in rows) or all(r["low"] == r["high"] == rows[0]["mean"] for r in rows):
-        return None  # (GROUND: every game lasts the same rounds; the table says so)
+        return None  # (a game whose every game lasts the same rounds: the table says so)
     plt = _plt()
     fig, ax = plt.subplots(figsize=(6.4, 0.32 * len(rows) + 1.3))
     for y, r in enumerate(rows):
@@ -103,7 +101,7 @@ def difference_rows(reports: list[dict]) -> list[dict]:
             continue
         measures = []
         for name, m in c.get("measures", {}).items():
-            share = name not in NUMERIC
+            share = is_share(m)
             fmt = _pct if share else (lambda v: f"{v:.2f}")
             measures.append({"name": name, "share": share, "before": fmt(m["before"]), "after": fmt(m["after"]),
                              "difference": m["difference"], "low": m["ci95"][0], "high": m["ci95"][1],
@@ -121,7 +119,7 @@ def difference_rows(reports: list[dict]) -> list[dict]:
 
 def difference_figure(rows: list[dict], title: str) -> Markup | None:
     """The paired differences of the shares (seat wins, together, tie, unfinished) and, on a second axis, of the
-    numbers (length, mastery, ...): dot and 95% whiskers per variant and measure, red when the interval excludes 0.
+    numbers (length, a game's own measures): dot and 95% whiskers per variant and measure, red when the interval excludes 0.
     A variant that changed nothing has no rows (its verdict says so); the title names them."""
     from matplotlib.ticker import PercentFormatter
 
@@ -168,6 +166,6 @@ def _figures(game: str, reports: list[dict], label: str) -> dict:
     return {"seats": seats, "fair": _pct(printed.get("fair_share")) if seats else "",
             "decided": seats[0]["n"] if seats else 0,
             "seat_plot": seat_figure(seats, printed.get("fair_share") or 0, f"Win rate by seat: {label}"),
-            "lengths": lengths, "unit": UNIT[game],
-            "length_plot": length_figure(lengths, UNIT[game], f"Game length: {label}"),
+            "lengths": lengths, "unit": lab(game).unit,
+            "length_plot": length_figure(lengths, lab(game).unit, f"Game length: {label}"),
             "diffs": diffs, "diff_plot": difference_figure(diffs, f"Each ruling against the printed one: {label}")}

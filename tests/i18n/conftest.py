@@ -121,14 +121,14 @@ def _proof_cache(tmp_path_factory) -> Path | None:
     """The board proof of the project's board, computed once (prepare() proves the board before any build)."""
     try:
         from generator.kit.build import load_board
-        from generator.sim.gate import CACHE_DIR, ProofSettings, cached_proof
+        from generator.sim.dojo.gate import CACHE_DIR, ProofSettings, cached_proof
     except ImportError:
         return None
     root = tmp_path_factory.mktemp("proof")
     shutil.copytree(REPO / "content/dojo/board", root / "content/dojo/board")
     board, fingerprint, _ = load_board(root)
     options = BuildOptions(lang="en")
-    from generator.sim.cards import load_deck
+    from generator.sim.dojo.cards import load_deck
 
     deck = load_deck(REPO)
     cached_proof(root, board, fingerprint, deck, ProofSettings(games=options.proof_games, seed=options.proof_seed))

@@ -15,9 +15,9 @@ from pathlib import Path
 from generator.content.games import games
 from tests.conftest import ROOT
 
-# Not scanned yet: another engineer's area of the same issue (generator/sim/, issue 46 item 1's simulator side).
-# The integrator shrinks this once that work is merged; nothing else may be added here.
-NOT_YET: tuple[str, ...] = ("generator/sim/",)
+# Not scanned yet: nothing (generator/sim/ joined when the balance lab dispatched on the table); nothing may be
+# added here.
+NOT_YET: tuple[str, ...] = ()
 # The product is called after its first game: its console command followed by a subcommand (`dojo build`: every
 # add_parser("...") of generator/), its distribution (dojo-pnp), environment variables (DOJO_...), Babel extractors
 # (dojo_content...) and file prefixes are the product's name, not the game's.

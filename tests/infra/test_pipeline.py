@@ -144,6 +144,7 @@ def test_the_preview_loads_and_renders_through_the_pipeline(monkeypatch, tmp_pat
         return [pipeline.Previewed(ctx, None, [], [], (Problem("error", "overflow", "'Туман' overflows"),))]
 
     monkeypatch.setattr(pipeline, "run", run)
+    monkeypatch.setattr("generator.commands.preview.term_spellings_of", lambda ctx: {})  # a stand-in context
     preview = Preview(tmp_path, "ru", jobs=1)
     preview.prepare()
     assert preview.render() == 0 and [p.message for p in preview.problems] == ["'Туман' overflows"]

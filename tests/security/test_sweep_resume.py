@@ -55,7 +55,7 @@ def _resume(out: Path, capsys, *more: str) -> str:
     ("rule", ["D99=1,2"], "unknown ruling D99"),
     ("rule", ["D14=banana"], "D14"),
     ("policy", ["oracle"], "--policy oracle: --game duel has"),
-    ("players", "3", "--players: the duel has two players"),
+    ("players", "3", "--players: --game duel has 2 players"),
     ("games", "many", "options.games is 'many'; it takes a whole number"),
     ("games", True, "options.games is True"),
     ("rule", "D14=0", "options.rule is 'D14=0'; it takes a list"),

@@ -7,10 +7,10 @@ import random
 from generator.board.model import Board, Quadrant
 from pathlib import Path
 
-from generator.sim.cards import load_deck
-from generator.sim.engine import Game, GameConfig, ScriptedDice
-from generator.sim.policy import P0
-from generator.sim.tables import Tables
+from generator.sim.dojo.cards import load_deck
+from generator.sim.dojo.engine import Game, GameConfig, ScriptedDice
+from generator.sim.dojo.policy import P0
+from generator.sim.dojo.tables import Tables
 
 DECK = load_deck(Path(__file__).resolve().parents[2])  # the project's Nebbia deck, as the build loads it
 ROOM_ORIGINS = ((0, 0), (0, 13), (13, 13), (13, 0))  # Safe Room k in the corner of quadrant k

@@ -6,9 +6,9 @@ from pathlib import Path
 from generator.board.load import load_quadrant
 from generator.board.model import build_board
 from generator.cli import main
-from generator.sim.engine import GameConfig
-from generator.sim.report import start_ratio, summarise
-from generator.sim.runner import game_seed, run_games
+from generator.sim.dojo.engine import GameConfig
+from generator.sim.dojo.report import start_ratio, summarise
+from generator.sim.dojo.runner import game_seed, run_games
 
 from .helpers import DECK
 
@@ -78,9 +78,9 @@ def test_design_report_accounts_for_every_notch():
     """Every ladder change is counted under its source: the sources add up to where the pawns stand."""
     import random
 
-    from generator.sim.engine import Game
-    from generator.sim.policy import P0
-    from generator.sim.tables import Tables
+    from generator.sim.dojo.engine import Game
+    from generator.sim.dojo.policy import P0
+    from generator.sim.dojo.tables import Tables
 
     for seed in range(5):
         g = Game(Tables(BOARD), GameConfig(players=4, deck=DECK), random.Random(seed), [P0()])
@@ -103,7 +103,7 @@ def test_explain_and_ruling_variants(tmp_path, capsys):
 
 def test_two_player_dojo_is_simulated_from_opposite_rooms(tmp_path):
     """Issue 33: the 2-player set-up the booklet prints (opposite corner Safe Rooms, U13) plays to the end."""
-    from generator.sim.defaults import RULINGS
+    from generator.sim.dojo.defaults import RULINGS
 
     out = tmp_path / "two.json"
     assert main(["sim", "--players", "2", "--games", "40", "--seed", "3", "--jobs", "1", "--json", str(out)]) == 0

@@ -14,8 +14,8 @@ from generator.kit.build import prepare
 from generator.plan.model import BuildOptions
 from generator.output.cache import damage_notes, write_json_entry
 from generator.problems import CheckFailed
-from generator.sim import gate
-from generator.sim.gate import ProofSettings, cached_proof, prove_board
+from generator.sim.dojo import gate
+from generator.sim.dojo.gate import ProofSettings, cached_proof, prove_board
 
 from .helpers import DECK, fixture, line
 
@@ -152,7 +152,7 @@ def test_engine_digest_covers_every_engine_source():
 
 def test_the_proof_plays_the_content_deck(tmp_path):
     """A fourth copy of a card in content/dojo/nebbia.toml reaches the deck the proof plays (23 cards)."""
-    from generator.sim.cards import load_deck
+    from generator.sim.dojo.cards import load_deck
 
     root = project_copy(tmp_path)
     path = root / "content/dojo/nebbia.toml"

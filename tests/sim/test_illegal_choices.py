@@ -2,9 +2,9 @@
 
 import pytest
 
-from generator.sim.cards import IRIMI, KIAI, KAESHI, SEGRETO, SFIDA
-from generator.sim.legal import IllegalChoice
-from generator.sim.policy import P0
+from generator.sim.dojo.cards import IRIMI, KIAI, KAESHI, SEGRETO, SFIDA
+from generator.sim.dojo.legal import IllegalChoice
+from generator.sim.dojo.policy import P0
 
 from .helpers import DECK, Pinned, fixture, game, line, sq
 from .test_scenarios_walk import dojo_fixture
@@ -106,8 +106,8 @@ class OutsideRoom(P0):
 def test_start_square_outside_the_own_room_dr_s07():
     import random
 
-    from generator.sim.engine import Game, GameConfig
-    from generator.sim.tables import Tables
+    from generator.sim.dojo.engine import Game, GameConfig
+    from generator.sim.dojo.tables import Tables
 
     with pytest.raises(IllegalChoice) as exc:
         Game(Tables(corridor(2)), GameConfig(players=4, deck=DECK), random.Random(1), [OutsideRoom()])

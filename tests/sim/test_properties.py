@@ -7,9 +7,9 @@ from hypothesis import given, settings, strategies as st
 
 from generator.board.load import load_quadrant
 from generator.board.model import build_board
-from generator.sim.engine import Game, GameConfig
-from generator.sim.policies import POLICIES
-from generator.sim.tables import Tables
+from generator.sim.dojo.engine import Game, GameConfig
+from generator.sim.dojo.policies import POLICIES
+from generator.sim.dojo.tables import Tables
 
 from .helpers import DECK
 

@@ -1,13 +1,13 @@
-"""The provisional defaults U01-U32 live in one place (generator/sim/defaults.py); each switch changes the game."""
+"""The provisional defaults U01-U32 live in one place (generator/sim/dojo/defaults.py); each switch changes the game."""
 
 import random
 from dataclasses import replace
 
 import pytest
 
-from generator.sim.cards import KAESHI, KIAI, MEDITAZIONE, SEGRETO, SENSEI, TSUGI, UKE, IRIMI
-from generator.sim.defaults import FIXED, RULINGS, Rulings
-from generator.sim.engine import Game, GameConfig
+from generator.sim.dojo.cards import KAESHI, KIAI, MEDITAZIONE, SEGRETO, SENSEI, TSUGI, UKE, IRIMI
+from generator.sim.dojo.defaults import FIXED, RULINGS, Rulings
+from generator.sim.dojo.engine import Game, GameConfig
 
 from .helpers import DECK, Pinned, fixture, game, kumite_events, line, sq
 from .test_scenarios_setup import project_tables

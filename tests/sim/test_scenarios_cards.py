@@ -2,9 +2,9 @@
 
 import random
 
-from generator.sim.cards import (IRIMI, KIAI, MEDITAZIONE, PESO, PROIBITO, SEGRETO, SENSEI, SFIDA, INTENSIVO,
+from generator.sim.dojo.cards import (IRIMI, KIAI, MEDITAZIONE, PESO, PROIBITO, SEGRETO, SENSEI, SFIDA, INTENSIVO,
                                  UKE)
-from generator.sim.policy import expected_gain
+from generator.sim.dojo.policy import expected_gain
 
 from .helpers import Pinned, fixture, game, in_room, kumite_events, line, sq
 

@@ -1,6 +1,6 @@
 """Scenarios SC16-SC30 of docs/specs/dojo-scenarios.md: Uke, Techniques, chains, Passo Falso, tunnels, first round, meditation."""
 
-from generator.sim.cards import KAESHI, KIAI, PASSO, TSUGI, UKE
+from generator.sim.dojo.cards import KAESHI, KIAI, PASSO, TSUGI, UKE
 
 from .helpers import Pinned, fixture, game, in_room, kumite_events, line, sq
 
@@ -124,7 +124,7 @@ def test_sc28_first_round_tunnel_sfida_irimi():
     g.sq[0] = sq(4, 3)
     g.play_turn()
     assert kumite_events(g) == []
-    from generator.sim.cards import IRIMI
+    from generator.sim.dojo.cards import IRIMI
 
     g = game(corridor(2), [0, 0, 0, 0], [(4, 3), None, C[1], None], turn=2, current=2, pile=[IRIMI])
     g.draw(2, g.sq[2])

@@ -9,10 +9,10 @@ import pytest
 from generator.board.check import room_exits
 from generator.board.load import load_quadrant
 from generator.board.model import N, build_board, rotate
-from generator.sim.cards import TSUGI, UKE
-from generator.sim.engine import Game, GameConfig, belt
-from generator.sim.policy import P0
-from generator.sim.tables import Tables
+from generator.sim.dojo.cards import TSUGI, UKE
+from generator.sim.dojo.engine import Game, GameConfig, belt
+from generator.sim.dojo.policy import P0
+from generator.sim.dojo.tables import Tables
 
 from .helpers import DECK, Pinned, fixture, game, in_room, kumite_events, line, sq
 

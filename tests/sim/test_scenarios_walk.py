@@ -1,6 +1,6 @@
 """Scenarios SC01-SC15 of docs/specs/dojo-scenarios.md: Kumite, Fatica, the Dojo and the Final Exam."""
 
-from generator.sim.cards import UKE
+from generator.sim.dojo.cards import UKE
 
 from .helpers import fixture, game, in_room, kumite_events, line, sq
 

@@ -3,10 +3,10 @@ and the sweep measures the share of the games won alone that A won, with its 95%
 
 from pathlib import Path
 
-from generator.sim.runner import seating
+from generator.sim.lab import seating
 from generator.sim.sweep.games import load, play
 from generator.sim.sweep.tally import summary
-from generator.sim.tables import Tables
+from generator.sim.dojo.tables import Tables
 
 ROOT = Path(__file__).resolve().parents[2]
 BOARD = str(ROOT / "content/dojo/board/quadrant.txt")
@@ -58,7 +58,7 @@ def test_lookahead_games_do_not_depend_on_what_the_process_played_before():
     fresh = play(ctx, cell, 5, 0, 20)
     asked = [key[2:] for key in games._CACHE[("tables", BOARD)].policy_memo]
     games._CACHE.clear()
-    tables = games._cached(("tables", BOARD), lambda: Tables(ctx["boards"][BOARD]))
+    tables = games.cached(("tables", BOARD), lambda: Tables(ctx["boards"][BOARD]))
     for start, length in asked:
         tables.ranked(start, length, 300)  # as P0 would after unsettled scans
     assert play(ctx, cell, 5, 0, 20) == fresh

@@ -127,7 +127,7 @@ def test_ground_coverage_lists_every_rule_the_engine_fires():
     from generator.content.ground import load_ground
     from generator.sim.ground.engine import MODES, Game, GameConfig
     from generator.sim.ground.policies import POLICIES
-    from generator.sim.sweep.games import ground_rules
+    from generator.sim.ground.lab import engine_rules as ground_rules
 
     data, _ = load_ground(ROOT)
     fired: set[str] = set()

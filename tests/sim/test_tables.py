@@ -6,7 +6,7 @@ from pathlib import Path
 
 from generator.board.load import load_quadrant
 from generator.board.model import build_board
-from generator.sim.tables import Tables
+from generator.sim.dojo.tables import Tables
 
 ROOT = Path(__file__).resolve().parents[2]
 BOARD = build_board(load_quadrant(ROOT / "content/dojo/board/quadrant.txt").quadrant)

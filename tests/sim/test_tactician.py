@@ -10,7 +10,7 @@ from generator.content.ground import load_ground
 from generator.sim.ground.engine import MODES, OFF, ROUNDS, Game, GameConfig
 from generator.sim.ground.policies import POLICIES
 from generator.sim.ground.runner import game_seed
-from generator.sim.runner import seating
+from generator.sim.lab import seating
 from generator.sim.sweep.games import load, play
 from generator.sim.sweep.tally import summary
 

@@ -6,9 +6,9 @@ import random
 
 import pytest
 
-from generator.sim.engine import Game, GameConfig, ScriptedDice
-from generator.sim.policy import P0
-from generator.sim.tables import Tables
+from generator.sim.dojo.engine import Game, GameConfig, ScriptedDice
+from generator.sim.dojo.policy import P0
+from generator.sim.dojo.tables import Tables
 
 from .helpers import fixture
 

@@ -11,7 +11,8 @@ from ...content.duel import load_duel
 from ...content.duel_rulings import SCHEMA
 from ...output.userfile import OutputError, write_output
 from ...problems import blocking
-from .play import DUELISTS, run_duels, summarise
+from .play import DUELISTS, rows, run_duels, summarise
+from .lab import LAB as LAB  # the balance lab's (sim/lab.py)
 from .rules import Duel, never_both_hit
 
 OPTIONS: tuple[str, ...] = ()
@@ -68,39 +69,6 @@ def run(args: argparse.Namespace) -> int:
             return 2
         print(f"wrote {args.json}")
     return 0
-
-
-def _rate(r: dict | None) -> str:
-    if not r or r.get("rate") is None:
-        return "-"
-    lo, hi = r["ci95"]
-    return f"{r['rate']:.1%} [{lo:.1%}, {hi:.1%}] of {r['n']}"
-
-
-def rows(report: dict, explain: bool) -> list[tuple[str, str]]:
-    """The measures of one report as (name, value) rows."""
-    t = report["turns"]
-    out = [
-        ("finished / unfinished / draws", f"{report['finished']} / {report['unfinished']} / {report['draws']}"),
-        ("turns mean / median / p90", f"{t['mean']} / {t['median']} / {t['p90']}"),
-        ("A wins (95% CI)", _rate(report["wins"]["A"])),
-        ("B wins (95% CI)", _rate(report["wins"]["B"])),
-    ]
-    for who, row in report["by_first_mover"].items():
-        label = f"first mover {who}" if who in ("A", "B") else f"first step forward: {who}"
-        out.append((label, f"{row['duels']} duels; first mover wins {_rate(row['first_mover_wins'])}"
-                    if row["first_mover_wins"] else f"{row['duels']} duels, {row['draws']} draws"))
-    for stance, row in report["by_opening_stance"].items():
-        out.append((f"opening {stance}: wins", _rate(row)))
-    if explain:
-        out.append(("decided by", ", ".join(f"{k} {v}" for k, v in report["decided_by"].items()) or "-"))
-        out.append(("strikes per duel", str(report["strikes_per_duel"])))
-        out.append(("precedence rows no position can reach", ", ".join(report["never_both_hit"]) or "none"))
-        lo, hi = report["wins"]["A"]["ci95"]
-        b = report["wins"]["B"]["rate"] or 0
-        out.append(("seat advantage A-B", f"{(report['wins']['A']['rate'] or 0) - b:+.1%} "
-                    f"(A's 95% CI {lo:.1%}-{hi:.1%} against B's {b:.1%})"))
-    return out
 
 
 def print_table(reports: list[dict], explain: bool) -> None:

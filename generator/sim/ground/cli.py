@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import argparse
-import dataclasses
 import json
 import sys
 from pathlib import Path
@@ -13,8 +12,9 @@ from ...content.ground_rulings import RULING_CHOICES
 from ...output.userfile import OutputError, write_output
 from ..cli import fail
 from .engine import MODES, GameConfig
+from .lab import LAB as LAB, with_ruling  # LAB: the balance lab's (sim/lab.py)
 from .policies import POLICIES
-from .report import summarise
+from .report import rows, summarise
 from .runner import CHUNK as CHUNK, run_games  # CHUNK: read by the dispatcher (sim/cli.py)
 
 OPTIONS = ("scenario", "mode")  # the dests of add_arguments (the dispatcher refuses them for other games)
@@ -38,12 +38,6 @@ def parse_rule(rid: str, value: object) -> tuple[str, object]:
     if value not in RULING_CHOICES[rid]:
         raise ValueError(f"{rid} {value!r} is not implemented; use one of {', '.join(RULING_CHOICES[rid])}")
     return rid, value
-
-
-def with_ruling(data: GroundData, rid: str, value: str) -> GroundData:
-    """The dataset with one ruling's value replaced (a side-by-side variant)."""
-    return dataclasses.replace(data, rulings=tuple(dataclasses.replace(r, value=value) if r.id == rid else r
-                                                   for r in data.rulings))
 
 
 def configs(data: GroundData, args: argparse.Namespace) -> list[GameConfig] | str:
@@ -100,43 +94,6 @@ def run(args: argparse.Namespace) -> int:
     except OutputError as exc:
         return fail(str(exc))
     return 1 if any(r["unfinished"] for r in reports) else 0
-
-
-def _counts(d: dict) -> str:
-    return ", ".join(f"{k} {v}" for k, v in d.items()) or "-"
-
-
-def rows(report: dict, explain: bool) -> list[tuple[str, str]]:
-    """The measures of one report as (name, value) rows."""
-    rd = report["rounds"]
-    out = [("finished / unfinished", f"{report['finished']} / {report['unfinished']}"),
-           ("rounds mean / median / p90", f"{rd['mean']} / {rd['median']} / {rd['p90']}")]
-    for mode, m in report["outcome_by_mode"].items():
-        extra = (f"mastery mean {m['mastery']['mean']}" if "mastery" in m else
-                 f"decided by {_counts(m['tiebreaks'])}")
-        out.append((f"{mode}: won / lost", f"{m['won']} / {m['lost']} ({m['group_success_rate']:.1%}); total mean "
-                                          f"{m['total']['mean']}; {extra}"))
-    out += [("solved by suit", _counts(report["solved_by_suit"])),
-            ("solved by priority", _counts(report["solved_by_priority"])),
-            ("denied by suit", _counts(report["denied_by_suit"])),
-            ("denied by priority", _counts(report["denied_by_priority"])),
-            ("stress", f"final mean {report['stress']['final_mean']}; Stress-5 Ends {report['stress']['stress5_ends']}; "
-                       f"Freedom spent {report['stress']['freedom_spent']}; Attacks cancelled "
-                       f"{report['stress']['attacks_cancelled']}"),
-            ("DARVO", f"triggered {report['darvo']['triggers']}; stages {_counts(report['darvo']['stages'])}; "
-                      f"cancelled by a Bond {report['darvo']['cancelled_by_bond']}; Reverses rejected "
-                      f"{report['darvo']['reverses_rejected']}; Blame {report['darvo']['blames']}")]
-    for n, s in report["seats"].items():
-        if s["games"]:
-            out.append((f"{n}p wins by seat (competitive)", " ".join(map(str, s["wins_by_seat"]))))
-            if explain:
-                ci = s["first_lead_ci95"]
-                out.append((f"{n}p first Lead's win rate", f"{s['first_lead_win_rate']:.1%} [{ci[0]:.1%}, {ci[1]:.1%}] "
-                                                           f"(fair share {s['fair_share']:.1%})"))
-    if explain:
-        out.append(("actions chosen", _counts(report["actions"])))
-        out.append(("points come from", "Solve only; claimed Problems by suit: " + _counts(report["solved_by_suit"])))
-    return out
 
 
 def print_table(reports: list[dict], explain: bool) -> None:

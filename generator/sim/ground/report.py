@@ -5,8 +5,7 @@ from __future__ import annotations
 from collections import Counter
 from typing import Any
 
-from ..report import spread
-from ..stats import wilson
+from ..stats import spread, wilson
 from .engine import MODES
 from .runner import ENGINE_VERSION, GameResult
 
@@ -89,3 +88,40 @@ def summarise(results: list[GameResult], meta: dict[str, Any] | None = None) -> 
         "seats": {str(n): _seats(results, n) for n in counts},
         "combinations": combos,
     }
+
+
+def _counts(d: dict) -> str:
+    return ", ".join(f"{k} {v}" for k, v in d.items()) or "-"
+
+
+def rows(report: dict, explain: bool) -> list[tuple[str, str]]:
+    """The measures of one report as (name, value) rows."""
+    rd = report["rounds"]
+    out = [("finished / unfinished", f"{report['finished']} / {report['unfinished']}"),
+           ("rounds mean / median / p90", f"{rd['mean']} / {rd['median']} / {rd['p90']}")]
+    for mode, m in report["outcome_by_mode"].items():
+        extra = (f"mastery mean {m['mastery']['mean']}" if "mastery" in m else
+                 f"decided by {_counts(m['tiebreaks'])}")
+        out.append((f"{mode}: won / lost", f"{m['won']} / {m['lost']} ({m['group_success_rate']:.1%}); total mean "
+                                          f"{m['total']['mean']}; {extra}"))
+    out += [("solved by suit", _counts(report["solved_by_suit"])),
+            ("solved by priority", _counts(report["solved_by_priority"])),
+            ("denied by suit", _counts(report["denied_by_suit"])),
+            ("denied by priority", _counts(report["denied_by_priority"])),
+            ("stress", f"final mean {report['stress']['final_mean']}; Stress-5 Ends {report['stress']['stress5_ends']}; "
+                       f"Freedom spent {report['stress']['freedom_spent']}; Attacks cancelled "
+                       f"{report['stress']['attacks_cancelled']}"),
+            ("DARVO", f"triggered {report['darvo']['triggers']}; stages {_counts(report['darvo']['stages'])}; "
+                      f"cancelled by a Bond {report['darvo']['cancelled_by_bond']}; Reverses rejected "
+                      f"{report['darvo']['reverses_rejected']}; Blame {report['darvo']['blames']}")]
+    for n, s in report["seats"].items():
+        if s["games"]:
+            out.append((f"{n}p wins by seat (competitive)", " ".join(map(str, s["wins_by_seat"]))))
+            if explain:
+                ci = s["first_lead_ci95"]
+                out.append((f"{n}p first Lead's win rate", f"{s['first_lead_win_rate']:.1%} [{ci[0]:.1%}, {ci[1]:.1%}] "
+                                                           f"(fair share {s['fair_share']:.1%})"))
+    if explain:
+        out.append(("actions chosen", _counts(report["actions"])))
+        out.append(("points come from", "Solve only; claimed Problems by suit: " + _counts(report["solved_by_suit"])))
+    return out

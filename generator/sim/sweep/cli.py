@@ -1,5 +1,6 @@
-"""`dojo sweep --game dojo|ground|duel`: a grid of rule values, player counts, boards, Scenarios, Modes and policies,
-`--games` seeded games per cell, on local processes or a Dask cluster; JSON, HTML and a summary table.
+"""`dojo sweep --game CODE`: a grid of rule values, player counts, policies and each game's own axes (its lab's
+options, generator/sim/lab.py), `--games` seeded games per cell, on local processes or a Dask cluster; JSON, HTML
+and a summary table.
 
 Output folder (--out, default build/sweep/<game>): sweep.json (the grid), slices/ (one file per finished slice),
 report.json and report.html. `--resume DIR` plays the slices missing from a stopped sweep and writes the report.
@@ -15,21 +16,22 @@ from pathlib import Path
 
 from ... import interrupts
 from ...output.userfile import OutputError, write_output
-from ..cli import GAMES, fail
-from .spec import DEFAULT_GAMES, changes, define, namespace, stored_options
+from ..cli import fail
+from ..lab import lab, labs
+from .spec import DEFAULT_GAMES, GAME_OPTIONS, changes, define, namespace, stored_options
 
 
 def register(sub: argparse._SubParsersAction) -> None:
     """Add the `sweep` command."""
     s = sub.add_parser("sweep", allow_abbrev=False, help="seeded games over a grid of rules, player counts, boards "
                        "and policies: seat balance with 95%% intervals, length, decisiveness, rule coverage")
-    s.add_argument("--game", choices=tuple(GAMES), default="dojo", help="which game (default dojo)")
+    first = next(iter(labs()))
+    s.add_argument("--game", choices=tuple(labs()), default=first, help=f"which game (default {first})")
     s.add_argument("--rule", action="append", default=[], metavar="ID=V1,V2",
-                   help="a rule's values to sweep (several --rule: every combination), e.g. U22=true,false")
+                   help="a rule's values to sweep (several --rule: every combination), e.g. RULE=true,false")
     s.add_argument("--players", default=None, help="player counts: a list or range, e.g. 3,4 or 3-6")
-    s.add_argument("--board", action="append", default=[], metavar="QUADRANT", help="Dojo quadrant file(s)")
-    s.add_argument("--scenario", action="append", default=[], help="GROUND Scenario id(s) (default every one)")
-    s.add_argument("--mode", action="append", default=[], help="GROUND Mode id(s) (default every one)")
+    for o in (o for _, o in GAME_OPTIONS.values()):  # each game's own axes
+        s.add_argument(f"--{o.name}", action="append", default=[], metavar=o.metavar, help=o.help)
     s.add_argument("--policy", action="append", default=[], help="policy or policies (comma list allowed)")
     s.add_argument("--games", type=int, default=None,
                    help=f"games per cell (default {DEFAULT_GAMES}; with --resume: extend a finished sweep to this many)")
@@ -73,9 +75,8 @@ def run_sweep(args: argparse.Namespace) -> int:
             import dask.distributed  # noqa: F401
         except ImportError:
             return fail("--cluster dask: Dask is not installed; pip install '.[cluster]'")
-    boards = sorted({c["board"] for c in spec["cells"] if "board" in c})
     try:
-        ctx = load(spec["game"], Path.cwd(), boards)
+        ctx = load(spec["game"], Path.cwd(), lab(spec["game"]).inputs(spec["cells"]))
     except ValueError as exc:
         return fail(str(exc))
     run.write_spec(out, spec)
@@ -100,9 +101,8 @@ def _sample(args: argparse.Namespace) -> int:
         return fail(f"--cell {args.cell}: the sweep in {args.sample} has cells 0 to {len(spec['cells']) - 1}")
     if not 0 <= args.index < spec["games"]:
         return fail(f"--index {args.index}: the sweep in {args.sample} plays games 0 to {spec['games'] - 1} a cell")
-    boards = [spec["cells"][args.cell]["board"]] if "board" in spec["cells"][args.cell] else []
     try:
-        ctx = load(spec["game"], Path.cwd(), boards)
+        ctx = load(spec["game"], Path.cwd(), lab(spec["game"]).inputs([spec["cells"][args.cell]]))
     except ValueError as exc:
         return fail(str(exc))
     for line in sample(ctx, spec, args.cell, args.index):
@@ -146,7 +146,7 @@ def _resumed(args: argparse.Namespace) -> dict | str:
     opts = stored_options(raw, where)
     if isinstance(opts, str):
         return opts
-    given = {k for k in ("rule", "players", "board", "scenario", "mode", "policy") if getattr(args, k)}
+    given = {k for k in ("rule", "players", *GAME_OPTIONS, "policy") if getattr(args, k)}
     if given:
         return (f"--resume {args.resume}: the sweep keeps its own grid; --{sorted(given)[0]} cannot change it "
                 f"(start a new sweep with --out NEWDIR)")

@@ -1,7 +1,7 @@
 """Paired comparison of a rule variant with the printed rule: every value of a sweep plays the same seeds, so game i
 under the variant and game i under the printed rule are a pair. For each measure, the mean paired difference with
 its 95% interval; the number of games whose outcome changed; McNemar's exact test for a yes/no measure (did seat s
-win alone, did the table win together, ...) and a sign test for a number (length, mastery, strikes).
+win alone, did the table win together, ...) and a sign test for a number (length, and each game's own measures).
 
 A variant that changed no game says so ("changed 0 of N games"): it is not a rule that cancels out, it did nothing
 on these seeds. statsmodels (mcnemar) and scipy (binomtest, t) do the statistics.
@@ -18,27 +18,16 @@ BINARY = (("tie or nobody won", "tn"), ("won together", "="), ("unfinished", "u"
 
 
 def printed(game: str, rid: str) -> object:
-    """The printed value of a ruling (Dojo: generator/sim/defaults.py; GROUND and duel: their rulings.toml)."""
-    from pathlib import Path
+    """The printed value of a ruling (the game's lab's `printed`: its defaults or its rulings file)."""
+    from ..lab import lab
 
-    if game == "dojo":
-        from dataclasses import fields
+    return lab(game).printed(rid)
 
-        from ..defaults import RULINGS, Rulings
 
-        name = next(f.name for f in fields(Rulings) if f.name.startswith(rid.lower() + "_"))
-        value = getattr(RULINGS, name)
-        return [list(v) if isinstance(v, tuple) else v for v in value] if isinstance(value, tuple) else value
-    if game == "ground":
-        from ...content.ground import load_ground
-
-        data, _ = load_ground(Path.cwd())
-        return next((r.value for r in data.rulings if r.id == rid), None) if data else None
-    from ...content.duel import load_duel
-    from ...content.duel_rulings import SCHEMA
-
-    data, _ = load_duel(Path.cwd())
-    return data.rulings.value(SCHEMA[rid][0]) if data else None
+def is_share(measure: dict) -> bool:
+    """Whether a compared measure is a share of the games (a yes/no per game, McNemar's test) rather than a number
+    (length, a game's own values: the sign test)."""
+    return "gained" in measure
 
 
 def _key(v: object) -> str:

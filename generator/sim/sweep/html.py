@@ -8,9 +8,11 @@ import io
 import json
 from html import escape
 
+from ...content.games import games
+from ..lab import lab
+from .compare import is_share
 from .report import _pct
 
-GAMES = {"dojo": "Il Labirinto del Dojo", "ground": "GROUND", "duel": "the duel"}
 STYLE = ("body{font-family:sans-serif;max-width:70em;margin:2em auto;color:#222}table{border-collapse:collapse;"
          "margin:1em 0}td,th{border:1px solid #bbb;padding:.25em .5em;text-align:left;vertical-align:top}"
          "th{background:#eee}.flag{background:#fdd}.diff{background:#dfd}.muted{color:#888}.note{color:#555}img{max-width:100%}")
@@ -70,7 +72,7 @@ def plots(report: dict) -> str:
         ax.barh(range(len(cells)), [c["length"]["mean"] or 0 for c in cells], color="#6a8caf")
         ax.scatter([c["length"]["p90"] or 0 for c in cells], range(len(cells)), marker="|", color="k", label="p90")
         ax.set_yticks(range(len(cells)), [c["label"] for c in cells], fontsize=7)
-        ax.set_xlabel({"dojo": "rounds", "ground": "rounds", "duel": "turns"}[report["game"]] + " per game (mean)")
+        ax.set_xlabel(lab(report["game"]).unit + " per game (mean)")
         ax.legend(fontsize=7)
         out.append(_png(fig))
     return "\n".join(out)
@@ -128,13 +130,13 @@ def _word(v: object) -> str:
 
 
 def _axes(grid: dict) -> list[tuple[str, list]]:
-    """The grid's axes in the sweep's own order (players, policy, board or Scenario and Mode, then the rules)."""
+    """The grid's axes in the sweep's own order (players, policy, the game's own axes, then the rules)."""
     keys = [k if k in grid else f"rule {k}" for k in grid.get("order", [])]
     return [(k, grid[k]) for k in keys if grid.get(k)]
 
 
 def sensitivity(report: dict) -> str:
-    """For each rule swept over numbers (D14, U30's chain cap, ...): seat 1's win rate, the games won by nobody or
+    """For each rule swept over numbers (a cap, a count, ...): seat 1's win rate, the games won by nobody or
     unfinished, and the length against the value, with 95% whiskers, one line per rest of the cell."""
     import matplotlib
 
@@ -250,7 +252,7 @@ def comparisons(report: dict) -> str:
     for c in comps:
         rows = []
         for name, m in c.get("measures", {}).items():
-            share = name not in ("length", "mastery", "claimed value", "strikes")
+            share = is_share(m)
             before, after = (_pct(m["before"]), _pct(m["after"])) if share else (m["before"], m["after"])
             moved = (f"{m['gained']} gained, {m['lost']} lost" if "gained" in m else
                      f"{m['higher']} higher, {m['lower']} lower")
@@ -278,8 +280,7 @@ def _diff_plot(comps: list[dict]) -> str:
     import matplotlib.pyplot as plt
 
     rows = [(f"{c['rule']}={_word(c['value'])}: {name} ({c['against']})", m) for c in comps
-            for name, m in c.get("measures", {}).items() if name not in ("length", "mastery", "claimed value",
-                                                                         "strikes")]
+            for name, m in c.get("measures", {}).items() if is_share(m)]
     if not rows:
         return ""
     fig, ax = plt.subplots(figsize=(10, 0.28 * len(rows) + 1.4))
@@ -312,7 +313,7 @@ def section(report: dict) -> str:
     never = ", ".join(cov["never"]) or "none"
     tally = (f"{len(cov['rules'])} rule ids: {sum(1 for n in cov['rules'].values() if n)} fired, "
              f"{len(cov['never'])} recorded but never fired, {len(cov['not_recorded'])} not recorded by the engine")
-    return f"""<section><h2>{GAMES[g]}</h2>{partial}
+    return f"""<section><h2>{escape(games()[g].title)}</h2>{partial}
 <p>{report['games_played']} games: {report['games_per_cell']} per cell, seed {report['seed']}, engine
 {report['engine']}. Grid: {grid}.</p>
 <p class="note">A seat's win rate is the share of the games it won alone (seat 1 plays first); the interval is
@@ -322,7 +323,7 @@ difference. <b>Seat test</b>: how likely seats this unequal are in a fair game (
 seats, a chi-square test for more), then corrected for the number of cells of the sweep (Holm). A red row is a cell
 whose corrected p-value is under 5%: a fair game gives a red row in at most 1 sweep in 20, however many cells.
 <b>Decided by half-time</b>: games in which the final winner led alone from the middle of the game on.
-<b>Skill</b> (a pairing A/B: one A player among B players, in each seat in turn, the duel included): the
+<b>Skill</b> (a pairing A/B: one A player among B players, in each seat in turn, two seats included): the
 share of the games won alone that the A player won, against the fair share; a stronger policy wins more.</p>
 {plots(report)}
 <table><tr><th>cell</th><th>games</th><th>seat win rates [95% interval]</th><th>first player advantage</th>

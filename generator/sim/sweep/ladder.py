@@ -47,7 +47,7 @@ def ladder(spec: dict, have: dict) -> dict | None:
     out: dict = {"model": "OpenSkill Plackett-Luce: each game, the A player against each B player (won, lost to the B "
                           "who won alone, or drawn)",
                  "order": order, "ratings": {n: table[n] for n in order}}
-    if spec["game"] == "duel" or all(cell["players"] == 2 for _, cell in cells):
+    if all(cell["players"] == 2 for _, cell in cells):
         out["elo"] = {f"{x} vs {y}": _elo(*pairs[(x, y)]) for x, y in sorted(pairs)}
     return out
 

@@ -4,9 +4,9 @@ table, a summary table printed for the terminal; complete or, after an interrupt
 from __future__ import annotations
 
 import json
-from pathlib import Path
 
 from ..digest import engine_id
+from ..lab import lab
 from .balance import holm
 from .compare import compare, pairs
 from .ruleids import coverage
@@ -16,28 +16,22 @@ from .tally import Tally, summary
 
 def label(cell: dict) -> str:
     """A cell in words: what differs between cells."""
-    parts = [f"{cell['players']}p", cell["policy"]]
-    if cell["game"] == "dojo":
-        parts.append(Path(cell["board"]).stem if cell["board"] else "")
-    if cell["game"] == "ground":
-        parts += [cell["scenario"].removeprefix("sc-"), cell["mode"].removeprefix("mode-")]
+    parts = [f"{cell['players']}p", cell["policy"], *lab(cell["game"]).label(cell)]
     parts += [f"{k}={json.dumps(v)}" for k, v in sorted(cell["rules"].items())]
     return " ".join(p for p in parts if p)
 
 
 def build(spec: dict, have: dict[tuple[int, int, int], Tally]) -> dict:
     """The report of the slices in `have` (all of them: complete; fewer: partial, games counted as played)."""
-    from ..ground.engine import MODES
-
     target = spec.get("options", {}).get("until_halfwidth")
     stops: dict[int, dict] = {}
     if target is not None:  # only each cell's slices up to its stopping point count
-        from .games import SLICE
+        from .games import slice_size
         from .stopping import prefix
 
         kept = {}
         for c in range(len(spec["cells"])):
-            used, finished, width = prefix(spec, have, c, SLICE[spec["game"]])
+            used, finished, width = prefix(spec, have, c, slice_size(spec["game"]))
             kept.update((sl, have[sl]) for sl in used)
             stops[c] = {"target": target, "halfwidth": round(width, 4), "reached": width <= target,
                         "finished": finished}
@@ -47,11 +41,10 @@ def build(spec: dict, have: dict[tuple[int, int, int], Tally]) -> dict:
         per_cell.setdefault(sl[0], []).append(have[sl])
     cells, fired, games = [], {}, 0
     for c, cell in enumerate(spec["cells"]):
-        t = Tally(2 if spec["game"] == "duel" else cell["players"])
+        t = Tally(cell["players"])
         for part in per_cell.get(c, []):
             t.merge(part)
-        seated = spec["game"] != "ground" or MODES[cell["mode"]] != "coop"
-        cells.append({"label": label(cell), "cell": cell, **summary(t, seated)})
+        cells.append({"label": label(cell), "cell": cell, **summary(t, not lab(cell["game"]).coop(cell))})
         if c in stops:
             cells[-1]["stopped"] = {**stops[c], "games": t.games}
         for k, v in t.fired.items():

@@ -19,7 +19,7 @@ from typing import Callable, Iterator
 
 from ... import spool
 from ...output.files import write_text_atomic
-from .games import SLICE, play
+from .games import play, slice_size
 from .tally import Tally
 
 SPEC = "sweep.json"
@@ -27,13 +27,13 @@ SPEC = "sweep.json"
 
 def slices(spec: dict) -> Iterator[tuple[int, int, int]]:
     """Every (cell index, start, stop) of a sweep, in order (produced one by one: no list of them is built)."""
-    size, games = SLICE[spec["game"]], spec["games"]
+    size, games = slice_size(spec["game"]), spec["games"]
     return ((c, a, min(a + size, games)) for c in range(len(spec["cells"])) for a in range(0, games, size))
 
 
 def count(spec: dict) -> int:
     """How many slices a sweep has."""
-    return len(spec["cells"]) * -(-spec["games"] // SLICE[spec["game"]])
+    return len(spec["cells"]) * -(-spec["games"] // slice_size(spec["game"]))
 
 
 def slice_path(out: Path, sl: tuple[int, int, int]) -> Path:
@@ -61,7 +61,7 @@ def done(out: Path, spec: dict) -> dict[tuple[int, int, int], Tally]:
     """The slices already written, in slice order: files of the slices folder named as this sweep's slices, holding
     exactly that slice's games of the right seats (a damaged or foreign file is played again; a sweep extended to
     more games keeps its full slices and plays its last short one again)."""
-    size, games, cells = SLICE[spec["game"]], spec["games"], spec["cells"]
+    size, games, cells = slice_size(spec["game"]), spec["games"], spec["cells"]
     have = {}
     try:
         names = sorted(p.name for p in (out / "slices").iterdir())
@@ -79,7 +79,7 @@ def done(out: Path, spec: dict) -> dict[tuple[int, int, int], Tally]:
             t = Tally.from_json(json.loads((out / "slices" / name).read_text(encoding="utf-8")))
         except (OSError, ValueError, KeyError, TypeError, AttributeError):
             continue
-        if t.games == sl[2] - sl[1] and t.seats == (2 if spec["game"] == "duel" else cells[c]["players"]):
+        if t.games == sl[2] - sl[1] and t.seats == cells[c]["players"]:
             have[sl] = t
     return dict(sorted(have.items()))
 
@@ -126,7 +126,7 @@ def _todo(spec: dict, have: dict, jobs: int) -> list[tuple[int, int, int]]:
         return [sl for sl in slices(spec) if sl not in have]
     from .stopping import prefix
 
-    size, games, out = SLICE[spec["game"]], spec["games"], []
+    size, games, out = slice_size(spec["game"]), spec["games"], []
     for c in range(len(spec["cells"])):
         used, finished, _ = prefix(spec, have, c, size)
         if finished:

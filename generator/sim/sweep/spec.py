@@ -15,22 +15,27 @@ import itertools
 import re
 from pathlib import Path
 
-from ..cli import GAMES, game_module, parse_value
+from ..cli import game_module, parse_value
 from ..digest import PACKAGE, code_files
+from ..lab import lab, labs
 
 MAX_GAMES = 100_000_000
 DEFAULT_GAMES = 10_000
-DEFAULT_POLICIES = {"dojo": ["p0"], "ground": ["heuristic", "rival", "random", "solver"], "duel": ["hunter"]}
 VERSION = 2  # sweep.json's layout
+GAME_OPTIONS = {o.name: (code, o) for code, x in labs().items() for o in x.options}  # each game's own options
+
+
+def _texts(v: object) -> bool:
+    return isinstance(v, list) and all(isinstance(x, str) for x in v)
+
+
 # option -> (type check, what the option takes): what a sweep.json may hold
 OPTIONS = {
-    "game": (lambda v: v in GAMES, f"one of {', '.join(GAMES)}"),
-    "rule": (lambda v: isinstance(v, list) and all(isinstance(x, str) for x in v), "a list of ID=V1,V2 texts"),
+    "game": (lambda v: v in labs(), f"one of {', '.join(labs())}"),
+    "rule": (_texts, "a list of ID=V1,V2 texts"),
     "players": (lambda v: v is None or isinstance(v, str), "a text such as 3,4 or 3-6, or null"),
-    "board": (lambda v: isinstance(v, list) and all(isinstance(x, str) for x in v), "a list of quadrant files"),
-    "scenario": (lambda v: isinstance(v, list) and all(isinstance(x, str) for x in v), "a list of Scenario ids"),
-    "mode": (lambda v: isinstance(v, list) and all(isinstance(x, str) for x in v), "a list of Mode ids"),
-    "policy": (lambda v: isinstance(v, list) and all(isinstance(x, str) for x in v), "a list of policies"),
+    **{name: (_texts, o.takes) for name, (_, o) in GAME_OPTIONS.items()},
+    "policy": (_texts, "a list of policies"),
     "games": (lambda v: isinstance(v, int) and not isinstance(v, bool), "a whole number"),
     "seed": (lambda v: isinstance(v, int) and not isinstance(v, bool), "a whole number"),
     "ladder": (lambda v: isinstance(v, bool), "true or false"),
@@ -42,8 +47,7 @@ OPTIONS = {
 def options(args: argparse.Namespace) -> dict:
     """The options that define a sweep, as given on the command line (JSON-ready)."""
     return {"game": args.game, "rule": list(args.rule), "players": args.players,
-            "board": [str(b) for b in args.board], "scenario": list(args.scenario), "mode": list(args.mode),
-            "policy": list(args.policy), "games": DEFAULT_GAMES if args.games is None else args.games,
+            **{name: [str(v) for v in getattr(args, name)] for name in GAME_OPTIONS}, "policy": list(args.policy), "games": DEFAULT_GAMES if args.games is None else args.games,
             "seed": args.seed, "until_halfwidth": getattr(args, "until_halfwidth", None),
             "ladder": bool(getattr(args, "ladder", False))}
 
@@ -52,8 +56,8 @@ def stored_options(raw: object, where: Path) -> dict | str:
     """The options recorded in a sweep.json, type-checked (a message naming the file, the field and the fix)."""
     fix = f"start a new sweep with dojo sweep --out NEWDIR (or repair {where})"
     if not isinstance(raw, dict) or raw.get("version") != VERSION or not isinstance(raw.get("options"), dict):
-        return f"{where}: not a sweep definition this dojo wrote (no version {VERSION} options); {fix}"
-    opts = raw["options"]
+        return f"{where}: not a sweep definition `dojo sweep` wrote (no version {VERSION} options); {fix}"
+    opts = {**{name: [] for name in GAME_OPTIONS}, **raw["options"]}  # a game's options added since: none given
     for name, (ok, takes) in OPTIONS.items():
         if name not in opts:
             return f"{where}: options.{name} is missing; {fix}"
@@ -67,7 +71,7 @@ def stored_options(raw: object, where: Path) -> dict | str:
 
 def namespace(opts: dict) -> argparse.Namespace:
     """The options as the command line's namespace (what `grid` reads)."""
-    return argparse.Namespace(**{**opts, "board": [Path(b) for b in opts["board"]]})
+    return argparse.Namespace(**opts)
 
 
 def _sha(path: Path) -> str:
@@ -77,18 +81,9 @@ def _sha(path: Path) -> str:
         return "missing"
 
 
-def content_files(game: str, boards: list[str]) -> list[str]:
+def content_files(game: str, inputs: list[str]) -> list[str]:
     """The content files a game's sweep loads (paths as given: relative to the project)."""
-    if game == "dojo":
-        legends = [str(Path(b).parent / "legend.toml") for b in boards]
-        return sorted(set(boards) | set(legends) | {"content/dojo/nebbia.toml"})
-    if game == "ground":
-        from ...content.ground import FILES, GROUND_DIR
-
-        return [str(GROUND_DIR / f"{name}.toml") for name in FILES]
-    from ...content.duel import DUEL_PATH, RULINGS_PATH
-
-    return [str(DUEL_PATH), str(RULINGS_PATH)]
+    return lab(game).content_files(inputs)
 
 
 REPORTING = {f"sweep/{m}.py" for m in ("balance", "cli", "compare", "html", "ladder", "report", "ruleids", "sample",
@@ -96,12 +91,12 @@ REPORTING = {f"sweep/{m}.py" for m in ("balance", "cli", "compare", "html", "lad
 # (what reads the slices and writes reports, not what plays the games)
 
 
-def fingerprint(game: str, boards: list[str]) -> dict:
+def fingerprint(game: str, inputs: list[str]) -> dict:
     """sha256 of every file the games depend on: the engine's code and the content files."""
     root = PACKAGE.parent.parent
     return {"code": {str(p.relative_to(root)): _sha(p) for p in code_files()
                      if p.relative_to(root).as_posix().removeprefix("generator/sim/") not in REPORTING},
-            "content": {f: _sha(Path(f)) for f in content_files(game, boards)}}
+            "content": {f: _sha(Path(f)) for f in content_files(game, inputs)}}
 
 
 def changes(before: dict, now: dict) -> list[str]:
@@ -109,8 +104,9 @@ def changes(before: dict, now: dict) -> list[str]:
     out = []
     a, b = before.get("options", {}), now["options"]
     for name in OPTIONS:
-        if a.get(name) != b[name]:
-            out.append(f"option --{name}: {a.get(name)!r} then, {b[name]!r} now")
+        then = a.get(name, [] if name in GAME_OPTIONS else None)
+        if then != b[name]:
+            out.append(f"option --{name}: {then!r} then, {b[name]!r} now")
     for part, what in (("code", "the engine's code"), ("content", "the content")):
         x, y = before.get("fingerprint", {}).get(part, {}), now["fingerprint"][part]
         for f in sorted(set(x) | set(y)):
@@ -126,8 +122,8 @@ def define(args: argparse.Namespace) -> dict | str:
     spec = grid(args)
     if isinstance(spec, str):
         return spec
-    boards = sorted({c["board"] for c in spec["cells"] if "board" in c})
-    return {"version": VERSION, "options": options(args), "fingerprint": fingerprint(args.game, boards), **spec}
+    inputs = lab(args.game).inputs(spec["cells"])
+    return {"version": VERSION, "options": options(args), "fingerprint": fingerprint(args.game, inputs), **spec}
 
 
 def _values(text: str) -> list[object]:
@@ -136,12 +132,11 @@ def _values(text: str) -> list[object]:
 
 
 def _players(text: str | None, game: str) -> list[int] | str:
-    lo, hi = game_module(game).PLAYERS or (2, 2)
-    default = {"dojo": [4], "ground": list(range(lo, hi + 1)), "duel": [2]}[game]
+    lo, hi = lab(game).players
     if text is None:
-        return default
-    if game == "duel":
-        return "--players: the duel has two players"
+        return list(lab(game).default_players)
+    if lo == hi:
+        return f"--players: --game {game} has {lo} players"
     try:
         if re.fullmatch(r"\d+-\d+", text.strip()):
             a, b = map(int, text.split("-"))
@@ -157,12 +152,7 @@ def _players(text: str | None, game: str) -> list[int] | str:
 
 
 def _policies(args: argparse.Namespace) -> list[str] | str:
-    if args.game == "dojo":
-        from ..policies import POLICIES as names
-    elif args.game == "ground":
-        from ..ground.policies import POLICIES as names
-    else:
-        from ..duel.play import DUELISTS as names
+    names = lab(args.game).policies
     chosen = [p.strip() for item in args.policy for p in item.split(",") if p.strip()]
     bad = [p for p in chosen if not 1 <= len(p.split("/")) <= 2 or any(x not in names for x in p.split("/"))]
     if bad:
@@ -173,7 +163,7 @@ def _policies(args: argparse.Namespace) -> list[str] | str:
         if len(names) < 2:
             return f"--ladder: name two policies or more (--game {args.game} has {', '.join(names)})"
         return [f"{a}/{b}" for a in names for b in names if a != b]
-    return chosen or DEFAULT_POLICIES[args.game]
+    return chosen or list(lab(args.game).default_policies)
 
 
 def grid(args: argparse.Namespace) -> dict | str:
@@ -181,9 +171,9 @@ def grid(args: argparse.Namespace) -> dict | str:
     from .compare import printed
 
     game = args.game
-    for opt, ok in (("board", "dojo"), ("scenario", "ground"), ("mode", "ground")):
-        if getattr(args, opt) and game != ok:
-            return f"--{opt} applies to --game {ok}, not --game {game}"
+    for opt, (owner, _) in GAME_OPTIONS.items():
+        if getattr(args, opt) and game != owner:
+            return f"--{opt} applies to --game {owner}, not --game {game}"
     games = DEFAULT_GAMES if args.games is None else args.games
     if not 1 <= games <= MAX_GAMES:
         return f"--games {games}: use 1 to {MAX_GAMES}"
@@ -195,7 +185,7 @@ def grid(args: argparse.Namespace) -> dict | str:
     for item in args.rule:
         rid, sep, text = item.partition("=")
         if not sep or not rid.strip() or not _values(text):
-            return f"--rule {item!r}: write ID=V1,V2,..., e.g. U22=true,false"
+            return f"--rule {item!r}: write ID=V1,V2,..., e.g. RULE=true,false"
         rid = rid.strip().upper()
         try:
             rules[rid] = [module.parse_rule(rid, v)[1] for v in _values(text)]
@@ -207,14 +197,10 @@ def grid(args: argparse.Namespace) -> dict | str:
         if isinstance(got, str):
             return got
     axes: dict[str, list] = {"players": players, "policy": policies}
-    if game == "dojo":
-        from ..dojo_cli import DEFAULT_QUADRANT
-
-        axes["board"] = [str(b) for b in args.board] or [str(DEFAULT_QUADRANT)]
-    if game == "ground":
-        problem = _ground_axes(args, axes)
-        if problem:
-            return problem
+    own = lab(game).axes(args)
+    if isinstance(own, str):
+        return own
+    axes.update(own)
     names = list(axes) + list(rules)
     cells = []
     for combo in itertools.product(*axes.values(), *rules.values()):
@@ -225,20 +211,3 @@ def grid(args: argparse.Namespace) -> dict | str:
     return {"game": game, "seed": args.seed, "games": games, "cells": cells,
             "grid": {**axes, **{f"rule {k}": v for k, v in rules.items()}, "order": names,
                      "printed": {k: printed(game, k) for k in rules}}}
-
-
-def _ground_axes(args: argparse.Namespace, axes: dict) -> str | None:
-    from ...content.ground import load_ground
-    from ..ground.engine import MODES
-
-    data, _ = load_ground(Path.cwd())
-    scenarios = [s.id for s in data.scenarios] if data else []
-    modes = [m for m in MODES if not data or m in {x.id for x in data.modes}]
-    chosen_modes = [m if m.startswith("mode-") else f"mode-{m}" for m in args.mode]
-    for got, known, opt in ((args.scenario, scenarios, "scenario"), (chosen_modes, modes, "mode")):
-        bad = [x for x in got if x not in known]
-        if bad:
-            return f"--{opt} {bad[0]}: the sample edition has {', '.join(known)}"
-    axes["scenario"] = args.scenario or scenarios
-    axes["mode"] = chosen_modes or modes
-    return None

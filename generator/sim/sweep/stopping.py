@@ -8,6 +8,7 @@ reported.
 
 from __future__ import annotations
 
+from ..lab import lab
 from ..stats import wilson
 from .tally import Tally
 
@@ -24,11 +25,8 @@ def halfwidth(t: Tally, coop: bool) -> float:
 
 
 def is_coop(cell: dict) -> bool:
-    if cell["game"] != "ground":
-        return False
-    from ..ground.engine import MODES
-
-    return MODES[cell["mode"]] == "coop"
+    """Whether the cell's seats win or lose together (its game's lab's `coop`)."""
+    return lab(cell["game"]).coop(cell)
 
 
 def prefix(spec: dict, have: dict, c: int, size: int) -> tuple[list[tuple[int, int, int]], bool, float]:
@@ -36,7 +34,7 @@ def prefix(spec: dict, have: dict, c: int, size: int) -> tuple[list[tuple[int, i
     whether the cell is finished (stopped or every game played) and its half-width there."""
     target, games = spec["options"].get("until_halfwidth"), spec["games"]
     cell = spec["cells"][c]
-    t = Tally(2 if spec["game"] == "duel" else cell["players"])
+    t = Tally(cell["players"])
     used: list[tuple[int, int, int]] = []
     width = 1.0
     for a in range(0, games, size):

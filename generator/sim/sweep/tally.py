@@ -38,7 +38,7 @@ class Tally:
     outcomes: list[str] = field(default_factory=list)  # per game: seat digit won alone, = together, t tie,
     # n nobody, u unfinished
     lengths: list[int] = field(default_factory=list)  # per game, an unfinished game's at the cap
-    values: dict[str, list[int]] = field(default_factory=dict)  # measure -> per game (GROUND: mastery, claimed)
+    values: dict[str, list[int]] = field(default_factory=dict)  # measure -> per game (e.g. mastery, claimed value)
     foci: list[str] = field(default_factory=list)  # per game of a pairing: the A player's seat (the ladder)
 
     def __post_init__(self) -> None:
@@ -50,7 +50,7 @@ class Tally:
         """One game: winners (seats; None when it did not finish), its length, the rules that fired, its score
         after each round (when the game keeps one), event counts, the seat of a pairing's A player, and the
         game's measures (the same names in every game of a cell); `shift`: the scores' rows are indexed by seat +
-        shift (mod seats), e.g. the Dojo ladder by player when seat 0 is the first player."""
+        shift (mod seats), e.g. a ladder by player when seat 0 is the first player."""
         self.games += 1
         self.outcomes.append("u" if winners is None else str(winners[0]) if len(winners) == 1 else
                              "=" if len(winners) == self.seats else "t" if winners else "n")

@@ -8,14 +8,14 @@ from dataclasses import asdict, dataclass
 from pathlib import Path
 from typing import Any
 
-from ..board.check import check_dead_ends
-from ..board.model import Board
-from ..output.cache import note_damaged, read_json_entry, write_json_entry
-from ..problems import Problem
+from ...board.check import check_dead_ends
+from ...board.model import Board
+from ...output.cache import note_damaged, read_json_entry, write_json_entry
+from ...problems import Problem
 from .defaults import RULINGS
 from .engine import GameConfig
 from .report import summarise
-from .digest import engine_digest, engine_id
+from ..digest import engine_digest, engine_id
 from .runner import run_games
 
 CACHE_DIR = Path("build/cache")

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from .cards import CARD_IDS, KAESHI, KIAI, UKE
-from .rand import choice
+from ..rand import choice
 from .tables import GROW, RANK_PLAIN, RANK_TUNNEL_USED
 
 BROWN = 15

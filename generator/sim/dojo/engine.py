@@ -9,7 +9,7 @@ from .cards import IRIMI, KAESHI, KIAI, MEDITAZIONE, PASSO, PESO, PROIBITO, SEGR
 from .defaults import RULINGS, Rulings
 from .dice import Dice, RandomDice, ScriptedDice  # noqa: F401 (ScriptedDice: the scenarios' dice, imported from here)
 from .legal import check_bool, check_member, check_path, check_target
-from .rand import below, shuffle
+from ..rand import below, shuffle
 from .tables import K_CHALLENGE, K_MISSTEP, K_MIST, K_TRAINING, K_TUNNEL, Tables
 
 BROWN = 15  # DR-X01: Brown from position 15
@@ -113,7 +113,7 @@ class Game:
         """DR-S07-S09: first player from the RNG, deck shuffled, pawns on squares of their own rooms."""
         self.first_player = below(self.rng, self.n)
         if not self.config.deck:
-            raise ValueError("GameConfig.deck is empty: build it from the loaded content (sim.cards.load_deck)")
+            raise ValueError("GameConfig.deck is empty: build it from the loaded content (sim.dojo.cards.load_deck)")
         self.pile = list(self.config.deck)
         shuffle(self.rng, self.pile)
         for p in range(self.n):

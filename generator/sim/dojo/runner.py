@@ -7,10 +7,11 @@ import random
 from dataclasses import dataclass
 from typing import Callable
 
-from ..board.model import Board
+from ...board.model import Board
 from .engine import Game, GameConfig
+from ..lab import seating
 from .policies import POLICIES
-from .pool import Job, run_slices
+from ..pool import Job, run_slices
 from .tables import Tables
 
 CHUNK = 50
@@ -46,17 +47,6 @@ class GameResult:
 def game_seed(seed: int, index: int) -> int:
     """The seed of game `index` of a run: independent of how games are spread over processes."""
     return int.from_bytes(hashlib.sha256(f"dojo-sim:{seed}:{index}".encode()).digest()[:8], "big")
-
-
-def seating(policy: str, players: int, index: int, table: dict) -> tuple[list, int | None]:
-    """The policies of a game's seats and the focus seat: one policy for every seat, or for a pairing "A/B" one A
-    player among B players, sitting at seat index % players (each seat in turn, so seat order does not count
-    for A or against it)."""
-    if "/" not in policy:
-        return [table[policy]()], None
-    a, b = policy.split("/")
-    focus = index % players
-    return [table[a]() if s == focus else table[b]() for s in range(players)], focus
 
 
 def played(tables: Tables, config: GameConfig, policy: str, seed: int, index: int) -> tuple[Game, int | None]:

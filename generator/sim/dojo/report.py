@@ -6,19 +6,13 @@ import statistics
 from typing import Any
 
 from .cards import CARD_IDS
-from .digest import engine_id
+from ..digest import engine_id
 from .engine import PROGRESS
-from .stats import rate
+from ..stats import rate, spread
 from .runner import GameResult
 
 
-def spread(values: list[int]) -> dict[str, float | None]:
-    """mean, median and p90 (nearest rank) of a list, None when empty."""
-    if not values:
-        return {"mean": None, "median": None, "p90": None}
-    ordered = sorted(values)
-    p90 = ordered[max(0, -(-9 * len(ordered) // 10) - 1)]
-    return {"mean": round(statistics.fmean(ordered), 3), "median": statistics.median(ordered), "p90": p90}
+
 
 
 def ladder(results: list[GameResult]) -> dict[str, list]:

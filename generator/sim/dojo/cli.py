@@ -8,21 +8,22 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from ..board.load import load_quadrant
-from ..board.model import build_board
-from ..output.userfile import OutputError, write_output
-from dataclasses import fields, replace
+from ...board.load import load_quadrant
+from ...board.model import build_board
+from ...output.userfile import OutputError, write_output
+from dataclasses import replace
 
 from . import runner
-from ..problems import CheckFailed
+from ...problems import CheckFailed
 from .cards import load_deck
-from .defaults import RULINGS, Rulings
+from .defaults import RULINGS
+from .lab import DEFAULT_QUADRANT, LAB as LAB, parse_rule as parse_rule  # LAB: sim/lab.py; parse_rule: sim/cli.py
+from .policies import POLICIES
 from .engine import GameConfig
 from .explain import print_design, print_variants
 from .report import start_ratio, summarise
 from .runner import GameResult, run_games
 
-DEFAULT_QUADRANT = Path("content/dojo/board/quadrant.txt")
 PROGRESS_FROM = 300  # games: show a progress bar from this many on
 
 
@@ -37,23 +38,8 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 OPTIONS = ("board", "start", "compare_start")  # the dests of add_arguments (the dispatcher refuses them elsewhere)
 PLAYERS = RULINGS.u15_players
-POLICY_NAMES = ("p0", "random", "lookahead")
+POLICY_NAMES = tuple(POLICIES)  # the one registry (policies.py); pairings A/B are the sweep's
 CHUNK = runner.CHUNK
-
-
-def parse_rule(rid: str, value: object) -> tuple[str, object]:
-    """`--rule U22=false`: the Rulings field of a U id with a value of its type (ValueError names the problem)."""
-    field = next((f for f in fields(Rulings) if f.name.startswith(rid.lower() + "_")), None)
-    if field is None:
-        raise ValueError(f"unknown ruling {rid}; the Dojo rulings are U01 to U32 (generator/sim/defaults.py)")
-    current = getattr(RULINGS, field.name)
-    if isinstance(current, bool) != isinstance(value, bool) or (
-            current is not None and not isinstance(value, type(current)) and not isinstance(current, tuple)):
-        raise ValueError(f"{field.name} is {type(current).__name__} (default {current!r}), not {value!r}")
-    if isinstance(current, tuple) and isinstance(value, list):
-        value = tuple(tuple(v) if isinstance(v, list) else v for v in value)
-    replace(RULINGS, **{field.name: value})  # FIXED readings raise ValueError naming the U id
-    return field.name, value
 
 
 def _fail(message: str) -> int:

@@ -28,15 +28,15 @@ def deck_from_nebbia(nebbia) -> tuple[int, ...]:
     unknown = [c.id for c in nebbia.cards if c.id not in EFFECTS]
     if unknown:
         raise ValueError(f"Nebbia card(s) {', '.join(unknown)} have no effect in the simulator "
-                         f"(generator/sim/cards.py EFFECTS); known: {', '.join(EFFECTS)}")
+                         f"(generator/sim/dojo/cards.py EFFECTS); known: {', '.join(EFFECTS)}")
     return tuple(sorted(EFFECTS[c.id] for c in nebbia.cards for _ in range(c.copies)))
 
 
 def load_deck(root: Path) -> tuple[int, ...]:
     """The simulator's deck from the project's content/dojo/nebbia.toml (CheckFailed when it does not load)."""
-    from ..content.dojo import DIR, load_nebbia
-    from ..content.toml_source import load_toml
-    from ..problems import CheckFailed, blocking
+    from ...content.dojo import DIR, load_nebbia
+    from ...content.toml_source import load_toml
+    from ...problems import CheckFailed, blocking
 
     src = load_toml(root / DIR / "nebbia.toml", root)
     deck = load_nebbia(src) if src.parsed else None

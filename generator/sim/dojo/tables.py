@@ -5,7 +5,7 @@ from __future__ import annotations
 from bisect import bisect_right
 from collections import deque
 
-from ..board.model import DOJO, FATIGUE, MIST, MISSTEP, CHALLENGE, N, SAFE, TRAINING, Board
+from ...board.model import DOJO, FATIGUE, MIST, MISSTEP, CHALLENGE, N, SAFE, TRAINING, Board
 
 # Square kinds as small integers.
 K_TATAMI, K_TRAINING, K_FATIGUE, K_MIST, K_MISSTEP, K_CHALLENGE, K_TUNNEL, K_SAFE, K_DOJO = range(9)
