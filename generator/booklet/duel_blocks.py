@@ -75,4 +75,4 @@ def figures(ctx: BuildContext) -> dict:
     """Figure name -> its maker: the strikes and the distance."""
     from ..components import duel_figures
 
-    return {name: (lambda make=make: (make(), None)) for name, make in duel_figures.figures(ctx).items()}
+    return {name: (lambda sketch, make=make: (make(sketch), None)) for name, make in duel_figures.figures(ctx).items()}

@@ -28,7 +28,7 @@ from ..problems import CheckFailed, Problem
 from ..render.icons import ICONS
 from ..render.layout import FLOOR_PT, NBSP
 from ..render.pdf import PdfDoc
-from ..render.svg import Drawing, Item, collected_items, draw_items, recorded, render_template
+from ..render.svg import Drawing, Item, Sketch, collected_items, draw_items, recorded, render_template
 
 ANCHOR = "inline-icon"  # the name of an inline icon's anchor starts so: "inline-icon <name> <size> <leading>"
 ICON_EM = 1.05  # an inline icon is this many ems wide (as on the cards: generator.render.layout.ICON_EM)
@@ -149,25 +149,25 @@ class Figure(Flowable):
 class FigureSource:
     """Makers of the figures a booklet may show: name -> the component's SVG (and crop box)."""
 
-    makers: dict[str, Callable[[], tuple[str, tuple[float, float, float, float] | None]]]
+    makers: dict[str, Callable[[Sketch], tuple[str, tuple[float, float, float, float] | None]]]
 
 
 def figure_source(ctx: BuildContext) -> FigureSource:
     """Every figure name with the component drawing behind it, in the context's language: each game's booklet module
     (content/games.toml `booklet`) gives its own (``figures(ctx)``)."""
-    makers: dict[str, Callable[[], Any]] = {}
+    makers: dict[str, Callable[[Sketch], Any]] = {}
     for module in each("booklet").values():
         if hasattr(module, "figures"):
             makers.update(module.figures(ctx))
     return FigureSource(makers)
 
 
-def figure_picture(make: Callable[[], tuple[str, tuple[float, float, float, float] | None]]) -> Picture:
-    """A figure maker's drawing as a Picture: its SVG made while its texts and icons are collected (as the sheets)."""
+def figure_picture(make: Callable[[Sketch], tuple[str, tuple[float, float, float, float] | None]]) -> Picture:
+    """A figure maker's drawing as a Picture: its SVG made with a sketch taking its texts and icons (as the sheets)."""
     box: list[Any] = []
 
-    def svg() -> str:
-        text, crop = make()
+    def svg(sketch: Sketch) -> str:
+        text, crop = make(sketch)
         box.append(crop)
         return text
 
@@ -224,7 +224,7 @@ def icon_markup_factory(ctx: BuildContext, where: str, pictures: Pictures) -> tu
 
     def shown(name: str) -> Picture:
         if name not in icons:
-            art, items = collected_items(lambda: _inline_svg(ctx, name))
+            art, items = collected_items(lambda sketch: _inline_svg(ctx, name, sketch))
             icons[name] = picture(art, items)
         return icons[name]
 
@@ -245,17 +245,18 @@ def icon_markup_factory(ctx: BuildContext, where: str, pictures: Pictures) -> tu
     return markup, IconCanvas
 
 
-def _game_icon(ctx: BuildContext, name: str) -> str | None:
-    """A game's own inline icon (its booklet module's ``icon_svg``: e.g. a suit), or None."""
+def _game_icon(ctx: BuildContext, name: str, sketch: Sketch | None = None) -> str | None:
+    """A game's own inline icon (its booklet module's ``icon_svg``: e.g. a suit; its texts handed to the sketch), or
+    None."""
     for module in each("booklet").values():
-        svg = module.icon_svg(ctx, name) if hasattr(module, "icon_svg") else None
+        svg = module.icon_svg(ctx, name, sketch) if hasattr(module, "icon_svg") else None
         if svg:
             return svg
     return None
 
 
-def _inline_svg(ctx: BuildContext, name: str) -> str:
-    return _game_icon(ctx, name) or render_template(ctx.root / "templates", "icon.svg.j2", icon=name)
+def _inline_svg(ctx: BuildContext, name: str, sketch: Sketch) -> str:
+    return _game_icon(ctx, name, sketch) or render_template(ctx.root / "templates", "icon.svg.j2", sketch, icon=name)
 
 
 def place_forms(data: bytes, pictures: Pictures) -> bytes:

@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 from ..plan.model import BuildContext
+from ..render.templates import Sketch
 from ..rules.source import Block
 from .data_blocks import ruling_label
 
@@ -32,11 +33,11 @@ def figures(ctx: BuildContext) -> dict:
     """Figure name -> its maker: the suits."""
     from ..components.ground_figures import suits_svg
 
-    return {"suits": lambda: (suits_svg(ctx), None)}
+    return {"suits": lambda sketch: (suits_svg(ctx, sketch), None)}
 
 
-def icon_svg(ctx: BuildContext, name: str) -> str | None:
-    """A suit's inline icon ({icon:<suit>}), or None for another name."""
+def icon_svg(ctx: BuildContext, name: str, sketch: Sketch | None = None) -> str | None:
+    """A suit's inline icon ({icon:<suit>}, its texts handed to the sketch), or None for another name."""
     from ..components.ground_figures import suit_svg
 
-    return suit_svg(ctx, name)
+    return suit_svg(ctx, name, sketch)

@@ -1,25 +1,25 @@
 """`dojo i18n slots`: record the slot map (generator.i18n.slots) from an English render of the whole kit in memory.
 
-It drives the kit build, so it sits above it (generator.i18n only reads the map: no import cycle)."""
+It drives the kit build through the pipeline, so it sits above it (generator.i18n only reads the map)."""
 
 from __future__ import annotations
 
 import json
 from pathlib import Path
 
+from .. import pipeline
 from ..i18n.catalogs import SOURCE_LANG
-from ..i18n.fitwatch import watch_fits
 from ..i18n.slots import SLOTS_FILE, key, slot_text
 from ..output.files import write_bytes_atomic
-from ..kit.build import prepare, render_all
-from ..plan.model import BuildOptions
+from ..problems import CheckFailed
 
 
 def record_slots(root: Path) -> dict[str, list[str]]:
-    """Render the English kit in memory, logging every fit: entry key -> its slot descriptions."""
-    ctx = prepare(root, BuildOptions(lang=SOURCE_LANG, overflow="warn", page_qa=False))  # fits only: no read-back
-    with watch_fits(root, SOURCE_LANG, ctx.translations, accept_overflow=True, record=True) as log:
-        render_all(ctx, jobs=1)  # in this process: the fit log sees every fit
+    """Render the English kit in memory, logging every fit (pipeline mode "record"): entry key -> its slot
+    descriptions."""
+    (log,) = pipeline.run(root, [SOURCE_LANG], "record")
+    if isinstance(log, CheckFailed):
+        raise log
     rooms: dict[tuple, tuple] = {}  # the same slot on A4 and Letter: the smaller room counts
     for origin, slot, where in log.uses:
         place = (key(origin.context, origin.msgid), where.component, slot.name, slot.max_pt, slot.min_pt,

@@ -13,7 +13,7 @@ from ..problems import Problem
 from ..render.colour import MIN_CONTRAST, contrast
 from ..render.layout import Slot, Where, fit
 from ..render.pdf import PAPERS_MM
-from ..render.svg import Drawing, collected_drawing, render_template
+from ..render.svg import Drawing, Sketch, collected_drawing, render_template
 from .common import Collect, small_print
 from .page import page_artifacts
 
@@ -107,8 +107,9 @@ def marker_problems(ladder: Ladder, bw: float, paper: str) -> list[Problem]:
 
 
 def ladder_svg(ctx: BuildContext, ladder: Ladder, pawns: Pawns, paper: str, col: Collect,
-               figure: bool = False) -> str | None:
-    """The ladder page (landscape paper) as SVG; None when a text did not fit (col holds the problems).
+               figure: bool = False, sketch: Sketch | None = None) -> str | None:
+    """The ladder page (landscape paper) as SVG (its texts handed to the sketch when one is given); None when a text
+    did not fit (col holds the problems).
 
     figure: only what strip_box shows (the booklet's figure): no title, notes, markers or imprint outside it, whose
     words a crop would hide yet leave in the PDF's text (issue 33: found by text search, read by screen readers)."""
@@ -165,7 +166,7 @@ def ladder_svg(ctx: BuildContext, ladder: Ladder, pawns: Pawns, paper: str, col:
         return None
     if figure:
         notes, markers, mlabel, title, imp = [], [], None, None, None
-    return render_template(ctx.root / "templates", "dojo-belt-ladder.svg.j2", W=w, H=h, x0=x0, top=top, bw=bw,
+    return render_template(ctx.root / "templates", "dojo-belt-ladder.svg.j2", sketch, W=w, H=h, x0=x0, top=top, bw=bw,
                           bh=BOX_H, belts=belts, cells=cells, goal=goal, goal_x=goal_x, goal_w=GOAL_W,
                           notes=notes, starts=starts, areas=not figure, spot_r=MARKER_R, markers=markers,
                           markers_y=markers_y, markers_label=mlabel, title=title, imprint=imp)
@@ -180,7 +181,7 @@ def strip_box(paper: str) -> tuple[float, float, float, float]:
 
 def _page(ctx: BuildContext, ladder: Ladder, pawns: Pawns, paper: str, col: Collect) -> Drawing | None:
     """The ladder page drawn."""
-    return collected_drawing(lambda: ladder_svg(ctx, ladder, pawns, paper, col))
+    return collected_drawing(lambda sketch: ladder_svg(ctx, ladder, pawns, paper, col, sketch=sketch))
 
 
 def build(ctx: BuildContext) -> list[Artifact]:

@@ -11,7 +11,7 @@ from ..problems import CheckFailed, Problem
 from ..render.icons import icon, transform_path
 from ..render.layout import Slot, Where, fit, glyph_problems
 from ..render.svg import Drawing, collected_drawing
-from ..render.templates import collect
+from ..render.templates import Sketch, collect
 from . import dojo_links
 
 COMPONENT = "dojo-board"
@@ -83,14 +83,14 @@ def _icon(dwg, name: str, x: float, y: float, size: float, color: str, bg: str):
     return g
 
 
-def _text(dwg, value: str, x: float, y: float, size: float, bold: bool = False, color: str = INK,
-          anchor_center: bool = False):
+def _text(dwg, sketch: Sketch | None, value: str, x: float, y: float, size: float, bold: bool = False,
+          color: str = INK, anchor_center: bool = False):
     """Text at a baseline (mm); centred by measuring it with the font's metrics, not by text-anchor."""
     from ..render.fonts import face, string_width
 
     if anchor_center:
         x -= string_width(value, face("PT Sans", bold), size) / 2
-    if collect("label", value, x, y, size, color, bold, "start"):  # drawn by cairo over the board's art
+    if collect(sketch, "label", value, x, y, size, color, bold, "start"):  # drawn by cairo over the board's art
         return dwg.g()
     kw = {"font_weight": "bold"} if bold else {}
     return dwg.text(value, insert=(f"{x:.3f}", f"{y:.3f}"), font_family="PT Sans", font_size=f"{size:.3f}",
@@ -103,25 +103,26 @@ def _ground(dwg, i: int, sq: SquareType) -> None:
     dwg.add(dwg.rect((M + c * S, M + r * S), (S, S), fill=sq.colour))
 
 
-def _square(dwg, ctx: BuildContext, board: Board, i: int, sq: SquareType, labels: dict[int, str],
+def _square(dwg, sketch: Sketch | None, ctx: BuildContext, board: Board, i: int, sq: SquareType,
+            labels: dict[int, str],
             icons: IconBatch) -> None:
     r, c = divmod(i, N)
     x, y = M + c * S, M + r * S
     letter = ctx.p_(f"{SQUARE_CTX}/{sq.id}", sq.letter)
     if sq.code == SAFE:
-        dwg.add(_text(dwg, letter, x + 1.5, y + 5, 4.2, True, "#4a6a85"))
+        dwg.add(_text(dwg, sketch, letter, x + 1.5, y + 5, 4.2, True, "#4a6a85"))
         return
     if sq.code == DOJO:  # one block with one label (see _regions): no letter per square
         return
     if i in labels:
         icons.add(sq.icon, x + 1.5, y + 1.5, 6, INK, sq.colour)
-        dwg.add(_text(dwg, labels[i], x + S / 2, y + 13.9, 8.5, True, INK, anchor_center=True))  # above LANE_Y
+        dwg.add(_text(dwg, sketch, labels[i], x + S / 2, y + 13.9, 8.5, True, INK, anchor_center=True))  # above LANE_Y
         j = board.links[i]
         icons.add("movement", x + S / 2 - 7, y + S - 5.6, 3.6, "#444", sq.colour)
-        dwg.add(_text(dwg, coord(j), x + S / 2 - 3, y + S - 2.6, 3.6, False, "#333"))
+        dwg.add(_text(dwg, sketch, coord(j), x + S / 2 - 3, y + S - 2.6, 3.6, False, "#333"))
         return
     icons.add(sq.icon, x + S / 2 - 5, y + 4, 10, INK, sq.colour)
-    dwg.add(_text(dwg, letter, x + 1.6, y + S - 1.8, 5.5, True, INK))
+    dwg.add(_text(dwg, sketch, letter, x + 1.6, y + S - 1.8, 5.5, True, INK))
 
 
 def _walls(dwg, board: Board) -> None:
@@ -219,9 +220,9 @@ def _entrances(dwg, board: Board) -> None:
     dwg.add(g)
 
 
-def _block(dwg, block, x: float, y: float, color: str) -> None:
+def _block(dwg, sketch: Sketch | None, block, x: float, y: float, color: str) -> None:
     """A laid-out text Block as svgwrite text lines."""
-    if collect("block", block, x, y, color, None):  # drawn by cairo over the board's art
+    if collect(sketch, "block", block, x, y, color, None):  # drawn by cairo over the board's art
         return
     for line, base in zip(block.lines, block.baselines()):
         lx = x + block.line_x(line)
@@ -232,7 +233,8 @@ def _block(dwg, block, x: float, y: float, color: str) -> None:
                                  font_size=f"{block.size:.3f}", fill=color, **kw))
 
 
-def _regions(dwg, ctx: BuildContext, board: Board, squares: dict[str, SquareType], quadrants: tuple[int, ...]) -> None:
+def _regions(dwg, sketch: Sketch | None, ctx: BuildContext, board: Board, squares: dict[str, SquareType],
+             quadrants: tuple[int, ...]) -> None:
     """The Central Dojo as one block with one label, and the Safe Rooms of the given quadrants, named, with icons."""
     dojo = squares["D"]
     name = ctx.p_(f"{SQUARE_CTX}/dojo", dojo.name)
@@ -244,7 +246,7 @@ def _regions(dwg, ctx: BuildContext, board: Board, squares: dict[str, SquareType
         cx = (x0 + x1) / 2
         top = y0 + S * 0.9 if whole else (y0 + y1) / 2 - icon - 1
         dwg.add(_icon(dwg, dojo.icon, cx - icon / 2, top, icon, "#efe4c8", dojo.colour))
-        _block(dwg, block, cx - width / 2, top + icon + 3, "#efe4c8")
+        _block(dwg, sketch, block, cx - width / 2, top + icon + 3, "#efe4c8")
     safe = squares["S"]
     room = fit(ctx.p_(f"{SQUARE_CTX}/safe", safe.name), Slot("safe room name", 3 * S - 4, 8, 16, 8, bold=True,
                                                              align="center", max_lines=1), Where(COMPONENT, "board", ctx.lang))
@@ -256,7 +258,7 @@ def _regions(dwg, ctx: BuildContext, board: Board, squares: dict[str, SquareType
         cc = sum(c for _, c in cells) / len(cells)
         cx, cy = M + (cc + 0.5) * S, M + (cr + 0.5) * S
         dwg.add(_icon(dwg, safe.icon, cx - 7, cy - 11, 14, "#4a6a85", safe.colour))
-        _block(dwg, room, cx - (3 * S - 4) / 2, cy + 5, "#2c4a63")
+        _block(dwg, sketch, room, cx - (3 * S - 4) / 2, cy + 5, "#2c4a63")
 
 
 def _dojo_parts(board: Board, quadrants: tuple[int, ...]) -> list[tuple[float, float, float, float]]:
@@ -279,7 +281,7 @@ def _whole(i: int, region: tuple[float, float, float, float]) -> bool:
     return rx - 0.01 <= x and x + S <= rx + rw + 0.01 and ry - 0.01 <= y and y + S <= ry + rh + 0.01
 
 
-def _coordinates(dwg, region: tuple[float, float, float, float]) -> None:
+def _coordinates(dwg, sketch: Sketch | None, region: tuple[float, float, float, float]) -> None:
     """Column letters above and below, row numbers left and right, where the region shows them."""
     rx, ry, rw, rh = region
 
@@ -289,10 +291,10 @@ def _coordinates(dwg, region: tuple[float, float, float, float]) -> None:
     for k in range(N):
         for y in (M - 2, M + N * S + 5):
             if inside(M + (k + 0.5) * S, y):
-                dwg.add(_text(dwg, COLS[k], M + (k + 0.5) * S, y, 4, True, "#555", anchor_center=True))
+                dwg.add(_text(dwg, sketch, COLS[k], M + (k + 0.5) * S, y, 4, True, "#555", anchor_center=True))
         for x in (M / 2, M + N * S + M / 2):
             if inside(x, M + (k + 0.5) * S):
-                dwg.add(_text(dwg, str(k + 1), x, M + (k + 0.5) * S + 1.4, 4, True, "#555", anchor_center=True))
+                dwg.add(_text(dwg, sketch, str(k + 1), x, M + (k + 0.5) * S + 1.4, 4, True, "#555", anchor_center=True))
 
 
 def check_strings(ctx: BuildContext, squares: list[SquareType]) -> None:
@@ -330,8 +332,9 @@ def _visible(i: int, region: tuple[float, float, float, float]) -> bool:
 
 
 def board_svg(ctx: BuildContext, region: tuple[float, float, float, float] = (0.0, 0.0, SIZE, SIZE),
-              quadrants: tuple[int, ...] = (0, 1, 2, 3)) -> str:
-    """The board (or the part of it in region, x y w h mm) as SVG, naming the regions of the given quadrants."""
+              quadrants: tuple[int, ...] = (0, 1, 2, 3), sketch: Sketch | None = None) -> str:
+    """The board (or the part of it in region, x y w h mm) as SVG, naming the regions of the given quadrants; its
+    labels and texts handed to the sketch when one is given (drawn by cairo over the SVG's art)."""
     squares = ctx.model.dojo.squares
     check_strings(ctx, list(squares))
     by_code = {s.code: s for s in squares}
@@ -351,12 +354,12 @@ def board_svg(ctx: BuildContext, region: tuple[float, float, float, float] = (0.
         _ground(dwg, i, sq)
     _links(dwg, board)  # along the lanes, under the icons and labels (pageqa/links.py checks it crosses none)
     for i, sq in shown:
-        _square(dwg, ctx, board, i, sq, labels, icons)
+        _square(dwg, sketch, ctx, board, i, sq, labels, icons)
     icons.emit(dwg)
     _walls(dwg, board)
     _entrances(dwg, board)
-    _regions(dwg, ctx, board, by_code, quadrants)
-    _coordinates(dwg, region)
+    _regions(dwg, sketch, ctx, board, by_code, quadrants)
+    _coordinates(dwg, sketch, region)
     return dwg.tostring()
 
 
@@ -366,5 +369,6 @@ def board_drawings(ctx: BuildContext) -> dict[tuple[int, int], Drawing]:
     Each drawing is always placed whole: cairo 1.16 emits a recording surface once per PDF, cut to the part
     shown the first time, so one big drawing shown through different windows would lose content.
     """
-    return {sheet: collected_drawing(lambda s=sheet: board_svg(ctx, sheet_region(s), (QUADRANT_OF_SHEET[s],)))
+    return {sheet: collected_drawing(lambda sketch, s=sheet: board_svg(ctx, sheet_region(s), (QUADRANT_OF_SHEET[s],),
+                                                                   sketch))
             for sheet in SHEETS}

@@ -10,13 +10,13 @@ from .common import Collect, imprint, small_print
 from ..render.layout import Slot, Where, fit
 from ..render.pdf import PAPERS_MM, PdfDoc, crop_marks, mm
 from ..render.face import Face
-from ..render.svg import Drawing, collected_drawing, png_bytes
+from ..render.svg import Drawing, Sketch, collected_drawing, png_bytes
 from .dojo_board import COMPONENT, HALF, SHEETS, SIZE, STRIP, board_drawings, board_svg, sheet_region
 
 TOP = 12.0
 
 
-def legend_svg(ctx: BuildContext, layout: str = "dojo/legend") -> str:
+def legend_svg(ctx: BuildContext, layout: str = "dojo/legend", sketch: Sketch | None = None) -> str:
     """The legend of square types (tile, letter, name from content/dojo/squares.toml) as SVG: under every board
     quadrant, and (layout dojo/legend-narrow) in the rules booklet."""
     f = Face(ctx, COMPONENT, "legend", layout)
@@ -26,13 +26,14 @@ def legend_svg(ctx: BuildContext, layout: str = "dojo/legend") -> str:
         f.box("tile", i=k)
         f.text("letter", ctx.p_(c, sq.letter) if sq.code != "1" else "1A", i=k)
         f.text("name", ctx.p_(c, sq.name), i=k, valign="middle")
-    return f.svg(body="#ffffff", tiles=[dict(color=sq.colour, icon=sq.icon, ink="#ffffff" if sq.code == "D" else "#2a251f")
+    return f.svg(sketch=sketch, body="#ffffff",
+                 tiles=[dict(color=sq.colour, icon=sq.icon, ink="#ffffff" if sq.code == "D" else "#2a251f")
                         for sq in squares])
 
 
 def legend_drawing(ctx: BuildContext) -> Drawing:
     """The legend drawn once per language."""
-    return collected_drawing(lambda: legend_svg(ctx))
+    return collected_drawing(lambda sketch: legend_svg(ctx, sketch=sketch))
 
 
 def margin_notes(ctx: BuildContext, extra: str, width: float) -> list:
@@ -143,7 +144,7 @@ def build(ctx: BuildContext) -> list[Artifact]:
     boards = board_drawings(ctx)
     legend = legend_drawing(ctx)
     out = [Artifact("dojo/board.txt", COMPONENT, "board", render_ascii(ctx.board).encode("utf-8"))]
-    whole = collected_drawing(lambda: board_svg(ctx))
+    whole = collected_drawing(lambda sketch: board_svg(ctx, sketch=sketch))
     imp = imprint(ctx, ctx._("Board"))
     doc = PdfDoc(imp.epoch, imp.title)  # every paper in one document, then split: quadrants and legend written once
     ends = []

@@ -15,8 +15,8 @@ from pathlib import Path
 
 from ..content.load import load_model
 from ..plan import registry
-from ..kit.build import BuildResult, build_kits
-from ..plan.model import BuildOptions
+from .. import pipeline
+from ..kit.build import BuildResult
 from ..kit.workers import run_ordered
 from ..output.cache import installed_here, note_installed
 from ..output.files import remove_leftovers, replace_tree
@@ -86,8 +86,7 @@ def export_tts(root: Path, langs: tuple[str, ...], base_url: str | None = None, 
     out_root = out_root or tts_root(root)
     for lang in langs:
         remove_leftovers(out_root / lang)
-    outcomes = build_kits(root, [BuildOptions(lang, release=release) for lang in langs], jobs=jobs,
-                          all_or_nothing=True)
+    outcomes = pipeline.run(root, langs, "release" if release else "build", jobs=jobs, all_or_nothing=True)
     failed = [p for o in outcomes if isinstance(o, CheckFailed) for p in o.problems]
     if failed:
         raise CheckFailed(failed)

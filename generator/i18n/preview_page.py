@@ -13,27 +13,40 @@ pre{color:#b00;white-space:pre-wrap}select{margin:.3em 0}.cov{color:#555}.pic{po
 #entry{width:60vw}"""
 # Picking an entry (its msgctxt | msgid) shows, in every component printing it, the page it prints on with its box
 # outlined (places.json: the boxes read back from the pages); a page picked by hand keeps the outlines of its page.
-SCRIPT = """let v=document.body.dataset.version,places=null,boxes=[];
+# The page waits for the preview's next state (a long poll: /wait?since=VERSION, answered the moment an image is
+# written): a changed page image is fetched in place (its tag changes), "checking…" shows while the edited components
+# are read back, the problems are replaced; the page reloads only when what it lists changes (pages, components).
+SCRIPT = """let v=+document.body.dataset.version,key=document.body.dataset.page,places=null,boxes=[],tags={};
 function pic(s){return s.querySelector('.pic')}
 function mark(s){const w=pic(s),img=w.querySelector('img');w.querySelectorAll('.hit').forEach(e=>e.remove());
 const page=+(s.querySelector('select')||{value:1}).value,k=img.naturalWidth?img.clientWidth/img.naturalWidth:1;
 for(const p of boxes)if(p.component===s.dataset.name&&p.page===page){const d=document.createElement('div');
 d.className='hit';d.style.left=p.box[0]*k-3+'px';d.style.top=p.box[1]*k-3+'px';
 d.style.width=(p.box[2]-p.box[0])*k+6+'px';d.style.height=(p.box[3]-p.box[1])*k+6+'px';w.appendChild(d)}}
-function show(sel){const s=sel.closest('section'),img=pic(s).querySelector('img');
-img.onload=()=>mark(s);img.src=s.dataset.name+'-'+sel.value+'.png?v='+v}
+function file(s){return s.dataset.name+'-'+(s.querySelector('select')||{value:1}).value+'.png'}
+function show(sel){const s=sel.closest('section'),img=pic(s).querySelector('img'),f=file(s);
+img.onload=()=>mark(s);img.src=f+'?h='+(tags[f]||'')}
 async function pick(inp){const key=inp.value.replace(' | ','\\u0004');
-if(!places)places=await (await fetch('places.json?v='+v)).json();
+if(!places)places=await (await fetch('places.json?v='+v,{cache:'no-store'})).json();
 boxes=places[key]||places['\\u0004'+inp.value]||[];const first={};for(const p of boxes)first[p.component]??=p;
 document.querySelectorAll('section').forEach(s=>{const p=first[s.dataset.name],sel=s.querySelector('select');
 if(p&&sel&&+sel.value!==p.page){sel.value=p.page;show(sel)}else if(pic(s))mark(s)});
 const s=document.querySelector('section[data-name="'+(boxes[0]||{}).component+'"]');if(s)s.scrollIntoView()}
-setInterval(async()=>{try{const r=await fetch("version.txt",{cache:"no-store"});
-if((await r.text()).trim()!==v)location.reload()}catch(e){}},700)"""
+function apply(st){if(st.page!==key){location.reload();return}v=st.version;tags=st.images;places=null;
+document.getElementById('p').textContent=st.problems;
+document.getElementById('busy').textContent=st.checking.length?'checking… '+st.checking.join(', '):
+st.busy?'checking…':'';
+document.querySelectorAll('section').forEach(s=>{const img=s.querySelector('.pic img');if(!img)return;
+const f=file(s),h=tags[f];if(h&&!img.src.endsWith('?h='+h)){img.onload=()=>mark(s);img.src=f+'?h='+h}})}
+async function wait(){for(;;){try{const r=await fetch('wait?since='+v,{cache:'no-store'});
+if(r.ok){const st=await r.json();if(st.version>v)apply(st);continue}}catch(e){}
+await new Promise(r=>setTimeout(r,1000))}}
+fetch('state.json',{cache:'no-store'}).then(r=>r.json()).then(st=>{tags=st.images}).catch(()=>{}).then(wait)"""
 
 
 PAGE = """<!doctype html><html lang="{{ lang }}"><meta charset="utf-8"><title>dojo-pnp preview: {{ lang }}</title>\
-<style>""" + STYLE + """</style><body data-version="{{ version }}"><h1>{{ lang }}: version {{ version }}</h1>\
+<style>""" + STYLE + """</style><body data-version="{{ version }}" data-page="{{ page_key }}">\
+<h1>{{ lang }}: version {{ version }} <small id="busy"></small></h1>\
 <p class="cov">{{ printed }} of {{ total }} catalog entries are printed by the components below; entries.json lists \
 where each one lands, places.json the page and box.</p>\
 <p><label>Show where an entry prints: <input id="entry" list="keys" onchange="pick(this)" \
@@ -49,7 +62,7 @@ placeholder="msgctxt | msgid"></label><datalist id="keys">{% for k in keys %}<op
 src="{{ u.html }}?v={{ version }}" title="{{ u.name }}" width="720" height="600" sandbox></iframe></section>\
 {% else %}<section data-name="{{ u.name }}"><b>{{ u.name }}</b> {% if u.pages > 1 %}<select aria-label="page" \
 onchange="show(this)">{% for p in range(1, u.pages + 1) %}<option value="{{ p }}">{{ p }} / {{ u.pages }}</option>\
-{% endfor %}</select>{% endif %}<div class="pic"><img src="{{ u.name }}-1.png?v={{ version }}" \
+{% endfor %}</select>{% endif %}<div class="pic"><img src="{{ u.name }}-1.png?h={{ u.tag }}" \
 alt="{{ u.name }}, page 1" loading="lazy"></div></section>{% endif %}{% endfor %}\
 <script>""" + SCRIPT + """</script></body></html>
 """
@@ -68,10 +81,13 @@ def _missing(coverage, entries: dict) -> list[dict]:
     return rows
 
 
-def page_html(lang: str, version: int, units, problems, coverage, entries: dict | None = None) -> str:
-    """The whole preview page (coverage: preview.Coverage; entries: the language's entries, for their texts)."""
-    shown = [{"name": u.name, "pages": u.pages, "html": u.html} for u in units if u.pages or u.html]
-    return render_html(PAGE, lang=lang, version=version, printed=coverage.printed, total=coverage.total,
+def page_html(lang: str, version: int, units, problems, coverage, entries: dict | None = None,
+              tags: dict | None = None, page_key: str = "") -> str:
+    """The whole preview page (coverage: preview.Coverage; entries: the language's entries, for their texts; tags:
+    page image -> the digest its address carries; page_key: what the page lists, the long poll's reload signal)."""
+    shown = [{"name": u.name, "pages": u.pages, "html": u.html, "tag": (tags or {}).get(f"{u.name}-1.png", "")}
+             for u in units if u.pages or u.html]
+    return render_html(PAGE, lang=lang, version=version, page_key=page_key, printed=coverage.printed, total=coverage.total,
                        missing=_missing(coverage, entries or {}), unreached=len(coverage.unreached),
                        listed="\n".join(p.render() for p in problems) or "no open problem", units=shown,
                        keys=[(c + " | " if c else "") + m for c, m in sorted(entries or {}, key=str)])

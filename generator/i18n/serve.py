@@ -10,6 +10,10 @@ as a silent one). Up to MAX_PENDING connections may be reading their heads at on
 dropped, never the newcomer (a browser sends its head in one packet, so it is never the oldest). Only complete
 heads reach the MAX_CONNECTIONS handler threads, which write each answer within TIMEOUT_S (a client that does not
 read is dropped).
+
+The page learns of a change by a long poll: GET /wait?since=N is answered as soon as the preview publishes a state
+newer than N (Notifier), at the latest after WAIT_S with the current one: the browser hears of a new image the moment
+it is written, without polling a file.
 """
 
 from __future__ import annotations
@@ -34,6 +38,27 @@ MAX_PENDING = 256  # connections still sending their request head; beyond it the
 MAX_WAITING = 256  # complete requests waiting for a handler; beyond it a new one is closed
 MAX_HEAD = 65536  # a request head longer than this is answered as it is (an error): a browser's is a few kB
 TIMEOUT_S = 5.0  # for the whole request head after connecting, and for writing the whole answer
+WAIT_S = 20.0  # a long poll (/wait) is answered after this at the latest, changed or not
+
+
+class Notifier:
+    """The preview's current state (JSON bytes) and its version, for the long polls waiting for a newer one."""
+
+    def __init__(self) -> None:
+        self.version, self.state = 0, b"{}"
+        self.changed = threading.Condition()
+
+    def publish(self, version: int, state: bytes) -> None:
+        """A new state: every waiting poll is answered with it."""
+        with self.changed:
+            self.version, self.state = version, state
+            self.changed.notify_all()
+
+    def wait(self, since: int, timeout: float = WAIT_S) -> bytes:
+        """The first state newer than `since` (the current one after timeout)."""
+        with self.changed:
+            self.changed.wait_for(lambda: self.version > since, timeout)
+            return self.state
 
 
 def port_problem(port: object) -> Problem | None:
@@ -73,6 +98,26 @@ class Handler(http.server.SimpleHTTPRequestHandler):
             return False
         return True
 
+    def do_GET(self) -> None:  # noqa: D102 - /wait: the long poll; everything else: a file
+        path = self.path.split("#", 1)[0]
+        notifier = getattr(self.server, "notifier", None)
+        if notifier is None or path.split("?", 1)[0] != "/wait":
+            return super().do_GET()
+        query = urllib.parse.parse_qs(path.partition("?")[2])
+        try:
+            since = int(query.get("since", ["0"])[0])
+        except ValueError:
+            since = 0
+        body = notifier.wait(since, WAIT_S)
+        self.wfile.deadline = time.monotonic() + self.timeout  # the answer's deadline starts when it is ready
+        self.send_response(200)
+        self.send_header("Content-Type", "application/json")
+        self.send_header("Content-Length", str(len(body)))
+        self.send_header("Cache-Control", "no-store")
+        self.end_headers()
+        self.wfile.write(body)
+        return None
+
     def list_directory(self, path):  # noqa: D102 - no listings: the page links every file it shows
         self.send_error(404, "not found")
         return None
@@ -111,8 +156,8 @@ class Server:
     """127.0.0.1:port serving one folder as the module says: serve_forever() in one thread, shutdown() from another,
     server_close() at the end (the interface of socketserver's servers)."""
 
-    def __init__(self, address: tuple[str, int], handler):
-        self.handler = handler
+    def __init__(self, address: tuple[str, int], handler, notifier: Notifier | None = None):
+        self.handler, self.notifier = handler, notifier
         self.socket = socket.create_server(address, backlog=64)  # a page's pictures ask at once
         self.socket.setblocking(False)
         self.server_address = self.socket.getsockname()[:2]
@@ -215,13 +260,13 @@ class Server:
         self.socket.close()
 
 
-def bind(folder: Path, port: int) -> Server:
-    """A server for the folder bound to 127.0.0.1:port, not yet serving; CheckFailed with one problem naming the
-    port and what to do when it is not a port or is taken."""
+def bind(folder: Path, port: int, notifier: Notifier | None = None) -> Server:
+    """A server for the folder bound to 127.0.0.1:port (with a notifier: answering /wait too), not yet serving;
+    CheckFailed with one problem naming the port and what to do when it is not a port or is taken."""
     problem = port_problem(port)
     if problem is None:
         try:
-            return Server(("127.0.0.1", port), functools.partial(Handler, directory=str(folder)))
+            return Server(("127.0.0.1", port), functools.partial(Handler, directory=str(folder)), notifier)
         except OSError as exc:
             taken = exc.errno in (errno.EADDRINUSE, errno.EACCES)
             problem = Problem("error", "port", f"port {port} on 127.0.0.1 " + (

@@ -13,6 +13,7 @@ import re
 from html.parser import HTMLParser
 from pathlib import Path
 
+from ..problems import Problem
 from .catalogs import catalog_paths, read_catalog
 
 WORD = re.compile(r"[^\W\d_]{2,}")  # letters only, two or more
@@ -80,8 +81,8 @@ def html_text(html: str) -> str:
     return "\n".join(parser.parts)
 
 
-def pdf_text(data: bytes) -> str:
-    """The text of every page of a PDF, read back through pdfium (a line-end hyphen joined)."""
+def pdf_pages(data: bytes) -> list[str]:
+    """The text of each page of a PDF, read back through pdfium (a line-end hyphen joined)."""
     import pypdfium2 as pdfium
 
     doc = pdfium.PdfDocument(data)
@@ -89,11 +90,16 @@ def pdf_text(data: bytes) -> str:
         out = []
         for page in doc:
             tp = page.get_textpage()
-            out.append(tp.get_text_range())
+            out.append(re.sub("[\ufffe\u00ad\u0002]\r?\n?", "", tp.get_text_range()))
             tp.close()
-        return re.sub("[\ufffe\u00ad\u0002]\r?\n?", "", "\n".join(out))
+        return out
     finally:
         doc.close()
+
+
+def pdf_text(data: bytes) -> str:
+    """The text of every page of a PDF, read back through pdfium (a line-end hyphen joined)."""
+    return "\n".join(pdf_pages(data))
 
 
 def kit_strays(folder: Path, root: Path, lang: str) -> dict[str, list[str]]:
@@ -112,3 +118,75 @@ def kit_strays(folder: Path, root: Path, lang: str) -> dict[str, list[str]]:
         if found:
             out[path.relative_to(folder).as_posix()] = found
     return out
+
+
+def untranslated_words(root: Path, lang: str) -> dict[str, str]:
+    """word (lower case) -> the catalog (path from root) of an entry not translated yet (empty or fuzzy) whose English
+    text has it: a development kit prints that English meanwhile."""
+    out: dict[str, str] = {}
+    for path in catalog_paths(root, lang):
+        for m in read_catalog(path, lang, root).catalog or ():
+            forms = m.string if isinstance(m.string, (list, tuple)) else (m.string,)
+            if m.id and (m.fuzzy or not all(forms)):
+                for msgid in m.id if isinstance(m.id, (list, tuple)) else (m.id,):
+                    for w in WORD.findall(msgid):
+                        out.setdefault(w.lower(), path.relative_to(root).as_posix())
+    return out
+
+
+OTHER_PAPERS = ("Letter", "HalfLetter")  # the same words as the A4 and A5 files: read once
+SHOWN = 8  # words named in one finding
+
+
+def visible_problems(root: Path, lang: str, artifacts) -> list[Problem]:
+    """What `dojo i18n check --render` reports of a non-English kit rendered in memory (its artifacts): each page
+    (PDF page, or index.html) printing a word no catalog of the language gives, with the words and the fix (an error
+    in a released language, a warning in an incubating one); the words printed in English because their entries are
+    not translated yet, one line per catalog. Nothing when every word comes from a catalog."""
+    from .catalogs import PSEUDO_LANG, SOURCE_LANG
+    from .gate import _incubating
+
+    if lang in (SOURCE_LANG, PSEUDO_LANG):
+        return []
+    known = vocabulary(root, lang)
+    pending = untranslated_words(root, lang)
+    severity = "warning" if _incubating(root, lang) else "error"
+    out: list[Problem] = []
+    english: dict[str, set[str]] = {}
+    for path, page, text in _texts(artifacts):
+        stray = []
+        for w in dict.fromkeys(stray_words(text, known)):
+            if w.lower() in pending:
+                english.setdefault(pending[w.lower()], set()).add(w)
+            else:
+                stray.append(w)
+        if stray:
+            out.append(Problem(
+                severity, "visible", f"prints {len(stray)} word(s) no catalog of {lang} gives: "
+                + ", ".join(repr(w) for w in stray[:SHOWN]) + (", ..." if len(stray) > SHOWN else ""),
+                path, where=f"page {page}" if page else "its text",
+                hint="the text comes from code or a template, not from a catalog: make it a message (ctx._, ui(), "
+                     "{{ _() }} in a template; TRANSLATING.md, 'For developers'), run `make i18n-update` and "
+                     "translate it; a name every language keeps goes in the glossary's never-translated terms"))
+    for catalog, words in sorted(english.items()):
+        shown = sorted(words, key=str.lower)
+        out.append(Problem("warning", "visible", f"{len(shown)} printed word(s) are the English of entries not "
+                           f"translated yet: " + ", ".join(repr(w) for w in shown[:SHOWN])
+                           + (", ..." if len(shown) > SHOWN else ""), catalog,
+                           hint=f"translate the catalog's remaining entries (`dojo i18n stats --lang {lang}`)"))
+    return out
+
+
+def _texts(artifacts):
+    """(path, page number or 0 for a web page, text) of every PDF page and HTML page of the artifacts, one paper."""
+    seen: set[str] = set()
+    for a in artifacts:
+        if getattr(a, "paper", None) in OTHER_PAPERS:
+            continue
+        if a.path.endswith(".html"):
+            yield a.path, 0, html_text(a.data.decode("utf-8"))
+        elif a.path.endswith(".pdf"):
+            for n, text in enumerate(pdf_pages(a.data), 1):
+                if text not in seen:  # a page printed in two layouts is reported once
+                    seen.add(text)
+                    yield a.path, n, text

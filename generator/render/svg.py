@@ -1,8 +1,8 @@
 """Drawings: SVG art drawn once by cairosvg (used as published, nothing of it replaced) into reusable cairo
 recording surfaces, and faces made of a template's art with its texts and icons drawn over it by cairo itself.
 
-No text of a face goes through SVG: while a template renders (templates.collecting), its m.texts, m.text_block,
-m.label and m.icon hand their items over instead of writing markup; the art (bands, frames, boxes) is drawn by
+No text of a face goes through SVG: a template rendered with a Sketch (templates.Sketch) has its m.texts, m.text_block,
+m.label and m.icon hand their items to it instead of writing markup; the art (bands, frames, boxes) is drawn by
 cairosvg, once per distinct SVG in a process (a deck's backs, bands and frames repeat), and each item is drawn
 by render/draw.py at its place in the SVG's user units.
 """
@@ -23,7 +23,7 @@ import cairosvg.surface
 
 from .draw import draw_block, draw_icon, draw_label, unhinted
 from .fonts import register_fontconfig
-from .templates import (IDENTITY, Item, Matrix, Rendered, collecting, environment, icon_svg, n,  # noqa: F401
+from .templates import (IDENTITY, Item, Matrix, Rendered, Sketch, environment, icon_svg, n,  # noqa: F401
                         preload_templates, render_template, svg_parse_problem, template_problem, text_block_svg,
                         text_svg, texts_svg)
 
@@ -115,21 +115,22 @@ def svg_drawing(svg: str) -> Drawing:
     return drawing
 
 
-def collected_items(make_svg: Callable[[], str]) -> tuple[Drawing, list[Item]]:
-    """The art of the SVG make_svg() returns (cairosvg) and the texts and icons it handed over (templates.collect),
-    to be drawn by cairo over it (draw_items): the booklet figures choose which at each scale."""
-    with collecting() as items:
-        svg = make_svg()
-    return svg_drawing(svg), items
+def collected_items(make_svg: Callable[[Sketch], str]) -> tuple[Drawing, list[Item]]:
+    """The art of the SVG make_svg(sketch) returns (cairosvg) and the texts and icons it handed to the sketch
+    (templates.collect), to be drawn by cairo over it (draw_items): the booklet figures choose which at each scale."""
+    sketch = Sketch()
+    svg = make_svg(sketch)
+    return svg_drawing(svg), sketch.items
 
 
-def collected_drawing(make_svg: Callable[[], str | None]) -> Drawing | None:
-    """The SVG make_svg() returns, its texts and icons (templates.collect) drawn by cairo over its art (None when
-    it returns None: it had problems to tell)."""
-    with collecting() as items:
-        svg = make_svg()
+def collected_drawing(make_svg: Callable[[Sketch], str | None]) -> Drawing | None:
+    """The SVG make_svg(sketch) returns, the texts and icons it handed to the sketch (templates.collect) drawn by
+    cairo over its art (None when it returns None: it had problems to tell)."""
+    sketch = Sketch()
+    svg = make_svg(sketch)
     if svg is None:
         return None
+    items = sketch.items
     art = svg_drawing(svg)
     edges = tuple((*i.args, art.units) for i in items if i.kind == "edge")  # in the SVG's user units
     items = [i for i in items if i.kind != "edge"]
@@ -239,7 +240,7 @@ KAPPA = 0.5523  # a quarter circle as one Bezier curve (cairo and cairosvg draw 
 def template_drawing(templates: Path, name: str, **values: Any) -> Drawing:
     """A template rendered and drawn: its art by cairosvg, its texts and icons by cairo."""
     return collected_drawing(  # type: ignore[return-value]  (a template renders a string)
-        lambda: render_template(templates, name, **values))
+        lambda sketch: render_template(templates, name, sketch, **values))
 
 
 _DRAW = {"block": draw_block, "label": draw_label, "icon": draw_icon,

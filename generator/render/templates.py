@@ -1,21 +1,20 @@
 """Jinja2 SVG templates (autoescape on, compiled in memory only), the SVG their macros write, and the texts and
-icons they hand to cairo instead while a drawing is made (collecting(): see svg.template_drawing).
+icons they hand to cairo instead while a drawing is made (a Sketch: see svg.template_drawing).
 
 A template describes art and layout; the fitted texts (m.texts, m.text_block), single labels (m.label) and icons
-(m.icon) it places are written as SVG only outside a drawing being made (a stand-alone SVG). While
-collecting, each becomes an Item drawn by render/draw.py over the template's art, at the same place, under the
-transforms of the template's m.turned blocks.
+(m.icon) it places are written as SVG only when it is rendered without a sketch (a stand-alone SVG). Rendered with
+one (render_template(..., sketch=...)), each becomes an Item of that sketch, drawn by render/draw.py over the
+template's art, at the same place, under the transforms of the template's m.turned blocks.
 """
 
 from __future__ import annotations
 
 import math
 import traceback
-from contextlib import contextmanager
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
-from typing import Any, Iterator
+from typing import Any
 
 import jinja2
 from markupsafe import Markup, escape
@@ -44,51 +43,44 @@ class Item:
     matrix: Matrix = IDENTITY
 
 
-class _Collecting:
-    """The items of the drawing being made and the transforms of the m.turned blocks open around them."""
+class Sketch:
+    """The drawing being made: the texts and icons its template (or Python drawing code such as the board's) hands
+    over, under the transforms of the m.turned blocks open around them. svg.collected_drawing and
+    svg.collected_items make one per drawing and pass it down (render_template(..., sketch=...), which gives it to the
+    template as the variable `sketch`): a value of one drawing, never state shared between drawings."""
 
     def __init__(self) -> None:
         self.items: list[Item] = []
         self.matrices: list[Matrix] = [IDENTITY]
 
-
-_NOW: list[_Collecting] = []  # the drawing being made (innermost last): template_drawing in this thread
-
-
-@contextmanager
-def collecting() -> Iterator[list[Item]]:
-    """Within: the macros hand their texts and icons to the list yielded instead of writing SVG."""
-    now = _Collecting()
-    _NOW.append(now)
-    try:
-        yield now.items
-    finally:
-        _NOW.remove(now)
+    def turn(self, angle: float, cx: float, cy: float) -> None:
+        """Open an m.turned block: rotate by angle degrees about (cx, cy) (SVG's rotate(angle cx cy))."""
+        a, b, c, d, e, f = self.matrices[-1]
+        cos, sin = math.cos(math.radians(angle)), math.sin(math.radians(angle))
+        tx, ty = cx - cos * cx + sin * cy, cy - sin * cx - cos * cy  # translate(c) rotate translate(-c)
+        self.matrices.append((a * cos + c * sin, b * cos + d * sin, -a * sin + c * cos, -b * sin + d * cos,
+                              a * tx + c * ty + e, b * tx + d * ty + f))
 
 
-def collect(kind: str, *args: Any) -> bool:
-    """Hand an item to the drawing being made; False when no drawing is being made (write SVG instead)."""
-    if not _NOW:
+def collect(sketch: Sketch | None, kind: str, *args: Any) -> bool:
+    """Hand an item to the drawing being made; False when there is none (write SVG instead)."""
+    if sketch is None:
         return False
-    _NOW[-1].items.append(Item(kind, args, _NOW[-1].matrices[-1]))
+    sketch.items.append(Item(kind, args, sketch.matrices[-1]))
     return True
 
 
-def _turn(angle: float, cx: float, cy: float) -> Markup:
+def _turn(angle: float, cx: float, cy: float, sketch: Sketch | None = None) -> Markup:
     """Open an m.turned block: rotate by angle degrees about (cx, cy) (SVG's rotate(angle cx cy))."""
-    if _NOW:
-        a, b, c, d, e, f = _NOW[-1].matrices[-1]
-        cos, sin = math.cos(math.radians(angle)), math.sin(math.radians(angle))
-        tx, ty = cx - cos * cx + sin * cy, cy - sin * cx - cos * cy  # translate(c) rotate translate(-c)
-        _NOW[-1].matrices.append((a * cos + c * sin, b * cos + d * sin, -a * sin + c * cos, -b * sin + d * cos,
-                                  a * tx + c * ty + e, b * tx + d * ty + f))
+    if sketch is not None:
+        sketch.turn(angle, cx, cy)
     return Markup(f'<g transform="rotate({n(angle)} {n(cx)} {n(cy)})">')
 
 
-def _unturn() -> Markup:
+def _unturn(sketch: Sketch | None = None) -> Markup:
     """Close the innermost m.turned block."""
-    if _NOW:
-        _NOW[-1].matrices.pop()
+    if sketch is not None:
+        sketch.matrices.pop()
     return Markup("</g>")
 
 
@@ -97,10 +89,12 @@ _ICON_PAINT = {"fill": 'fill="{c}"', "hole": 'fill="{b}"',
                "stroke": 'fill="none" stroke="{c}" stroke-width="1" stroke-linecap="round" stroke-linejoin="round"'}
 
 
-def icon_svg(name: str, x: float, y: float, size: float, color: str = "#222", bg: str = "#fff") -> Markup:
-    """An icon (icons.py, drawn in a 10x10 box) at (x, y), size wide, as SVG (the templates' m.icon)."""
+def icon_svg(name: str, x: float, y: float, size: float, color: str = "#222", bg: str = "#fff",
+             sketch: Sketch | None = None) -> Markup:
+    """An icon (icons.py, drawn in a 10x10 box) at (x, y), size wide, as SVG (the templates' m.icon); handed to the
+    sketch instead when there is one (so are the other m.* texts and icons)."""
     icon(name)  # an unknown name fails here, collected or written
-    if collect("icon", name, x, y, size, color, bg):
+    if collect(sketch, "icon", name, x, y, size, color, bg):
         return Markup("")
     c, b = escape(color), escape(bg)
     paths = "".join(f'<path d="{escape(d)}" {_ICON_PAINT.get(mode, _ICON_PAINT["stroke"]).format(c=c, b=b)}/>'
@@ -109,9 +103,9 @@ def icon_svg(name: str, x: float, y: float, size: float, color: str = "#222", bg
 
 
 def label_svg(text: Any, x: float, y: float, size: float, color: str = "#1d1d1b", bold: bool = False,
-              anchor: str = "start") -> Markup:
+              anchor: str = "start", sketch: Sketch | None = None) -> Markup:
     """One line of text at a baseline (the templates' m.label): numbers and marks beside the fitted texts."""
-    if collect("label", str(text), x, y, size, color, bold, anchor):
+    if collect(sketch, "label", str(text), x, y, size, color, bold, anchor):
         return Markup("")
     attrs = {"x": n(x), "y": n(y), "font-family": "PT Sans", "font-size": n(size),
              **({"font-weight": "bold"} if bold else {}), **({"text-anchor": anchor} if anchor != "start" else {}),
@@ -120,13 +114,13 @@ def label_svg(text: Any, x: float, y: float, size: float, color: str = "#1d1d1b"
 
 
 def frame_edge(color: str, inset: float, rx: float, width: float, height: float, over: str = "",
-               line: float = 0.0) -> Markup:
+               line: float = 0.0, sketch: Sketch | None = None) -> Markup:
     """The bleed edge of a card frame (the templates' m.frame): on print-shop faces the frame's colour is filled from
     the frame line (its centre `inset` mm inside the drawing's edges, corners of radius `rx`) out to the drawing's
     edge (render/svg.paint_edges), so a drifting cut shows an even border. Nothing is drawn on home sheets.
     over: SVG art (the drawing's user units, opaque colours) painted over that fill, outside the frame's line of
     width `line`: a border's pattern (the duel backs') stays seen on the bled border."""
-    collect("edge", str(color), float(inset), float(rx), float(width), float(height), str(over), float(line))
+    collect(sketch, "edge", str(color), float(inset), float(rx), float(width), float(height), str(over), float(line))
     return Markup("")
 
 
@@ -137,10 +131,11 @@ def mix(a: str, b: str, t: float) -> str:
     return "#" + "".join(f"{round(x + (y - x) * t):02x}" for x, y in zip(ca, cb))
 
 
-def text_block_svg(block: Any, x: float, y: float, color: str = "#111", icon_color: str | None = None) -> Markup:
+def text_block_svg(block: Any, x: float, y: float, color: str = "#111", icon_color: str | None = None,
+                   sketch: Sketch | None = None) -> Markup:
     """A laid-out layout.Block at (x, y) as SVG (the templates' m.text_block): a <text> per run at its baseline,
     icons inline, an accepted overflow outlined in red. Built in Python: figures print many runs."""
-    if collect("block", block, x, y, color, icon_color):
+    if collect(sketch, "block", block, x, y, color, icon_color):
         return Markup("")
     slot, size = block.slot, block.size
     out = []
@@ -165,10 +160,22 @@ def text_svg(text: str, attrs: dict[str, str]) -> str:
     return f"<text{''.join(f' {k}={chr(34)}{escape(v)}{chr(34)}' for k, v in attrs.items())}>{escape(text)}</text>"
 
 
-def texts_svg(items: list[dict[str, Any]]) -> Markup:
+def texts_svg(items: list[dict[str, Any]], sketch: Sketch | None = None) -> Markup:
     """Every fitted text of a face (Face.texts: block, x, y, color, icon_color) as SVG (the templates' m.texts)."""
-    return Markup("".join(text_block_svg(t["block"], t["x"], t["y"], t.get("color", "#111"), t.get("icon_color"))
-                          for t in items))
+    return Markup("".join(text_block_svg(t["block"], t["x"], t["y"], t.get("color", "#111"), t.get("icon_color"),
+                                         sketch) for t in items))
+
+
+def _sketched(function: Any) -> Any:
+    """function as a template global: called with the sketch of the template rendering it (its variable `sketch`;
+    the macros see it because templates import macros.svg.j2 `with context`)."""
+    @jinja2.pass_context
+    def call(context: Any, *args: Any, **kw: Any) -> Any:
+        if "sketch" not in context:  # macros imported without context: they would write SVG text on a sketch's art
+            raise jinja2.TemplateRuntimeError('the m.* macros need the drawing: write {% import "macros.svg.j2" as m '
+                                              'with context %}')
+        return function(*args, sketch=context["sketch"], **kw)
+    return call
 
 
 @lru_cache(maxsize=4)
@@ -180,9 +187,10 @@ def environment(templates: Path) -> jinja2.Environment:
                              undefined=jinja2.StrictUndefined, trim_blocks=True, lstrip_blocks=True,
                              auto_reload=False)
     env.globals.update(n=n, icon_of=icon, zip=zip, suit=lambda *a, **k: Markup(suit_icon(*a, **k)),
-                       icon_svg=icon_svg, text_block_svg=text_block_svg, texts_svg=texts_svg, label_svg=label_svg,
-                       frame_edge=frame_edge, mix=mix,
-                       turn=_turn, unturn=_unturn)
+                       mix=mix, **{name: _sketched(f) for name, f in (
+                           ("icon_svg", icon_svg), ("text_block_svg", text_block_svg), ("texts_svg", texts_svg),
+                           ("label_svg", label_svg), ("frame_edge", frame_edge), ("turn", _turn),
+                           ("unturn", _unturn))})
     return env
 
 
@@ -203,10 +211,11 @@ class Rendered(str):
     template = ""
 
 
-def render_template(templates: Path, name: str, **values: Any) -> str:
-    """Render one SVG template to text; a template that fails is a problem naming its file and line."""
+def render_template(templates: Path, name: str, sketch: Sketch | None = None, **values: Any) -> str:
+    """Render one SVG template to text (its texts and icons handed to the sketch when one is given); a template that
+    fails is a problem naming its file and line."""
     try:
-        out = Rendered(environment(templates).get_template(name).render(**values))
+        out = Rendered(environment(templates).get_template(name).render(sketch=sketch, **values))
     except CheckFailed:
         raise
     except Exception as exc:  # noqa: BLE001 - a designer's template error, told as a problem, never a traceback

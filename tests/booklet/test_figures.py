@@ -88,7 +88,7 @@ def test_booklet_legend_uses_the_boards_letters_and_colours(booklets):
 
 def test_squares_figure_is_the_board_legend():
     ctx = prepare(ROOT, BuildOptions("it"))
-    svg, box = figure_source(ctx).makers["squares"]()
+    svg, box = figure_source(ctx).makers["squares"](None)
     assert box is None and svg == legend_svg(ctx, "dojo/legend-narrow")
     safe = next(s for s in ctx.model.dojo.squares if s.id == "safe")
     assert safe.colour in svg
@@ -181,7 +181,7 @@ def test_figures_print_their_words_in_the_kits_faces_the_same_every_time(lang):
 
     ctx = kit_context(lang)
     makers = list(figure_source(ctx).makers.values())
-    makers += [lambda name=name: (_inline_svg(ctx, name), None) for name in sorted(ICONS)[:6]]
+    makers += [lambda sketch, name=name: (_inline_svg(ctx, name, sketch), None) for name in sorted(ICONS)[:6]]
     assert len(makers) > 10
     families = set()
     for make in makers:

@@ -11,7 +11,7 @@ import urllib.request
 
 import pytest
 
-from generator.commands.preview import EXPORTS, Preview, serve
+from generator.commands.preview import EXPORTS, Preview, Watcher, serve
 
 PNG = b"\x89PNG\r\n\x1a\n"
 
@@ -25,14 +25,20 @@ def _set(po, context, msgid, value):
 
 @pytest.fixture
 def shown(pristine_it, tmp_path):
-    """A preview of the Italian kit on a copy of pristine_it, first rendered (first pages; the others are drawn
-    while the page is served, draw_pages)."""
+    """A preview of the Italian kit on a copy of pristine_it, first rendered (first pages; the others, and the
+    places, are drawn while the page is served: step)."""
     root = tmp_path / "project"
     shutil.copytree(pristine_it, root, ignore=shutil.ignore_patterns("pnp"))
     preview = Preview(root, "it", jobs=2)
-    drawn, _ = preview.rebuild([root / "content"], first_only=True)
+    drawn, _ = preview.rebuild([root / "content"], first_only=True, settle=False)
     assert drawn == len([u for u in preview.units if u.pages or u.html]) == len(preview.units)
     return preview
+
+
+def _settle(preview):
+    """The work the watcher does between two looks at the files: the other pages, the places, the maps."""
+    while preview.step():
+        pass
 
 
 def _images(preview):
@@ -42,7 +48,7 @@ def _images(preview):
 def test_every_page_is_drawn_and_every_entry_is_mapped(shown):
     first = _images(shown)
     assert all(name.endswith("-1.png") for name in first)
-    shown.draw_pages()
+    _settle(shown)
     booklet = next(u for u in shown.units if u.name == "dojo-rules")
     assert booklet.pages >= 6  # every page of the booklet, not only the first
     images = _images(shown)
@@ -70,7 +76,7 @@ def test_every_page_is_drawn_and_every_entry_is_mapped(shown):
 
 
 def test_an_edit_to_a_footer_or_a_booklet_data_string_draws_again_what_shows_it(shown):
-    shown.draw_pages()
+    _settle(shown)
     po = shown.root / "locales/it/LC_MESSAGES/kit.po"
     before = _images(shown)
     _set(po, None, "Duplex calibration", "Calibrazione del fronte-retro")  # its heading and footer
@@ -89,6 +95,20 @@ def test_an_edit_to_a_footer_or_a_booklet_data_string_draws_again_what_shows_it(
     index = shown.out / next(u.html for u in shown.units if u.html)
     assert "Pagina per tarare il fronte-retro" in index.read_text(encoding="utf-8")
     assert 'src="kit/index.html' in (shown.out / "index.html").read_text(encoding="utf-8")
+    # every component, redrawn by the edits or not, is in the component cache under the key a build gives it
+    # (phase_two.render_languages: the term spellings added once): the next build renders nothing again
+    from generator.kit.cache import ComponentCache
+    from generator.kit.redraw import term_spellings_of
+    from generator.plan.registry import COMPONENTS
+
+    cache = ComponentCache(shown.ctx)
+    cache.extend_key(term_spellings_of(shown.ctx))
+    before, missed = [], []
+    for unit, component in zip(shown.units, COMPONENTS):
+        if cache.load(component, before if component.from_artifacts else []) is None:
+            missed.append(component.id)
+        before += unit.artifacts
+    assert missed == []
 
 
 def test_open_problems_stay_listed_and_a_broken_entry_shows_its_error(shown):
@@ -108,17 +128,50 @@ def test_open_problems_stay_listed_and_a_broken_entry_shows_its_error(shown):
     assert _images(shown) == images  # the last good images stay
 
 
-def test_page_is_served_on_localhost_only(shown):
-    shown.draw_pages()
-    server = serve(shown.out, 0)
+def test_page_is_served_on_localhost_only_and_hears_of_a_new_image_at_once(shown):
+    """The page's long poll (/wait) is answered as soon as an edit's image is drawn, before the page QA: the state
+    names the changed image's new tag (the page fetches it in place) and the component still being checked."""
+    import threading
+
+    _settle(shown)
+    server = serve(shown.out, 0, shown.notifier)
     try:
         host, port = server.server_address
         assert host == "127.0.0.1"
-        page = urllib.request.urlopen(f"http://127.0.0.1:{port}/index.html", timeout=5).read().decode()
-        image = urllib.request.urlopen(f"http://127.0.0.1:{port}/dojo-rules-2.png", timeout=5).read()
+        url = f"http://127.0.0.1:{port}"
+        page = urllib.request.urlopen(f"{url}/index.html", timeout=5).read().decode()
+        image = urllib.request.urlopen(f"{url}/dojo-rules-2.png", timeout=5).read()
+        assert "wait?since=" in page and image.startswith(PNG)
+        before = json.loads(urllib.request.urlopen(f"{url}/state.json", timeout=5).read())
+        heard = []
+        poll = threading.Thread(target=lambda: heard.append(json.loads(urllib.request.urlopen(
+            f"{url}/wait?since={before['version']}", timeout=30).read())))
+        poll.start()
+        duel = shown.root / "locales/it/LC_MESSAGES/duel.po"
+        _set(duel, "duel/seigan", "Free stance", "Guardia sciolta")
+        shown.rebuild([duel], settle=False)  # the images only: the page QA is left to step()
+        poll.join(30)
+        [state] = heard
+        assert state["version"] > before["version"] and state["checking"]  # told before anything was checked
+        changed = {f for f, tag in state["images"].items() if before["images"].get(f) != tag}
+        assert changed and all(f.startswith("duel-") for f in changed), changed
+        name = sorted(changed)[0]
+        assert urllib.request.urlopen(f"{url}/{name}?h={state['images'][name]}", timeout=5).read() == \
+            (shown.out / name).read_bytes()
+        # the page QA goes one PDF per step, the watcher looking at the files between two: an edit saved while the
+        # first one is being read back is drawn at once, and both end up checked
+        assert shown.step() and set(state["checking"]) <= set(shown.unchecked)
+        kit = shown.root / "locales/it/LC_MESSAGES/kit.po"
+        _set(kit, None, "Duplex calibration", "Calibrazione del fronte-retro")
+        drawn, _ = shown.rebuild([kit], settle=False)
+        assert drawn == 1 and "kit-calibration" in shown.unchecked
+        _settle(shown)
+        after = json.loads(urllib.request.urlopen(f"{url}/wait?since={state['version']}", timeout=5).read())
+        assert not after["checking"] and not after["busy"] and after["images"]["kit-calibration-1.png"] != \
+            before["images"]["kit-calibration-1.png"]
+        assert not shown.problems
     finally:
         server.shutdown()
-    assert "version.txt" in page and image.startswith(PNG)
 
 
 def test_each_booklet_entry_points_at_the_page_and_box_where_its_text_is_read_back(shown):
@@ -129,7 +182,7 @@ def test_each_booklet_entry_points_at_the_page_and_box_where_its_text_is_read_ba
     from generator.i18n.locate import pieces
     from generator.pageqa.read import read_pdf
 
-    shown.draw_pages()
+    _settle(shown)
     shots = json.loads((shown.out / "screenshots.json").read_text(encoding="utf-8"))
     places = json.loads((shown.out / "places.json").read_text(encoding="utf-8"))
     for name in ("duel-rules", "ground-rules"):
@@ -152,3 +205,24 @@ def test_each_booklet_entry_points_at_the_page_and_box_where_its_text_is_read_ba
             piece = max(pieces(shown.printed({(c, m)})[(c, m)]), key=len).lower().split()
             assert piece[0] in words and piece[-1] in words, (m, place.page)
         assert on_later_pages > len(unit.places) / 2  # most entries print after page 1 (all pointed at page 1 before)
+
+
+def test_the_watcher_sees_a_saved_catalog_at_the_next_look_and_content_within_ten(tmp_path):
+    """The language's catalogs are looked at every time (a save is seen at the next look, 0.05 s later), content and
+    templates every tenth time; another language's catalog is not watched."""
+
+    for name in ("locales/ru/LC_MESSAGES/kit.po", "locales/it/LC_MESSAGES/kit.po", "content/dojo/cards.toml",
+                 "templates/kit/index.html.j2"):
+        (tmp_path / name).parent.mkdir(parents=True, exist_ok=True)
+        (tmp_path / name).write_text("x", encoding="utf-8")
+    watcher = Watcher(tmp_path, "ru")
+    assert watcher.changed() == []
+    (tmp_path / "locales/ru/LC_MESSAGES/kit.po").write_text("xy", encoding="utf-8")
+    (tmp_path / "locales/it/LC_MESSAGES/kit.po").write_text("xy", encoding="utf-8")
+    (tmp_path / "content/dojo/cards.toml").write_text("xy", encoding="utf-8")
+    assert watcher.changed() == [tmp_path / "locales/ru/LC_MESSAGES/kit.po"]
+    later = [p for _ in range(Watcher.EVERY) for p in watcher.changed()]
+    assert later == [tmp_path / "content/dojo/cards.toml"]
+    (tmp_path / "templates/kit/index.html.j2").unlink()
+    assert [p for _ in range(Watcher.EVERY) for p in watcher.changed()] == [tmp_path / "templates/kit/index.html.j2"]
+

@@ -15,7 +15,7 @@ from generator.render.cards import BLEED_H, BLEED_W, Card, Deck, Imprint, card_s
 from generator.render.svg import collected_drawing, environment
 from tests.conftest import ROOT
 
-FRAME = """{% import "macros.svg.j2" as m %}<svg xmlns="http://www.w3.org/2000/svg" width="{{ W }}mm" height="{{ H }}mm"
+FRAME = """{% import "macros.svg.j2" as m with context %}<svg xmlns="http://www.w3.org/2000/svg" width="{{ W }}mm" height="{{ H }}mm"
 viewBox="0 0 {{ W }} {{ H }}"><rect width="{{ W }}" height="{{ H }}" fill="#f7f1e6"/>
 {% if inset %}<rect x="{{ inset }}" y="{{ inset }}" width="{{ W - 2 * inset }}" height="{{ H - 2 * inset }}" rx="2.5"
  fill="none" stroke="#c8372d" stroke-width="0.6"/>{% else %}{{ m.frame(W, H, "#c8372d", 0.6) }}{% endif %}</svg>"""
@@ -25,7 +25,7 @@ def _face(inset: float = 0.0, bled: bool = True):
     """A card face with the shared m.frame (inset 0) or a plain outlined box `inset` mm inside the drawing's edge;
     bled False: the frame's bleed edge taken away (a face drawn as before issue 43)."""
     template = environment(ROOT / "templates").from_string(FRAME)
-    drawing = collected_drawing(lambda: template.render(W=BLEED_W, H=BLEED_H, inset=inset))
+    drawing = collected_drawing(lambda sketch: template.render(sketch=sketch, W=BLEED_W, H=BLEED_H, inset=inset))
     return drawing if bled else dataclasses.replace(drawing, edges=())
 
 
@@ -99,5 +99,5 @@ def test_every_print_shop_face_of_the_kit_survives_the_cut(kit):
 @pytest.mark.parametrize("colour", ["#ffffff", "#1d1d1b"])
 def test_the_rule_reads_frames_of_any_colour(colour):
     template = environment(ROOT / "templates").from_string(FRAME.replace("#c8372d", colour))
-    drawing = dataclasses.replace(collected_drawing(lambda: template.render(W=BLEED_W, H=BLEED_H, inset=0)), edges=())
+    drawing = dataclasses.replace(collected_drawing(lambda sketch: template.render(sketch=sketch, W=BLEED_W, H=BLEED_H, inset=0)), edges=())
     assert len(_findings(_single(drawing))) == 2

@@ -74,7 +74,7 @@ def test_a_link_under_a_word_or_an_icon_is_found_and_one_beside_them_passes(lang
 
 
 def _board_pdf(svg: str) -> bytes:
-    whole = collected_drawing(lambda: svg)
+    whole = collected_drawing(lambda _sketch: svg)
     doc = PdfDoc(0, "t")
     doc.page(420.0, 594.0)
     doc.place(whole, mm(25), mm(25))

@@ -125,7 +125,7 @@ def test_icons_and_turned_labels_drawn_by_cairo_match_their_svg(tmp_path):
 
     icons = "".join(f'{{{{ m.icon("{name}", {5 + (k % 6) * 30}, {5 + (k // 6) * 30}, 22, "#123", "#fc0") }}}}'
                     for k, name in enumerate(ICONS))
-    head = ('{% import "macros.svg.j2" as m %}<svg xmlns="http://www.w3.org/2000/svg" width="190mm" height="130mm" '
+    head = ('{% import "macros.svg.j2" as m with context %}<svg xmlns="http://www.w3.org/2000/svg" width="190mm" height="130mm" '
             'viewBox="0 0 190 130"><rect width="190" height="130" fill="#fff"/>')
     labels = ('{% call m.turned(180, 150, 110) %}<rect x="120" y="100" width="60" height="10" fill="#ddd"/>'
               '{{ m.label("Seigan", 130, 106, 5, "#000", True, "start") }}{% endcall %}'
@@ -259,3 +259,44 @@ def test_no_template_writes_text_itself():
            if "<text" in (body := p.read_text(encoding="utf-8")) or "<tspan" in body]
     assert not own, own
     assert len(list((ROOT / "templates").rglob("*.svg.j2"))) > 20  # the scan saw the templates
+
+
+# ---- a drawing's texts and icons are a value of that drawing (templates.Sketch), never state between drawings ----
+
+TURNED = ('{% import "macros.svg.j2" as m with context %}<svg xmlns="http://www.w3.org/2000/svg" width="40mm" '
+          'height="20mm" viewBox="0 0 40 20">{% call m.turned(90, 10, 10) %}{{ m.label(word, 2, 8, 4) }}'
+          '{{ m.icon("tatami", 20, 2, 6) }}{% endcall %}{{ m.label("after", 2, 18, 4) }}</svg>')
+
+
+def test_each_drawing_has_its_own_sketch_and_a_render_without_one_writes_svg(tmp_path):
+    from generator.render.svg import collected_items
+    from generator.render.templates import Sketch
+
+    folder = _templates(tmp_path, **{"macros.svg.j2": (ROOT / "templates" / "macros.svg.j2").read_text(),
+                                     "t.svg.j2": TURNED})
+    outer = Sketch()
+
+    def nested(sketch):  # a drawing made while another is being made (a booklet figure inside a page) keeps its own
+        inner_art, inner = collected_items(lambda s: render_template(folder, "t.svg.j2", s, word="inner"))
+        assert [i.args[0] for i in inner if i.kind == "label"] == ["inner", "after"]
+        return render_template(folder, "t.svg.j2", sketch, word="outer")
+
+    _art, items = collected_items(nested)
+    assert [(i.kind, i.args[0]) for i in items] == [("label", "outer"), ("icon", "tatami"), ("label", "after")]
+    turned, _star, after = items
+    assert turned.matrix != after.matrix and after.matrix == (1.0, 0.0, 0.0, 1.0, 0.0, 0.0)  # m.turned closed
+    assert outer.items == []  # a sketch no drawing was given stays empty
+    alone = render_template(folder, "t.svg.j2", word="alone")  # no sketch: every text written as SVG
+    assert "<text" in alone and ">alone</text>" in alone and ">after</text>" in alone
+
+
+def test_a_template_importing_the_macros_without_context_is_told_how_to_import_them(tmp_path):
+    from generator.problems import CheckFailed
+    from generator.render.svg import template_drawing
+
+    folder = _templates(tmp_path, **{"macros.svg.j2": (ROOT / "templates" / "macros.svg.j2").read_text(),
+                                     "t.svg.j2": TURNED.replace(" with context", "")})
+    with pytest.raises(CheckFailed) as exc:
+        template_drawing(folder, "t.svg.j2", word="x")
+    (p,) = exc.value.problems
+    assert p.rule == "template" and 'import "macros.svg.j2" as m with context' in p.message, p
