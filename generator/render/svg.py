@@ -9,6 +9,7 @@ by render/draw.py at its place in the SVG's user units.
 
 from __future__ import annotations
 
+import math
 from collections import OrderedDict
 from dataclasses import dataclass, replace
 from pathlib import Path
@@ -164,7 +165,7 @@ def paint_edges(cr: Any, drawing: Drawing) -> None:
     lie outside every text; a cut drifting into the bleed or the trim then still shows an even border."""
     if not drawing.edges:
         return
-    for color, i, r, w, h, units in drawing.edges:
+    for color, i, r, w, h, over, line, units in drawing.edges:
         red, green, blue, alpha = cairosvg.colors.color(color)
         if alpha <= 0:
             continue
@@ -181,6 +182,56 @@ def paint_edges(cr: Any, drawing: Drawing) -> None:
             cr.close_path()
             cr.fill()
         cr.restore()
+        if over:
+            _paint_over(cr, over, i - line / 2, r + line / 2, w, h, units)
+
+
+def _paint_over(cr: Any, over: str, i: float, r: float, w: float, h: float, units: Matrix) -> None:
+    """A bled edge's art (frame_edge's `over`, in the drawing's user units, opaque) drawn by cairosvg straight onto
+    cr's page, only outside the frame's line (its outer edge i user units inside the drawing's edges, corners of
+    radius r). Drawn as page paths, not as a form: no new resource is named in the document, so the home sheets
+    drawn into the same document (render/cards.deck_artifacts) keep their bytes."""
+    svg = (f'<svg xmlns="http://www.w3.org/2000/svg" width="{n(w)}mm" height="{n(h)}mm" viewBox="0 0 {n(w)} {n(h)}">'
+           f'{over}</svg>')
+    cr.save()  # the page's state as the face left it, restored after
+    _OnPage(cairosvg.parser.Tree(bytestring=svg.encode("utf-8")), cr, units,
+            lambda c: _outside_frame(c, i, r, w, h))
+    cr.restore()
+
+
+def _outside_frame(cr: Any, i: float, r: float, w: float, h: float) -> None:
+    """Clip cr (in the drawing's user units) to the part of a w x h drawing outside a rounded box i inside its
+    edges, corners of radius r."""
+    cr.set_fill_rule(cairo.FILL_RULE_EVEN_ODD)
+    cr.rectangle(0, 0, w, h)
+    cr.new_sub_path()
+    cr.arc(w - i - r, i + r, r, -math.pi / 2, 0)
+    cr.arc(w - i - r, h - i - r, r, 0, math.pi / 2)
+    cr.arc(i + r, h - i - r, r, math.pi / 2, math.pi)
+    cr.arc(i + r, i + r, r, math.pi, 3 * math.pi / 2)
+    cr.close_path()
+    cr.clip()
+    cr.set_fill_rule(cairo.FILL_RULE_WINDING)
+
+
+class _OnPage(cairosvg.surface.Surface):
+    """cairosvg drawing an SVG onto an existing page (cr's target, under cr's matrix and the drawing's units),
+    clipped first by clip(context) in the SVG's user units."""
+
+    def __init__(self, tree: Any, cr: Any, units: Matrix, clip: Callable[[Any], None]) -> None:
+        self._page, self._base, self._units, self._clip = cr.get_target(), cr.get_matrix(), units, clip
+        super().__init__(tree, None, 96)
+
+    def _create_surface(self, width: float, height: float) -> tuple[Any, float, float]:
+        return self._page, width, height
+
+    def draw(self, node: Any) -> None:
+        if self._clip is not None:  # the root: the context is new; place it as the drawing, then clip
+            self.context.set_matrix(self._base)
+            self.context.transform(cairo.Matrix(*self._units))
+            self._clip(self.context)
+            self._clip = None
+        super().draw(node)
 
 
 KAPPA = 0.5523  # a quarter circle as one Bezier curve (cairo and cairosvg draw rounded corners so)

@@ -113,13 +113,22 @@ def label_svg(text: Any, x: float, y: float, size: float, color: str = "#1d1d1b"
     return Markup(text_svg(str(text), attrs))
 
 
-def frame_edge(color: str, inset: float, rx: float, width: float, height: float,
-               sketch: Sketch | None = None) -> Markup:
+def frame_edge(color: str, inset: float, rx: float, width: float, height: float, over: str = "",
+               line: float = 0.0, sketch: Sketch | None = None) -> Markup:
     """The bleed edge of a card frame (the templates' m.frame): on print-shop faces the frame's colour is filled from
     the frame line (its centre `inset` mm inside the drawing's edges, corners of radius `rx`) out to the drawing's
-    edge (render/cards.paint_edges), so a drifting cut shows an even border. Nothing is drawn on home sheets."""
-    collect(sketch, "edge", str(color), float(inset), float(rx), float(width), float(height))
+    edge (render/svg.paint_edges), so a drifting cut shows an even border. Nothing is drawn on home sheets.
+    over: SVG art (the drawing's user units, opaque colours) painted over that fill, outside the frame's line of
+    width `line`: a border's pattern (the duel backs') stays seen on the bled border."""
+    collect(sketch, "edge", str(color), float(inset), float(rx), float(width), float(height), str(over), float(line))
     return Markup("")
+
+
+def mix(a: str, b: str, t: float) -> str:
+    """The opaque colour of b at opacity t over a ("#rrggbb"): art painted over a bleed edge, where PDF/X-1a allows
+    no transparency (export/vector flattens alpha onto the face's body colour, not onto the edge)."""
+    ca, cb = (tuple(int(c[i:i + 2], 16) for i in (1, 3, 5)) for c in (a, b))
+    return "#" + "".join(f"{round(x + (y - x) * t):02x}" for x, y in zip(ca, cb))
 
 
 def text_block_svg(block: Any, x: float, y: float, color: str = "#111", icon_color: str | None = None,
@@ -178,7 +187,7 @@ def environment(templates: Path) -> jinja2.Environment:
                              undefined=jinja2.StrictUndefined, trim_blocks=True, lstrip_blocks=True,
                              auto_reload=False)
     env.globals.update(n=n, icon_of=icon, zip=zip, suit=lambda *a, **k: Markup(suit_icon(*a, **k)),
-                       **{name: _sketched(f) for name, f in (
+                       mix=mix, **{name: _sketched(f) for name, f in (
                            ("icon_svg", icon_svg), ("text_block_svg", text_block_svg), ("texts_svg", texts_svg),
                            ("label_svg", label_svg), ("frame_edge", frame_edge), ("turn", _turn),
                            ("unturn", _unturn))})
