@@ -8,6 +8,7 @@ from PIL import ImageStat
 
 from generator.cli import build_parser
 from generator.components import dojo_nebbia, duel_cards
+from generator.pageqa.check import page_problems
 from generator.pageqa.ink import BACK_SHEET_LIMIT, coverage, home_print
 
 
@@ -53,5 +54,8 @@ def test_full_backs_on_request_are_the_dark_art(kit):
     light = next(a for a in duel_cards.stance_cards(ctx) if a.path == "duel/stances-A4.pdf")
     dark = next(a for a in duel_cards.stance_cards(full) if a.path == "duel/stances-A4.pdf")
     assert coverage(light.data)[1] <= BACK_SHEET_LIMIT < 40 < coverage(dark.data)[1]  # the players' coloured backs
+    # the dark faces pass the page QA a `dojo build --backs full` runs (the seventh mist wave sat on the back's text)
+    found = page_problems([a for a in dojo_nebbia.build(full) if a.path.endswith("-single.pdf")] + [dark], kit.lang)
+    assert [p.render() for p in found] == []
     args = build_parser().parse_args(["build", "--lang", "it", "--backs", "full"])
     assert args.backs == "full" and build_parser().parse_args(["build", "--lang", "it"]).backs == "light"
