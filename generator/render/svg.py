@@ -214,16 +214,22 @@ def _outside_frame(cr: Any, i: float, r: float, w: float, h: float) -> None:
     cr.set_fill_rule(cairo.FILL_RULE_WINDING)
 
 
+def _the_page(output: Any, width: float, height: float) -> Any:
+    """cairosvg's surface_class for _OnPage: the output given is the page's own surface (nothing is written)."""
+    return output
+
+
 class _OnPage(cairosvg.surface.Surface):
     """cairosvg drawing an SVG onto an existing page (cr's target, under cr's matrix and the drawing's units),
-    clipped first by clip(context) in the SVG's user units."""
+    clipped first by clip(context) in the SVG's user units. The page reaches cairosvg as the output of a surface
+    whose surface_class returns it (cairosvg's documented way to draw on another kind of surface); never finished
+    here (the page's document is)."""
+
+    surface_class = staticmethod(_the_page)
 
     def __init__(self, tree: Any, cr: Any, units: Matrix, clip: Callable[[Any], None]) -> None:
-        self._page, self._base, self._units, self._clip = cr.get_target(), cr.get_matrix(), units, clip
-        super().__init__(tree, None, 96)
-
-    def _create_surface(self, width: float, height: float) -> tuple[Any, float, float]:
-        return self._page, width, height
+        self._base, self._units, self._clip = cr.get_matrix(), units, clip
+        super().__init__(tree, cr.get_target(), 96)
 
     def draw(self, node: Any) -> None:
         if self._clip is not None:  # the root: the context is new; place it as the drawing, then clip
