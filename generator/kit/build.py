@@ -9,7 +9,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from .. import KIT_NAME
-from ..output.cache import damage_notes, installed_here, note_installed
+from ..output.cache import damage_mark, damage_notes, installed_here, note_installed
 from ..output.files import remove_leftovers, replace_tree
 from ..pageqa import ink
 from ..problems import CheckFailed, Problem
@@ -126,6 +126,7 @@ def build_kits(root: Path, options: list[BuildOptions], out_root: Path | None = 
     language failing phase one stops the others before they render, one failing to render keeps the others
     from being installed; those held back come as a CheckFailed with one "held-back" problem naming the
     languages that stopped them. Languages already up to date are reused in every mix with stale ones."""
+    mark = damage_mark()  # this build's damaged cache files only
     outcomes: dict[int, BuildResult | CheckFailed] = {}
     todo = []  # (number, options, output folder, inputs digest)
     for n, opts in enumerate(options):
@@ -176,7 +177,7 @@ def build_kits(root: Path, options: list[BuildOptions], out_root: Path | None = 
                                       notes=caches[n].notes())
     finally:  # a failed, stopped or interrupted build leaves no cache entry behind; a good one prunes the cache
         settle(root, [(cache, isinstance(outcomes.get(n), BuildResult)) for n, cache in caches.items()])
-    results, notes = [outcomes[n] for n in range(len(options))], damage_notes()  # catalogs, checks, proofs
+    results, notes = [outcomes[n] for n in range(len(options))], damage_notes(mark)  # catalogs, checks, proofs
     first = next((i for i, r in enumerate(results) if isinstance(r, BuildResult)), None)
     if notes and first is not None:  # told once, by the first language that built
         results[first] = dataclasses.replace(results[first], notes=results[first].notes + notes)

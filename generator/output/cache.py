@@ -109,9 +109,16 @@ def note_damaged(path: Path, wrong: str) -> None:
         pass
 
 
-def damage_notes() -> tuple[str, ...]:
-    """One line naming the damaged cache files this process replaced since the last call (none: no line)."""
-    found = list(dict.fromkeys(_DAMAGED))
+def damage_mark() -> int:
+    """Where a command's own damaged-file notes start (damage_notes(mark)): a process that runs several commands (a
+    test session, the live preview) never reports an earlier command's files as its own."""
+    return len(_DAMAGED)
+
+
+def damage_notes(since: int = 0) -> tuple[str, ...]:
+    """One line naming the damaged cache files this process replaced since the mark (none: no line); the notes
+    before the mark, an earlier command's, are dropped."""
+    found = list(dict.fromkeys(_DAMAGED[since:]))
     _DAMAGED.clear()
     if not found:
         return ()

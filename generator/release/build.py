@@ -17,7 +17,7 @@ from ..plan.model import PAPERS
 from ..version import kit_version, source_date_epoch
 from ..export.tts_install import BASE as INSTALL_BASE, installers, tts_parts
 from ..export.tts_run import export_tts, tts_files
-from ..output.cache import damage_notes
+from ..output.cache import damage_mark, damage_notes
 from ..output.files import remove_leftovers, replace_tree
 from ..problems import CheckFailed
 from ..sim.designer import designer_report
@@ -156,6 +156,7 @@ def release_notes(root: Path, options: ReleaseOptions) -> list[str]:
 
 def release(root: Path, options: ReleaseOptions, tick: Callable[[str], None] = lambda _l: None) -> ReleaseResult:
     """Build, check and pack a release into build/release/<kit>-<version>/ (all or nothing)."""
+    mark = damage_mark()  # this release's damaged cache files only
     version, epoch = kit_version(root), source_date_epoch(root)
     out_dir = root / "build" / "release" / f"{KIT_NAME}-{version}"
     remove_leftovers(out_dir)
@@ -167,7 +168,7 @@ def release(root: Path, options: ReleaseOptions, tick: Callable[[str], None] = l
                      release=True)
     cores = os.cpu_count() or 1
     designer = designer_page(designer_report(root, min(options.jobs or cores, cores)), version)
-    notes.extend(damage_notes())  # a planted or damaged designer page cache, made again (docs/SECURITY.md)
+    notes.extend(damage_notes(mark))  # a planted or damaged designer page cache, made again (docs/SECURITY.md)
     files = assemble(root, version, epoch, kits, {lang: tts_files(tts_out / lang) for lang in tts}, designer)
     verify(files, [])
     record = json.loads(files["manifest.json"])
