@@ -205,14 +205,25 @@ def _render_one(job: tuple[int, int], before: list[Artifact] | None = None) -> t
             qa = time.process_time() - checked
             if found and ctx.options.overflow != "warn":
                 return [], found, None
-            warned = [dataclasses.replace(p, severity="warning") for p in found]
-            artifacts += [] if component.from_artifacts else missing_previews(artifacts)
-            verify({a.path: a.data for a in artifacts}, [a.manifest_entry("") for a in artifacts])
-            if _CACHES[k] is not None and not (log.warnings or warned) and ctx.options.page_qa:
-                _CACHES[k].store(component, before or [], artifacts, reads)
-            return artifacts, [*log.warnings, *warned], timings.cost(start, cpu, qa)
+            artifacts, problems = finish(_CACHES[k] if ctx.options.page_qa else None, component, before or [],
+                                         artifacts, reads, found, log.warnings)
+            return artifacts, problems, timings.cost(start, cpu, qa)
         except CheckFailed as exc:
             return [], list(exc.problems), None
+
+
+def finish(cache: ComponentCache | None, component: Component, before: list[Artifact], artifacts: list[Artifact],
+           reads: Reads, found: list[Problem], fit_warnings: list[Problem]) -> tuple[list[Artifact], list[Problem]]:
+    """What follows a component's page QA, in a build worker and in the preview's quick path (kit/redraw.py): its
+    findings (found: the ones a build lets through) as warnings, a preview added when it draws none, every file
+    read back (verify: CheckFailed), and, when there was nothing to say, the artifacts stored in the component cache
+    with what the component read. Its artifacts and its warnings."""
+    warned = [dataclasses.replace(p, severity="warning") for p in found]
+    artifacts = artifacts + ([] if component.from_artifacts else missing_previews(artifacts))
+    verify({a.path: a.data for a in artifacts}, [a.manifest_entry("") for a in artifacts])
+    if cache is not None and not (fit_warnings or warned):
+        cache.store(component, before if component.from_artifacts else [], artifacts, reads)
+    return artifacts, [*fit_warnings, *warned]
 
 
 def verify(files: dict[str, bytes], entries: list[dict]) -> None:

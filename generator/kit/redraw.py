@@ -11,7 +11,6 @@ text now."""
 
 from __future__ import annotations
 
-import dataclasses
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -88,8 +87,7 @@ def checking(ctx: BuildContext, cache: ComponentCache | None, drawn: Drawn, befo
     """check() one PDF at a time: a generator that reads one more PDF back at each next() and returns check()'s
     result (the watcher looks at the files between two PDFs)."""
     from ..pageqa.check import page_qa
-    from ..render.preview import missing_previews
-    from .phase_two import printed_in_english, verify
+    from .phase_two import finish, printed_in_english
 
     if drawn.failed:
         return [], list(drawn.failed)
@@ -103,14 +101,9 @@ def checking(ctx: BuildContext, cache: ComponentCache | None, drawn: Drawn, befo
             artifacts += measured
             if a.path.endswith(".pdf"):
                 yield
-        warned = [dataclasses.replace(p, severity="warning") for p in found]
-        artifacts += [] if drawn.component.from_artifacts else missing_previews(artifacts)
-        verify({a.path: a.data for a in artifacts}, [a.manifest_entry("") for a in artifacts])
+        return finish(cache, drawn.component, before, artifacts, drawn.reads, found, drawn.warnings)
     except CheckFailed as exc:
         return [], list(exc.problems)
-    if cache is not None and not (drawn.warnings or warned):
-        cache.store(drawn.component, before if drawn.component.from_artifacts else [], artifacts, drawn.reads)
-    return artifacts, [*drawn.warnings, *warned]
 
 
 def new_cache(ctx: BuildContext, terms: dict) -> ComponentCache:
