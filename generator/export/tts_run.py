@@ -77,16 +77,19 @@ def export_files(root: Path, kits: dict[str, BuildResult], base_url: str | None 
 
 
 def export_tts(root: Path, langs: tuple[str, ...], base_url: str | None = None, jobs: int = 0,
-               out_root: Path | None = None, release: bool = False) -> dict[str, tuple[Path, int, bool]]:
+               out_root: Path | None = None, release: bool = False,
+               kits: dict[str, BuildResult] | None = None) -> dict[str, tuple[Path, int, bool]]:
     """`dojo export tts`: the kits built or reused, every language not up to date exported and checked, then
     installed into build/tts/<lang>/ (all or nothing); by language, its folder, how many files it holds and
     whether it was exported now (False: it was up to date). out_root: another folder than build/tts (the
     release's copy, made with its placeholder base URL); release: export the release builds of the kits (the
-    release's own, just built: reused as they are, never replaced by development builds)."""
+    release's own, just built: reused as they are, never replaced by development builds); kits: those builds by
+    language when the caller has just made them (a release: the pipeline is not run again to find them)."""
     out_root = out_root or tts_root(root)
     for lang in langs:
         remove_leftovers(out_root / lang)
-    outcomes = pipeline.run(root, langs, "release" if release else "build", jobs=jobs, all_or_nothing=True)
+    outcomes = [kits[lang] for lang in langs] if kits is not None else \
+        pipeline.run(root, langs, "release" if release else "build", jobs=jobs, all_or_nothing=True)
     failed = [p for o in outcomes if isinstance(o, CheckFailed) for p in o.problems]
     if failed:
         raise CheckFailed(failed)

@@ -115,6 +115,17 @@ def damage_mark() -> int:
     return len(_DAMAGED)
 
 
+def damaged_since(since: int = 0) -> list[str]:
+    """The damaged-file notes this process took since the mark, as they are (a worker hands them to its parent,
+    which notes them as its own: noted_elsewhere)."""
+    return _DAMAGED[since:]
+
+
+def noted_elsewhere(found: list[str]) -> None:
+    """Damaged-file notes another process took for this one (damaged_since there): in this process's next line."""
+    _DAMAGED.extend(found)
+
+
 def damage_notes(since: int = 0) -> tuple[str, ...]:
     """One line naming the damaged cache files this process replaced since the mark (none: no line); the notes
     before the mark, an earlier command's, are dropped."""

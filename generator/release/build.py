@@ -5,13 +5,13 @@ from __future__ import annotations
 import dataclasses
 import hashlib
 import json
-import os
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Callable
 
 from .. import KIT_NAME, pipeline
-from ..kit.build import verify
+from ..kit.build import BuildResult, verify
+from ..kit.workers import cores, forking
 from ..content.languages import language_codes, languages
 from ..plan.model import PAPERS
 from ..version import kit_version, source_date_epoch
@@ -20,8 +20,7 @@ from ..export.tts_run import export_tts, tts_files
 from ..output.cache import damage_mark, damage_notes
 from ..output.files import remove_leftovers, replace_tree
 from ..problems import CheckFailed
-from ..sim.designer import designer_report
-from ..sim.designer_html import page as designer_page
+from ..sim.designer import made_beside
 from .index import index_text
 from .pack import zip_bytes
 
@@ -162,12 +161,14 @@ def release(root: Path, options: ReleaseOptions, tick: Callable[[str], None] = l
     remove_leftovers(out_dir)
     options = resolved(root, options)
     notes = release_notes(root, options)
-    kits = build_languages(root, options, tick, notes)
-    tts_out = root / "build" / "release-tts"  # the kits just built are reused, and exports while up to date
-    tts = export_tts(root, options.langs, base_url=TTS_BASE, jobs=options.jobs, out_root=tts_out,
-                     release=True)
-    cores = os.cpu_count() or 1
-    designer = designer_page(designer_report(root, min(options.jobs or cores, cores)), version)
+    jobs = min(options.jobs or cores(), cores())
+    with made_beside(root, version, jobs, forking()) as designer_page:  # its games beside the kits and the export
+        kits = build_languages(root, options, tick, notes)
+        tts_out = root / "build" / "release-tts"  # the kits just built are reused, and exports while up to date
+        built = {lang: BuildResult(root / "build" / "pnp" / lang, kit, ()) for lang, kit in kits.items()}
+        tts = export_tts(root, options.langs, base_url=TTS_BASE, jobs=options.jobs, out_root=tts_out,
+                         release=True, kits=built)
+        designer = designer_page()
     notes.extend(damage_notes(mark))  # a planted or damaged designer page cache, made again (docs/SECURITY.md)
     files = assemble(root, version, epoch, kits, {lang: tts_files(tts_out / lang) for lang in tts}, designer)
     verify(files, [])

@@ -10,11 +10,12 @@ and designer_html.py dispatch on the games table. The page says how few games th
 
 from __future__ import annotations
 
+import contextlib
 import hashlib
 import json
 import multiprocessing
 from pathlib import Path
-from typing import Any
+from typing import Any, Callable, Iterator
 
 from .digest import engine_digest
 from .lab import lab, labs
@@ -151,3 +152,41 @@ def designer_report(root: Path, jobs: int = 1) -> dict:
     record = json.loads(json.dumps(record, sort_keys=True))  # what the cache gives back, the same on every run
     write_json_entry(path, record)  # sealed with this user's key: a planted or edited page cache is made again
     return record
+
+
+def page_job(job: tuple[Path, str]) -> tuple[str, list[str]]:
+    """The designer's page of a release (its figures on one process: designer_report), made in a worker: the page and
+    the damaged cache files met on the way (noted in the parent: output.cache.noted_elsewhere)."""
+    from ..output.cache import damage_mark, damaged_since
+    from .designer_html import page
+
+    root, version = job
+    mark = damage_mark()
+    return page(designer_report(root, 1), version), list(damaged_since(mark))
+
+
+@contextlib.contextmanager
+def made_beside(root: Path, version: str, jobs: int, fork: bool) -> Iterator[Callable[[], str]]:
+    """The designer's page of a release made while the release goes on: yields the function that gives the page.
+
+    On two processes or more (jobs) where workers fork (fork: kit.workers.forking()), one worker plays the page's games and draws the page from the
+    start, beside the kits and the TTS export (whose stages leave a core idle at times: phase one's serial steps,
+    each stage's last pieces), and the function waits for it; leaving the block early (a failed gate, an interrupt)
+    stops it. Otherwise the page is made when the function is called, on `jobs` processes. The same page either way
+    (compute's results do not depend on the processes)."""
+    from .. import spool
+    from ..output.cache import noted_elsewhere
+
+    if jobs <= 1 or not fork or multiprocessing.current_process().daemon:
+        from .designer_html import page
+
+        yield lambda: page(designer_report(root, jobs), version)
+        return
+    with spool.pool(1) as imap:
+        pending = imap(page_job, [(root, version)])  # handed to the worker now
+
+        def wait() -> str:
+            html, damaged = next(pending)
+            noted_elsewhere(damaged)
+            return html
+        yield wait
