@@ -113,6 +113,7 @@ def _add_deck(exp: GameExport, kit: Path, model: Any, translations: Any, deck: A
     exp.files.update({p: pic.png for p, pic in zip(back_files, pics.backs)})
     if fresh:  # made now: read back and compared in _verify (what comes from the cache was, when it was made)
         exp.pictures.update({p: pic.image for p, pic in zip(front_files, pics.fronts)})
+        exp.images.update({p: pic.image for p, pic in zip(front_files + back_files, pics.fronts + pics.backs)})
     per = COLS * ROWS
     sheets = []
     for s, (png, grid) in zip(range(0, len(pics.fronts), per), faces):
@@ -179,7 +180,8 @@ def _verify(exp: GameExport, boms: tuple, manifest: dict, name: str) -> None:
     grids = {(s["FaceURL"], s["NumWidth"], s["NumHeight"]) for o in doc["ObjectStates"]
              for s in (o.get("CustomDeck") or {}).values()}
     for sheet, cells in exp.sheets:
-        image = Image.open(io.BytesIO(exp.files[sheet])).convert("RGB")
+        image = Image.open(io.BytesIO(exp.files[sheet]))  # the sheet as TTS reads it: its PNG decoded
+        image = image.convert("RGB") if image.mode != "RGB" else image
         cols, rows = sheet_grid(len(cells))
         if image.size != (cols * CELL_W, rows * CELL_H) or {g[1:] for g in grids if g[0] == exp.url(sheet)} != \
                 {(cols, rows)}:
@@ -242,7 +244,7 @@ def export_game(game: str, lang: str, kit: Path, manifest: dict, model: Any, tra
     name = setup.file_stem(game, lang)
     exp.files[f"{name}.json"] = table.canonical(table.save(title, note, objects, setup.notebook(translations,
                                                                                               game)))
-    exp.files[f"{name}.png"] = setup.picture(placed, exp.files, exp.url, 256, exp.card_files)
+    exp.files[f"{name}.png"] = setup.picture(placed, exp.files, exp.url, 256, exp.card_files, exp.images)
     exp.files["cards/cards.json"] = table.canonical({"game": game, "lang": lang, "version": manifest["version"],
                                                      "px_per_mm": 10, "cards": exp.cards})
     _verify(exp, model.boms, manifest, name)

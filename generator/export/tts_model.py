@@ -30,6 +30,7 @@ class GameExport:
     problems: list[str] = field(default_factory=list)
     sheets: list[tuple[str, list[str]]] = field(default_factory=list)  # sheet path, each cell's card picture path
     pictures: dict[str, Image.Image] = field(default_factory=dict)  # card picture path -> its own render
+    images: dict[str, Image.Image] = field(default_factory=dict)  # a file made now -> its pixels (the table picture)
     counts: dict[str, int] = field(default_factory=dict)  # component -> cards laid out
     next_key: int = 1
     cache: PictureCache = field(default_factory=lambda: PictureCache(None))  # pictures made from the kit's PDFs

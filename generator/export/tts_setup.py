@@ -70,9 +70,14 @@ def notebook(translations: Any, game: str) -> dict:
 
 
 def _image_of(obj: dict, files: dict[str, bytes], path_of: dict[str, str],
-              cards: dict[tuple[str, int], str]) -> Image.Image | None:
+              cards: dict[tuple[str, int], str], images: dict[str, Image.Image]) -> Image.Image | None:
     """The picture an object shows from above (a deck: its top card's back or face: its own picture when cards
-    names it, else its cell of the face sheet), or None."""
+    names it, else its cell of the face sheet), or None; a file made in this run is taken from images (its own
+    pixels, which its PNG holds losslessly) rather than decoded again."""
+    def opened(path: str) -> Image.Image:
+        own = images.get(path)
+        return (own if own is not None else Image.open(io.BytesIO(files[path]))).convert("RGBA")
+
     custom = obj.get("CustomImage") or {}
     url = custom.get("ImageURL")
     if not url and obj.get("CustomDeck"):
@@ -82,7 +87,7 @@ def _image_of(obj: dict, files: dict[str, bytes], path_of: dict[str, str],
         if face_down:
             url = entry["BackURL"]
         elif (entry["FaceURL"], card_id % 100) in cards:
-            return Image.open(io.BytesIO(files[cards[(entry["FaceURL"], card_id % 100)]])).convert("RGBA")
+            return opened(cards[(entry["FaceURL"], card_id % 100)])
         else:
             sheet = Image.open(io.BytesIO(files[path_of[entry["FaceURL"]]]))
             w, h = sheet.width // entry["NumWidth"], sheet.height // entry["NumHeight"]
@@ -91,15 +96,16 @@ def _image_of(obj: dict, files: dict[str, bytes], path_of: dict[str, str],
                                cell % entry["NumWidth"] * w + w, cell // entry["NumWidth"] * h + h))
     if not url or url not in path_of:
         return None
-    return Image.open(io.BytesIO(files[path_of[url]])).convert("RGBA")
+    return opened(path_of[url])
 
 
 def picture(placed: Table, files: dict[str, bytes], url: Callable[[str], str], width: int,
-            cards: dict[tuple[str, int], str] | None = None) -> bytes:
+            cards: dict[tuple[str, int], str] | None = None, images: dict[str, Image.Image] | None = None) -> bytes:
     """A top-down picture of the table (south at the bottom) `width` px wide: every object's picture on its
-    footprint, bags as circles, the rules as a page, the seats' hand zones as their colours' outlines."""
+    footprint, bags as circles, the rules as a page, the seats' hand zones as their colours' outlines (images: the
+    pixels of files made in this run, by path)."""
     path_of = {url(p): p for p in files}
-    cards = cards or {}
+    cards, images = cards or {}, images or {}
     boxes = [footprint(s) for s in placed.spots]
     boxes += [(x - w / 2, z - 2, x + w / 2, z + 2) for _, x, z, w, _ in placed.hands]
     x0, z0 = min(b[0] for b in boxes) - 1, min(b[1] for b in boxes) - 1
@@ -118,12 +124,12 @@ def picture(placed: Table, files: dict[str, bytes], url: Callable[[str], str], w
         right, bottom = px(c, b)
         size = (max(1, right - left), max(1, bottom - top))
         kind = spot.obj["Name"]
-        image = _image_of(spot.obj, files, path_of, cards)
+        image = _image_of(spot.obj, files, path_of, cards, images)
         if kind in ("Bag", "Infinite_Bag"):
             colour = (200, 170, 120) if kind == "Bag" else (120, 150, 210)
             draw.ellipse((left, top, right, bottom), fill=colour, outline=(40, 40, 40))
             inner = (spot.obj.get("ContainedObjects") or [{}])[0]
-            image = _image_of(inner, files, path_of, cards)
+            image = _image_of(inner, files, path_of, cards, images)
             if image is not None:
                 small = image.resize((max(1, size[0] // 2), max(1, size[1] // 2)), reducing_gap=2.0)
                 canvas.paste(small, (left + size[0] // 4, top + size[1] // 4), small)
