@@ -170,3 +170,32 @@ def test_a_dollar_in_a_ruling_value_is_drawn_as_text_not_mathtext():
     reports = [{"variant": "printed", "per_game": {"summary": summary}},
                {"variant": "D03=$\\bad{$", "per_game": {"summary": summary}}]
     assert figures("duel", reports, "x $\\bad{$")["length_plot"].startswith("<img")
+
+
+
+def test_the_page_made_beside_a_release_is_the_page_made_in_place(small, monkeypatch):
+    """A release makes the page in a worker while its kits build (made_beside): the same page as made in the
+    release's own process, and a damaged page cache the worker met is reported by the release's process."""
+    import os
+
+    from generator.output.cache import damage_notes
+
+    with designer.made_beside(small, "1.2.3", 1, fork=True) as made:  # one process: made here when asked
+        in_place = made()
+    path = next((small / "build/cache").glob("designer-*.json"))
+    path.write_text(path.read_text(encoding="utf-8").replace('"seal": "', '"seal": "0'), encoding="utf-8")
+    damage_notes()
+    played_in, report = small / "pids", designer.designer_report
+
+    def recorded(root, jobs=1):
+        with open(played_in, "a", encoding="utf-8") as f:
+            f.write(f"{os.getpid()}\n")
+        return report(root, jobs)
+    monkeypatch.setattr(designer, "designer_report", recorded)
+    with designer.made_beside(small, "1.2.3", 2, fork=True) as made:
+        beside = made()
+    lines = damage_notes()
+    assert beside == in_place
+    assert played_in.read_text(encoding="utf-8").split() not in ([], [str(os.getpid())])  # in a worker
+    assert len(lines) == 1 and path.name in lines[0], lines  # met in the worker, reported here
+    assert "seal" in json.loads(path.read_text(encoding="utf-8"))  # made again, sealed
