@@ -131,7 +131,8 @@ def page_picture(pdf_data: bytes, page: int, longest: int = SHEET_PX) -> tuple[P
         p = doc[page]
         w, h = p.get_size()
         scale = longest / max(w, h)
-        full = p.render(scale=scale, fill_color=(255, 255, 255, 255), may_draw_forms=False).to_pil().convert("RGB")
+        full = p.render(scale=scale, fill_color=(255, 255, 255, 255), may_draw_forms=False).to_pil()
+        full = full if full.mode == "RGB" else full.convert("RGB")  # (pdfium's BGR is read as RGB already)
         p.close()
     finally:
         doc.close()

@@ -40,9 +40,9 @@ def render_page(pdf_data: bytes, page: int) -> Image.Image:
     try:
         p = doc[page]
         image = p.render(scale=PX_PER_MM * 25.4 / 72, fill_color=(255, 255, 255, 255),
-                         may_draw_forms=False).to_pil().convert("RGB")
+                         may_draw_forms=False).to_pil()  # RGB (pdfium's BGR read as RGB): no copy to convert
         p.close()
-        return image
+        return image if image.mode == "RGB" else image.convert("RGB")
     finally:
         doc.close()
 
@@ -101,10 +101,11 @@ def _outside(ink: np.ndarray) -> np.ndarray:
     return beyond(ink) | beyond(ink.T).T
 
 
-def _cutout(image: Image.Image, box: tuple[int, int, int, int]) -> tuple[Picture, bool]:
-    """The piece in box with the paper round it transparent; whether it is round (its corners are paper)."""
+def _cutout(image: Image.Image, box: tuple[int, int, int, int], ink: np.ndarray) -> tuple[Picture, bool]:
+    """The piece in box (inside the picture) with the paper round it transparent; whether it is round (its corners
+    are paper). ink: the whole picture's (_ink), cut to the box."""
     crop = image.crop(box)
-    paper = _outside(_ink(crop))
+    paper = _outside(ink[box[1]:box[3], box[0]:box[2]])
     rgba = crop.convert("RGBA")
     rgba.putalpha(Image.fromarray(np.where(paper, 0, 255).astype(np.uint8)))
     h, w = paper.shape
@@ -154,14 +155,14 @@ def sheet_pieces(pdf_data: bytes, front_page: int, back_page: int | None) -> lis
     front_ink = _ink(front)
     out = []
     for box in trimmed(front_ink, boxes(front, front_ink)):
-        picture, is_round = _cutout(front, box)
+        picture, is_round = _cutout(front, box, front_ink)
         other = None
         if back is not None:
             cx, cy = front.width - (box[0] + box[2]) / 2, (box[1] + box[3]) / 2
             near = [b for b in back_boxes if abs((b[0] + b[2]) / 2 - cx) < 3 * PX_PER_MM
                     and abs((b[1] + b[3]) / 2 - cy) < 3 * PX_PER_MM]
             if near:
-                other = _cutout(back, near[0])[0]
+                other = _cutout(back, near[0], back_ink)[0]
         out.append(Piece(picture, other, is_round, box))
     return out
 
