@@ -114,7 +114,6 @@ def read_page(page: pdfium.PdfPage, number: int, layered: list[Layered] | None =
     the objects the layer checks (and the tunnel links' reading) read are added to it in the same walk; textpage:
     the page's text page, left open (None: one is loaded and closed here)."""
     x0, y0, x1, y1 = page.get_mediabox()
-    h = y1 - y0
     paints, texts = walk(getattr(page, "raw", page), layered, paths)
     tp = page.get_textpage() if textpage is None else textpage
     try:
@@ -124,6 +123,13 @@ def read_page(page: pdfium.PdfPage, number: int, layered: list[Layered] | None =
     finally:
         if textpage is None:
             tp.close()
+    return page_of(number, (x0, y0, x1, y1), paints, words)
+
+
+def page_of(number: int, media: PtBox, paints: list[Paint], words: list[Word]) -> Page:
+    """A Page from what a page paints and its words in reading order (points; media: its media box)."""
+    x0, y0, x1, y1 = media
+    h = y1 - y0
     k = PT_PER_MM
     runs = tuple(Run(text, _mm(box, x0, y0, h), (angle, round(across / k * 10), block), size, w.family, w.z, w.font)
                  for text, box, size, (angle, across, block), w in _join(words))

@@ -1,0 +1,170 @@
+"""A drawing placed on many pages read once (issue 46): a card face is placed on the print-shop page, both home
+sheets and both gutterfolds, each time as the same form XObject behind a wrapper form that moves and clips it
+(render/pdf.PdfDoc.place). The renderer names each placement (Artifact.placed); the page QA reads a face in full
+the first time it meets it, in page points without the placement's clip, and on a later page takes that reading
+moved by the difference between the two placements' matrices (read from the page itself) and cut to the new
+placement's clip (read from the page too). What the sheet draws itself (cut and fold lines, small print, bleed
+under the backs) is read from the page every time, and every sheet rule runs on the page so composed.
+
+A placement is taken from a reading only when the page shows it as the renderer draws it: a wrapper form holding
+one form, the same number of objects in it, moved and flipped but neither turned nor scaled against the reading;
+anything else is read from the page. A page whose composed reading has a finding is read again directly and its
+findings told from that reading (pageqa/check.py), so a message quotes what the page itself holds.
+"""
+
+from __future__ import annotations
+
+from typing import Any, NamedTuple
+
+import pypdfium2.raw as raw
+
+from .layers import Ink, Layer, layer_reads, placed_inks
+from .objects import FORM, Layered, Matrix, Paint, PtBox, Reader, TextObject, meet, mult, transform
+from .words import Word, add_repeats_needed, across, read_words
+
+Key = tuple[int, int]
+
+
+class Face(NamedTuple):
+    """A placed drawing's reading, in page points where it was first read (its form's matrix there: `matrix`),
+    without its placement's clip; paint order (z) and text blocks counted from its form."""
+
+    matrix: Matrix
+    count: int  # objects in its form
+    span: int  # page objects it holds (forms in it and theirs included): its paint order's extent
+    blocks: int  # text blocks begun in it
+    last_text: bool  # whether the last object it paints is text (a text block after it continues it)
+    paints: tuple[Paint, ...]
+    words: tuple[Word, ...]
+    layers: tuple[Layer, ...]
+
+
+class _Use(NamedTuple):
+    """A placement on the page being read: its reading (a Face; None: being read on this page), the paint order of
+    its form, the text blocks before it, the move from its reading to here (points) and its clip here."""
+
+    key: Key
+    face: Face | None
+    z: int
+    blocks: int
+    dx: float
+    dy: float
+    clip: PtBox | None
+    matrix: Matrix = (1.0, 0.0, 0.0, 1.0, 0.0, 0.0)
+    count: int = 0
+    span: int = 0
+    new_blocks: int = 0
+    last_text: bool = False
+    paints: tuple[Paint, ...] = ()
+    layered: tuple[Layered, ...] = ()
+
+
+class Placements:
+    """objects.walk's `placed` hook for one page: each form on the page itself is the next drawing the renderer
+    placed (keys, in paint order); a drawing read before is taken from `book`, one met for the first time is read
+    here and kept in `book` by compose()."""
+
+    def __init__(self, book: dict[Key, Face], keys: tuple[Key, ...]) -> None:
+        self.book, self.keys = book, keys
+        self.at = 0
+        self.uses: list[_Use] = []
+        self.reader = Reader()
+
+    def __call__(self, obj: Any, fm: Matrix, here: PtBox | None, state: list, visit: Any, paints: list[Paint],
+                 texts: dict[int, TextObject], layered: list[Layered]) -> bool:
+        at, self.at = self.at, self.at + 1
+        if at >= len(self.keys) or raw.FPDFFormObj_CountObjects(obj) != 1:
+            return False
+        inner = raw.FPDFFormObj_GetObject(obj, 0)
+        if raw.FPDFPageObj_GetType(inner) != FORM:
+            return False
+        im = self.reader.matrix(inner)
+        m = mult(im, fm)
+        if m[1] != 0 or m[2] != 0:
+            return False
+        key, count = self.keys[at], raw.FPDFFormObj_CountObjects(inner)
+        if any(u.key == key for u in self.uses):
+            return False  # placed twice on one page: read the second time from the page
+        clip = here
+        cp = raw.FPDFPageObj_GetClipPath(inner)
+        if cp and raw.FPDFClipPath_CountPaths(cp) > 0:
+            own = self.reader.clip(inner)[0]
+            clip = meet(transform(fm, own), here) if own is not None else here
+        z, blocks = state[0] + 1, state[1]
+        state[2] = False
+        face = self.book.get(key)
+        if face is not None and face.matrix[:4] == m[:4] and face.count == count:
+            self.uses.append(_Use(key, face, z, blocks, m[4] - face.matrix[4], m[5] - face.matrix[5], clip))
+            state[0], state[1], state[2] = z + face.span, blocks + face.blocks, face.last_text
+            return True
+        if face is not None:
+            return False  # drawn otherwise than where it was read: read from the page
+        first_paint, first_layer = len(paints), len(layered)
+        state[0] = z
+        visit(inner, raw.FPDFFormObj_CountObjects, raw.FPDFFormObj_GetObject, m, None, (fm, im))
+        self.uses.append(_Use(key, None, z, blocks, 0.0, 0.0, clip, m, count, state[0] - z, state[1] - blocks,
+                              bool(state[2]), tuple(paints[first_paint:]), tuple(layered[first_layer:])))
+        del paints[first_paint:], layered[first_layer:]
+        return True
+
+    def compose(self, paints: list[Paint], texts: dict[int, TextObject], layered: list[Layered], textpage: Any,
+                height: float) -> tuple[list[Paint], list[Word], list[Ink]] | None:
+        """The page's paint, words and layer items: its own objects' (paints, layered, and the words of texts, read
+        from textpage; None when it has no text of its own to read) and each placement's; the drawings read here
+        kept in the book. None when the text page leaves a text object out (pageqa/words.add_repeats: read the page
+        directly)."""
+        words = read_words(textpage, texts, only=True) if texts else []
+        if add_repeats_needed(words, texts):
+            return None
+        new = [u for u in self.uses if u.face is None]
+        for u in new:
+            inside = [w for w in words if u.z < w.z <= u.z + u.span]
+            face = Face(u.matrix, u.count, u.span, u.new_blocks, u.last_text,
+                        tuple(p._replace(z=p.z - u.z) for p in u.paints),
+                        tuple(w._replace(z=w.z - u.z, block=w.block - u.blocks) for w in inside),
+                        tuple(r._replace(z=r.z - u.z, read=None) for r in layer_reads(list(u.layered), textpage)))
+            self.book[u.key] = face
+        if new:
+            words = [w for w in words if not any(u.z < w.z <= u.z + u.span for u in new)]
+        inks = placed_inks(layer_reads(layered, textpage), height)
+        all_paints = list(paints)
+        for u in self.uses:
+            face = u.face or self.book[u.key]
+            all_paints += _moved_paints(face.paints, u)
+            words += _moved_words(face.words, u)
+            inks += placed_inks(face.layers, height, u.dx, u.dy, u.clip, u.z, "?")
+        all_paints.sort(key=lambda p: p.z)
+        words.sort(key=lambda w: w.z)
+        inks.sort(key=lambda i: i.z)
+        return all_paints, words, inks
+
+
+def _moved_paints(paints: tuple[Paint, ...], u: _Use) -> list[Paint]:
+    out = []
+    dx, dy, clip, z = u.dx, u.dy, u.clip, u.z
+    for p in paints:
+        b = p.box
+        if dx or dy:
+            b = (b[0] + dx, b[1] + dy, b[2] + dx, b[3] + dy)
+        if clip is not None:
+            b = meet(b, clip)
+            if not (b[0] < b[2] and b[1] < b[3]):
+                continue
+        out.append(Paint(b, p.z + z, p.kind, p.fill, p.stroke))
+    return out
+
+
+def _moved_words(words: tuple[Word, ...], u: _Use) -> list[Word]:
+    out = []
+    dx, dy, clip, z, blocks = u.dx, u.dy, u.clip, u.z, u.blocks
+    for w in words:
+        b = w.box
+        if dx or dy:
+            b = (b[0] + dx, b[1] + dy, b[2] + dx, b[3] + dy)
+        if clip is not None:
+            b = meet(b, clip)
+            if not (b[0] < b[2] and b[1] < b[3]):
+                continue
+        out.append(w._replace(box=b, across=w.across + across(w.angle, dx, dy) if dx or dy else w.across,
+                              z=w.z + z, block=w.block + blocks))
+    return out
