@@ -20,7 +20,7 @@ import pypdfium2.raw as raw
 
 from .layers import Ink, Layer, layer_reads, placed_inks
 from .objects import FORM, Layered, Matrix, Paint, PtBox, Reader, TextObject, meet, mult, transform
-from .words import Word, add_repeats_needed, across, read_words
+from .words import Word, across, add_repeats, add_repeats_needed, read_words
 
 Key = tuple[int, int]
 
@@ -111,11 +111,11 @@ class Placements:
                 height: float) -> tuple[list[Paint], list[Word], list[Ink]] | None:
         """The page's paint, words and layer items: its own objects' (paints, layered, and the words of texts, read
         from textpage; None when it has no text of its own to read) and each placement's; the drawings read here
-        kept in the book. None when the text page leaves a text object out (pageqa/words.add_repeats: read the page
-        directly)."""
+        kept in the book. None when a text object the text page leaves out repeats another (pageqa/words.add_repeats:
+        its words come last when read directly: read the page directly)."""
         words = read_words(textpage, texts, only=True) if texts else []
-        if add_repeats_needed(words, texts):
-            return None
+        if add_repeats_needed(words, texts) and len(add_repeats(words, texts)) != len(words):
+            return None  # a text printed twice (pageqa/words.add_repeats): its words come last, as read directly
         new = [u for u in self.uses if u.face is None]
         for u in new:
             inside = [w for w in words if u.z < w.z <= u.z + u.span]
