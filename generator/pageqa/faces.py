@@ -18,7 +18,8 @@ from typing import Any, NamedTuple
 
 import pypdfium2.raw as raw
 
-from .layers import Ink, Layer, layer_reads, placed_inks
+from .layers import Ink, Layer, hiding, layer_reads, placed_inks
+from .read import Joined, join
 from .objects import FORM, Layered, Matrix, Paint, PtBox, Reader, TextObject, meet, mult, transform
 from .words import Word, across, add_repeats, add_repeats_needed, read_words
 
@@ -37,6 +38,8 @@ class Face(NamedTuple):
     paints: tuple[Paint, ...]
     words: tuple[Word, ...]
     layers: tuple[Layer, ...]
+    runs: tuple[Joined, ...] = ()  # its words joined into runs (read.join)
+    inked: PtBox | None = None  # the box round its words (None: it has none)
 
 
 class _Use(NamedTuple):
@@ -108,8 +111,8 @@ class Placements:
         return True
 
     def compose(self, paints: list[Paint], texts: dict[int, TextObject], layered: list[Layered], textpage: Any,
-                height: float) -> tuple[list[Paint], list[Word], list[Ink]] | None:
-        """The page's paint, words and layer items: its own objects' (paints, layered, and the words of texts, read
+                height: float) -> tuple[list[Paint], list[Word], list[Joined], list[Ink]] | None:
+        """The page's paint, words, runs joined before (of drawings placed whole: read.page_of) and layer items: its own objects' (paints, layered, and the words of texts, read
         from textpage; None when it has no text of its own to read) and each placement's; the drawings read here
         kept in the book. None when a text object the text page leaves out repeats another (pageqa/words.add_repeats:
         its words come last when read directly: read the page directly)."""
@@ -119,24 +122,32 @@ class Placements:
         new = [u for u in self.uses if u.face is None]
         for u in new:
             inside = [w for w in words if u.z < w.z <= u.z + u.span]
+            mine = [w._replace(z=w.z - u.z, block=w.block - u.blocks) for w in inside]
+            inked = (min(w.box[0] for w in mine), min(w.box[1] for w in mine), max(w.box[2] for w in mine),
+                     max(w.box[3] for w in mine)) if mine else None
             face = Face(u.matrix, u.count, u.span, u.new_blocks, u.last_text,
-                        tuple(p._replace(z=p.z - u.z) for p in u.paints),
-                        tuple(w._replace(z=w.z - u.z, block=w.block - u.blocks) for w in inside),
-                        tuple(r._replace(z=r.z - u.z, read=None) for r in layer_reads(list(u.layered), textpage)))
+                        tuple(p._replace(z=p.z - u.z) for p in u.paints), tuple(mine),
+                        tuple(r._replace(z=r.z - u.z, read=None) for r in layer_reads(list(u.layered), textpage)),
+                        tuple(join(mine)), inked)
             self.book[u.key] = face
         if new:
             words = [w for w in words if not any(u.z < w.z <= u.z + u.span for u in new)]
         inks = placed_inks(layer_reads(layered, textpage), height)
         all_paints = list(paints)
-        for u in self.uses:
-            face = u.face or self.book[u.key]
+        joined: list[Joined] = []
+        faces = [u.face or self.book[u.key] for u in self.uses]
+        whole = not any(face.last_text for face in faces)  # no text block runs on past a drawing's end
+        for u, face in zip(self.uses, faces):
             all_paints += _moved_paints(face.paints, u)
-            words += _moved_words(face.words, u)
+            if whole and _uncut(face.inked, u):
+                joined += _moved_runs(face.runs, u)
+            else:
+                words += _moved_words(face.words, u)
             inks += placed_inks(face.layers, height, u.dx, u.dy, u.clip, u.z, "?")
         all_paints.sort(key=lambda p: p.z)
         words.sort(key=lambda w: w.z)
         inks.sort(key=lambda i: i.z)
-        return all_paints, words, inks
+        return all_paints, words, joined, hiding(inks)
 
 
 def _moved_paints(paints: tuple[Paint, ...], u: _Use) -> list[Paint]:
@@ -154,6 +165,27 @@ def _moved_paints(paints: tuple[Paint, ...], u: _Use) -> list[Paint]:
     return out
 
 
+def _uncut(box: PtBox | None, u: _Use) -> bool:
+    """Whether a drawing's words, moved as placed, lie inside the placement's clip (or it has no words)."""
+    if box is None or u.clip is None:
+        return True
+    c = u.clip
+    return c[0] <= box[0] + u.dx and c[1] <= box[1] + u.dy and box[2] + u.dx <= c[2] and box[3] + u.dy <= c[3]
+
+
+def _moved_runs(runs: tuple[Joined, ...], u: _Use) -> list[Joined]:
+    """A drawing's runs as placed: moved, their paint order and text blocks counted on the page."""
+    dx, dy, z, blocks = u.dx, u.dy, u.z, u.blocks
+    out = []
+    for text, b, size, (angle, base, block), w in runs:
+        if dx or dy:
+            b = (b[0] + dx, b[1] + dy, b[2] + dx, b[3] + dy)
+            base += dy if angle == 0 else across(angle, dx, dy)
+        out.append((text, b, size, (angle, base, block + blocks),
+                    Word(w.text, w.box, w.angle, w.across, w.size, w.font, w.family, w.z + z, w.block + blocks)))
+    return out
+
+
 def _moved_words(words: tuple[Word, ...], u: _Use) -> list[Word]:
     out = []
     dx, dy, clip, z, blocks = u.dx, u.dy, u.clip, u.z, u.blocks
@@ -165,6 +197,7 @@ def _moved_words(words: tuple[Word, ...], u: _Use) -> list[Word]:
             b = meet(b, clip)
             if not (b[0] < b[2] and b[1] < b[3]):
                 continue
-        out.append(w._replace(box=b, across=w.across + across(w.angle, dx, dy) if dx or dy else w.across,
-                              z=w.z + z, block=w.block + blocks))
+        base = w.across if not (dx or dy) else w.across + dy if w.angle == 0 else w.across + across(w.angle, dx, dy)
+        out.append(Word(w.text, b, w.angle, base, w.size,
+                        w.font, w.family, w.z + z, w.block + blocks))
     return out

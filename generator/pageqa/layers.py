@@ -262,6 +262,20 @@ def placed_inks(layers: Any, height: float, dx: float = 0.0, dy: float = 0.0, cl
     return out
 
 
+def hiding(inks: list[Ink]) -> list[Ink]:
+    """Ink items in paint order less the shapes that cannot cover COVERED of a text painted before them (page_inks
+    leaves them out as it reads: they change no finding of hidden_text, the only rule reading shapes)."""
+    earlier = _Texts()
+    out = []
+    for i in inks:
+        if i.kind == "text":
+            earlier.add(i.box)
+        elif not earlier or not earlier.may_hide(i.box):
+            continue
+        out.append(i)
+    return out
+
+
 class _Texts:
     """The boxes of the texts painted so far on a page, by their top edge: which of them a shape could hide."""
 

@@ -86,9 +86,9 @@ def _composed(page, n: int, keys: tuple[Key, ...], book: dict[Key, Face]  # type
         made = hook.compose(paints, texts, layered, textpage, page.get_height())
         if made is None:
             return None
-        all_paints, all_words, inks = made  # texts read as a stand-in: a finding reads the page again (direct)
+        all_paints, all_words, joined, inks = made  # texts read as a stand-in: a finding reads the page again
         inks = [i._replace(text="?", read=None) if i.kind == "text" else i for i in inks]
-        return page_of(n, tuple(page.get_mediabox()), all_paints, all_words), inks
+        return page_of(n, tuple(page.get_mediabox()), all_paints, all_words, joined), inks
     finally:
         if textpage is not None:
             textpage.close()

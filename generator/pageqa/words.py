@@ -86,6 +86,8 @@ def read_words(tp: Any, texts: dict[int, TextObject], only: bool = False) -> lis
     if count <= 0:
         return []
     text = _text(tp, count)
+    if only:
+        text = _theirs(tp, text, texts)
     x, y = ctypes.c_double(), ctypes.c_double()
     px, py = ctypes.byref(x), ctypes.byref(y)
     rect = pdfium_c.FS_RECTF()
@@ -168,6 +170,24 @@ def read_words(tp: Any, texts: dict[int, TextObject], only: bool = False) -> lis
             loose(tp, stop - 1, prect)
             add(start, stop, style)
     return out
+
+
+def _theirs(tp: Any, text: str, texts: dict[int, TextObject]) -> str:
+    """The page's characters with every line drawn by one text object not in texts blanked (read_words, only)."""
+    parts = []
+    at, count = 0, len(text)
+    while at < count:
+        end = text.find("\n", at)
+        end = count if end < 0 else end  # the line as read_words takes it: up to its line end
+        first = WORD.search(text, at, end)
+        if first is not None and pdfium_c.FPDFText_CountRects(tp, first.start(), end - first.start()) == 1 and \
+                address(pdfium_c.FPDFText_GetTextObject(tp, first.start())) not in texts:
+            parts.append(" " * (end - at))
+        else:
+            parts.append(text[at:end])
+        parts.append(text[end:end + 1])
+        at = end + 1
+    return "".join(parts)
 
 
 def _by_object(tp: Any, first: int, end: int) -> list[tuple[int, int, Any]]:
