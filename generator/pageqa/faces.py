@@ -135,11 +135,13 @@ class Placements:
         inks = placed_inks(layer_reads(layered, textpage), height)
         all_paints = list(paints)
         joined: list[Joined] = []
-        faces = [u.face or self.book[u.key] for u in self.uses]
-        whole = not any(face.last_text for face in faces)  # no text block runs on past a drawing's end
-        for u, face in zip(self.uses, faces):
+        own = {t.block for t in texts.values() if not any(u.z < t.z <= u.z + u.span for u in new)}
+        for u in self.uses:
+            face = u.face or self.book[u.key]
             all_paints += _moved_paints(face.paints, u)
-            if whole and _uncut(face.inked, u):
+            continued = face.last_text and u.blocks + face.blocks in own  # a text of the page's own continues
+            # the drawing's last text block: their words are joined together
+            if not continued and _uncut(face.inked, u):
                 joined += _moved_runs(face.runs, u)
             else:
                 words += _moved_words(face.words, u)
