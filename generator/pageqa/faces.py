@@ -60,6 +60,7 @@ class _Use(NamedTuple):
     last_text: bool = False
     paints: tuple[Paint, ...] = ()
     layered: tuple[Layered, ...] = ()
+    again: bool = False  # a drawing read on this page placed once more on it (its reading: the first use's)
 
 
 class Placements:
@@ -86,8 +87,6 @@ class Placements:
         if m[1] != 0 or m[2] != 0:
             return False
         key, count = self.keys[at], raw.FPDFFormObj_CountObjects(inner)
-        if any(u.key == key for u in self.uses):
-            return False  # placed twice on one page: read the second time from the page
         clip = here
         cp = raw.FPDFPageObj_GetClipPath(inner)
         if cp and raw.FPDFClipPath_CountPaths(cp) > 0:
@@ -102,6 +101,14 @@ class Placements:
             return True
         if face is not None:
             return False  # drawn otherwise than where it was read: read from the page
+        read = next((u for u in self.uses if u.key == key and u.face is None and not u.again), None)
+        if read is not None:  # read on this page already: its reading, moved
+            if read.matrix[:4] != m[:4] or read.count != count:
+                return False
+            self.uses.append(read._replace(z=z, blocks=blocks, dx=m[4] - read.matrix[4], dy=m[5] - read.matrix[5],
+                                           clip=clip, again=True))
+            state[0], state[1], state[2] = z + read.span, blocks + read.new_blocks, read.last_text
+            return True
         first_paint, first_layer = len(paints), len(layered)
         state[0] = z
         visit(inner, raw.FPDFFormObj_CountObjects, raw.FPDFFormObj_GetObject, m, None, (fm, im))
@@ -119,7 +126,7 @@ class Placements:
         words = read_words(textpage, texts, only=True) if texts else []
         if add_repeats_needed(words, texts) and len(add_repeats(words, texts)) != len(words):
             return None  # a text printed twice (pageqa/words.add_repeats): its words come last, as read directly
-        new = [u for u in self.uses if u.face is None]
+        new = [u for u in self.uses if u.face is None and not u.again]
         for u in new:
             inside = [w for w in words if u.z < w.z <= u.z + u.span]
             mine = [w._replace(z=w.z - u.z, block=w.block - u.blocks) for w in inside]
