@@ -6,8 +6,10 @@ another page (faces.py) takes their reading and reads only what it draws itself.
 from __future__ import annotations
 
 import ctypes
+from functools import partial
 from typing import Callable, Iterator, NamedTuple
 
+import pypdfium2 as pdfium
 import pypdfium2.raw as raw
 
 from .faces import Face, Key, Placements
@@ -42,13 +44,12 @@ def read_pages(data: bytes, coverage: bool = False, skip: frozenset[int] = froze
         keys = placed[n - 1] if len(placed) >= n and not links and book is not None else ()
         composed = _composed(page, n, keys, book) if keys else None
         if composed is not None:
-            yield PageRead(composed[0], composed[1], cover, [], None, lambda page=page, n=n, cover=cover:  # type: ignore[misc]
-                           _direct(page, n, cover, False))
+            yield PageRead(composed[0], composed[1], cover, [], None, partial(_direct, page, n, cover, False))
             continue
         yield from _read(page, n, cover, links)
 
 
-def _read(page, n: int, cover: float | None, links: bool) -> Iterator[PageRead]:  # type: ignore[no-untyped-def]
+def _read(page: pdfium.PdfPage, n: int, cover: float | None, links: bool) -> Iterator[PageRead]:
     """One page read directly, yielded while its text page is open."""
     textpage = page.get_textpage()
     try:
@@ -62,7 +63,7 @@ def _read(page, n: int, cover: float | None, links: bool) -> Iterator[PageRead]:
         textpage.close()
 
 
-def _direct(page, n: int, cover: float | None, links: bool) -> PageRead:  # type: ignore[no-untyped-def]
+def _direct(page: pdfium.PdfPage, n: int, cover: float | None, links: bool) -> PageRead:
     """A page read directly with every text of its layer items read (its text page closed after)."""
     reading = _read(page, n, cover, links)
     read = next(reading)
@@ -73,7 +74,7 @@ def _direct(page, n: int, cover: float | None, links: bool) -> PageRead:  # type
         reading.close()
 
 
-def _composed(page, n: int, keys: tuple[Key, ...], book: dict[Key, Face]  # type: ignore[no-untyped-def]
+def _composed(page: pdfium.PdfPage, n: int, keys: tuple[Key, ...], book: dict[Key, Face]
               ) -> tuple[Page, list[Ink]] | None:
     """A page read with the drawings it places taken from book (faces.py); None: read it directly."""
     hook = Placements(book, keys)
