@@ -51,14 +51,18 @@ def safe_relpath(rel: str) -> bool:
     return all(part not in ("", ".", "..") for part in rel.split("/"))
 
 
-def inside(folder: Path, rel: str) -> Path:
+def inside(folder: Path, rel: str, resolved: dict[Path, Path] | None = None) -> Path:
     """folder/rel, refused (UnsafePath) unless it stays inside folder: rel is safe_relpath and no symbolic link on
-    the way leads out of it. The one check every write under build/ goes through."""
+    the way leads out of it. The one check every write under build/ goes through. resolved: the folders resolved so
+    far by one writer of many files into folder (each resolved once: resolving stats every part of its path)."""
     if not safe_relpath(rel):
         raise UnsafePath(f"refused to write {rel!r}: not a plain path inside {folder}")
     target = Path(folder) / rel
-    base = Path(folder).resolve()
-    if not target.parent.resolve().is_relative_to(base) or target.is_symlink():
+    resolved = {} if resolved is None else resolved
+    for path in (Path(folder), target.parent):
+        if path not in resolved:
+            resolved[path] = path.resolve()
+    if not resolved[target.parent].is_relative_to(resolved[Path(folder)]) or target.is_symlink():
         raise UnsafePath(f"refused to write {rel!r}: it leads out of {folder}")
     return target
 
@@ -155,13 +159,15 @@ def _write_verified(folder: Path, files: dict[str, bytes], sha256: dict[str, str
     the hex digests already known, by path; the others are computed); files go on WRITERS threads, and the first
     failure in the files' order is raised. previous: the folder being replaced, whose files holding exactly the
     bytes meant are linked rather than written again (_reused)."""
-    targets = {rel: inside(folder, rel) for rel in files}  # every path checked before anything is written
+    resolved: dict[Path, Path] = {}
+    targets = {rel: inside(folder, rel, resolved) for rel in files}  # every path checked before anything is written
     for parent in dict.fromkeys(target.parent for target in targets.values()):
         parent.mkdir(parents=True, exist_ok=True)
-    fresh = _fresh_owner(folder) if previous is not None else None
+    fresh, seen = _fresh_owner(folder) if previous is not None else None, {}
     with concurrent.futures.ThreadPoolExecutor(WRITERS) as pool:
         for done in [pool.submit(_write_one, targets[rel], data, sha256.get(rel),
-                                 _old_file(previous, rel) if fresh else None, fresh) for rel, data in files.items()]:
+                                 _old_file(previous, rel, seen) if fresh else None, fresh)
+                     for rel, data in files.items()]:
             done.result()
 
 
@@ -177,10 +183,10 @@ def _fresh_owner(folder: Path) -> tuple[int, int, int]:
     return made.st_uid, made.st_gid, stat.S_IMODE(made.st_mode)
 
 
-def _old_file(previous: Path, rel: str) -> Path | None:
+def _old_file(previous: Path, rel: str, resolved: dict[Path, Path]) -> Path | None:
     """previous/rel when it is a path inside previous (no link on the way leading out), else None."""
     try:
-        return inside(previous, rel)
+        return inside(previous, rel, resolved)
     except OSError:
         return None
 
