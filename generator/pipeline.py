@@ -100,15 +100,14 @@ def run(root: Path, langs: list[str] | tuple[str, ...], mode: str = "build", *, 
         return [_record(root, opts) for opts in options]
     together = mode == "release" if all_or_nothing is None else all_or_nothing
     mark = damage_mark()  # this build's damaged cache files only
-    installed, todo = check_installed(root, options, out_root, force, stop_at_stale=True)
+    installed, todo = check_installed(root, options, out_root, force)
     if not todo:  # every kit up to date
         return [installed[n] for n in range(len(options))]
     with interrupts.deferred():  # a signal inside a native module's start-up (pikepdf's) would abort the process
         from .kit import build
 
-    complete = len(installed) + len(todo) == len(options)  # the stale one was the last: every language checked
     return build.build_kits(root, options, out_root, force=force, jobs=jobs, all_or_nothing=together,
-                            checked=(installed, todo) if complete else None, mark=mark)
+                            checked=(installed, todo), mark=mark)
 
 
 def _check(root: Path, options: list[BuildOptions], jobs: int) -> list[Outcome]:

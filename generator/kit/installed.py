@@ -50,11 +50,9 @@ def up_to_date(out_dir: Path, digest: str, root: Path) -> dict | None:
 Checked = tuple[dict[int, BuildResult], list[tuple[int, BuildOptions, Path, str]]]  # up to date; the rest to build
 
 
-def check_installed(root: Path, options: list[BuildOptions], out_root: Path | None, force: bool,
-                    stop_at_stale: bool = False) -> Checked:
+def check_installed(root: Path, options: list[BuildOptions], out_root: Path | None, force: bool) -> Checked:
     """Each language's kit folder cleaned up after killed builds and checked: (the results of those up to date,
-    by number; (number, options, output folder, inputs digest) of the others). force: none is up to date.
-    stop_at_stale: stop at the first that is not (the caller builds them all then: build_kits)."""
+    by number; (number, options, output folder, inputs digest) of the others). force: none is up to date."""
     outcomes: dict[int, BuildResult] = {}
     todo: list[tuple[int, BuildOptions, Path, str]] = []
     for n, opts in enumerate(options):
@@ -68,6 +66,4 @@ def check_installed(root: Path, options: list[BuildOptions], out_root: Path | No
                                       cached=True)
         else:
             todo.append((n, opts, out_dir, digest))
-            if stop_at_stale:
-                break
     return outcomes, todo
