@@ -78,6 +78,7 @@ class Placements:
         self.at = 0
         self.uses: list[_Use] = []
         self.reader = Reader()
+        self.before = 0  # compose(): the paint order before which the page's own words keep the text page's order
 
     def __call__(self, obj: Any, fm: Matrix, here: PtBox | None, state: list, visit: Any, paints: list[Paint],
                  texts: dict[int, TextObject], layered: list[Layered]) -> bool:
@@ -135,8 +136,11 @@ class Placements:
         words = read_words(textpage, texts, only=True) if texts else []
         if add_repeats_needed(words, texts) and len(add_repeats(words, texts)) != len(words):
             return None  # a text printed twice (pageqa/words.add_repeats): its words come last, as read directly
-        if not _in_paint_order(words):
+        first = min((u.z for u in self.uses), default=0)
+        ahead = sum(w.z < first for w in words)
+        if not _in_paint_order(words[ahead:]) or any(w.z < first for w in words[ahead:]):
             return None  # the text page put texts out of paint order (on one line, by their place): as read directly
+        self.before = first if ahead and not _in_paint_order(words[:ahead]) else 0
         new = [u for u in self.uses if u.face is None and not u.again]
         for u in new:
             inside = [w for w in words if u.z < w.z <= u.z + u.span]
@@ -150,7 +154,7 @@ class Placements:
             self.book[u.key] = face
         if new:
             words = [w for w in words if not any(u.z < w.z <= u.z + u.span for u in new)]
-        if not _apart(words, self.uses, self.book):
+        if not _apart(words, self.uses, self.book, self.before):
             return None
         inks = placed_inks(layer_reads(layered, textpage), height)
         all_paints = list(paints)
@@ -167,7 +171,8 @@ class Placements:
                 words += _moved_words(face.words, u)
             inks += placed_inks(face.layers, height, u.dx, u.dy, u.clip, u.z, "?")
         all_paints.sort(key=lambda p: p.z)
-        words.sort(key=lambda w: w.z)
+        before = self.before  # the page's own words before every placement, kept in the text page's order
+        words.sort(key=(lambda w: w.z if w.z >= before else 0) if before else (lambda w: w.z))
         inks.sort(key=lambda i: i.z)
         return all_paints, words, joined, hiding(inks)
 
@@ -178,12 +183,15 @@ def _in_paint_order(words: list[Word]) -> bool:
     return all(a.z <= b.z for a, b in zip(words, words[1:]))
 
 
-def _apart(own: list[Word], uses: list[_Use], book: dict[Key, Face]) -> bool:
+def _apart(own: list[Word], uses: list[_Use], book: dict[Key, Face], before: int) -> bool:
     """Whether the text page of the composed page puts its texts in paint order as its parts' readings do: no text
     object that starts a part (the page's own words, a placement) or ends one follows another text object on about
     its line (within the larger point size) starting left of it, or near it (2 pt; pdfium compares the objects'
-    origins, which the words' boxes stand for): such texts are read from the page."""
+    origins, which the words' boxes stand for), nor is any on the line of the page's own words painted before every
+    placement (before: they come out of paint order, the text page's order kept): such texts are read from the
+    page."""
     ends: list[tuple[int, int, Word]] = [(w.z, -1, w) for w in own]
+    ahead = [w for w in own if w.z < before]  # the page's own words before every placement, out of paint order
     for n, u in enumerate(uses):
         face = u.face or book[u.key]
         if not face.words:
@@ -192,18 +200,26 @@ def _apart(own: list[Word], uses: list[_Use], book: dict[Key, Face]) -> bool:
         last = next(w for w in face.words if w.z == last.z)  # the last text object's first word
         for w in (first, last) if last is not first else (first,):
             b = w.box
-            ends.append((w.z + u.z, n, w._replace(box=(b[0] + u.dx, b[1] + u.dy, b[2] + u.dx, b[3] + u.dy))))
+            b = (b[0] + u.dx, b[1] + u.dy, b[2] + u.dx, b[3] + u.dy)
+            if any(_near(a, w._replace(box=b)) for a in ahead):
+                return False  # on the line of the page's own words (in whatever order the text page gave them)
+            ends.append((w.z + u.z, n, w._replace(box=b)))
     ends.sort(key=lambda e: e[0])
     prev: tuple[int, int, Word] | None = None
     for e in ends:
         if prev is not None and prev[0] != e[0] and prev[1] != e[1]:
-            a, b = prev[2], e[2]
-            size = max(a.size, b.size)
-            if b.box[1] - size <= a.box[3] and a.box[1] - size <= b.box[3] and b.box[0] < a.box[0] + 2:
+            if _near(prev[2], e[2]):
                 return False
         if prev is None or prev[0] != e[0]:
             prev = e
     return True
+
+
+def _near(a: Word, b: Word) -> bool:
+    """Whether b, a text object's first word painted after a's, is about on a's line (within the larger point size)
+    and starts left of a's start or near it (2 pt): pdfium's text page could put it first."""
+    size = max(a.size, b.size)
+    return b.box[1] - size <= a.box[3] and a.box[1] - size <= b.box[3] and b.box[0] < a.box[0] + 2
 
 
 def _moved_paints(paints: tuple[Paint, ...], u: _Use) -> list[Paint]:
