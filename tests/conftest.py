@@ -258,6 +258,43 @@ def pristine_seconds(root: Path) -> Path:
 
 
 @pytest.fixture(scope="session")
+def tts_pictures(pristine_it) -> Path:
+    """The Tabletop Simulator picture cache of pristine_it's Italian kit: a copy of pristine_it exported once per
+    test session by the real command (`dojo export tts --lang it`: every picture made, read back and compared), by
+    the first xdist worker to ask, under a file lock. Returns the cache folder (build/cache/components/
+    tts-pictures); with_tts_pictures copies it into a project, whose export then takes its pictures from it."""
+    from generator.export.tts_cache import FOLDER
+    from generator.output.cache import CACHE_DIR
+    from tests.board.helpers import run_cli
+
+    folder = _KITS[-1] / "tts-it"
+    root, done = folder / "project", folder / "done"
+    folder.mkdir(exist_ok=True)
+    with (folder / "lock").open("w") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)
+        if not done.exists():
+            shutil.rmtree(root, ignore_errors=True)
+            shutil.copytree(pristine_it, root, symlinks=True)
+            with pytest.MonkeyPatch.context() as mp:
+                mp.setenv("SOURCE_DATE_EPOCH", KIT_EPOCH)
+                run = run_cli("export", "tts", "--lang", "it", "--root", root)
+            assert run.code == 0 and "Traceback" not in run.err, run.err
+            assert "wrote" in run.out and "build/tts/it" in run.out, run
+            done.touch()
+    return root / CACHE_DIR / FOLDER
+
+
+def with_tts_pictures(project: Path, pictures: Path) -> Path:
+    """project (a copy of pristine_it) with the session's Italian Tabletop Simulator pictures (tts_pictures) in its
+    picture cache."""
+    from generator.export.tts_cache import FOLDER
+    from generator.output.cache import CACHE_DIR
+
+    shutil.copytree(pictures, project / CACHE_DIR / FOLDER)
+    return project
+
+
+@pytest.fixture(scope="session")
 def ru_again(tmp_path_factory) -> tuple[Path, Path, dict]:
     """The Russian kit written a second time from the session's phase-one context (kit_context("ru")), rendered
     with a project folder that holds no content/ (phase one read everything the kit needs): (that folder, the

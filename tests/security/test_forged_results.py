@@ -25,7 +25,7 @@ from generator.output.cache import _installed
 from generator.sim import designer
 from generator.sim.designer_html import page
 from tests.board.helpers import run_cli
-from tests.conftest import KIT_EPOCH, ROOT
+from tests.conftest import KIT_EPOCH, ROOT, with_tts_pictures
 
 from .helpers import forge_entry, hashes
 
@@ -158,15 +158,17 @@ def _poisoned(value):
     return value
 
 
-def test_an_export_from_a_poisoned_picture_cache_is_the_genuine_export(pristine_it, tmp_path, monkeypatch):
+def test_an_export_from_a_poisoned_picture_cache_is_the_genuine_export(pristine_it, tts_pictures, tmp_path,
+                                                                       monkeypatch):
     """The attack of issue 41 end to end: every Tabletop Simulator picture cache entry rewritten with all-red
-    pictures and "POISONED" texts, checksums recomputed; `dojo export tts` writes the genuine saves and pictures,
-    one line per rejected entry."""
+    pictures and "POISONED" texts, checksums recomputed; `dojo export tts` writes the genuine saves and pictures
+    (the export from the session's genuine picture cache, conftest.tts_pictures), one line per rejected entry."""
     from tests.security.helpers import tree
 
     monkeypatch.setenv("SOURCE_DATE_EPOCH", KIT_EPOCH)
     root = tmp_path / "project"
     shutil.copytree(pristine_it, root, symlinks=True)
+    with_tts_pictures(root, tts_pictures)
     first = run_cli("export", "tts", "--lang", LANG, "--root", root)
     assert first.code == 0, first.err
     genuine = tree(root / "build" / "tts" / LANG)
