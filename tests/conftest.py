@@ -156,7 +156,6 @@ SPLIT = (
     "tests/kit/test_cache_hygiene.py",
     "tests/security/test_forged_results.py",
     "tests/security/test_component_cache.py",
-    "tests/sim/test_stopping.py",
     "tests/release/test_release.py",
     "tests/components/test_kinds_and_floor.py",
     "tests/pageqa/test_kit_pages.py",
