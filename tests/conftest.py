@@ -96,16 +96,16 @@ SLOW_FIRST = (
     "tests/kit/test_pseudo_build.py::test_pseudo_locale_kit",  # 12 s
     "tests/export/test_print.py",  # 14 s
     "tests/i18n/test_slot_map.py",  # 9 s
-    "tests/security/test_forged_results.py::test_an_export_from_a_poisoned_picture_cache",  # 11 s
+    "tests/security/test_forged_results.py::test_an_export_from_a_poisoned_picture_cache",  # 5 s (+ tts_pictures)
     "tests/kit/test_adding_a_game.py",  # 9 s
     "tests/sim/test_adding_a_game_to_the_lab.py",  # 11 s: sim and sweeps of a fourth game in a copy
     "tests/sim/test_adding_a_policy.py",  # 8 s: sim and sweeps of a new policy in a copy
-    "tests/export/test_tts.py",  # 10 s
+    "tests/export/test_tts.py",  # 4 s (+ tts_pictures: 8 s, the Italian pictures made once a session)
     "tests/components/test_reproducible.py",  # 9 s (ru-again)
     "tests/content/test_model.py::test_renderers_never_open_a_content_file",
     "tests/kit/test_incremental.py::test_one_string_rebuild",  # 8 s
-    "tests/security/test_forged_results.py::test_a_forged_proof",  # 8 s
-    "tests/sim/test_stopping.py",  # 6 s each
+    "tests/security/test_forged_results.py::test_a_forged_proof",  # 2 s
+    "tests/sim/test_stopping.py",  # 11 s (one unit: a shared stopped sweep)
     "tests/kit/test_contact_sheet.py",  # 7 s
     "tests/security/test_forged_results.py::test_a_script_planted",  # 6 s
     "tests/components/test_kinds_and_floor.py",  # 4-7 s each
