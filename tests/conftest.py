@@ -108,7 +108,7 @@ SLOW_FIRST = (
     "tests/sim/test_stopping.py",  # 11 s (one unit: a shared stopped sweep)
     "tests/kit/test_contact_sheet.py",  # 7 s
     "tests/security/test_forged_results.py::test_a_script_planted",  # 6 s
-    "tests/components/test_kinds_and_floor.py",  # 4-7 s each
+    "tests/components/test_kinds_and_floor.py",  # 2 s each, the kits aside
     "tests/kit/test_adding_a_deck.py",  # 6 s
     "tests/i18n/test_preview.py",  # 3-6 s each
     "tests/sim/test_balance.py",  # 3-5 s each
