@@ -98,8 +98,8 @@ SLOW_FIRST = (
     "tests/i18n/test_slot_map.py",  # 9 s
     "tests/security/test_forged_results.py::test_an_export_from_a_poisoned_picture_cache",  # 5 s (+ tts_pictures)
     "tests/kit/test_adding_a_game.py",  # 9 s
-    "tests/sim/test_adding_a_game_to_the_lab.py",  # 11 s: sim and sweeps of a fourth game in a copy
-    "tests/sim/test_adding_a_policy.py",  # 8 s: sim and sweeps of a new policy in a copy
+    "tests/sim/test_adding_a_game_to_the_lab.py",  # 3 s: sim and sweeps of a fourth game in a copy
+    "tests/sim/test_adding_a_policy.py",  # 3 s: sim and sweeps of a new policy in a copy
     "tests/export/test_tts.py",  # 4 s (+ tts_pictures: 8 s, the Italian pictures made once a session)
     "tests/components/test_reproducible.py",  # 9 s (ru-again)
     "tests/content/test_model.py::test_renderers_never_open_a_content_file",
