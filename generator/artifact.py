@@ -24,6 +24,9 @@ class Artifact:
     # place name, trim box in mm from the top left) for the page QA; not in the manifest
     same_as: tuple[int, ...] = ()  # per page: the number of an earlier page of this file that it repeats exactly
     # (0: none; empty: not known), for the page QA, which reads such a page once; not in the manifest
+    placed: tuple[tuple[tuple[int, int], ...], ...] = field(default=(), compare=False)  # per page: the drawings placed on it in paint order, each
+    # as a key shared by every page of the document drawing it (PdfDoc.placed_keys; empty: not known), for the page
+    # QA, which reads a drawing once and composes the pages placing it again; not in the manifest nor the cache
     ink: tuple[float, ...] | None = None  # a home-print PDF's ink coverage per page (pageqa/ink.py), from its page QA
 
     def manifest_entry(self, sha256: str) -> dict[str, Any]:

@@ -39,7 +39,8 @@ from ..plan.registry import Component
 # with the generator that runs (sources.generator_digest); the language table gives hyphenation and plural rules, the
 # games table each game's components, names and paper advice (the printing guide prints them)
 CODE_GLOBS = ("templates/**/*", "pyproject.toml", "locales/languages.toml", "content/games.toml")
-ARTIFACT_FIELDS = tuple(f.name for f in dataclasses.fields(Artifact) if f.name != "data")  # stored in the header
+ARTIFACT_FIELDS = tuple(f.name for f in dataclasses.fields(Artifact) if f.name not in ("data", "placed"))  # stored in
+# the header (placed: keys of one process's drawings, for the page QA of a fresh render only)
 
 
 OUTPUT_SUFFIXES = (".pdf", ".png", ".txt", ".html", ".json", ".svg")  # what a component writes

@@ -174,29 +174,39 @@ def artifact_problems(artifact: Artifact, lang: str, back_offset: tuple[float, f
 
 def check_artifact(artifact: Artifact, lang: str, back_offset: tuple[float, float] = (0.0, 0.0),
                    terms: dict[str, frozenset[str]] | None = None, untranslated: frozenset[str] = frozenset(),
-                   coverage: bool = False) -> tuple[list[Problem], tuple[float, ...] | None]:
+                   coverage: bool = False, book: dict | None = None) -> tuple[list[Problem], tuple[float, ...] | None]:
     """Every page rule on one PDF artifact, each page read once; with coverage, also each page's ink coverage
-    (pageqa/ink.py) measured while the page is open (None when the file does not read back)."""
+    (pageqa/ink.py) measured while the page is open (None when the file does not read back). book: the drawings
+    read so far (pageqa/faces.py), shared by the files of one document: a page placing them is composed from
+    their readings, and read again from the page alone when that finds anything."""
     deck = artifact.kind in DECK_KINDS and artifact.layout in CARD_LAYOUTS
     repeats = _repeats(artifact, deck, back_offset)
     found: dict[int, list[Problem]] = {}
     ink: dict[int, float] = {}
     # the board's tunnel links are read in the same walk, only where the board is printed
-    pages = read_pages(artifact.data, coverage, frozenset(repeats), prints_board(artifact.component, artifact.layout))
+    pages = read_pages(artifact.data, coverage, frozenset(repeats), prints_board(artifact.component, artifact.layout),
+                       artifact.placed, book)
     unread = lambda exc: ([Problem("error", "verify", f"the PDF cannot be read back ({type(exc).__name__}: {exc})",  # noqa: E731
                                    artifact.path, where=lang, hint="nothing was installed; run the build again, and "
                                    "report it if it happens again")], None)
     while True:
         try:
-            page, painted, cover, _, links = next(pages)
+            read = next(pages)
         except StopIteration:
             break
         except Exception as exc:  # noqa: BLE001 - bytes that do not read back are a damaged file, never a traceback
             return unread(exc)
-        if cover is not None:
-            ink[page.number] = cover
-        found[page.number] = _page_findings(artifact, page, painted, links or [], lang, deck, back_offset, terms,
-                                            untranslated)
+        found[read.page.number] = findings = _page_findings(artifact, read.page, read.layers, read.links or [], lang,
+                                                            deck, back_offset, terms, untranslated)
+        if findings and read.direct is not None:  # a composed page: its findings told from the page itself
+            try:
+                read = read.direct()
+            except Exception as exc:  # noqa: BLE001 - as above
+                return unread(exc)
+            found[read.page.number] = _page_findings(artifact, read.page, read.layers, read.links or [], lang, deck,
+                                                     back_offset, terms, untranslated)
+        if read.ink is not None:
+            ink[read.page.number] = read.ink
     for n, k in sorted(repeats.items()):  # a page repeating an earlier one: that page's findings, renamed
         names = {old: new for (old, _), (new, _) in zip(_slots(artifact, deck, k, back_offset),
                                                         _slots(artifact, deck, n, back_offset))}
@@ -304,9 +314,11 @@ def page_qa(artifacts: list[Artifact], lang: str, back_offset: tuple[float, floa
     the same reading of its pages."""
     out: list[Problem] = []
     measured = []
+    book: dict = {}  # the drawings placed in these files, each read once (pageqa/faces.py)
     for a in artifacts:
         if a.path.endswith(".pdf"):
-            found, ink = check_artifact(a, lang, back_offset, terms, untranslated, home_print(a.manifest_entry("")))
+            found, ink = check_artifact(a, lang, back_offset, terms, untranslated, home_print(a.manifest_entry("")),
+                                        book)
             out.extend(found)
             if ink is not None:
                 a = dataclasses.replace(a, ink=ink)

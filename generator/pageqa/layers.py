@@ -203,6 +203,79 @@ def page_inks(layered: list[Layered], height: float, textpage: Any) -> list[Ink]
     return out
 
 
+class Layer(NamedTuple):
+    """A layered object read for composing pages (pageqa/faces.py): 'text' or 'fill', its boxes in page points
+    (through its forms, before their clip: outer), paint order, and for text its family and the share of its box
+    inside its own clip path."""
+
+    kind: str
+    boxes: tuple[Box, ...]
+    z: int
+    family: str = ""
+    shown: float = 1.0
+    outer: Box | None = None  # the clip of the forms holding it (page points; None: none)
+    read: Callable[[], str] | None = None
+
+
+def layer_reads(layered: list[Layered], textpage: Any) -> list[Layer]:
+    """page_inks' reading of layered objects in page points, every shape kept (page_inks leaves out shapes that
+    cannot hide a text painted before them on the page: they change no finding)."""
+    reader = Reader()
+    fonts: dict[int, str] = {}
+    out = []
+    for obj in layered:
+        bounds = reader.bounds(obj.handle)
+        if bounds is None:
+            raise ValueError("pdfium gives no bounds for a page object")
+        if obj.kind == TEXT:
+            shown = _area(_cut(bounds, obj.clip)) / (_area(bounds) or 1.0) if obj.clip else 1.0
+            out.append(Layer("text", tuple(_carried(obj.chain, [bounds])), obj.z, _family(obj.handle, fonts), shown,
+                             obj.outer, partial(_text, obj.handle, textpage)))
+            continue
+        parts = _subpaths(reader, obj.handle) if obj.kind == raw.FPDF_PAGEOBJ_PATH else [bounds]
+        out.append(Layer("fill", tuple(_carried(obj.chain, [_cut(b, obj.clip) if obj.clip else b for b in parts])),
+                         obj.z, outer=obj.outer))
+    return out
+
+
+def placed_inks(layers: Any, height: float, dx: float = 0.0, dy: float = 0.0, clip: Box | None = None, z: int = 0,
+                text: str = "") -> list[Ink]:
+    """The Ink items of layer_reads moved by (dx, dy) points and paint order z, under one more clip (page points;
+    a drawing placed again: its texts then read as `text`, a stand-in, as their words are not at hand)."""
+    out = []
+    for layer in layers:
+        outer = layer.outer
+        if dx or dy:
+            outer = (outer[0] + dx, outer[1] + dy, outer[2] + dx, outer[3] + dy) if outer else None
+        outer = (_cut(outer, clip) if outer else clip) if clip else outer
+        cut = _boxes((), height, [outer])[0] if outer else None
+        for b in layer.boxes:
+            box = _mm((b[0] + dx, b[1] + dy, b[2] + dx, b[3] + dy) if dx or dy else b, height)
+            if layer.kind == "text":
+                seen = layer.shown * (_area(_cut(box, cut)) / (_area(box) or 1.0) if cut else 1.0)
+                out.append(Ink("text", box, layer.z + z, text, layer.family, 0.0, seen,
+                               None if text else layer.read))
+                continue
+            box = _cut(box, cut) if cut else box
+            if box[0] < box[2] and box[1] < box[3]:
+                out.append(Ink("fill", box, layer.z + z))
+    return out
+
+
+def hiding(inks: list[Ink]) -> list[Ink]:
+    """Ink items in paint order less the shapes that cannot cover COVERED of a text painted before them (page_inks
+    leaves them out as it reads: they change no finding of hidden_text, the only rule reading shapes)."""
+    earlier = _Texts()
+    out = []
+    for i in inks:
+        if i.kind == "text":
+            earlier.add(i.box)
+        elif not earlier or not earlier.may_hide(i.box):
+            continue
+        out.append(i)
+    return out
+
+
 class _Texts:
     """The boxes of the texts painted so far on a page, by their top edge: which of them a shape could hide."""
 
@@ -262,14 +335,24 @@ def _on_rect(m: tuple[float, ...], left: float, bottom: float, right: float, top
 
 def _boxes(chain: tuple[tuple[float, ...], ...], height: float, boxes: list[Box]) -> list[Box]:
     """Boxes in an object's space carried out through its forms to the page, in mm from the top left."""
+    return [_mm(b, height) for b in _carried(chain, boxes)]
+
+
+def _carried(chain: tuple[tuple[float, ...], ...], boxes: list[Box]) -> list[Box]:
+    """Boxes in an object's space carried out through its forms to the page (points; empty ones left out)."""
     out = []
     for x0, y0, x1, y1 in boxes:
         if x1 <= x0 or y1 <= y0:
             continue
         for m in reversed(chain):  # innermost form first, out to the page
             x0, y0, x1, y1 = _on_rect(m, x0, y0, x1, y1)
-        out.append((x0 / PT_PER_MM, (height - y1) / PT_PER_MM, x1 / PT_PER_MM, (height - y0) / PT_PER_MM))
+        out.append((x0, y0, x1, y1))
     return out
+
+
+def _mm(b: Box, height: float) -> Box:
+    """A box in page points in mm from the top left."""
+    return (b[0] / PT_PER_MM, (height - b[3]) / PT_PER_MM, b[2] / PT_PER_MM, (height - b[1]) / PT_PER_MM)
 
 
 def _family(obj: Any, fonts: dict[int, str]) -> str:

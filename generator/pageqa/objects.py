@@ -190,11 +190,14 @@ class Layered(NamedTuple):
 LAYER_DEPTH = 8  # the layer checks read objects at most this many forms deep (as pypdfium2's get_objects(max_depth=8))
 
 
-def walk(page: Any, layered: list[Layered] | None = None, paths: list[Layered] | None = None
+def walk(page: Any, layered: list[Layered] | None = None, paths: list[Layered] | None = None, placed: Any = None
          ) -> tuple[list[Paint], dict[int, TextObject]]:
     """Every painted object of a pdfium page in paint order, and its text objects by address; with `layered`, the
     objects the layer checks read are added to it in the same walk, in paint order; with `paths`, every path object
-    (the tunnel links' reading, pageqa/tunnels.py), in paint order."""
+    (the tunnel links' reading, pageqa/tunnels.py), in paint order. placed: called for each form on the page itself
+    (pageqa/faces.py: a drawing placed there) as placed(form, its matrix, its clip, state, visit, paints, texts,
+    layered); when it returns True it has read the form (or taken its reading) itself and the walk goes on after
+    it."""
     reader = Reader()
     paints: list[Paint] = []
     texts: dict[int, TextObject] = {}
@@ -239,7 +242,8 @@ def walk(page: Any, layered: list[Layered] | None = None, paths: list[Layered] |
             if kind == FORM:
                 state[0] = z
                 fm = get_matrix(obj)
-                visit(obj, form_count, form_get, fm if m is None else mult(fm, m), here, chain + (fm,))
+                if placed is None or chain or not placed(obj, fm, here, state, visit, paints, texts, layered):
+                    visit(obj, form_count, form_get, fm if m is None else mult(fm, m), here, chain + (fm,))
                 z = state[0]
             elif kind in KINDS:
                 if add_path is not None and kind == PATH:

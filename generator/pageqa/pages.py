@@ -1,47 +1,97 @@
 """Each page of a PDF read once for the whole page QA: pdfium opens the page, one walk of its objects gives the
 reader's runs and marks (read.py) and the layer checks' texts and shapes (layers.py), and, for a home-print file,
-the page is rendered for its ink coverage (ink.py) while it is open."""
+the page is rendered for its ink coverage (ink.py) while it is open. A page placing drawings read before on
+another page (faces.py) takes their reading and reads only what it draws itself."""
 
 from __future__ import annotations
 
 import ctypes
-from typing import Iterator, NamedTuple
+from functools import partial
+from typing import Callable, Iterator, NamedTuple
 
+import pypdfium2 as pdfium
 import pypdfium2.raw as raw
 
+from .faces import Face, Key, Placements
 from .ink import page_coverage
 from .layers import Ink, page_inks, words
-from .objects import TEXT, Layered, Reader, chain_scale, each_page
-from .read import Page, read_page
+from .objects import TEXT, Layered, Reader, chain_scale, each_page, walk
+from .read import Page, page_of, read_page
 from .tunnels import page_links
 
 
 class PageRead(NamedTuple):
     """One page read back: what the reader gives (Page), the layer checks' Ink items (their texts read on demand
     while the page is open), its ink coverage in percent (None when not asked for) and its tunnel links and the
-    pieces over them (pageqa/tunnels.py; None when not asked for)."""
+    pieces over them (pageqa/tunnels.py; None when not asked for); a page composed from drawings read before
+    (faces.py) gives `direct`, which reads it again from the page alone (while it is open)."""
 
     page: Page
     layers: list[Ink]
     ink: float | None
     layered: list[Layered]  # the layer checks' objects as the walk found them (their handles valid while open)
     links: list[Ink] | None = None
+    direct: Callable[[], "PageRead"] | None = None
 
 
-def read_pages(data: bytes, coverage: bool = False, skip: frozenset[int] = frozenset(), links: bool = False
-               ) -> Iterator[PageRead]:
+def read_pages(data: bytes, coverage: bool = False, skip: frozenset[int] = frozenset(), links: bool = False,
+               placed: tuple[tuple[Key, ...], ...] = (), book: dict[Key, Face] | None = None) -> Iterator[PageRead]:
     """Every page of a PDF but those numbered in skip (1-based), each yielded while it is open (an Ink's text can
-    be read until the next page); with links, each page's tunnel links read in the same walk."""
+    be read until the next page); with links, each page's tunnel links read in the same walk. placed: per page the
+    drawings the renderer placed on it (Artifact.placed), read once into book for every file of their document."""
     for n, page in each_page(data, skip):
-        textpage = page.get_textpage()
-        try:
-            layered: list[Layered] = []
-            paths: list[Layered] | None = [] if links else None
-            read = read_page(page, n, layered, textpage, paths)
-            height = page.get_height()
-            yield PageRead(read, page_inks(layered, height, textpage), page_coverage(page) if coverage else None,
-                           layered, page_links(paths, height) if paths is not None else None)
-        finally:
+        cover = page_coverage(page) if coverage else None
+        keys = placed[n - 1] if len(placed) >= n and not links and book is not None else ()
+        composed = _composed(page, n, keys, book) if keys else None
+        if composed is not None:
+            yield PageRead(composed[0], composed[1], cover, [], None, partial(_direct, page, n, cover, False))
+            continue
+        yield from _read(page, n, cover, links)
+
+
+def _read(page: pdfium.PdfPage, n: int, cover: float | None, links: bool) -> Iterator[PageRead]:
+    """One page read directly, yielded while its text page is open."""
+    textpage = page.get_textpage()
+    try:
+        layered: list[Layered] = []
+        paths: list[Layered] | None = [] if links else None
+        read = read_page(page, n, layered, textpage, paths)
+        height = page.get_height()
+        yield PageRead(read, page_inks(layered, height, textpage), cover, layered,
+                       page_links(paths, height) if paths is not None else None)
+    finally:
+        textpage.close()
+
+
+def _direct(page: pdfium.PdfPage, n: int, cover: float | None, links: bool) -> PageRead:
+    """A page read directly with every text of its layer items read (its text page closed after)."""
+    reading = _read(page, n, cover, links)
+    read = next(reading)
+    try:
+        layers = [i._replace(text=words(i), read=None) if i.kind == "text" else i for i in read.layers]
+        return read._replace(layers=layers)
+    finally:
+        reading.close()
+
+
+def _composed(page: pdfium.PdfPage, n: int, keys: tuple[Key, ...], book: dict[Key, Face]
+              ) -> tuple[Page, list[Ink]] | None:
+    """A page read with the drawings it places taken from book (faces.py); None: read it directly."""
+    hook = Placements(book, keys)
+    layered: list[Layered] = []
+    paints, texts = walk(page.raw, layered, None, hook)
+    if hook.at != len(keys):
+        return None  # not the forms the renderer placed: read from the page
+    textpage = page.get_textpage() if texts else None
+    try:
+        made = hook.compose(paints, texts, layered, textpage, page.get_height())
+        if made is None:
+            return None
+        all_paints, all_words, joined, inks = made  # texts read as a stand-in: a finding reads the page again
+        inks = [i._replace(text="?", read=None) if i.kind == "text" else i for i in inks]
+        return page_of(n, tuple(page.get_mediabox()), all_paints, all_words, joined), inks
+    finally:
+        if textpage is not None:
             textpage.close()
 
 

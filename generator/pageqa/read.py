@@ -71,7 +71,15 @@ class Page:
     paint: tuple[Ink, ...] = ()
 
 
-def _join(words: list[Word]) -> list[tuple[str, PtBox, float, tuple[int, float, int], Word]]:
+Joined = tuple[str, PtBox, float, tuple[int, float, int], Word]  # a run as _join gives it (points)
+
+
+def join(words: list[Word]) -> list[Joined]:
+    """Words joined into runs (points), as a Page's runs are (pageqa/faces.py joins a drawing's words once)."""
+    return _join(words)
+
+
+def _join(words: list[Word]) -> list[Joined]:
     """Words joined into runs: consecutive words of one text block on one baseline, at most RUN_GAP ems apart,
     read with a space where they are more than SPACE_GAP ems apart; a run keeps its first word's line and word
     and its smallest size."""
@@ -114,7 +122,6 @@ def read_page(page: pdfium.PdfPage, number: int, layered: list[Layered] | None =
     the objects the layer checks (and the tunnel links' reading) read are added to it in the same walk; textpage:
     the page's text page, left open (None: one is loaded and closed here)."""
     x0, y0, x1, y1 = page.get_mediabox()
-    h = y1 - y0
     paints, texts = walk(getattr(page, "raw", page), layered, paths)
     tp = page.get_textpage() if textpage is None else textpage
     try:
@@ -124,9 +131,21 @@ def read_page(page: pdfium.PdfPage, number: int, layered: list[Layered] | None =
     finally:
         if textpage is None:
             tp.close()
+    return page_of(number, (x0, y0, x1, y1), paints, words)
+
+
+def page_of(number: int, media: PtBox, paints: list[Paint], words: list[Word], joined: list[Joined] | None = None
+            ) -> Page:
+    """A Page from what a page paints and its words in reading order (points; media: its media box); joined: runs
+    of other text blocks joined before (pageqa/faces.py), placed among the words' runs by paint order."""
+    x0, y0, x1, y1 = media
+    h = y1 - y0
     k = PT_PER_MM
+    runs = _join(words)
+    if joined:
+        runs = sorted(runs + joined, key=lambda r: r[4].z)  # stable: runs of one text object keep their order
     runs = tuple(Run(text, _mm(box, x0, y0, h), (angle, round(across / k * 10), block), size, w.family, w.z, w.font)
-                 for text, box, size, (angle, across, block), w in _join(words))
+                 for text, box, size, (angle, across, block), w in runs)
     ink = tuple(Ink(_mm(p.box, x0, y0, h), p.z, p.kind, p.fill, p.stroke) for p in paints)
     marks = tuple(i.box for i, p in zip(ink, paints) if _inked(p))
     strokes = tuple(i.box for i, p in zip(ink, paints) if _outline(p))

@@ -75,13 +75,19 @@ def _font_names(obj: Any, fonts: dict[int, tuple[str, str]]) -> tuple[str, str]:
     return known
 
 
-def read_words(tp: Any, texts: dict[int, TextObject]) -> list[Word]:
-    """Every word of a pdfium text page in reading order (texts: the page's text objects by address)."""
+_SKIP = object()  # a line of text objects read_words leaves out (only=True)
+
+
+def read_words(tp: Any, texts: dict[int, TextObject], only: bool = False) -> list[Word]:
+    """Every word of a pdfium text page in reading order (texts: the page's text objects by address); with only,
+    the words of those text objects alone (pageqa/faces.py: the others are a placed drawing read before)."""
     tp = getattr(tp, "raw", tp)  # a pypdfium2 helper's ctypes handle: each call then skips its _as_parameter_
     count = pdfium_c.FPDFText_CountChars(tp)
     if count <= 0:
         return []
     text = _text(tp, count)
+    if only:
+        text = _theirs(tp, text, texts)
     x, y = ctypes.c_double(), ctypes.c_double()
     px, py = ctypes.byref(x), ctypes.byref(y)
     rect = pdfium_c.FS_RECTF()
@@ -124,11 +130,15 @@ def read_words(tp: Any, texts: dict[int, TextObject]) -> list[Word]:
         if first > line_end:  # a new line: when all of it is one text object, that object is asked for once
             line_end = text.find("\n", first)
             line_end = count if line_end < 0 else line_end
-            shared_style = style_of(get_object(tp, first), first) \
-                if count_rects(tp, first, line_end - first) == 1 else None
-            level = shared_style is not None and shared_style.angle == 0
+            shared_style = None
+            if count_rects(tp, first, line_end - first) == 1:
+                obj = get_object(tp, first)
+                shared_style = _SKIP if only and address(obj) not in texts else style_of(obj, first)
+            level = shared_style is not None and shared_style is not _SKIP and shared_style.angle == 0
             if level:
                 size, _a, _c, _s, font, family, z, block, clip, down, up = shared_style  # type: ignore[misc]
+        if shared_style is _SKIP:
+            continue
         if shared_style is not None:  # the common case: two calls for the word
             origin(tp, first, px, py)
             loose(tp, end - 1, prect)
@@ -153,11 +163,31 @@ def read_words(tp: Any, texts: dict[int, TextObject]) -> list[Word]:
         else:  # letters of several text objects with no space between them: a word for each object
             parts = _by_object(tp, first, end)
         for start, stop, obj in parts:
+            if only and address(obj) not in texts:
+                continue
             style = style_of(obj, start)
             origin(tp, start, px, py)
             loose(tp, stop - 1, prect)
             add(start, stop, style)
     return out
+
+
+def _theirs(tp: Any, text: str, texts: dict[int, TextObject]) -> str:
+    """The page's characters with every line drawn by one text object not in texts blanked (read_words, only)."""
+    parts = []
+    at, count = 0, len(text)
+    while at < count:
+        end = text.find("\n", at)
+        end = count if end < 0 else end  # the line as read_words takes it: up to its line end
+        first = WORD.search(text, at, end)
+        if first is not None and pdfium_c.FPDFText_CountRects(tp, first.start(), end - first.start()) == 1 and \
+                address(pdfium_c.FPDFText_GetTextObject(tp, first.start())) not in texts:
+            parts.append(" " * (end - at))
+        else:
+            parts.append(text[at:end])
+        parts.append(text[end:end + 1])
+        at = end + 1
+    return "".join(parts)
 
 
 def _by_object(tp: Any, first: int, end: int) -> list[tuple[int, int, Any]]:
@@ -207,6 +237,16 @@ def add_repeats(words: list[Word], texts: dict[int, TextObject]) -> list[Word]:
                     break
         before.append(obj)
     return out
+
+
+def add_repeats_needed(words: list[Word], texts: dict[int, TextObject]) -> bool:
+    """Whether the text page left out text objects (their words are then added by add_repeats)."""
+    return len({w.z for w in words}) < len(texts)
+
+
+def across(angle: int, dx: float, dy: float) -> float:
+    """How far a move (dx, dy) shifts a baseline turned by angle degrees across itself."""
+    return _across(angle, dx, dy)
 
 
 def _across(angle: int, dx: float, dy: float) -> float:

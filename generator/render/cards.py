@@ -448,7 +448,7 @@ def deck_artifacts(deck: Deck, imp: Imprint, papers: tuple[str, ...], gutterfold
             ends.append(doc.pages)
     files = pdf.split(doc.finish(), ends, {0: BLEED})  # the print-shop part with its TrimBox and BleedBox
     made = {path: Artifact(path, deck.component, deck.kind, data, paper, layout, end - start, n, bom,
-                           same_as=doc.same_as(start, end))
+                           same_as=doc.same_as(start, end), placed=doc.placed_keys(start, end))
             for (path, paper, layout, bom), data, start, end in zip(parts, files, [0, *ends], ends)}
     out: list[Artifact] = []
     for paper in papers:  # the manifest's order: sheet and gutterfold per paper, then the single cards

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import io
+import itertools
 import os
 from datetime import datetime, timezone
 from typing import Any
@@ -54,6 +55,9 @@ class PdfDoc:
         self.wrappers: dict[tuple[Drawing, Any], list[Any]] = {}  # place(): wrappers shared between pages
         self.on_page: dict[tuple[Drawing, Any], int] = {}  # how often each was placed on the current page
         self.keys: list[Any] = []  # per page: what alone determines it (drawing_page), None: drawn freely
+        self.serial = next(_DOCS)  # tells this document's drawings from another's (placed_keys)
+        self.drawings: dict[Drawing, int] = {}  # each drawing placed, numbered in order of first use
+        self.placed: list[list[tuple[int, int]]] = []  # per page: the drawing placed by each place(), in order
 
     def page(self, width_mm: float, height_mm: float) -> Any:
         """Start a new page of the given size; return the cairo context (units: pt, origin top left)."""
@@ -67,6 +71,7 @@ class PdfDoc:
         self.pages += 1
         self.on_page = {}
         self.keys.append(None)
+        self.placed.append([])
         return self.cr
 
     def drawing_page(self, drawing: Drawing, width_mm: float, height_mm: float) -> None:
@@ -85,12 +90,18 @@ class PdfDoc:
             out.append(0 if key is None or first.setdefault(key, n) == n else first[key])
         return tuple(out)
 
+    def placed_keys(self, start: int = 0, end: int | None = None) -> tuple[tuple[tuple[int, int], ...], ...]:
+        """For each page start+1..end: the drawings placed on it by place(), in paint order, each named by a key
+        shared by every page of this document placing it (Artifact.placed: the page QA reads a drawing once)."""
+        return tuple(tuple(keys) for keys in self.placed[start:end])
+
     def place(self, drawing: Drawing, x: float, y: float, scale: float = 1.0,
               region: tuple[float, float, float, float] | None = None) -> None:
         """Drawing.place on the current page, its wrapper surface shared with the other pages of this document
         (cairo writes a wrapper once, not once per page: a deck's backs, repeated cards). A drawing placed n times
         on one page takes n wrappers: one surface twice on a page would repeat a resource key."""
         key = (drawing, region)
+        self.placed[-1].append((self.serial, self.drawings.setdefault(drawing, len(self.drawings))))
         n = self.on_page.get(key, 0)
         self.on_page[key] = n + 1
         pool = self.wrappers.setdefault(key, [])
@@ -120,6 +131,7 @@ class PdfDoc:
                                     hint="nothing was installed; run the build again")])
 
 
+_DOCS = itertools.count(1)  # PdfDoc.serial: documents drawn by this process
 MEMORY_FILES = hasattr(os, "memfd_create") and os.path.isdir("/proc/self/fd")  # Linux
 
 
