@@ -4,6 +4,7 @@ every game of content/games.toml: plan/registry.py `booklet`)."""
 from __future__ import annotations
 
 import gc
+import itertools
 from contextlib import contextmanager
 from dataclasses import replace
 from functools import cache
@@ -18,8 +19,22 @@ from ..render.fonts import face, missing_glyphs
 from ..rules.source import Block
 from .data_blocks import expand, print_note
 from .figures import Pictures, figure_factory, figure_source, icon_markup_factory, place_forms
-from .impose import impose
+from .impose import impose, saddle_order
 from .typeset import FORMATS, SAME_LAYOUT, Footer, on_paper, render, story
+
+_TYPESETTINGS = itertools.count(1)  # tells one booklet_pdfs call's typeset pages from another's (placements)
+PAGE_FORM = "page"  # pageqa/faces.PAGE_FORM: a key naming a typeset page placed as a form
+
+
+def placements(serial: int, base: str, pages: int, imposed: bool) -> tuple[tuple[tuple | None, ...], ...]:
+    """Artifact.placed of a booklet file printed from the typesetting `base` (pageqa/faces.py reads each page once):
+    per page the typeset page it places as a form (typeset.on_paper), or per imposed side the sheet's own fold marks
+    (None) and the pages it places (impose.impose: a blank half places none)."""
+    key = lambda i: (PAGE_FORM, serial, base, i)  # noqa: E731
+    if not imposed:
+        return tuple((key(i),) for i in range(pages))
+    return tuple((None,) + tuple(key(i) for i in side if i is not None) for side in saddle_order(pages))
+
 
 GAMES = {code: f"{code}-rules" for code in game_codes()}  # content/games.toml: each game's booklet component
 
@@ -60,9 +75,10 @@ def check_glyphs(ctx: BuildContext, blocks: Sequence[Block], where: str) -> list
 BOOKLET_PAPERS = {"A4": ("A5", A4), "Letter": ("HalfLetter", LETTER)}
 
 
-def booklet_pdfs(ctx: BuildContext, blocks: Sequence[Block], where: str,
-                 papers: tuple[str, ...] = ("A4",)) -> dict[str, tuple[bytes, int]]:
-    """The booklet per paper: pages ('A5'/'HalfLetter'), 'booklet[-Letter]' (imposed), plain 'A4'/'Letter'.
+def booklet_pdfs(ctx: BuildContext, blocks: Sequence[Block], where: str, papers: tuple[str, ...] = ("A4",),
+                 placed: dict[str, tuple] | None = None) -> dict[str, tuple[bytes, int]]:
+    """The booklet per paper: pages ('A5'/'HalfLetter'), 'booklet[-Letter]' (imposed), plain 'A4'/'Letter'; placed,
+    when given, gets each layout's Artifact.placed (placements).
 
     Each layout maps to (PDF bytes, pages); where names the rules source in error messages. Generated sections
     (`![setup](duel)`, ...) are expanded from the model first. A5 and A4 are typeset; HalfLetter and Letter are
@@ -93,6 +109,7 @@ def booklet_pdfs(ctx: BuildContext, blocks: Sequence[Block], where: str,
         return on_paper(data, FORMATS[base], FORMATS[fmt]), pages
 
     result = {}
+    serial = next(_TYPESETTINGS)
     for paper in papers:
         half, sheet = BOOKLET_PAPERS[paper]
         key = "booklet" if paper == "A4" else f"booklet-{paper}"
@@ -101,6 +118,10 @@ def booklet_pdfs(ctx: BuildContext, blocks: Sequence[Block], where: str,
         booklet = impose(pdf(base)[0], sheet, title, print_note(ctx), FORMATS[base].area)
         result[key] = booklet, -(-result[half][1] // 4) * 2
         result[paper] = pdf(paper)
+        if placed is not None:
+            placed[half] = placements(serial, base, result[half][1], False)
+            placed[key] = placements(serial, base, result[half][1], True)
+            placed[paper] = placements(serial, SAME_LAYOUT.get(paper, paper), result[paper][1], False)
     return result
 
 
@@ -123,19 +144,23 @@ def build_booklet(ctx: BuildContext, game: str) -> list[Artifact]:
     component = f"{game}-rules"
     source = ctx.model.rules[game]
     papers = tuple(p for p in ctx.options.papers if p in BOOKLET_PAPERS) or ("A4",)
+    placed: dict[str, tuple] = {}  # each layout's typeset pages placed as forms, for the page QA
     with collector_paused():
-        pdfs = booklet_pdfs(ctx, source.blocks, source.file, papers)
+        pdfs = booklet_pdfs(ctx, source.blocks, source.file, papers, placed)
     out = []
     for paper in papers:
         half = BOOKLET_PAPERS[paper][0]
-        data, pages = pdfs["booklet" if paper == "A4" else f"booklet-{paper}"]
+        imposed = "booklet" if paper == "A4" else f"booklet-{paper}"
+        data, pages = pdfs[imposed]
         plain, plain_pages = pdfs[paper]
         pages_pdf, half_pages = pdfs[half]
         out += [
             Artifact(f"rules/{component}-booklet-{paper}.pdf", component, "rules", data, paper, "saddle-stitch",
-                     pages),
-            Artifact(f"rules/{component}-{paper}.pdf", component, "rules", plain, paper, "plain", plain_pages),
-            Artifact(f"rules/{component}-{half}.pdf", component, "rules", pages_pdf, half, "pages", half_pages),
+                     pages, placed=placed[imposed]),
+            Artifact(f"rules/{component}-{paper}.pdf", component, "rules", plain, paper, "plain", plain_pages,
+                     placed=placed[paper]),
+            Artifact(f"rules/{component}-{half}.pdf", component, "rules", pages_pdf, half, "pages", half_pages,
+                     placed=placed[half]),
         ]
     return out
 

@@ -8,7 +8,10 @@ under the backs) is read from the page every time, and every sheet rule runs on 
 
 A placement is taken from a reading only when the page shows it as the renderer draws it: a wrapper form holding
 one form, the same number of objects in it, moved and flipped but neither turned nor scaled against the reading;
-anything else is read from the page. A page whose composed reading has a finding is read again directly and its
+anything else is read from the page. A booklet page is typeset once as one form (booklet/typeset.on_paper) that the
+files of both papers place as it is, on the page itself, and the imposed sheets in a wrapper form beside the fold
+marks the sheet draws itself (booklet/impose.py; a key None: read from the page): it is read once the same way.
+A page whose composed reading has a finding is read again directly and its
 findings told from that reading (pageqa/check.py), so a message quotes what the page itself holds.
 """
 
@@ -23,7 +26,9 @@ from .read import Joined, join
 from .objects import FORM, Layered, Matrix, Paint, PtBox, Reader, TextObject, meet, mult, transform
 from .words import Word, across, add_repeats, add_repeats_needed, read_words
 
-Key = tuple[int, int]
+Key = tuple  # (document serial, drawing number) of a cairo drawing (render/pdf.PdfDoc.placed_keys); (PAGE_FORM,
+# typesetting serial, format, page index) of a typeset booklet page (booklet/builders.py)
+PAGE_FORM = "page"  # a key naming a typeset page: placed as the form itself on its paper, or in a wrapper (imposed)
 
 
 class Face(NamedTuple):
@@ -68,31 +73,36 @@ class Placements:
     placed (keys, in paint order); a drawing read before is taken from `book`, one met for the first time is read
     here and kept in `book` by compose()."""
 
-    def __init__(self, book: dict[Key, Face], keys: tuple[Key, ...]) -> None:
+    def __init__(self, book: dict[Key, Face], keys: tuple[Key | None, ...]) -> None:
         self.book, self.keys = book, keys
         self.at = 0
         self.uses: list[_Use] = []
         self.reader = Reader()
+        self.before = 0  # compose(): the paint order before which the page's own words keep the text page's order
 
     def __call__(self, obj: Any, fm: Matrix, here: PtBox | None, state: list, visit: Any, paints: list[Paint],
                  texts: dict[int, TextObject], layered: list[Layered]) -> bool:
         at, self.at = self.at, self.at + 1
-        if at >= len(self.keys) or raw.FPDFFormObj_CountObjects(obj) != 1:
+        key = self.keys[at] if at < len(self.keys) else None
+        if key is None:
+            return False  # the page's own drawing (an imposed sheet's fold marks), or not a placement
+        if raw.FPDFFormObj_CountObjects(obj) == 1 and \
+                raw.FPDFPageObj_GetType(inner := raw.FPDFFormObj_GetObject(obj, 0)) == FORM:
+            im = self.reader.matrix(inner)  # a wrapper form placing the drawing
+            m, chain, z = mult(im, fm), (fm, im), state[0] + 1
+        elif key[0] == PAGE_FORM:
+            inner, m, chain, z = obj, fm, (fm,), state[0]  # a typeset page: the form on the page is the drawing
+        else:
             return False
-        inner = raw.FPDFFormObj_GetObject(obj, 0)
-        if raw.FPDFPageObj_GetType(inner) != FORM:
-            return False
-        im = self.reader.matrix(inner)
-        m = mult(im, fm)
         if m[1] != 0 or m[2] != 0:
             return False
-        key, count = self.keys[at], raw.FPDFFormObj_CountObjects(inner)
+        count = raw.FPDFFormObj_CountObjects(inner)
         clip = here
-        cp = raw.FPDFPageObj_GetClipPath(inner)
+        cp = raw.FPDFPageObj_GetClipPath(inner) if inner is not obj else None
         if cp and raw.FPDFClipPath_CountPaths(cp) > 0:
             own = self.reader.clip(inner)[0]
             clip = meet(transform(fm, own), here) if own is not None else here
-        z, blocks = state[0] + 1, state[1]
+        blocks = state[1]
         state[2] = False
         face = self.book.get(key)
         if face is not None and face.matrix[:4] == m[:4] and face.count == count:
@@ -111,7 +121,7 @@ class Placements:
             return True
         first_paint, first_layer = len(paints), len(layered)
         state[0] = z
-        visit(inner, raw.FPDFFormObj_CountObjects, raw.FPDFFormObj_GetObject, m, None, (fm, im))
+        visit(inner, raw.FPDFFormObj_CountObjects, raw.FPDFFormObj_GetObject, m, None, chain)
         self.uses.append(_Use(key, None, z, blocks, 0.0, 0.0, clip, m, count, state[0] - z, state[1] - blocks,
                               bool(state[2]), tuple(paints[first_paint:]), tuple(layered[first_layer:])))
         del paints[first_paint:], layered[first_layer:]
@@ -126,6 +136,11 @@ class Placements:
         words = read_words(textpage, texts, only=True) if texts else []
         if add_repeats_needed(words, texts) and len(add_repeats(words, texts)) != len(words):
             return None  # a text printed twice (pageqa/words.add_repeats): its words come last, as read directly
+        first = min((u.z for u in self.uses), default=0)
+        ahead = sum(w.z < first for w in words)
+        if not _in_paint_order(words[ahead:]) or any(w.z < first for w in words[ahead:]):
+            return None  # the text page put texts out of paint order (on one line, by their place): as read directly
+        self.before = first if ahead and not _in_paint_order(words[:ahead]) else 0
         new = [u for u in self.uses if u.face is None and not u.again]
         for u in new:
             inside = [w for w in words if u.z < w.z <= u.z + u.span]
@@ -139,6 +154,8 @@ class Placements:
             self.book[u.key] = face
         if new:
             words = [w for w in words if not any(u.z < w.z <= u.z + u.span for u in new)]
+        if not _apart(words, self.uses, self.book, self.before):
+            return None
         inks = placed_inks(layer_reads(layered, textpage), height)
         all_paints = list(paints)
         joined: list[Joined] = []
@@ -154,9 +171,55 @@ class Placements:
                 words += _moved_words(face.words, u)
             inks += placed_inks(face.layers, height, u.dx, u.dy, u.clip, u.z, "?")
         all_paints.sort(key=lambda p: p.z)
-        words.sort(key=lambda w: w.z)
+        before = self.before  # the page's own words before every placement, kept in the text page's order
+        words.sort(key=(lambda w: w.z if w.z >= before else 0) if before else (lambda w: w.z))
         inks.sort(key=lambda i: i.z)
         return all_paints, words, joined, hiding(inks)
+
+
+def _in_paint_order(words: list[Word]) -> bool:
+    """Whether words read from a text page come in paint order: pdfium's text page puts consecutive text objects on
+    one line in the order of their places (left to right), which then is not the order they are painted in."""
+    return all(a.z <= b.z for a, b in zip(words, words[1:]))
+
+
+def _apart(own: list[Word], uses: list[_Use], book: dict[Key, Face], before: int) -> bool:
+    """Whether the text page of the composed page puts its texts in paint order as its parts' readings do: no text
+    object that starts a part (the page's own words, a placement) or ends one follows another text object on about
+    its line (within the larger point size) starting left of it, or near it (2 pt; pdfium compares the objects'
+    origins, which the words' boxes stand for), nor is any on the line of the page's own words painted before every
+    placement (before: they come out of paint order, the text page's order kept): such texts are read from the
+    page."""
+    ends: list[tuple[int, int, Word]] = [(w.z, -1, w) for w in own]
+    ahead = [w for w in own if w.z < before]  # the page's own words before every placement, out of paint order
+    for n, u in enumerate(uses):
+        face = u.face or book[u.key]
+        if not face.words:
+            continue
+        first, last = face.words[0], face.words[-1]
+        last = next(w for w in face.words if w.z == last.z)  # the last text object's first word
+        for w in (first, last) if last is not first else (first,):
+            b = w.box
+            b = (b[0] + u.dx, b[1] + u.dy, b[2] + u.dx, b[3] + u.dy)
+            if any(_near(a, w._replace(box=b)) for a in ahead):
+                return False  # on the line of the page's own words (in whatever order the text page gave them)
+            ends.append((w.z + u.z, n, w._replace(box=b)))
+    ends.sort(key=lambda e: e[0])
+    prev: tuple[int, int, Word] | None = None
+    for e in ends:
+        if prev is not None and prev[0] != e[0] and prev[1] != e[1]:
+            if _near(prev[2], e[2]):
+                return False
+        if prev is None or prev[0] != e[0]:
+            prev = e
+    return True
+
+
+def _near(a: Word, b: Word) -> bool:
+    """Whether b, a text object's first word painted after a's, is about on a's line (within the larger point size)
+    and starts left of a's start or near it (2 pt): pdfium's text page could put it first."""
+    size = max(a.size, b.size)
+    return b.box[1] - size <= a.box[3] and a.box[1] - size <= b.box[3] and b.box[0] < a.box[0] + 2
 
 
 def _moved_paints(paints: tuple[Paint, ...], u: _Use) -> list[Paint]:

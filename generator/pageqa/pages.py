@@ -89,7 +89,7 @@ def _composed(page: pdfium.PdfPage, n: int, keys: tuple[Key, ...], book: dict[Ke
             return None
         all_paints, all_words, joined, inks = made  # texts read as a stand-in: a finding reads the page again
         inks = [i._replace(text="?", read=None) if i.kind == "text" else i for i in inks]
-        return page_of(n, tuple(page.get_mediabox()), all_paints, all_words, joined), inks
+        return page_of(n, tuple(page.get_mediabox()), all_paints, all_words, joined, hook.before), inks
     finally:
         if textpage is not None:
             textpage.close()

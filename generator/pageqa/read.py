@@ -134,16 +134,17 @@ def read_page(page: pdfium.PdfPage, number: int, layered: list[Layered] | None =
     return page_of(number, (x0, y0, x1, y1), paints, words)
 
 
-def page_of(number: int, media: PtBox, paints: list[Paint], words: list[Word], joined: list[Joined] | None = None
-            ) -> Page:
+def page_of(number: int, media: PtBox, paints: list[Paint], words: list[Word], joined: list[Joined] | None = None,
+            before: int = 0) -> Page:
     """A Page from what a page paints and its words in reading order (points; media: its media box); joined: runs
-    of other text blocks joined before (pageqa/faces.py), placed among the words' runs by paint order."""
+    of other text blocks joined before (pageqa/faces.py), placed among the words' runs by paint order (the runs
+    painted before `before` first, in their order)."""
     x0, y0, x1, y1 = media
     h = y1 - y0
     k = PT_PER_MM
     runs = _join(words)
-    if joined:
-        runs = sorted(runs + joined, key=lambda r: r[4].z)  # stable: runs of one text object keep their order
+    if joined:  # stable: runs of one text object keep their order
+        runs = sorted(runs + joined, key=lambda r: r[4].z if r[4].z >= before else 0)
     runs = tuple(Run(text, _mm(box, x0, y0, h), (angle, round(across / k * 10), block), size, w.family, w.z, w.font)
                  for text, box, size, (angle, across, block), w in runs)
     ink = tuple(Ink(_mm(p.box, x0, y0, h), p.z, p.kind, p.fill, p.stroke) for p in paints)
