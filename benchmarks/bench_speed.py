@@ -13,8 +13,8 @@ copy of the project, so build/ is never touched, and prints:
 - `dojo i18n check --render` for all languages with nothing cached but the proofs, then again
   (components cached);
 - cold release (empty build/, proof not cached);
-- with --against REV, the incremental rebuild and the cold release of REV and of this tree too, alternated (wall and
-  CPU seconds of all processes), and protograf's CPU per page over each tree's;
+- with --against REV, the incremental rebuild, the no-op build and the cold release of REV and of this tree too,
+  alternated (wall and CPU seconds of all processes), and protograf's CPU per page over each tree's;
 - peak resident memory of a one-language build (largest process);
 - one cold build's `--timings` table: each phase, and each component's process, start, render and page-QA seconds;
 - one cold release's stages (the kits, the Tabletop Simulator export, the designer's page, packing), wall and CPU;
@@ -235,19 +235,21 @@ INCREMENTAL_RUNS = 3
 
 
 def side_by_side_more(rev: str, tmp: Path, proj: Path) -> list[tuple[str, float, str]]:
-    """The one-string incremental rebuild and the cold release of revision rev (its tree from side_by_side) and of
-    this tree (proj), alternated: each one's median wall and CPU seconds (all processes)."""
+    """The one-string incremental rebuild, the no-op build after it and the cold release of revision rev (its tree from
+    side_by_side) and of this tree (proj), alternated: each one's median wall and CPU seconds (all processes)."""
     tree, env = tmp / "against", {**ENV, "PYTHONPATH": os.pathsep.join([str(tmp / "against"), str(tmp / "against-site")])}
     sides = ((tree, env), (proj, ENV))
     incremental = [sys.executable, "-m", "generator.cli", "build", "--lang", "it"]
     for root, side_env in sides:  # the component caches filled
         subprocess.run([*incremental, "--root", str(root)], cwd=root, env=side_env, check=True,
                        stdout=subprocess.DEVNULL)
-    runs: dict[str, list[list[tuple[float, float]]]] = {"incremental": [[], []], "release": [[], []]}
+    runs: dict[str, list[list[tuple[float, float]]]] = {"incremental": [[], []], "no-op": [[], []], "release": [[], []]}
     for n in range(1, INCREMENTAL_RUNS + 1):
         for k, (root, side_env) in enumerate(sides):
             edit_one_card_string(root, n)
             runs["incremental"][k].append(run_measured([*incremental, "--root", str(root)], cwd=root, env=side_env))
+        for k, (root, side_env) in enumerate(sides):  # nothing changed since: the kit is up to date
+            runs["no-op"][k].append(run_measured([*incremental, "--root", str(root)], cwd=root, env=side_env))
     release = [sys.executable, "-m", "generator.cli", "release"]
     for _ in range(RELEASE_RUNS):
         for k, (root, side_env) in enumerate(sides):
@@ -256,6 +258,7 @@ def side_by_side_more(rev: str, tmp: Path, proj: Path) -> list[tuple[str, float,
     subprocess.run([*incremental, "--root", str(proj)], env=ENV, check=True, stdout=subprocess.DEVNULL)  # proofs again
     rows = []
     for name, what, target in (("incremental", "incremental build after editing one card string", "issue 46: at most 1 s"),
+                               ("no-op", "no-op build (the kit up to date)", "no target"),
                                ("release", "cold dojo release (empty build/, 3 languages)", "issue 46: at most 15 s idle")):
         old, new = runs[name]
         med = lambda side, i: statistics.median(r[i] for r in side)  # noqa: E731

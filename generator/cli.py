@@ -22,12 +22,22 @@ COMMAND_MODULES = (
 )
 
 
-def build_parser() -> argparse.ArgumentParser:
-    """The argument parser with every registered subcommand."""
+# Each command's module (tests/kit/test_cli.py checks it against what the modules register): a command line naming
+# one imports that module only, not every command's libraries (a no-op build, `dojo board validate`, each test's
+# subprocess start sooner).
+COMMANDS = {"board": "generator.commands.board", "build": "generator.commands.build",
+            "clean": "generator.commands.build", "i18n": "generator.commands.i18n",
+            "release": "generator.commands.release", "export": "generator.commands.export", "sim": "generator.sim.cli",
+            "sweep": "generator.sim.sweep.cli"}
+
+
+def build_parser(argv: list[str] | None = None) -> argparse.ArgumentParser:
+    """The argument parser with every registered subcommand, or only the one argv names (its first argument)."""
     parser = argparse.ArgumentParser(prog="dojo", description="Print-and-play kit generator: boards, cards, rules, releases.")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
     sub.required = True
-    for name in COMMAND_MODULES:
+    named = COMMANDS.get(argv[0]) if argv else None
+    for name in (named,) if named else COMMAND_MODULES:
         importlib.import_module(name).register(sub)
     return parser
 
@@ -38,8 +48,8 @@ def main(argv: list[str] | None = None) -> int:
         parser = None
         try:
             with interrupts.deferred():  # held back until the imports are done: an exception raised inside a
-                parser = build_parser()  # native module's start-up (pikepdf's nanobind enums) aborts the process
-            args = parser.parse_args(argv)
+                parser = build_parser(sys.argv[1:] if argv is None else argv)  # native module's start-up
+            args = parser.parse_args(argv)  # (pikepdf's nanobind enums) aborts the process
             code = int(args.run(args) or 0)
         except interrupts.Interrupted:
             code = -1

@@ -26,15 +26,21 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Union
+from typing import TYPE_CHECKING, Union
 
-from .i18n.catalogs import PSEUDO_LANG
-from .i18n.fitwatch import FitLog, watch_fits
-from .i18n.visible import visible_problems
-from .kit import build
-from .kit.cache import ComponentCache
-from .plan.model import Artifact, BuildContext, BuildOptions
+from . import interrupts
+from .kit.installed import BuildResult, check_installed
+from .output.cache import damage_mark
+from .plan.model import DEV_LANGS, Artifact, BuildContext, BuildOptions
 from .problems import CheckFailed, Problem, blocking
+
+if TYPE_CHECKING:
+    from .i18n.fitwatch import FitLog
+    from .kit.cache import ComponentCache
+
+# The stages (kit/build.py and what it draws with) are imported when a mode first needs them: a build whose kits are
+# all up to date (kit/installed.py) imports none of them.
+(PSEUDO_LANG,) = DEV_LANGS  # i18n/catalogs.py's PSEUDO_LANG
 
 MODES = ("build", "release", "check", "preview", "load", "record")
 WARN_ALWAYS = ("preview", "load", "record")  # modes that outline an overflow in every language instead of stopping
@@ -55,13 +61,13 @@ class Previewed:
     as warnings, and the problems that stopped its render (then no artifacts; the context is still loaded)."""
 
     ctx: BuildContext
-    cache: ComponentCache
+    cache: "ComponentCache"
     artifacts: list[Artifact]
     warnings: list[Problem]
     problems: tuple[Problem, ...] = ()
 
 
-Outcome = Union[build.BuildResult, Checked, Previewed, BuildContext, FitLog, CheckFailed]
+Outcome = Union[BuildResult, Checked, Previewed, BuildContext, "FitLog", CheckFailed]
 
 
 def options_for(langs: list[str] | tuple[str, ...], mode: str, **settings) -> list[BuildOptions]:
@@ -93,12 +99,24 @@ def run(root: Path, langs: list[str] | tuple[str, ...], mode: str = "build", *, 
     if mode == "record":
         return [_record(root, opts) for opts in options]
     together = mode == "release" if all_or_nothing is None else all_or_nothing
-    return build.build_kits(root, options, out_root, force=force, jobs=jobs, all_or_nothing=together)
+    mark = damage_mark()  # this build's damaged cache files only
+    installed, todo = check_installed(root, options, out_root, force)
+    if not todo:  # every kit up to date
+        return [installed[n] for n in range(len(options))]
+    with interrupts.deferred():  # a signal inside a native module's start-up (pikepdf's) would abort the process
+        from .kit import build
+
+    return build.build_kits(root, options, out_root, force=force, jobs=jobs, all_or_nothing=together,
+                            checked=(installed, todo), mark=mark)
 
 
 def _check(root: Path, options: list[BuildOptions], jobs: int) -> list[Outcome]:
     """Phase one and phase two of each language, nothing installed; a component whose inputs are unchanged since it
     last rendered without a problem comes from the component cache."""
+    from .i18n.visible import visible_problems
+    from .kit import build
+    from .kit.cache import ComponentCache
+
     inputs = build.load_inputs(root)
     build.warm(root, options, jobs, inputs)  # the languages' catalog checks and compiled catalogs side by side
     outcomes: dict[int, Outcome] = {}
@@ -119,6 +137,8 @@ def _check(root: Path, options: list[BuildOptions], jobs: int) -> list[Outcome]:
 
 def _load(root: Path, options: BuildOptions, jobs: int) -> BuildContext | CheckFailed:
     """Phase one of one language (its proofs side by side on `jobs` processes)."""
+    from .kit import build
+
     try:
         return build.prepare(root, options, jobs)
     except CheckFailed as exc:
@@ -127,6 +147,9 @@ def _load(root: Path, options: BuildOptions, jobs: int) -> BuildContext | CheckF
 
 def _preview(root: Path, options: BuildOptions, jobs: int, ctx: BuildContext | None) -> Previewed | CheckFailed:
     """Phase one (unless the context is loaded already), then phase two through the language's component cache."""
+    from .kit import build
+    from .kit.cache import ComponentCache
+
     ctx = ctx or _load(root, options, jobs)
     if isinstance(ctx, CheckFailed):
         return ctx
@@ -140,6 +163,9 @@ def _preview(root: Path, options: BuildOptions, jobs: int, ctx: BuildContext | N
 
 def _record(root: Path, options: BuildOptions) -> FitLog | CheckFailed:
     """Phase one, then phase two in this process (the fit log sees every fit), logging every fit."""
+    from .i18n.fitwatch import watch_fits
+    from .kit import build
+
     try:
         ctx = build.prepare(root, options)
         with watch_fits(root, options.lang, ctx.translations, accept_overflow=True, record=True) as log:

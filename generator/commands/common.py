@@ -10,7 +10,7 @@ from typing import Any, Callable, TypeVar
 
 from .. import interrupts
 from ..problems import CheckFailed
-from ..kit.build import BuildResult
+from ..kit.installed import BuildResult
 
 T = TypeVar("T")
 

@@ -5,37 +5,24 @@ from __future__ import annotations
 import dataclasses
 import hashlib
 import json
-from dataclasses import dataclass
 from pathlib import Path
 
 from .. import KIT_NAME
-from ..output.cache import damage_mark, damage_notes, installed_here, note_installed
-from ..output.files import remove_leftovers, replace_tree
+from ..output.cache import damage_mark, damage_notes, note_installed
+from ..output.files import replace_tree
 from ..pageqa import ink
 from ..problems import CheckFailed, Problem
 from .cache import ComponentCache, settle
-from .inputs import inputs_digest
+from .installed import BuildResult, Checked, check_installed, up_to_date  # noqa: F401 (up_to_date: importable from here)
 from ..plan.model import Artifact, BuildContext, BuildOptions
 from . import timings
 from ..plan.sheets import sheets_by_game
-from ..version import kit_version, source_date_epoch
 
 # The stages, each in its own module; their names stay importable from here (commands, tests and benchmarks use them)
 from .phase_one import (BOARD_PATH, Inputs, board_fingerprint, board_proof_args, check_catalogs,  # noqa: F401
                         check_language, load_board, load_inputs, prepare, proofs, warm)
 from .phase_two import (Rendered, _pieces, preload, printed_in_english, render_all,  # noqa: F401
                         render_languages, verify)
-
-
-@dataclass(frozen=True)
-class BuildResult:
-    """What a finished build wrote."""
-
-    out_dir: Path
-    manifest: dict
-    warnings: tuple[Problem, ...]
-    cached: bool = False
-    notes: tuple[str, ...] = ()  # one line each, printed by the command (a damaged cache entry discarded)
 
 
 def manifest(ctx: BuildContext, artifacts: list[Artifact]) -> dict:
@@ -49,25 +36,6 @@ def manifest(ctx: BuildContext, artifacts: list[Artifact]) -> dict:
     gates = {game: {"proof": summary} for game, summary in ctx.gates.items()}  # each game's gate (phase one)
     return {"kit": KIT_NAME, "version": ctx.version, "lang": ctx.lang, "board": board, **gates,
             "sheets": sheets_by_game(files), "ink": ink.by_game(files), "files": files}
-
-
-def up_to_date(out_dir: Path, digest: str, root: Path) -> dict | None:
-    """The previous manifest when out_dir holds a complete build of exactly these inputs, installed by this user's
-    build of the project in root (its sealed record: output/cache.py)."""
-    try:
-        text = (out_dir / "manifest.json").read_bytes()
-        record = json.loads(text)
-        if record.get("inputs") != digest or not installed_here(root, out_dir, text):  # planted or copied: built again
-            return None
-        on_disk = {p.relative_to(out_dir).as_posix() for p in out_dir.rglob("*") if not p.is_dir()}
-        if on_disk != {e["path"] for e in record["files"]} | {"manifest.json"}:
-            return None  # a file missing, added or replaced by a link or folder
-        for entry in record["files"]:
-            if hashlib.sha256((out_dir / entry["path"]).read_bytes()).hexdigest() != entry["sha256"]:
-                return None
-    except (OSError, ValueError, KeyError, TypeError, AttributeError):
-        return None
-    return record
 
 
 def write_kit(ctx: BuildContext, out_dir: Path, digest: str | None = None, jobs: int = 0,
@@ -119,27 +87,18 @@ def build_kit(root: Path, options: BuildOptions, out_root: Path | None = None, f
 
 
 def build_kits(root: Path, options: list[BuildOptions], out_root: Path | None = None, force: bool = False,
-               jobs: int = 0, all_or_nothing: bool = False) -> list[BuildResult | CheckFailed]:
+               jobs: int = 0, all_or_nothing: bool = False,
+               checked: Checked | None = None, mark: int | None = None) -> list[BuildResult | CheckFailed]:
     """build_kit for several languages: each checked in phase one, then the components of all of them rendered
     on one set of worker processes (render_languages), then each kit installed; per language its result, or
     the CheckFailed that stopped it. The other languages still build, unless all_or_nothing (a release): then a
     language failing phase one stops the others before they render, one failing to render keeps the others
     from being installed; those held back come as a CheckFailed with one "held-back" problem naming the
-    languages that stopped them. Languages already up to date are reused in every mix with stale ones."""
-    mark = damage_mark()  # this build's damaged cache files only
-    outcomes: dict[int, BuildResult | CheckFailed] = {}
-    todo = []  # (number, options, output folder, inputs digest)
-    for n, opts in enumerate(options):
-        out_dir = (out_root or root / "build" / "pnp") / opts.lang
-        with timings.phase("inputs digest, up-to-date check"):
-            remove_leftovers(out_dir)
-            digest = inputs_digest(root, opts, kit_version(root), source_date_epoch(root))
-            cached = None if force else up_to_date(out_dir, digest, root)
-        if cached is not None:
-            outcomes[n] = BuildResult(out_dir, cached, tuple(Problem(**w) for w in cached.get("warnings", ())),
-                                      cached=True)
-        else:
-            todo.append((n, opts, out_dir, digest))
+    languages that stopped them. Languages already up to date are reused in every mix with stale ones. checked: what
+    kit/installed.py's check_installed found for every language; mark: the damage_mark() taken before it."""
+    mark = damage_mark() if mark is None else mark  # this build's damaged cache files only
+    outcomes: dict[int, BuildResult | CheckFailed]
+    outcomes, todo = check_installed(root, options, out_root, force) if checked is None else checked
     inputs = None
     if todo:
         with timings.phase("phase one: load board and content"):

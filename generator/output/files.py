@@ -24,6 +24,7 @@ import fcntl
 import hashlib
 import os
 import shutil
+import stat
 import tempfile
 import time
 from pathlib import Path
@@ -50,14 +51,18 @@ def safe_relpath(rel: str) -> bool:
     return all(part not in ("", ".", "..") for part in rel.split("/"))
 
 
-def inside(folder: Path, rel: str) -> Path:
+def inside(folder: Path, rel: str, resolved: dict[Path, Path] | None = None) -> Path:
     """folder/rel, refused (UnsafePath) unless it stays inside folder: rel is safe_relpath and no symbolic link on
-    the way leads out of it. The one check every write under build/ goes through."""
+    the way leads out of it. The one check every write under build/ goes through. resolved: the folders resolved so
+    far by one writer of many files into folder (each resolved once: resolving stats every part of its path)."""
     if not safe_relpath(rel):
         raise UnsafePath(f"refused to write {rel!r}: not a plain path inside {folder}")
     target = Path(folder) / rel
-    base = Path(folder).resolve()
-    if not target.parent.resolve().is_relative_to(base) or target.is_symlink():
+    resolved = {} if resolved is None else resolved
+    for path in (Path(folder), target.parent):
+        if path not in resolved:
+            resolved[path] = path.resolve()
+    if not resolved[target.parent].is_relative_to(resolved[Path(folder)]) or target.is_symlink():
         raise UnsafePath(f"refused to write {rel!r}: it leads out of {folder}")
     return target
 
@@ -149,23 +154,80 @@ def recover(target: Path) -> None:
 WRITERS = 2  # threads writing and reading back a folder's files (writes, reads and sha256 release the GIL)
 
 
-def _write_verified(folder: Path, files: dict[str, bytes], sha256: dict[str, str]) -> None:
+def _write_verified(folder: Path, files: dict[str, bytes], sha256: dict[str, str], previous: Path | None = None) -> None:
     """Write every file, then read each back and compare its sha256 with the bytes meant to be written (sha256:
     the hex digests already known, by path; the others are computed); files go on WRITERS threads, and the first
-    failure in the files' order is raised."""
-    targets = {rel: inside(folder, rel) for rel in files}  # every path checked before anything is written
+    failure in the files' order is raised. previous: the folder being replaced, whose files holding exactly the
+    bytes meant are linked rather than written again (_reused)."""
+    resolved: dict[Path, Path] = {}
+    targets = {rel: inside(folder, rel, resolved) for rel in files}  # every path checked before anything is written
     for parent in dict.fromkeys(target.parent for target in targets.values()):
         parent.mkdir(parents=True, exist_ok=True)
+    fresh, seen = _fresh_owner(folder) if previous is not None else None, {}
     with concurrent.futures.ThreadPoolExecutor(WRITERS) as pool:
-        for done in [pool.submit(_write_one, targets[rel], data, sha256.get(rel)) for rel, data in files.items()]:
+        for done in [pool.submit(_write_one, targets[rel], data, sha256.get(rel),
+                                 _old_file(previous, rel, seen) if fresh else None, fresh)
+                     for rel, data in files.items()]:
             done.result()
 
 
-def _write_one(dest: Path, data: bytes, meant: str | None) -> None:
-    """Write one file and read it back: its sha256 must be `meant` (computed from data when None)."""
+def _fresh_owner(folder: Path) -> tuple[int, int, int]:
+    """(uid, gid, permission bits) a file newly written into folder gets (a probe file made and removed)."""
+    probe = folder / ".owner-probe"
+    with open(probe, "xb"):
+        pass
+    try:
+        made = os.lstat(probe)
+    finally:
+        probe.unlink()
+    return made.st_uid, made.st_gid, stat.S_IMODE(made.st_mode)
+
+
+def _old_file(previous: Path, rel: str, resolved: dict[Path, Path]) -> Path | None:
+    """previous/rel when it is a path inside previous (no link on the way leading out), else None."""
+    try:
+        return inside(previous, rel, resolved)
+    except OSError:
+        return None
+
+
+def _write_one(dest: Path, data: bytes, meant: str | None, old: Path | None = None,
+               fresh: tuple[int, int, int] | None = None) -> None:
+    """Write one file and read it back: its sha256 must be `meant` (computed from data when None). old: the same
+    file in the folder being replaced, linked instead when it holds these bytes (_reused)."""
+    meant = meant or hashlib.sha256(data).hexdigest()
+    if old is not None and fresh is not None and _reused(old, dest, data, meant, fresh):
+        return
     dest.write_bytes(data)  # no fsync per file (about 10 ms each): a killed process loses nothing written
-    if hashlib.sha256(dest.read_bytes()).hexdigest() != (meant or hashlib.sha256(data).hexdigest()):
+    if hashlib.sha256(dest.read_bytes()).hexdigest() != meant:
         raise OSError(errno.EIO, "a written file does not read back as written", str(dest))
+
+
+def _reused(old: Path, dest: Path, data: bytes, meant: str, fresh: tuple[int, int, int]) -> bool:
+    """Link old (a file of the folder being replaced) as dest when it holds exactly data: an incremental build
+    rewrites only the files that changed. Only a plain file of this user's, with the permissions a new file gets
+    and no other link (nothing outside the folder can change it), is linked; dest is then read back as a written
+    file is (its bytes data, its sha256 meant), else unlinked and written. A file planted or edited under build/
+    is never taken: its bytes differ, and it is written anew."""
+    try:
+        before = os.lstat(old)
+        if (not stat.S_ISREG(before.st_mode) or before.st_nlink != 1 or before.st_size != len(data)
+                or (before.st_uid, before.st_gid, stat.S_IMODE(before.st_mode)) != fresh):
+            return False
+        os.link(old, dest, follow_symlinks=False)
+    except OSError:
+        return False
+    try:
+        fd = os.open(dest, os.O_RDONLY | os.O_NOFOLLOW)
+        with os.fdopen(fd, "rb") as fh:
+            linked = os.fstat(fh.fileno())
+            held = fh.read() if (linked.st_ino, linked.st_dev) == (before.st_ino, before.st_dev) else None
+    except OSError:
+        held = None
+    if held == data and hashlib.sha256(held).hexdigest() == meant:
+        return True
+    dest.unlink(missing_ok=True)
+    return False
 
 
 def replace_tree(target: Path, files: dict[str, bytes], sha256: dict[str, str] | None = None) -> None:
@@ -183,7 +245,7 @@ def replace_tree(target: Path, files: dict[str, bytes], sha256: dict[str, str] |
         staging = Path(tempfile.mkdtemp(dir=target.parent, prefix=f".{target.name}.{STAGING}."))
         try:
             staging.chmod(0o755)
-            _write_verified(staging, files, sha256 or {})
+            _write_verified(staging, files, sha256 or {}, target if target.is_dir() and not target.is_symlink() else None)
             swap_in(staging, target)
             installed(target)
         finally:

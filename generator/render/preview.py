@@ -73,15 +73,16 @@ def png(image: Any) -> bytes:
     IDAT chunks of the rows that first pass CHUNK_LIMIT bytes), written here without pypng's loop over every row.
     On these pictures (flat colour, type) that is smaller than Pillow's writer at level 3 and takes about half its
     time (Pillow tries every PNG filter on every row, and has no setting to keep it from doing so)."""
-    import numpy as np
     import png as pypng
 
     rgb = image if image.mode in ("RGB", "RGBA") else image.convert("RGB")
     width, height = rgb.size
     stride = len(rgb.mode) * width
-    rows = np.zeros((height, stride + 1), np.uint8)  # each row: filter type 0 (None), then its pixels
-    rows[:, 1:] = np.asarray(rgb).reshape(height, stride)
-    data = memoryview(rows.reshape(-1))
+    pixels, rows = memoryview(rgb.tobytes()), bytearray(height * (stride + 1))
+    for y in range(height):  # each row: filter type 0 (None), then its pixels (no numpy: ~0.08 s to import)
+        at = y * (stride + 1) + 1
+        rows[at:at + stride] = pixels[y * stride:(y + 1) * stride]
+    data = memoryview(rows)
     buf = io.BytesIO()
     pypng.Writer(width, height, greyscale=False, alpha=rgb.mode == "RGBA", bitdepth=8,
                  compression=1).write_preamble(buf)

@@ -158,8 +158,9 @@ def test_the_preview_loads_and_renders_through_the_pipeline(monkeypatch, tmp_pat
 
 def test_build_mode_installs_each_language_on_its_own_and_release_all_or_nothing(monkeypatch, tmp_path):
     seen = []
-    monkeypatch.setattr(pipeline.build, "build_kits",
-                        lambda root, options, out_root, force, jobs, all_or_nothing: seen.append(all_or_nothing) or [])
+    monkeypatch.setattr("generator.kit.build.build_kits",
+                        lambda root, options, out_root, force, jobs, all_or_nothing, **kw: seen.append(all_or_nothing)
+                        or [])
     pipeline.run(tmp_path, ["it"], "build")
     pipeline.run(tmp_path, ["it"], "release")
     pipeline.run(tmp_path, ["it"], "build", all_or_nothing=True)  # an export of development kits

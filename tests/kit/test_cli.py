@@ -91,3 +91,36 @@ def test_the_console_command_flushes_its_output_and_keeps_its_exit_code(project)
     bad = subprocess.run([sys.executable, "-m", "generator.cli", "build", "--lang", "zz", "--root", str(project)],
                          capture_output=True, text=True, cwd=project)
     assert bad.returncode == 1 and "it, en, ru" in bad.stderr and "Traceback" not in bad.stderr
+
+
+def test_each_command_is_registered_by_the_module_the_cli_imports_for_it(capsys):
+    """A command line naming a command imports only that command's module (cli.COMMANDS): the table must name the
+    module that registers it, and every registered command must be in it (else it would be found only by --help)."""
+    import argparse
+    import importlib
+
+    from generator import cli
+
+    registered = {}
+    for name in cli.COMMAND_MODULES:
+        sub = argparse.ArgumentParser().add_subparsers()
+        importlib.import_module(name).register(sub)
+        registered.update(dict.fromkeys(sub.choices, name))
+    assert registered == cli.COMMANDS
+    for command, module in cli.COMMANDS.items():  # a parser made for one command line knows that module's only
+        for other, owner in cli.COMMANDS.items():
+            with pytest.raises(SystemExit):
+                cli.build_parser([command]).parse_args([other, "--no-such-option"])
+            said = capsys.readouterr().err
+            assert ("invalid choice" in said) == (owner != module), (command, other, said)
+    assert vars(cli.build_parser(["nosuch"]).parse_args(["build", "--lang", "it"]))["lang"] == "it"
+
+
+def test_a_command_line_imports_only_its_command():
+    import subprocess
+    import sys
+
+    code = ("import sys, generator.cli as c; c.build_parser(['board', 'validate']); "
+            "print(sorted(m for m in ('generator.pipeline', 'generator.sim.cli', 'cairosvg') if m in sys.modules))")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert out.stdout.strip() == "[]"

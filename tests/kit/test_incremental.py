@@ -154,6 +154,35 @@ def test_timings_name_every_phase_and_each_component_rendered(proved_project, pr
     assert again.err.splitlines()[1].startswith("inputs digest, up-to-date check") and "phase one" not in again.err
 
 
+NO_OP = """
+import sys
+from generator import cli
+code = cli.main(["build", "--lang", "it", "--root", sys.argv[1]])
+drawing = ("cairocffi", "pikepdf", "pypdfium2", "cairosvg", "jinja2", "generator.kit.build", "generator.kit.phase_one")
+print(code, sorted(m for m in drawing if m in sys.modules))
+"""
+
+
+def test_a_no_op_build_reads_the_installed_kit_and_imports_nothing_that_draws(tmp_path, pristine_it):
+    """An up-to-date kit is told so by kit/installed.py before the stages are imported (a no-op build starts in a
+    tenth of a second); once an input changes, the same command imports them and builds."""
+    import os
+    import subprocess
+    import sys
+
+    from tests.conftest import KIT_EPOCH, ROOT
+
+    project = tmp_path / "project"
+    shutil.copytree(pristine_it, project)
+    env = {**os.environ, "SOURCE_DATE_EPOCH": KIT_EPOCH, "PYTHONPATH": str(ROOT)}
+    run = subprocess.run([sys.executable, "-c", NO_OP, str(project)], env=env, capture_output=True, text=True)
+    assert run.returncode == 0 and "up to date" in run.stdout and run.stdout.splitlines()[-1] == "0 []", run
+    edit_msgstr(project / "locales/it/LC_MESSAGES/duel.po", "duel/seigan", "Free stance", " (n)")
+    run = subprocess.run([sys.executable, "-c", NO_OP, str(project)], env=env, capture_output=True, text=True)
+    assert run.returncode == 0 and "built" in run.stdout, run
+    assert "'generator.kit.build'" in run.stdout.splitlines()[-1] and "'pikepdf'" in run.stdout.splitlines()[-1]
+
+
 def test_languages_built_together_stop_only_where_they_fail(proved_project, pristine_it):
     """build_kits (the release's and `i18n check --render`'s path): a language whose catalog does not parse is
     refused with its problem, the others are built as a build of each alone builds them."""

@@ -13,6 +13,7 @@ import os
 import random
 import shutil
 import signal
+import stat
 import multiprocessing.connection
 import select
 import subprocess
@@ -316,11 +317,13 @@ print(json.dumps({"code": code, "imported": "pikepdf._core" in sys.modules}))
 def test_a_signal_while_the_commands_are_imported_waits_for_the_imports(tmp_path):
     """A signal arriving inside a native module's start-up must not raise there (pikepdf's nanobind enums abort
     the process with a traceback when a Python handler raises): it is held back until the imports are done,
-    then stops the command with its one line."""
+    then stops the command with its one line (a build imports what draws once it knows its kit is stale: the
+    build's own line then says the previous kit is unchanged)."""
     run = run_script(SIGNAL_IN_IMPORT, str(tmp_path))
     assert "Traceback" not in run.stderr, run.stderr
     assert json.loads(run.stdout) == {"code": 128 + signal.SIGTERM, "imported": True}, run
-    assert run.stderr.strip() == "interrupted by SIGTERM"
+    assert run.stderr.strip() in ("interrupted by SIGTERM",
+                                  "interrupted by SIGTERM: nothing was installed, the previous kit is unchanged")
 
 
 def _megabyte(i: int) -> bytes:
@@ -454,3 +457,48 @@ def test_a_rules_source_that_is_a_device_or_huge_is_refused(project, kind):
     problem = caught.value.problems[0]
     assert problem.file == "content/duel/rules.md"
     assert ("device" if kind == "device" else "too large") in problem.message
+
+
+# ---- an incremental build rewrites only what changed: unchanged files are linked from the kit it replaces ----
+
+def test_unchanged_files_are_linked_from_the_previous_folder_and_changed_ones_written(tmp_path):
+    kit = tmp_path / "it"
+    replace_tree(kit, {"a.txt": b"same", "sub/b.txt": b"old", "c.txt": b"gone"})
+    inode = {rel: (kit / rel).stat().st_ino for rel in ("a.txt", "sub/b.txt")}
+    replace_tree(kit, {"a.txt": b"same", "sub/b.txt": b"new", "d.txt": b"added"})
+    assert {p.relative_to(kit).as_posix(): p.read_bytes() for p in kit.rglob("*") if p.is_file()} == {
+        "a.txt": b"same", "sub/b.txt": b"new", "d.txt": b"added"}
+    assert (kit / "a.txt").stat().st_ino == inode["a.txt"]  # linked, not written again
+    assert (kit / "a.txt").stat().st_nlink == 1 and leftovers(tmp_path) == []  # the previous folder is gone
+    assert (kit / "sub/b.txt").stat().st_ino != inode["sub/b.txt"]
+
+
+@pytest.mark.parametrize("tamper", ["edited", "symlink", "second-link", "mode", "hardlink-out"])
+def test_a_tampered_file_of_the_previous_folder_is_never_linked(tmp_path, tamper):
+    """A file of the kit being replaced is taken only when it holds exactly the bytes meant, is a plain file with a
+    new file's permissions and has no other link (else someone could change the installed kit from outside)."""
+    kit, outside = tmp_path / "it", tmp_path / "outside.txt"
+    replace_tree(kit, {"a.txt": b"same", "b.txt": b"keep"})
+    a = kit / "a.txt"
+    if tamper == "edited":
+        a.write_bytes(b"SAME")  # the same size
+    elif tamper == "symlink":
+        outside.write_bytes(b"same")
+        a.unlink()
+        a.symlink_to(outside)
+    elif tamper == "second-link":
+        os.link(a, outside)
+    elif tamper == "mode":
+        a.chmod(0o777)
+    else:
+        a.unlink()
+        outside.write_bytes(b"same")
+        os.link(outside, a)
+    before = a.lstat()
+    replace_tree(kit, {"a.txt": b"same", "b.txt": b"keep"})
+    now = a.lstat()
+    assert a.read_bytes() == b"same" and stat.S_ISREG(now.st_mode) and now.st_nlink == 1
+    assert now.st_ino != before.st_ino and stat.S_IMODE(now.st_mode) == stat.S_IMODE((kit / "b.txt").stat().st_mode)
+    if tamper in ("symlink", "second-link", "hardlink-out"):
+        outside.write_bytes(b"evil")  # changing the file outside leaves the kit alone
+        assert a.read_bytes() == b"same"

@@ -13,10 +13,7 @@ from ...board.model import Board
 from ...output.cache import note_damaged, read_json_entry, write_json_entry
 from ...problems import Problem
 from .defaults import RULINGS
-from .engine import GameConfig
-from .report import summarise
 from ..digest import engine_digest, engine_id
-from .runner import run_games
 
 CACHE_DIR = Path("build/cache")
 
@@ -86,6 +83,10 @@ def _problems(report: dict[str, Any], settings: ProofSettings) -> list[Problem]:
 
 def prove_board(board: Board, fingerprint: str, settings: ProofSettings, deck: tuple[int, ...]) -> Proof:
     """Dead-end check (as errors) plus the sample simulation: zero stuck moves, zero unfinished, spread in bound."""
+    from .engine import GameConfig  # here: a build whose proof is cached never imports the engine
+    from .report import summarise
+    from .runner import run_games
+
     config = GameConfig(players=settings.players, start=None, max_turns=settings.max_turns, deck=deck)
     report = summarise(run_games(board, config, settings.games, settings.seed, settings.policy), settings.players)
     problems = check_dead_ends(board, severity="error") + _problems(report, settings)

@@ -16,8 +16,7 @@ from typing import Any
 from ...content.ground import GroundData
 from ...problems import Problem
 from ..digest import engine_digest
-from .engine import MODES, GameConfig
-from .runner import ENGINE_VERSION, run_games
+from .version import ENGINE_VERSION
 from ...output.cache import note_damaged, read_json_entry, write_json_entry
 
 CACHE_DIR = Path("build/cache")
@@ -58,6 +57,9 @@ def player_counts(data: GroundData) -> list[int]:
 
 def prove_ground(data: GroundData, settings: GroundProofSettings = GroundProofSettings()) -> GroundProof:
     """Play every Scenario x player count x Mode x policy; collect unfinished games and unreachable thresholds."""
+    from .engine import MODES, GameConfig  # here: a build whose proof is cached never imports the engine
+    from .runner import run_games
+
     counts = player_counts(data)
     modes = [m.id for m in data.modes if m.id in MODES]
     scenarios: dict[str, dict[str, Any]] = {}
