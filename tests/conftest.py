@@ -96,19 +96,19 @@ SLOW_FIRST = (
     "tests/kit/test_pseudo_build.py::test_pseudo_locale_kit",  # 12 s
     "tests/export/test_print.py",  # 14 s
     "tests/i18n/test_slot_map.py",  # 9 s
-    "tests/security/test_forged_results.py::test_an_export_from_a_poisoned_picture_cache",  # 11 s
+    "tests/security/test_forged_results.py::test_an_export_from_a_poisoned_picture_cache",  # 5 s (+ tts_pictures)
     "tests/kit/test_adding_a_game.py",  # 9 s
-    "tests/sim/test_adding_a_game_to_the_lab.py",  # 11 s: sim and sweeps of a fourth game in a copy
-    "tests/sim/test_adding_a_policy.py",  # 8 s: sim and sweeps of a new policy in a copy
-    "tests/export/test_tts.py",  # 10 s
+    "tests/sim/test_adding_a_game_to_the_lab.py",  # 3 s: sim and sweeps of a fourth game in a copy
+    "tests/sim/test_adding_a_policy.py",  # 3 s: sim and sweeps of a new policy in a copy
+    "tests/export/test_tts.py",  # 4 s (+ tts_pictures: 8 s, the Italian pictures made once a session)
     "tests/components/test_reproducible.py",  # 9 s (ru-again)
     "tests/content/test_model.py::test_renderers_never_open_a_content_file",
     "tests/kit/test_incremental.py::test_one_string_rebuild",  # 8 s
-    "tests/security/test_forged_results.py::test_a_forged_proof",  # 8 s
-    "tests/sim/test_stopping.py",  # 6 s each
+    "tests/security/test_forged_results.py::test_a_forged_proof",  # 2 s
+    "tests/sim/test_stopping.py",  # 11 s (one unit: a shared stopped sweep)
     "tests/kit/test_contact_sheet.py",  # 7 s
     "tests/security/test_forged_results.py::test_a_script_planted",  # 6 s
-    "tests/components/test_kinds_and_floor.py",  # 4-7 s each
+    "tests/components/test_kinds_and_floor.py",  # 2 s each, the kits aside
     "tests/kit/test_adding_a_deck.py",  # 6 s
     "tests/i18n/test_preview.py",  # 3-6 s each
     "tests/sim/test_balance.py",  # 3-5 s each
@@ -156,8 +156,6 @@ SPLIT = (
     "tests/kit/test_cache_hygiene.py",
     "tests/security/test_forged_results.py",
     "tests/security/test_component_cache.py",
-    "tests/sim/test_designer.py",
-    "tests/sim/test_stopping.py",
     "tests/release/test_release.py",
     "tests/components/test_kinds_and_floor.py",
     "tests/pageqa/test_kit_pages.py",
@@ -255,6 +253,43 @@ def pristine_it() -> Path:
 def pristine_seconds(root: Path) -> Path:
     """The file holding how long pristine_it's build took."""
     return root.parent / "seconds"
+
+
+@pytest.fixture(scope="session")
+def tts_pictures(pristine_it) -> Path:
+    """The Tabletop Simulator picture cache of pristine_it's Italian kit: a copy of pristine_it exported once per
+    test session by the real command (`dojo export tts --lang it`: every picture made, read back and compared), by
+    the first xdist worker to ask, under a file lock. Returns the cache folder (build/cache/components/
+    tts-pictures); with_tts_pictures copies it into a project, whose export then takes its pictures from it."""
+    from generator.export.tts_cache import FOLDER
+    from generator.output.cache import CACHE_DIR
+    from tests.board.helpers import run_cli
+
+    folder = _KITS[-1] / "tts-it"
+    root, done = folder / "project", folder / "done"
+    folder.mkdir(exist_ok=True)
+    with (folder / "lock").open("w") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)
+        if not done.exists():
+            shutil.rmtree(root, ignore_errors=True)
+            shutil.copytree(pristine_it, root, symlinks=True)
+            with pytest.MonkeyPatch.context() as mp:
+                mp.setenv("SOURCE_DATE_EPOCH", KIT_EPOCH)
+                run = run_cli("export", "tts", "--lang", "it", "--root", root)
+            assert run.code == 0 and "Traceback" not in run.err, run.err
+            assert "wrote" in run.out and "build/tts/it" in run.out, run
+            done.touch()
+    return root / CACHE_DIR / FOLDER
+
+
+def with_tts_pictures(project: Path, pictures: Path) -> Path:
+    """project (a copy of pristine_it) with the session's Italian Tabletop Simulator pictures (tts_pictures) in its
+    picture cache."""
+    from generator.export.tts_cache import FOLDER
+    from generator.output.cache import CACHE_DIR
+
+    shutil.copytree(pictures, project / CACHE_DIR / FOLDER)
+    return project
 
 
 @pytest.fixture(scope="session")

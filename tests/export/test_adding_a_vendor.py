@@ -13,7 +13,8 @@ from PIL import Image
 from generator.content import toml_source
 from generator.content.vendors import TABLE, vendor_rows
 from generator.problems import CheckFailed
-from tests.kit.test_adding_a_game import run_copy, whole_copy
+from tests.kit.test_adding_a_game import whole_copy
+from tests.sim.test_adding_a_policy import dojo_session
 
 ROW = """
 [[vendor]]
@@ -50,8 +51,9 @@ def test_a_print_vendor_added_by_the_recipe_exports_a_built_kit(pristine_it, tmp
     singles = _kit_of(pristine_it, root)
     assert len(singles) == len(DECKS)
     add_vendor(root)
-    assert "pcs" in run_copy(root, "export", "print", "--help").stdout  # the command offers it
-    run = run_copy(root, "export", "print", "--vendor", "pcs", "--lang", "it")
+    offered, run = dojo_session(root, ["export", "print", "--help", "--root", str(root)],
+                                ["export", "print", "--vendor", "pcs", "--lang", "it", "--root", str(root)])
+    assert offered.returncode == 0 and "pcs" in offered.stdout  # the command offers it
     assert run.returncode == 0 and "Traceback" not in run.stderr, run.stderr[-3000:]
     assert "Print Club Shop" in run.stdout and "preflight passed" in run.stdout
     out = root / "build/print/pcs/it"

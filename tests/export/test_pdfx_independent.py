@@ -14,7 +14,6 @@ import pytest
 
 from PIL import Image
 
-from generator.export.products import export_all
 from generator.export.preflight import preflight
 from generator.export.vendors import VENDORS
 
@@ -22,8 +21,9 @@ MM = 300 / 25.4  # px per mm at 300 dpi
 
 
 @pytest.fixture(scope="module")
-def pdfs(small_kit):
-    return {name: export_all(VENDORS[name], small_kit[1]) for name in ("dtc", "pdfx4")}
+def pdfs(exports):
+    """The PDF/X vendors' files of conftest's exports."""
+    return {name: exports[name] for name in ("dtc", "pdfx4")}
 
 
 def test_every_pdfx_key_read_from_the_raw_bytes_and_by_pypdf(small_kit, pdfs):

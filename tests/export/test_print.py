@@ -12,16 +12,9 @@ import pytest
 from PIL import Image, ImageCms
 
 from generator.export import cmyk, pdfx
-from generator.export.products import export_all
 from generator.export.preflight import _safe_zone, preflight
 from generator.export.vendors import VENDORS, deck_folder, export_kit, kit_decks, read_quantities
 from tests.board.helpers import run_cli
-
-@pytest.fixture(scope="module")
-def exports(small_kit):
-    """Every vendor's files of the two decks."""
-    return {name: export_all(vendor, small_kit[1]) for name, vendor in VENDORS.items()}
-
 
 def rules(problems):
     return {p.rule for p in problems}

@@ -20,7 +20,7 @@ from generator.export.tts_images import CELL_H, CELL_W
 from generator.i18n.runtime import load_translations
 from generator.plan import registry
 from tests.board.helpers import run_cli
-from tests.conftest import shared_dir
+from tests.conftest import shared_dir, with_tts_pictures
 
 GAMES = ("dojo", "ground", "duel")
 
@@ -75,10 +75,13 @@ def _decks(doc: dict) -> list[dict]:
 
 
 @pytest.fixture(scope="module")
-def exported(pristine_it, tmp_path_factory) -> Path:
-    """A copy of the built Italian kit's project, exported by the real command."""
+def exported(pristine_it, tts_pictures, tmp_path_factory) -> Path:
+    """A copy of the built Italian kit's project, exported by the real command; its pictures from the session's
+    picture cache (conftest.tts_pictures: the same command's export, every picture made and compared, once per
+    session)."""
     root = tmp_path_factory.mktemp("tts") / "project"
     shutil.copytree(pristine_it, root, symlinks=True)
+    with_tts_pictures(root, tts_pictures)
     run = run_cli("export", "tts", "--lang", "it", "--root", root)
     assert run.code == 0, run.err
     assert "wrote" in run.out and "build/tts/it" in run.out

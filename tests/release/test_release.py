@@ -12,7 +12,7 @@ import pytest
 from generator.cli import main
 from generator.release.build import ReleaseOptions, release
 from generator.problems import CheckFailed
-from tests.conftest import KIT_EPOCH, built_kit, copy_project, session_root
+from tests.conftest import KIT_EPOCH, built_kit, copy_project, session_root, with_tts_pictures
 from tests.conftest import LANGS
 
 
@@ -51,10 +51,12 @@ def few_designer_games():
 
 
 @pytest.fixture(scope="module")
-def first_release(tmp_path_factory, few_designer_games):
+def first_release(tmp_path_factory, few_designer_games, tts_pictures):
     """(project, release folder): one release of a project copy, built once for this module, from the cache of the
     session's kits (built_kit: the same inputs, dates and version; a cold release is timed by bench_speed.py and its
-    renders are the kits', compared byte for byte by tests/kit/test_integrity.py and test_reproducible.py)."""
+    renders are the kits', compared byte for byte by tests/kit/test_integrity.py and test_reproducible.py). The
+    Italian Tabletop Simulator pictures come from the session's picture cache (conftest.tts_pictures: made from
+    pristine_it's Italian kit, the same bytes as the session's), English and Russian ones are made here."""
     mp = pytest.MonkeyPatch()
     mp.setenv("SOURCE_DATE_EPOCH", KIT_EPOCH)
     try:
@@ -62,6 +64,7 @@ def first_release(tmp_path_factory, few_designer_games):
             built_kit(lang)  # each language's components cached in the session's project (once per session)
         project = copy_project(tmp_path_factory.mktemp("release"))
         shutil.copytree(session_root() / "build" / "cache", project / "build" / "cache")  # the proofs too
+        with_tts_pictures(project, tts_pictures)
         yield project, release(project, ReleaseOptions(jobs=2)).out_dir
     finally:
         mp.undo()

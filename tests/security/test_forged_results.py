@@ -25,7 +25,7 @@ from generator.output.cache import _installed
 from generator.sim import designer
 from generator.sim.designer_html import page
 from tests.board.helpers import run_cli
-from tests.conftest import KIT_EPOCH, ROOT
+from tests.conftest import KIT_EPOCH, ROOT, with_tts_pictures
 
 from .helpers import forge_entry, hashes
 
@@ -43,8 +43,11 @@ def _png(colour: tuple[int, int, int]) -> bytes:
 
 
 def test_a_forged_proof_with_its_checksum_recomputed_is_proved_again(pristine_it, tmp_path, monkeypatch):
-    """The attack of issue 41: stuck moves 37, unfinished games 12, the old self-checksum recomputed; `dojo build
-    --force` must print the genuine proof in the manifest."""
+    """The attack of issue 41: stuck moves 37, unfinished games 12, the old self-checksum recomputed; the next build
+    must print the genuine proof in the manifest. (The issue's `dojo build --force` makes the up-to-date kit build
+    again; here the installed kit is removed instead, so the build reads the proof cache in phase one as a forced
+    build does — prepare() takes no force — and takes the components from the component cache, whose entries key on
+    the proof they printed: a believed forged proof would miss them and print other bytes.)"""
     monkeypatch.setenv("SOURCE_DATE_EPOCH", KIT_EPOCH)
     root = tmp_path / "project"
     shutil.copytree(pristine_it, root, symlinks=True)
@@ -54,7 +57,8 @@ def test_a_forged_proof_with_its_checksum_recomputed_is_proved_again(pristine_it
     data["summary"].update(stuck_moves=37, unfinished=12, finished=data["summary"]["finished"] - 12)
     data["seal"] = hashlib.sha256(json.dumps(data, sort_keys=True).encode()).hexdigest()  # what anyone computes
     proof.write_text(json.dumps(data, indent=1, sort_keys=True), encoding="utf-8")
-    run = run_cli("build", "--lang", LANG, "--root", root, "--force")
+    shutil.rmtree(root / "build/pnp" / LANG)
+    run = run_cli("build", "--lang", LANG, "--root", root)
     assert run.code == 0 and "Traceback" not in run.err, run.err
     lines = [line for line in run.err.splitlines() if line.startswith("cache:")]
     assert len(lines) == 1 and proof.name in lines[0] and "not sealed" in lines[0], lines
@@ -158,15 +162,17 @@ def _poisoned(value):
     return value
 
 
-def test_an_export_from_a_poisoned_picture_cache_is_the_genuine_export(pristine_it, tmp_path, monkeypatch):
+def test_an_export_from_a_poisoned_picture_cache_is_the_genuine_export(pristine_it, tts_pictures, tmp_path,
+                                                                       monkeypatch):
     """The attack of issue 41 end to end: every Tabletop Simulator picture cache entry rewritten with all-red
-    pictures and "POISONED" texts, checksums recomputed; `dojo export tts` writes the genuine saves and pictures,
-    one line per rejected entry."""
+    pictures and "POISONED" texts, checksums recomputed; `dojo export tts` writes the genuine saves and pictures
+    (the export from the session's genuine picture cache, conftest.tts_pictures), one line per rejected entry."""
     from tests.security.helpers import tree
 
     monkeypatch.setenv("SOURCE_DATE_EPOCH", KIT_EPOCH)
     root = tmp_path / "project"
     shutil.copytree(pristine_it, root, symlinks=True)
+    with_tts_pictures(root, tts_pictures)
     first = run_cli("export", "tts", "--lang", LANG, "--root", root)
     assert first.code == 0, first.err
     genuine = tree(root / "build" / "tts" / LANG)

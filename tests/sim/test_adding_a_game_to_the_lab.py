@@ -10,7 +10,7 @@ import re
 
 from tests.conftest import project_with_code
 from tests.kit.test_adding_a_game import ROW, add_toy_game
-from tests.sim.test_adding_a_policy import dojo
+from tests.sim.test_adding_a_policy import dojo_session
 
 SIMULATOR = '''"""The toy game's simulator: a seeded draw of the winner (enough to be swept)."""
 
@@ -125,13 +125,16 @@ def test_a_fourth_game_with_a_lab_is_swept_by_the_unchanged_lab(tmp_path):
     (root / "generator/sim/toy/__init__.py").write_text('"""The toy game."""\n', encoding="utf-8")
     (root / "generator/sim/toy/cli.py").write_text(SIMULATOR, encoding="utf-8")
 
-    run = dojo(root, "sim", "--game", "toy", "--games", "7")
-    assert run.returncode == 0 and "toy: 7 games" in run.stdout, run.stderr[-2000:]
-
     out = tmp_path / "sweep"
-    run = dojo(root, "sweep", "--game", "toy", "--rule", "T1=1,2", "--policy", "coin,lucky/coin", "--games", "100",
-                "--seed", "4", "--jobs", "2", "--out", str(out))
-    assert run.returncode == 0 and "Traceback" not in run.stderr, run.stderr[-2000:]
+    sim, sweep, sample, run = dojo_session(
+        root, ["sim", "--game", "toy", "--games", "7"],
+        ["sweep", "--game", "toy", "--rule", "T1=1,2", "--policy", "coin,lucky/coin", "--games", "100", "--seed", "4",
+         "--jobs", "2", "--out", str(out)],
+        ["sweep", "--sample", str(out), "--cell", "1", "--index", "3"],
+        ["sweep", "--game", "toy", "--board", "x.txt", "--games", "5", "--out", str(tmp_path / "x")])
+    assert sim.returncode == 0 and "toy: 7 games" in sim.stdout, sim.stderr[-2000:]
+
+    assert sweep.returncode == 0 and "Traceback" not in sweep.stderr, sweep.stderr[-2000:]
     report = json.loads((out / "report.json").read_text(encoding="utf-8"))
     assert report["game"] == "toy" and len(report["cells"]) == 2 * 2 * 2  # players 2, 3 x policies x T1 values
     assert [c["label"] for c in report["cells"]][:2] == ["2p coin T1=1", "2p coin T1=2"]
@@ -144,7 +147,5 @@ def test_a_fourth_game_with_a_lab_is_swept_by_the_unchanged_lab(tmp_path):
     title = re.search(r'title = "([^"]+)"', ROW).group(1)
     assert f"<h2>{title}</h2>" in html  # the row's title
 
-    run = dojo(root, "sweep", "--sample", str(out), "--cell", "1", "--index", "3")
-    assert run.returncode == 0 and "[T1] seat" in run.stdout, run.stderr[-2000:]
-    run = dojo(root, "sweep", "--game", "toy", "--board", "x.txt", "--games", "5", "--out", str(tmp_path / "x"))
+    assert sample.returncode == 0 and "[T1] seat" in sample.stdout, sample.stderr[-2000:]
     assert run.returncode == 2 and "--board applies to --game dojo, not --game toy" in run.stderr, run.stderr

@@ -22,11 +22,30 @@ def _recipe_code() -> str:
                      re.search(r"```python\n(.*?)```", section, re.S).group(1).splitlines())
 
 
-def dojo(root, *args):
-    """The `dojo` command run in the copy, on the copy's code."""
-    return subprocess.run([sys.executable, "-c", "from generator.cli import main; raise SystemExit(main())", *args],
-                          cwd=root, capture_output=True, text=True, env={**os.environ, "PYTHONPATH": str(root)},
-                          timeout=600)
+SESSION = """
+import contextlib, io, json, sys
+from generator.cli import main
+done = []
+for args in json.loads(sys.argv[1]):
+    out, err = io.StringIO(), io.StringIO()
+    with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
+        try:
+            code = main(args)
+        except SystemExit as exc:  # argparse's refusals
+            code = exc.code if isinstance(exc.code, int) else 2
+    done.append([code, out.getvalue(), err.getvalue()])
+print(json.dumps(done))
+"""
+
+
+def dojo_session(root, *commands: list[str]) -> list[subprocess.CompletedProcess]:
+    """The `dojo` commands run one after another by main() in one process of the copy's code (as tests/board/helpers.py
+    run_cli runs them in the test process): the copy's code is imported once, not once a command."""
+    run = subprocess.run([sys.executable, "-c", SESSION, json.dumps(commands)], cwd=root, capture_output=True,
+                         text=True, env={**os.environ, "PYTHONPATH": str(root)}, timeout=600)
+    assert run.returncode == 0 and "Traceback" not in run.stderr, run.stderr[-2000:]
+    return [subprocess.CompletedProcess(args, code, out, err)
+            for args, (code, out, err) in zip(commands, json.loads(run.stdout.splitlines()[-1]))]
 
 
 def test_a_policy_added_by_the_recipe_is_played_swept_and_told(tmp_path):
@@ -34,14 +53,21 @@ def test_a_policy_added_by_the_recipe_is_played_swept_and_told(tmp_path):
     play = root / "generator/sim/duel/play.py"
     play.write_text(play.read_text(encoding="utf-8") + "\n\n" + _recipe_code(), encoding="utf-8")
 
-    run = dojo(root, "sim", "--game", "duel", "--policy", "first", "--games", "20", "--json", str(tmp_path / "s.json"))
-    assert run.returncode == 0 and "Traceback" not in run.stderr, run.stderr[-2000:]
+    out = tmp_path / "sweep"
+    sim, sweep, sample, ladder, refused = dojo_session(
+        root,
+        ["sim", "--game", "duel", "--policy", "first", "--games", "20", "--json", str(tmp_path / "s.json")],
+        ["sweep", "--game", "duel", "--policy", "first,first/hunter,hunter", "--games", "60", "--seed", "3",
+         "--jobs", "1", "--out", str(out)],
+        ["sweep", "--sample", str(out), "--cell", "0", "--index", "1"],
+        ["sweep", "--game", "duel", "--ladder", "--policy", "first,hunter", "--games", "40", "--jobs", "1", "--out",
+         str(tmp_path / "ladder")],
+        ["sweep", "--game", "duel", "--policy", "frist", "--games", "10", "--out", str(tmp_path / "x")])
+
+    assert sim.returncode == 0 and "Traceback" not in sim.stderr, sim.stderr[-2000:]
     assert json.loads((tmp_path / "s.json").read_text(encoding="utf-8"))["policies"] == ["first", "first"]
 
-    out = tmp_path / "sweep"
-    run = dojo(root, "sweep", "--game", "duel", "--policy", "first,first/hunter,hunter", "--games", "60",
-                "--seed", "3", "--jobs", "1", "--out", str(out))
-    assert run.returncode == 0 and "Traceback" not in run.stderr, run.stderr[-2000:]
+    assert sweep.returncode == 0 and "Traceback" not in sweep.stderr, sweep.stderr[-2000:]
     report = json.loads((out / "report.json").read_text(encoding="utf-8"))
     cells = {c["cell"]["policy"]: c for c in report["cells"]}
     assert set(cells) == {"first", "first/hunter", "hunter"} and all(c["games"] == 60 for c in cells.values())
@@ -50,15 +76,13 @@ def test_a_policy_added_by_the_recipe_is_played_swept_and_told(tmp_path):
     assert cells["first/hunter"]["skill"]["win_rate"]["n"] > 0
     assert "<h2>The duel</h2>" in (out / "report.html").read_text(encoding="utf-8")
 
-    run = dojo(root, "sweep", "--sample", str(out), "--cell", "0", "--index", "1")
-    assert run.returncode == 0 and "A (first) and B (first)" in run.stdout, run.stdout[-2000:] + run.stderr[-2000:]
+    assert sample.returncode == 0 and "A (first) and B (first)" in sample.stdout, sample.stdout[-2000:] + \
+        sample.stderr[-2000:]
 
-    run = dojo(root, "sweep", "--game", "duel", "--ladder", "--policy", "first,hunter", "--games", "40", "--jobs",
-                "1", "--out", str(tmp_path / "ladder"))
-    assert run.returncode == 0, run.stderr[-2000:]
-    ladder = json.loads((tmp_path / "ladder/report.json").read_text(encoding="utf-8"))["ladder"]
-    assert set(ladder["ratings"]) == {"first", "hunter"}
+    assert ladder.returncode == 0, ladder.stderr[-2000:]
+    rated = json.loads((tmp_path / "ladder/report.json").read_text(encoding="utf-8"))["ladder"]
+    assert set(rated["ratings"]) == {"first", "hunter"}
 
-    run = dojo(root, "sweep", "--game", "duel", "--policy", "frist", "--games", "10", "--out", str(tmp_path / "x"))
+    run = refused
     assert run.returncode == 2 and "Traceback" not in run.stderr
     assert "--policy frist: --game duel has hunter, random, first" in run.stderr, run.stderr

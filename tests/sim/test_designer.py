@@ -27,9 +27,22 @@ def small(monkeypatch, tmp_path):
     return tmp_path
 
 
-def test_page_has_every_game_its_rulings_and_skill(small):
-    report = designer.designer_report(small, jobs=1)
-    html = page(report, "1.2.3")
+@pytest.fixture(scope="module")
+def drawn_page(tmp_path_factory):
+    """(the content's folder, its report, the page, every figure the page drew by title: _figures) for SMALL, made
+    once for the page's tests below (a fresh report: played, not from a cache)."""
+    with pytest.MonkeyPatch.context() as mp:
+        mp.setattr(designer, "SETTINGS", copy.deepcopy(SMALL))
+        root = tmp_path_factory.mktemp("designer")
+        for part in ("content", "locales"):
+            shutil.copytree(ROOT / part, root / part)
+        drawn = _figures(mp)
+        report = designer.designer_report(root, jobs=1)
+        return root, report, page(report, "1.2.3"), drawn
+
+
+def test_page_has_every_game_its_rulings_and_skill(drawn_page):
+    _, report, html, _ = drawn_page
     for title in ("Il Labirinto del Dojo", "GROUND", "The duel"):
         assert f"<h2>{title}</h2>" in html
     assert "U22=false" in html and "G5=claimed-points" in html and "D03=&#34;exact&#34;" in html
@@ -103,7 +116,7 @@ def _table(html: str, cls: str, after: str) -> list[list[str]]:
     return [re.findall(r"<td>(.*?)</td>", row) for row in re.split(r"<tr[^>]*>", body)[2:]]
 
 
-def test_one_seat_figure_per_game_whiskers_from_its_table_and_differences(small, monkeypatch):
+def test_one_seat_figure_per_game_whiskers_from_its_table_and_differences(drawn_page):
     """Each game's seat plot draws the Wilson intervals its table prints (read back from the HTML), its length plot
     the lengths table; every ruling has its paired difference, consistent with the two columns it compares."""
     import base64
@@ -112,8 +125,7 @@ def test_one_seat_figure_per_game_whiskers_from_its_table_and_differences(small,
 
     from PIL import Image
 
-    drawn = _figures(monkeypatch)
-    html = page(designer.designer_report(small, jobs=1), "1.2.3")
+    small, _, html, drawn = drawn_page
     images = re.findall(r'src="data:image/png;base64,([^"]+)"', html)
     assert all(Image.open(io.BytesIO(base64.b64decode(b))).size[0] > 300 for b in images)
     for game, title in (("dojo", "Il Labirinto del Dojo"), ("ground", "GROUND"), ("duel", "The duel")):
@@ -153,11 +165,12 @@ def test_one_seat_figure_per_game_whiskers_from_its_table_and_differences(small,
     assert "changed 0 of" in html and "difference [95% paired interval]" in html
 
 
-def test_two_renders_of_the_page_are_byte_identical(small):
-    """Figures included: no date or software version in the PNGs, the same bytes from a fresh report and from
-    the cached one."""
-    first = page(designer.designer_report(small, jobs=1), "1.2.3")
-    again = page(designer.designer_report(small, jobs=1), "1.2.3")  # (from the cache)
+def test_two_renders_of_the_page_are_byte_identical(drawn_page, monkeypatch):
+    """Figures included: no date or software version in the PNGs, the same bytes from a fresh report (drawn_page's)
+    and from the cached one."""
+    monkeypatch.setattr(designer, "SETTINGS", copy.deepcopy(SMALL))
+    root, _, first, _ = drawn_page
+    again = page(designer.designer_report(root, jobs=1), "1.2.3")  # (from the cache)
     assert first == again and first.count("data:image/png;base64,") == 8
 
 

@@ -2,6 +2,9 @@
 same report from one process or two and from a sweep extended to a narrower H; the cells' own intervals agree."""
 
 import json
+import shutil
+
+import pytest
 
 from generator.cli import main
 from generator.sim.sweep.run import done
@@ -15,9 +18,17 @@ def _report(out):
     return json.loads((out / "report.json").read_text(encoding="utf-8"))
 
 
-def test_each_cell_stops_when_its_interval_is_narrow_enough(tmp_path):
+@pytest.fixture(scope="module")
+def stopped(tmp_path_factory):
+    """A sweep stopped at +/- 0.06 on one process, made once for this module's tests (they copy it)."""
+    out = tmp_path_factory.mktemp("stopping") / "one"
+    assert main([*ARGS, "--until-halfwidth", "0.06", "--out", str(out), "--jobs", "1"]) == 0
+    return out
+
+
+def test_each_cell_stops_when_its_interval_is_narrow_enough(stopped, tmp_path):
     one, two = tmp_path / "one", tmp_path / "two"
-    assert main([*ARGS, "--until-halfwidth", "0.06", "--out", str(one), "--jobs", "1"]) == 0
+    shutil.copytree(stopped, one)  # --until-halfwidth 0.06 on one process
     assert main([*ARGS, "--until-halfwidth", "0.06", "--out", str(two), "--jobs", "2"]) == 0
     assert (one / "report.json").read_bytes() == (two / "report.json").read_bytes()
     report = _report(one)
@@ -50,16 +61,14 @@ def test_a_bad_halfwidth_is_refused(tmp_path, capsys):
     assert "--until-halfwidth 0.9: use 0.001 to 0.25" in capsys.readouterr().err
 
 
-def test_stopping_on_a_dask_cluster_gives_the_same_report(tmp_path):
-    """The rounds of --until-halfwidth on a real local Dask cluster of two worker processes: the local report."""
-    import pytest
-
+def test_stopping_on_a_dask_cluster_gives_the_same_report(stopped, tmp_path):
+    """The rounds of --until-halfwidth on a real local Dask cluster of two worker processes: the local report
+    (stopped's, made on one process)."""
     distributed = pytest.importorskip("dask.distributed", reason="Dask is an optional extra: pip install '.[cluster]'")
-    local, remote = tmp_path / "local", tmp_path / "dask"
-    assert main([*ARGS, "--until-halfwidth", "0.05", "--out", str(local), "--jobs", "1"]) == 0
+    remote = tmp_path / "dask"
     with distributed.LocalCluster(n_workers=2, threads_per_worker=1, processes=True,
                                   dashboard_address=None) as cluster, distributed.Client(cluster):
-        assert main([*ARGS, "--until-halfwidth", "0.05", "--cluster", "dask", "--scheduler",
+        assert main([*ARGS, "--until-halfwidth", "0.06", "--cluster", "dask", "--scheduler",
                      cluster.scheduler_address, "--out", str(remote)]) == 0
-    assert (remote / "report.json").read_bytes() == (local / "report.json").read_bytes()
-    assert _report(local)["cells"][0]["stopped"]["games"] < 4000
+    assert (remote / "report.json").read_bytes() == (stopped / "report.json").read_bytes()
+    assert _report(stopped)["cells"][0]["stopped"]["games"] < 4000
