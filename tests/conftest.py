@@ -6,6 +6,7 @@ so that both workers finish together; tests sharing a module-scoped build across
 worker, which builds once. The session's kits (built_kit, pristine_it, proofs) are built once for both workers.
 """
 
+import contextlib
 import dataclasses
 import fcntl
 import functools
@@ -229,11 +230,10 @@ def pristine_it() -> Path:
     from tests.board.helpers import run_cli
 
     folder = _KITS[-1] / "pristine-it"
-    root, done = folder / "project", folder / "done"
+    root = folder / "project"
     folder.mkdir(exist_ok=True)
-    with (folder / "lock").open("w") as lock:
-        fcntl.flock(lock, fcntl.LOCK_EX)
-        if not done.exists():
+    with once("pristine-it") as first:
+        if first:
             shutil.rmtree(root, ignore_errors=True)
             copy_project(root)
             (root / "build" / "cache").mkdir(parents=True)
@@ -246,7 +246,6 @@ def pristine_it() -> Path:
                 seconds = time.monotonic() - start
             assert run.code == 0, run.err
             pristine_seconds(root).write_text(f"{seconds:.3f}")
-            done.touch()
     return root
 
 
@@ -266,11 +265,10 @@ def tts_pictures(pristine_it) -> Path:
     from tests.board.helpers import run_cli
 
     folder = _KITS[-1] / "tts-it"
-    root, done = folder / "project", folder / "done"
+    root = folder / "project"
     folder.mkdir(exist_ok=True)
-    with (folder / "lock").open("w") as lock:
-        fcntl.flock(lock, fcntl.LOCK_EX)
-        if not done.exists():
+    with once("tts-it") as first:
+        if first:
             shutil.rmtree(root, ignore_errors=True)
             shutil.copytree(pristine_it, root, symlinks=True)
             with pytest.MonkeyPatch.context() as mp:
@@ -278,7 +276,6 @@ def tts_pictures(pristine_it) -> Path:
                 run = run_cli("export", "tts", "--lang", "it", "--root", root)
             assert run.code == 0 and "Traceback" not in run.err, run.err
             assert "wrote" in run.out and "build/tts/it" in run.out, run
-            done.touch()
     return root / CACHE_DIR / FOLDER
 
 
@@ -309,11 +306,9 @@ def proofs() -> list[Path]:
     """The proof cache files of a pristine copy of the project, proved once per test session (under a lock)."""
     folder = _KITS[-1] / "proofs"
     folder.mkdir(exist_ok=True)
-    with (_KITS[-1] / "proofs.lock").open("w") as lock:
-        fcntl.flock(lock, fcntl.LOCK_EX)
-        if not (folder / "done").exists():
+    with once("proofs") as first:
+        if first:
             prepare(copy_project(folder), BuildOptions(lang="en"))
-            (folder / "done").touch()
     return sorted((folder / "build" / "cache").glob("*proof-*.json"))
 
 
@@ -348,15 +343,26 @@ def _kits_folder(tmp_path_factory):
 def session_shared(name: str, make):
     """make()'s (picklable) result computed once per test session: the first xdist worker to ask computes it
     under a file lock and stores it in the session's kits folder; the other worker reads it."""
+    path = _KITS[-1] / f"{name}.pickle"
+    with once(name) as first:
+        if first:
+            path.write_bytes(pickle.dumps(make()))
+    return pickle.loads(path.read_bytes())
+
+
+@contextlib.contextmanager
+def once(name: str):
+    """Something made once per test session, under the session's file lock `name`: yields whether this worker is
+    the first to ask (it then makes it; the block ending without an error marks it made); the other xdist worker
+    waits for the lock and finds it made."""
     folder = _KITS[-1]
-    path = folder / f"{name}.pickle"
+    done = folder / f"{name}.done"
     with (folder / f"{name}.lock").open("w") as lock:
         fcntl.flock(lock, fcntl.LOCK_EX)
-        if not path.exists():
-            tmp = path.with_suffix(".tmp")
-            tmp.write_bytes(pickle.dumps(make()))
-            tmp.replace(path)
-    return pickle.loads(path.read_bytes())
+        first = not done.exists()
+        yield first
+        if first:
+            done.touch()
 
 
 def session_root() -> Path:
@@ -390,15 +396,12 @@ def built_kit(lang: str) -> Kit:
 
     The first worker to ask builds it (under a file lock); the others read the finished kit.
     """
-    folder = _KITS[-1]
-    out, done = folder / lang, folder / f"{lang}.done"
-    with (folder / f"{lang}.lock").open("w") as lock:
-        fcntl.flock(lock, fcntl.LOCK_EX)
-        if not done.exists():
+    out = _KITS[-1] / lang
+    with once(lang) as first:
+        if first:
             # on one core, in this process (tests/kit/test_integrity.py compares it with pristine_it's kit, built
             # by the command on every core from the same inputs, dates and version); cached in session_root
             write_kit(kit_context(lang), out, jobs=1, cache=ComponentCache(kit_context(lang)))
-            done.touch()
     return Kit(lang, out, json.loads((out / "manifest.json").read_text(encoding="utf-8")))
 
 

@@ -224,17 +224,23 @@ def _near(a: Word, b: Word) -> bool:
 
 def _moved_paints(paints: tuple[Paint, ...], u: _Use) -> list[Paint]:
     out = []
-    dx, dy, clip, z = u.dx, u.dy, u.clip, u.z
     for p in paints:
-        b = p.box
-        if dx or dy:
-            b = (b[0] + dx, b[1] + dy, b[2] + dx, b[3] + dy)
-        if clip is not None:
-            b = meet(b, clip)
-            if not (b[0] < b[2] and b[1] < b[3]):
-                continue
-        out.append(Paint(b, p.z + z, p.kind, p.fill, p.stroke))
+        b = _placed_box(p.box, u)
+        if b is not None:
+            out.append(Paint(b, p.z + u.z, p.kind, p.fill, p.stroke))
     return out
+
+
+def _placed_box(b: PtBox, u: _Use) -> PtBox | None:
+    """A drawing's box as placed: moved, cut to the placement's clip (None: nothing of it is left)."""
+    dx, dy, clip = u.dx, u.dy, u.clip
+    if dx or dy:
+        b = (b[0] + dx, b[1] + dy, b[2] + dx, b[3] + dy)
+    if clip is not None:
+        b = meet(b, clip)
+        if not (b[0] < b[2] and b[1] < b[3]):
+            return None
+    return b
 
 
 def _uncut(box: PtBox | None, u: _Use) -> bool:
@@ -260,15 +266,11 @@ def _moved_runs(runs: tuple[Joined, ...], u: _Use) -> list[Joined]:
 
 def _moved_words(words: tuple[Word, ...], u: _Use) -> list[Word]:
     out = []
-    dx, dy, clip, z, blocks = u.dx, u.dy, u.clip, u.z, u.blocks
+    dx, dy, z, blocks = u.dx, u.dy, u.z, u.blocks
     for w in words:
-        b = w.box
-        if dx or dy:
-            b = (b[0] + dx, b[1] + dy, b[2] + dx, b[3] + dy)
-        if clip is not None:
-            b = meet(b, clip)
-            if not (b[0] < b[2] and b[1] < b[3]):
-                continue
+        b = _placed_box(w.box, u)
+        if b is None:
+            continue
         base = w.across if not (dx or dy) else w.across + dy if w.angle == 0 else w.across + across(w.angle, dx, dy)
         out.append(Word(w.text, b, w.angle, base, w.size,
                         w.font, w.family, w.z + z, w.block + blocks))
