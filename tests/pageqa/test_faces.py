@@ -11,6 +11,7 @@ from generator.pageqa.check import page_qa
 from generator.render import cards, pdf
 from generator.render.cards import BLEED, BLEED_H, BLEED_W, CARD_W, Card, Deck, Imprint, deck_artifacts
 from generator.render.svg import recorded
+from tests.pageqa.composed import assert_reads_as_itself
 
 WORDS = {"it": ("Carta", "Guardia alta", "Colpisci e torna in guardia"),
          "en": ("Card", "High guard", "Strike and return to guard"),
@@ -52,10 +53,6 @@ def _composed_pages(artifacts: list) -> int:
                for read in pages.read_pages(a.data, placed=a.placed, book=book))
 
 
-def _close(a, b) -> bool:
-    return len(a) == len(b) and all(abs(x - y) < 1e-3 for x, y in zip(a, b))
-
-
 @pytest.mark.parametrize("lang", list(WORDS))
 def test_a_page_composed_from_faces_read_before_reads_as_the_page_itself(lang):
     """Every page of a deck placing faces read before gives the runs, marks and paint its own reading gives."""
@@ -67,14 +64,7 @@ def test_a_page_composed_from_faces_read_before_reads_as_the_page_itself(lang):
         for read in pages.read_pages(a.data, placed=a.placed, book=book):
             assert read.direct is not None, f"{a.path} page {read.page.number} was not composed"
             composed += 1
-            own = read.direct()
-            assert [(r.text, r.line, r.size, r.font, r.z) for r in read.page.runs] == \
-                   [(r.text, r.line, r.size, r.font, r.z) for r in own.page.runs]
-            assert all(_close(r.box, s.box) for r, s in zip(read.page.runs, own.page.runs))
-            assert len(read.page.paint) == len(own.page.paint)
-            assert all(_close(p.box, q.box) and p[1:] == q[1:] for p, q in zip(read.page.paint, own.page.paint))
-            assert all(_close(p, q) for p, q in zip(read.page.marks + read.page.strokes,
-                                                    own.page.marks + own.page.strokes))
+            assert_reads_as_itself(read, read.direct(), ("text", "line", "size", "font", "z"))
     assert composed == sum(a.pages for a in artifacts)
 
 

@@ -15,16 +15,13 @@ from generator.pageqa import pages
 from generator.pageqa.check import page_qa
 from generator.pageqa.faces import PAGE_FORM
 from tests.conftest import LANGS, kit_booklet, kit_context
+from tests.pageqa.composed import assert_reads_as_itself, close
 
 GAME = "duel"  # the shortest booklet
 
 
 def _findings(artifacts, lang: str) -> list[tuple[str, str, str, str]]:
     return [(p.file, p.where, p.rule, p.message) for p in page_qa(list(artifacts), lang)[0]]
-
-
-def _close(a, b) -> bool:
-    return len(a) == len(b) and all(abs(x - y) < 1e-3 for x, y in zip(a, b))
 
 
 def _pdfs(lang: str) -> list:
@@ -51,20 +48,33 @@ def test_a_booklet_page_composed_from_its_typeset_page_reads_as_the_page_itself(
             assert read.direct is not None, f"{a.path} page {read.page.number} was not composed"
             composed += 1
             own = read.direct()
-            assert [(r.text, r.line, r.size, r.font, r.family, r.z) for r in read.page.runs] == \
-                   [(r.text, r.line, r.size, r.font, r.family, r.z) for r in own.page.runs], (a.path, read.page.number)
-            assert all(_close(r.box, s.box) for r, s in zip(read.page.runs, own.page.runs))
-            assert len(read.page.paint) == len(own.page.paint)
-            assert all(_close(p.box, q.box) and p[1:] == q[1:] for p, q in zip(read.page.paint, own.page.paint))
-            assert all(_close(p, q) for p, q in zip(read.page.marks + read.page.strokes,
-                                                    own.page.marks + own.page.strokes))
+            assert_reads_as_itself(read, own, ("text", "line", "size", "font", "family", "z"),
+                                   (a.path, read.page.number))
             assert [(i.box, i.z, i.kind) for i in read.layers] == [(i.box, i.z, i.kind) for i in own.layers] or \
-                all(_close(i.box, j.box) and (i.z, i.kind) == (j.z, j.kind) for i, j in zip(read.layers, own.layers))
+                all(close(i.box, j.box) and (i.z, i.kind) == (j.z, j.kind) for i, j in zip(read.layers, own.layers))
             assert len(read.layers) == len(own.layers)
     assert composed == sum(a.pages for a in artifacts)
     typeset = {k for a in artifacts for keys in a.placed for k in keys if k is not None}
     assert len(book) == len(typeset)  # each typeset page read once
     assert _findings(artifacts, lang) == _findings([replace(a, placed=()) for a in artifacts], lang)
+
+
+def _fold_marks_writing(write):
+    """A stand-in for impose.fold_marks whose sides hold only what write(canvas, width, height) draws on each."""
+    from reportlab.pdfgen.canvas import Canvas
+
+    from generator.render.fonts import register_reportlab
+
+    def marks(width, height, sides, note=""):
+        register_reportlab()
+        buf = io.BytesIO()
+        c = Canvas(buf, pagesize=(width, height), invariant=1)
+        for _ in range(sides):
+            write(c, width, height)
+            c.showPage()
+        c.save()
+        return buf.getvalue()
+    return marks
 
 
 def _built(lang: str) -> list:
@@ -131,21 +141,10 @@ def test_pages_placed_off_an_imposed_sheet_are_found(lang, monkeypatch):
 def test_text_an_imposed_sheet_draws_over_its_pages_is_found(lang, monkeypatch):
     """The sheet's own drawing is read from the page: a line the fold marks write across the middle of each side,
     over the text of both pages, is found on every imposed side, as when every page is read from itself."""
-    from reportlab.pdfgen.canvas import Canvas
-
-    from generator.render.fonts import register_reportlab
-
-    def marks(width, height, sides, note=""):
-        register_reportlab()
-        buf = io.BytesIO()
-        c = Canvas(buf, pagesize=(width, height), invariant=1)
-        for _ in range(sides):
-            c.setFont("PTSans", 9)
-            c.drawCentredString(width / 2, height / 2, "Scritta del foglio sopra il testo delle due pagine " * 3)
-            c.showPage()
-        c.save()
-        return buf.getvalue()
-    monkeypatch.setattr(impose_module, "fold_marks", marks)
+    def write(c, width, height):
+        c.setFont("PTSans", 9)
+        c.drawCentredString(width / 2, height / 2, "Scritta del foglio sopra il testo delle due pagine " * 3)
+    monkeypatch.setattr(impose_module, "fold_marks", _fold_marks_writing(write))
     artifacts = _built(lang)
     found = _same_either_way(artifacts, lang)
     for a in artifacts:
@@ -160,21 +159,10 @@ def test_a_sheet_word_on_the_line_of_a_page_it_places_sends_the_side_to_a_direct
     """A word the fold marks write on the line of the left page's footer, right of its start: pdfium's text page
     gives the footer first (one line, left to right), not in paint order; such a side is read from itself, and every
     side composed reads as the side itself."""
-    from reportlab.pdfgen.canvas import Canvas
-
-    from generator.render.fonts import register_reportlab
-
-    def marks(width, height, sides, note=""):
-        register_reportlab()
-        buf = io.BytesIO()
-        c = Canvas(buf, pagesize=(width, height), invariant=1)
-        for _ in range(sides):
-            c.setFont("PTSans", 7.2)
-            c.drawString(150, 28.35, "Segno")
-            c.showPage()
-        c.save()
-        return buf.getvalue()
-    monkeypatch.setattr(impose_module, "fold_marks", marks)
+    def write(c, width, height):
+        c.setFont("PTSans", 7.2)
+        c.drawString(150, 28.35, "Segno")
+    monkeypatch.setattr(impose_module, "fold_marks", _fold_marks_writing(write))
     artifacts = sorted(_built(lang), key=lambda a: a.layout != "pages")  # the imposed sides composed of pages read
     _same_either_way(artifacts, lang)
     book: dict = {}
