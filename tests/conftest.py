@@ -143,6 +143,7 @@ GROUPS = {
                 "tests/release/test_release.py::test_a_language_failing_to_render_keeps_every_kit"),
     "ru-again": ("tests/components/test_reproducible.py::test_two_builds_give_identical_bytes",
                  "tests/content/test_model.py::test_renderers_never_open_a_content_file"),
+    "dask": ("tests/sim/test_sweep.py", "tests/sim/test_stopping.py"),  # one local Dask cluster (dask_scheduler)
 }
 
 # Modules whose tests are handed out one by one (to either worker): long tests that share no expensive module-scoped
@@ -200,6 +201,16 @@ def pytest_collection_modifyitems(config, items):
     def rank(item) -> int:
         return next((i for i, prefix in enumerate(SLOW_FIRST) if item.nodeid.startswith(prefix)), len(SLOW_FIRST))
     items.sort(key=rank)
+
+
+@pytest.fixture(scope="session")
+def dask_scheduler() -> str:
+    """The address of a real local Dask cluster of two worker processes (each a process of its own, one thread),
+    started once for the tests that run the lab on one (GROUPS["dask"]: about 1.5 s of CPU and 3 s a start)."""
+    distributed = pytest.importorskip("dask.distributed", reason="Dask is an optional extra: pip install '.[cluster]'")
+    with distributed.LocalCluster(n_workers=2, threads_per_worker=1, processes=True,
+                                  dashboard_address=None) as cluster, distributed.Client(cluster):
+        yield cluster.scheduler_address
 
 
 @pytest.fixture

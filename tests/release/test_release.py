@@ -4,8 +4,10 @@ import copy
 import hashlib
 import io
 import json
+import os
 import shutil
 import zipfile
+from pathlib import Path
 
 import pytest
 
@@ -68,6 +70,20 @@ def first_release(tmp_path_factory, few_designer_games, tts_pictures):
         yield project, release(project, ReleaseOptions(jobs=2)).out_dir
     finally:
         mp.undo()
+
+
+def _copy_for_a_refused_release(first, project):
+    """A copy of the first release's project for a release that must be refused: the finished release folders
+    (build/release*, about 200 MB of the 320) hard-linked, not copied (a refused release writes nothing there, and
+    no command rewrites a file in place: new folders are written beside and swapped in), the rest copied. Not for a
+    release that passes: the output's _reused links only a file no other name holds (st_nlink 1), so linked copies
+    would be written again where a plain copy's are linked."""
+    def link_releases(src, dst):
+        if Path(src).is_relative_to(first / "build") and Path(src).relative_to(first / "build").parts[0] \
+                .startswith("release"):
+            return os.link(src, dst)
+        return shutil.copy2(src, dst)
+    shutil.copytree(first, project, copy_function=link_releases)
 
 
 def test_release_packs_every_language_with_checksums(first_release):
@@ -172,8 +188,9 @@ def test_a_language_failing_to_render_keeps_every_kit_from_being_installed(first
 
     monkeypatch.setenv("SOURCE_DATE_EPOCH", KIT_EPOCH)
     project = tmp_path / "project"
-    shutil.copytree(first_release[0], project)
+    _copy_for_a_refused_release(first_release[0], project)
     kits = {lang: _read_all(project / "build" / "pnp" / lang) for lang in ("it", "en")}
+    before = _zips(project)
     edit_msgstr(project / "locales/it/LC_MESSAGES/duel.po", "duel/seigan", "Free stance",
                 " " + "molto lunga e ancora più lunga " * 12)
     _set_seigan(project, "en")
@@ -183,6 +200,7 @@ def test_a_language_failing_to_render_keeps_every_kit_from_being_installed(first
     assert held_back(exc.value) == {"language en": "it"}
     assert {lang: _read_all(project / "build" / "pnp" / lang) for lang in ("it", "en")} == kits
     assert [p.name for p in (project / "build" / "release").iterdir()] == [first_release[1].name]
+    assert _zips(project) == before  # the previous release as it was (its files are the first release's own)
 
 
 NEW_SEIGAN = {"it": "Guardia aperta", "en": "Open stance", "ru": "Открытая стойка"}
@@ -241,7 +259,7 @@ def test_a_failing_language_holds_back_the_others_in_words(first_release, tmp_pa
     (never an empty failure), and the previous release stays as it was."""
     monkeypatch.setenv("SOURCE_DATE_EPOCH", KIT_EPOCH)
     project = tmp_path / "project"
-    shutil.copytree(first_release[0], project)
+    _copy_for_a_refused_release(first_release[0], project)
     before = _zips(project)
     _set_seigan(project, "it")
     po = project / "locales" / "ru" / "LC_MESSAGES" / "duel.po"
