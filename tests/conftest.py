@@ -154,6 +154,8 @@ GROUPS = {
     "ru-again": ("tests/components/test_reproducible.py::test_two_builds_give_identical_bytes",
                  "tests/content/test_model.py::test_renderers_never_open_a_content_file"),
     "dask": ("tests/sim/test_sweep.py", "tests/sim/test_stopping.py"),  # one local Dask cluster (dask_scheduler)
+    "preview-read": ("tests/i18n/test_preview.py::test_every_page_is_drawn_and_every_entry_is_mapped",
+                     "tests/i18n/test_preview.py::test_each_booklet_entry_points_at_the_page_and_box_where_its_text"),
 }
 
 # Modules whose tests are handed out one by one (to either worker): long tests that share no expensive module-scoped
