@@ -219,10 +219,12 @@ def pytest_collection_modifyitems(config, items):
 @pytest.fixture(scope="session")
 def dask_scheduler() -> str:
     """The address of a real local Dask cluster of two worker processes (each a process of its own, one thread),
-    started once for the tests that run the lab on one (GROUPS["dask"]: about 1.5 s of CPU and 3 s a start)."""
+    started once for the tests that run the lab on one (GROUPS["dask"]: about 1.5 s of CPU and 3 s a start). No
+    client here: one made here would be the default of every later Dask call in this process; the command makes its
+    own (sim/sweep/run.py) and closes it."""
     distributed = pytest.importorskip("dask.distributed", reason="Dask is an optional extra: pip install '.[cluster]'")
     with distributed.LocalCluster(n_workers=2, threads_per_worker=1, processes=True,
-                                  dashboard_address=None) as cluster, distributed.Client(cluster):
+                                  dashboard_address=None) as cluster:
         yield cluster.scheduler_address
 
 
