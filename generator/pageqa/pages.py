@@ -103,10 +103,13 @@ def _composed(page: pdfium.PdfPage, n: int, keys: tuple[Key, ...], book: dict[Ke
 def _take_off(page: Any, forms: list[Any]) -> list[tuple[int, Any]] | None:
     """The placements' forms taken off the page (index, object), so that its text page holds the page's own text
     alone: pdfium makes a text page of every text on the page (a sheet's nine faces for its small print), while
-    the faces' words were read before. None when pdfium refuses (the text page is then made of the whole page)."""
+    the faces' words were read before. None when a placement is not found on the page or pdfium refuses (the text
+    page is then made of the whole page)."""
     wanted = {address(f) for f in forms}
     found = [(i, obj) for i in range(raw.FPDFPage_CountObjects(page))
              if address(obj := raw.FPDFPage_GetObject(page, i)) in wanted]
+    if len(found) != len(wanted):
+        return None  # not every placement is an object of the page itself: its text page is made whole
     taken: list[tuple[int, Any]] = []
     for i, obj in reversed(found):
         if not raw.FPDFPage_RemoveObject(page, obj):
