@@ -216,16 +216,34 @@ def pytest_collection_modifyitems(config, items):
     items.sort(key=rank)
 
 
-@pytest.fixture(scope="session")
+_DASK: list = []  # the running LocalCluster (dask_scheduler), at most one
+
+
+@pytest.fixture
 def dask_scheduler() -> str:
     """The address of a real local Dask cluster of two worker processes (each a process of its own, one thread),
-    started once for the tests that run the lab on one (GROUPS["dask"]: about 1.5 s of CPU and 3 s a start). No
-    client here: one made here would be the default of every later Dask call in this process; the command makes its
-    own (sim/sweep/run.py) and closes it."""
+    started once for the tests that run the lab on one (GROUPS["dask"]: about 1.5 s of CPU and 3 s a start) and closed
+    when the group's last test ends (pytest_runtest_teardown below): an idle cluster costs about 0.1 s of CPU a second
+    (its scheduler in this process, its nannies and workers), some 25-35 s over the rest of a full run, all of it
+    charged to whatever that worker ran later (a 2026-12-07 run charged 26 s to the last test of the worker, the
+    teardown reaping the worker processes). No client here: one made here would be the default of every later Dask
+    call in this process; the command makes its own (sim/sweep/run.py) and closes it."""
     distributed = pytest.importorskip("dask.distributed", reason="Dask is an optional extra: pip install '.[cluster]'")
-    with distributed.LocalCluster(n_workers=2, threads_per_worker=1, processes=True,
-                                  dashboard_address=None) as cluster:
-        yield cluster.scheduler_address
+    if not _DASK:
+        _DASK.append(distributed.LocalCluster(n_workers=2, threads_per_worker=1, processes=True,
+                                              dashboard_address=None))
+    return _DASK[0].scheduler_address
+
+
+@pytest.hookimpl(wrapper=True)
+def pytest_runtest_teardown(item, nextitem):
+    """Close the local Dask cluster after the last test of GROUPS["dask"] this process runs (it starts again if a
+    later test asks for it: only when the group's tests are not run together, e.g. -p no:xdist with -k)."""
+    try:
+        return (yield)
+    finally:
+        if _DASK and (nextitem is None or group_of(nextitem.nodeid) != "dask"):
+            _DASK.pop().close()
 
 
 @pytest.fixture
