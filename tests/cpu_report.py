@@ -6,7 +6,9 @@ workers, subprocesses; set-up, call and tear-down), by test and by module, print
 Each process (the xdist workers, or the one process) appends its rows to a file in pytest's cache folder
 (.pytest_cache/d/cpu-report/rows.tsv; TEST_CPU_REPORT=FILE: in FILE instead), tab-separated `seconds  node id`; the
 controller prints the modules and the tests that cost the most CPU, and the sum. CPU, not duration: the shared
-machine's load inflates durations far more than CPU, and what is over `make test`'s budget is the CPU over two cores."""
+machine's load inflates durations far more than CPU, and what is over `make test`'s budget is the CPU over two cores.
+The tear-down of a process's session fixtures has a row of its own, "(session fixtures torn down)": it reaps every
+long-lived child process (a Dask cluster's workers, say) and was counted to whichever test happened to be last."""
 
 from __future__ import annotations
 
@@ -35,13 +37,33 @@ def pytest_configure(config):
         _rows_file(config).write_text("", encoding="utf-8")
 
 
+_LAST_TEARDOWN: list[float] = []  # the CPU of the process's last tear-down (session fixtures), apart
+SESSION_TEARDOWN = "(session fixtures torn down)"
+
+
 @pytest.hookimpl(wrapper=True)
 def pytest_runtest_protocol(item, nextitem):
     start = _cpu()
     try:
         return (yield)
     finally:
-        _ROWS.append((_cpu() - start, item.nodeid))
+        spent = _cpu() - start
+        if _LAST_TEARDOWN:  # the last test of this process: its row without the session's tear-down, which reaps
+            teardown = _LAST_TEARDOWN.pop()  # every long-lived child (their whole CPU lands here) and is no test's
+            _ROWS.append((teardown, SESSION_TEARDOWN))
+            spent -= teardown
+        _ROWS.append((spent, item.nodeid))
+
+
+@pytest.hookimpl(wrapper=True)
+def pytest_runtest_teardown(item, nextitem):
+    if nextitem is not None:
+        return (yield)
+    start = _cpu()
+    try:
+        return (yield)
+    finally:
+        _LAST_TEARDOWN.append(_cpu() - start)
 
 
 def pytest_sessionfinish(session):
@@ -63,7 +85,7 @@ def pytest_terminal_summary(terminalreporter, config):
         module = node.split("::", 1)[0]
         modules[module] = modules.get(module, 0.0) + cpu
     write = terminalreporter.write_line
-    terminalreporter.section(f"CPU: {sum(c for c, _ in rows):.1f} s in {len(rows)} tests (rows: {path})")
+    terminalreporter.section(f"CPU: {sum(c for c, _ in rows):.1f} s in {sum(node != SESSION_TEARDOWN for _, node in rows)} tests (rows: {path})")
     for module, cpu in sorted(modules.items(), key=lambda m: -m[1])[:SHOWN]:
         write(f"{cpu:8.2f}  {module}")
     write("")
