@@ -23,8 +23,8 @@ import cairosvg.surface
 
 from .draw import draw_block, draw_icon, draw_label, unhinted
 from .fonts import register_fontconfig
-from .templates import (IDENTITY, Item, Matrix, Rendered, Sketch, environment, icon_svg, n,  # noqa: F401
-                        preload_templates, render_template, svg_parse_problem, template_problem, text_block_svg,
+from .templates import (IDENTITY, Item, Matrix, Rendered, Sketch, environment, icon_svg, keep_compiled,  # noqa: F401
+                        n, preload_templates, render_template, svg_parse_problem, template_problem, text_block_svg,
                         text_svg, texts_svg)
 
 PT_PER_MM = 72 / 25.4
