@@ -14,9 +14,10 @@ from __future__ import annotations
 
 import hashlib
 import json
+import sys
 from pathlib import Path
 
-from ..output.cache import CACHE_DIR, check_entry, note_damaged, write_entry
+from ..output.cache import CACHE_DIR, check_entry, write_entry
 from ..sources import generator_digest
 
 FOLDER = "art"
@@ -34,7 +35,7 @@ class ArtCache:
         return key, self.folder / f"{key}.entry"
 
     def get(self, made_of: list) -> tuple[dict, dict] | None:
-        """(meta, listing) kept for made_of, or None (no entry, or a damaged or foreign one: noted and removed)."""
+        """(meta, listing) kept for made_of, or None (no entry, or a damaged or foreign one: told and removed)."""
         key, path = self._path(made_of)
         found, wrong = check_entry(path)
         if found is not None:
@@ -50,8 +51,9 @@ class ArtCache:
                     pass
                 return header["meta"], listing
             wrong = "foreign: not the art its name says"
-        if wrong:
-            note_damaged(path, wrong)
+        if wrong:  # one line (from the worker that met it), then the art is drawn again and the entry replaced
+            print(f"cache: {CACHE_DIR / FOLDER / path.name} ({wrong}) discarded and made again", file=sys.stderr)
+            path.unlink(missing_ok=True)
         return None
 
     def put(self, made_of: list, meta: dict, listing: dict) -> None:

@@ -14,6 +14,7 @@ arguments of the calls taking numbers only, one after the other) and "extra" (ea
 
 from __future__ import annotations
 
+import math
 from typing import Any
 
 import cairocffi as cairo
@@ -39,11 +40,13 @@ QUERIES = frozenset({"get_current_point", "has_current_point", "get_matrix", "co
                      "user_to_device_distance", "device_to_user", "device_to_user_distance"})
 PATH_POINTS = {cairo.PATH_MOVE_TO: 2, cairo.PATH_LINE_TO: 2, cairo.PATH_CURVE_TO: 6, cairo.PATH_CLOSE_PATH: 0}
 FONT_OPTIONS = ("antialias", "subpixel_order", "hint_style", "hint_metrics")
+FONT_OPTION_VALUES = (7, 5, 5, 3)  # how many values cairo's enums of FONT_OPTIONS have
+ENUMS = {"set_line_cap": 3, "set_line_join": 3, "set_fill_rule": 2, "set_operator": 29, "set_antialias": 7}
 NUMBER_TYPES = frozenset({int, float})  # not bool: JSON keeps it apart
 
 
 def _numbers(values: Any) -> bool:
-    return type(values) is list and set(map(type, values)) <= NUMBER_TYPES
+    return type(values) is list and set(map(type, values)) <= NUMBER_TYPES and all(map(math.isfinite, values))
 
 
 def _font_options(values: list) -> Any:
@@ -146,16 +149,19 @@ def prepare(listing: Any) -> Prepared:
         raise BadCalls("ops: not calls of names")
     if not _numbers(nums) or type(extra) is not list:
         raise BadCalls("nums, extra: not arguments")
-    table = [(n, NUMBERS.get(n)) for n in names]
+    table = [(n, NUMBERS.get(n), ENUMS.get(n)) for n in names]
     made: dict[tuple, Any] = {}  # the font options and matrices made so far (a drawing repeats a few)
     out: Prepared = []
     i = j = 0
     try:
         for op in ops:
-            name, arity = table[op]
+            name, arity, values = table[op]
             if arity is not None:
-                out.append((name, nums[i:i + arity]))
+                args = nums[i:i + arity]
                 i += arity
+                if values is not None and (len(args) != 1 or type(args[0]) is not int or not 0 <= args[0] < values):
+                    raise BadCalls(f"{name}: not one of cairo's {values} values")
+                out.append((name, args))
             else:
                 out.append((name, _other(name, extra[j], made)))
                 j += 1
@@ -176,7 +182,8 @@ def _other(name: str, arg: Any, made: dict[tuple, Any]) -> list:
             made[key] = cairo.Matrix(*arg)
         return [made[key]]
     if name == "set_font_options":
-        if type(arg) is not list or len(arg) != len(FONT_OPTIONS) or not all(type(v) is int for v in arg):
+        if type(arg) is not list or len(arg) != len(FONT_OPTIONS) or not all(
+                type(v) is int and 0 <= v < top for v, top in zip(arg, FONT_OPTION_VALUES)):
             raise BadCalls("set_font_options: not font options")
         key = ("font options", *arg)
         if key not in made:

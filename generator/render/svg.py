@@ -107,13 +107,14 @@ class ArtStore(Protocol):
     def put(self, made_of: list, meta: dict, listing: dict) -> None: ...
 
 
-_STORE: list[ArtStore | None] = [None]  # keep_art's store (None: art drawn by cairosvg in every process)
+_STORE: ArtStore | None = None  # keep_art's store (None: art drawn by cairosvg in every process)
 
 
 def keep_art(store: ArtStore | None) -> None:
     """Have svg_drawing and the bled borders keep what cairosvg draws in store (as its cairo calls, artrec.py) and
     draw from there what an earlier process drew: a one-string rebuild then runs cairosvg for no unchanged art."""
-    _STORE[0] = store
+    global _STORE
+    _STORE = store
 
 
 _ART: OrderedDict[str, Drawing] = OrderedDict()  # svg_drawing's drawings by SVG text, the latest used last
@@ -123,7 +124,7 @@ ART_FORMAT = 1  # the format of artrec.py listings (a new one draws every art an
 
 def _kept(made_of: list) -> tuple[dict, Prepared] | None:
     """The size and units and the checked calls the store keeps for made_of (None: none, or not a listing)."""
-    store = _STORE[0]
+    store = _STORE
     found = store.get([ART_FORMAT, *made_of]) if store is not None else None
     if found is None:
         return None
@@ -135,8 +136,8 @@ def _kept(made_of: list) -> tuple[dict, Prepared] | None:
 
 
 def _keep(made_of: list, meta: dict, listing: dict | None) -> None:
-    if listing is not None and _STORE[0] is not None:
-        _STORE[0].put([ART_FORMAT, *made_of], meta, listing)
+    if listing is not None and _STORE is not None:
+        _STORE.put([ART_FORMAT, *made_of], meta, listing)
 
 
 def _drawn(found: tuple[dict, Prepared]) -> Drawing | None:

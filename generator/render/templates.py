@@ -178,7 +178,7 @@ def _sketched(function: Any) -> Any:
     return call
 
 
-_COMPILED: list[jinja2.BytecodeCache | None] = [None]  # keep_compiled's cache (None: templates compiled in memory)
+_COMPILED: jinja2.BytecodeCache | None = None  # keep_compiled's cache (None: templates compiled in memory)
 OPTIONS = "autoescape, StrictUndefined, trim_blocks, lstrip_blocks"  # what environment() compiles with (a compiled
 # template's cache entry names them with jinja's version: output/compiled.py)
 
@@ -188,8 +188,9 @@ def keep_compiled(cache: jinja2.BytecodeCache | None) -> None:
     checks each template's source: output/compiled.py, sealed, in the user's key folder, never in build/), so
     that a process compiles only the templates edited since (a one-string rebuild compiles 7 otherwise); None:
     compiled in each process, in memory only."""
-    if _COMPILED[0] is not cache:
-        _COMPILED[0] = cache
+    global _COMPILED
+    if _COMPILED is not cache:
+        _COMPILED = cache
         environment.cache_clear()
 
 
@@ -200,7 +201,7 @@ def environment(templates: Path) -> jinja2.Environment:
     compiled is ever read from build/); after an edit, face.forget_templates() starts a new one."""
     env = jinja2.Environment(loader=jinja2.FileSystemLoader(str(templates)), autoescape=True,
                              undefined=jinja2.StrictUndefined, trim_blocks=True, lstrip_blocks=True,
-                             auto_reload=False, bytecode_cache=_COMPILED[0])
+                             auto_reload=False, bytecode_cache=_COMPILED)
     env.globals.update(n=n, icon_of=icon, zip=zip, suit=lambda *a, **k: Markup(suit_icon(*a, **k)),
                        mix=mix, **{name: _sketched(f) for name, f in (
                            ("icon_svg", icon_svg), ("text_block_svg", text_block_svg), ("texts_svg", texts_svg),
