@@ -12,17 +12,15 @@ from __future__ import annotations
 import math
 from collections import OrderedDict
 from dataclasses import dataclass, replace
+from functools import lru_cache
 from pathlib import Path
 from typing import Any, Callable, Protocol
 from xml.etree import ElementTree
 
 import cairocffi as cairo
-import cairosvg.colors
-import cairosvg.parser
-import cairosvg.surface
 
 from .artrec import BadCalls, Prepared, Recorder, draw as draw_calls, prepare
-from .draw import draw_block, draw_icon, draw_label, unhinted
+from .draw import draw_block, draw_icon, draw_label, rgba, unhinted
 from .fonts import register_fontconfig
 from .templates import (IDENTITY, Item, Matrix, Rendered, Sketch, environment, icon_svg, keep_compiled,  # noqa: F401
                         n, preload_templates, render_template, svg_parse_problem, template_problem, text_block_svg,
@@ -93,13 +91,6 @@ class _Listed:
         self._listing = value if isinstance(value, Recorder) else Recorder(value)
 
 
-class _ArtSurface(_Listed, cairosvg.surface.Surface):
-    """cairosvg drawing into a recording surface, in pt like its PDF surface: a Surface subclass defining
-    surface_class, the way cairosvg documents for a surface of another kind."""
-
-    surface_class = staticmethod(_recording_surface)
-
-
 class ArtStore(Protocol):
     """Where drawn art is kept between processes (kit/artcache.py: sealed entries in the component cache)."""
 
@@ -164,12 +155,13 @@ def svg_drawing(svg: str) -> Drawing:
     kept = _kept(["art", svg])
     drawing = _drawn(kept) if kept is not None else None
     if drawing is None:
+        tree_of, art_surface, _on_page = _cairosvg()
         try:
-            tree = cairosvg.parser.Tree(bytestring=svg.encode("utf-8"))
+            tree = tree_of(bytestring=svg.encode("utf-8"))
         except ElementTree.ParseError as exc:
             raise svg_parse_problem(svg, exc) from exc
         try:
-            out = _ArtSurface(tree, None, 96)
+            out = art_surface(tree, None, 96)
         except (ValueError, TypeError, ZeroDivisionError) as exc:
             raise svg_parse_problem(svg, exc, drawing=True) from exc
         drawing = Drawing(out.cairo, out.width, out.height, tuple(out.context.get_matrix()))
@@ -232,7 +224,7 @@ def paint_edges(cr: Any, drawing: Drawing) -> None:
     if not drawing.edges:
         return
     for color, i, r, w, h, over, line, units in drawing.edges:
-        red, green, blue, alpha = cairosvg.colors.color(color)
+        red, green, blue, alpha = rgba(color)
         if alpha <= 0:
             continue
         cr.save()
@@ -263,11 +255,11 @@ def _paint_over(cr: Any, over: str, i: float, r: float, w: float, h: float, unit
     key = repr(made_of)
     cr.save()  # the page's state as the face left it, restored after
     found = _OVER.get(key) or _kept(made_of)
-    if found is not None:  # the same calls cairosvg made for it, on a new context of the page (as _OnPage's)
+    if found is not None:  # the same calls cairosvg made for it, on a new context of the page (as OnPage's)
         draw_calls(cairo.Context(cr.get_target()), found[1])
     else:
-        page = _OnPage(cairosvg.parser.Tree(bytestring=svg.encode("utf-8")), cr, units,
-                       lambda c: _outside_frame(c, i, r, w, h))
+        tree_of, _art_surface, on_page = _cairosvg()
+        page = on_page(tree_of(bytestring=svg.encode("utf-8")), cr, units, lambda c: _outside_frame(c, i, r, w, h))
         if page.context.listing is not None:
             found = ({}, prepare(page.context.listing))
             _keep(made_of, {}, page.context.listing)
@@ -297,29 +289,45 @@ def _outside_frame(cr: Any, i: float, r: float, w: float, h: float) -> None:
 
 
 def _the_page(output: Any, width: float, height: float) -> Any:
-    """cairosvg's surface_class for _OnPage: the output given is the page's own surface (nothing is written)."""
+    """cairosvg's surface_class for the on-page surface: the output given is the page's own surface (nothing is
+    written)."""
     return output
 
 
-class _OnPage(_Listed, cairosvg.surface.Surface):
-    """cairosvg drawing an SVG onto an existing page (cr's target, under cr's matrix and the drawing's units),
-    clipped first by clip(context) in the SVG's user units. The page reaches cairosvg as the output of a surface
-    whose surface_class returns it (cairosvg's documented way to draw on another kind of surface); never finished
-    here (the page's document is)."""
+@lru_cache(maxsize=1)
+def _cairosvg() -> tuple[Any, type, type]:
+    """cairosvg's parser (Tree) and this module's two cairosvg surfaces, imported when art is first drawn by
+    cairosvg (a one-string rebuild draws every art from its kept calls: keep_art, and imports no cairosvg)."""
+    import cairosvg.parser
+    import cairosvg.surface
 
-    surface_class = staticmethod(_the_page)
+    class ArtSurface(_Listed, cairosvg.surface.Surface):
+        """cairosvg drawing into a recording surface, in pt like its PDF surface: a Surface subclass defining
+        surface_class, the way cairosvg documents for a surface of another kind."""
 
-    def __init__(self, tree: Any, cr: Any, units: Matrix, clip: Callable[[Any], None]) -> None:
-        self._base, self._units, self._clip = cr.get_matrix(), units, clip
-        super().__init__(tree, cr.get_target(), 96)
+        surface_class = staticmethod(_recording_surface)
 
-    def draw(self, node: Any) -> None:
-        if self._clip is not None:  # the root: the context is new; place it as the drawing, then clip
-            self.context.set_matrix(self._base)
-            self.context.transform(cairo.Matrix(*self._units))
-            self._clip(self.context)
-            self._clip = None
-        super().draw(node)
+    class OnPage(_Listed, cairosvg.surface.Surface):
+        """cairosvg drawing an SVG onto an existing page (cr's target, under cr's matrix and the drawing's units),
+        clipped first by clip(context) in the SVG's user units. The page reaches cairosvg as the output of a
+        surface whose surface_class returns it (cairosvg's documented way to draw on another kind of surface);
+        never finished here (the page's document is)."""
+
+        surface_class = staticmethod(_the_page)
+
+        def __init__(self, tree: Any, cr: Any, units: Matrix, clip: Callable[[Any], None]) -> None:
+            self._base, self._units, self._clip = cr.get_matrix(), units, clip
+            super().__init__(tree, cr.get_target(), 96)
+
+        def draw(self, node: Any) -> None:
+            if self._clip is not None:  # the root: the context is new; place it as the drawing, then clip
+                self.context.set_matrix(self._base)
+                self.context.transform(cairo.Matrix(*self._units))
+                self._clip(self.context)
+                self._clip = None
+            super().draw(node)
+
+    return cairosvg.parser.Tree, ArtSurface, OnPage
 
 
 KAPPA = 0.5523  # a quarter circle as one Bezier curve (cairo and cairosvg draw rounded corners so)

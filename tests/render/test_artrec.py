@@ -6,6 +6,7 @@ import hashlib
 import json
 
 import cairocffi as cairo
+import cairosvg.surface
 import pytest
 
 from generator.kit.artcache import FOLDER, ArtCache
@@ -77,12 +78,12 @@ def test_art_drawn_from_its_calls_is_the_same_pdf(fresh):
     svgmod._ART.clear()
     svgmod._OVER.clear()
     calls = []
-    real = svgmod.cairosvg.surface.Surface.draw
-    svgmod.cairosvg.surface.Surface.draw = lambda self, node: calls.append(node) or real(self, node)
+    real = cairosvg.surface.Surface.draw
+    cairosvg.surface.Surface.draw = lambda self, node: calls.append(node) or real(self, node)
     try:
         again, bled_again = _placed(ART), _page(_bled)
     finally:
-        svgmod.cairosvg.surface.Surface.draw = real
+        cairosvg.surface.Surface.draw = real
     assert not calls  # no cairosvg at all: both from their listed calls
     assert again == by_cairosvg and bled_again == bled_by_cairosvg
 
@@ -182,3 +183,47 @@ def test_draw_makes_the_listed_calls():
                                           "nums": [0.0, 0.0, 1.0], "extra": []}))
     surface.flush()
     assert bytes(surface.get_data())[:3] == b"\xff\x00\x00"  # blue (BGRx)
+
+
+def test_a_hex_colour_reads_as_cairosvg_reads_it():
+    """draw.rgba reads #rrggbb itself (no cairosvg import): the same tuples as cairosvg.colors.color, every other
+    colour by cairosvg."""
+    import random
+
+    from cairosvg.colors import color
+
+    from generator.render.draw import _rgba_of
+
+    rng = random.Random(46)
+    samples = [f"#{rng.randrange(1 << 24):06x}" for _ in range(500)] + [
+        "#FFFFFF", " #2b2622 ", "#000000", "#AbCdEf", "#abc", "white", "none", "transparent", "rgb(10%, 20%, 30%)",
+        "rgba(1, 2, 3, 0.5)", "#12345678", "#1234567", "", "currentColor"]
+    for value in samples:
+        _rgba_of.cache_clear()
+        mine = _rgba_of(value)
+        assert mine == color(value) and list(map(type, mine)) == list(map(type, color(value))), value
+
+
+def test_a_rebuild_whose_art_is_kept_imports_no_cairosvg(tmp_path):
+    """A process drawing a face whose art is kept (keep_art) and its texts in #rrggbb imports no cairosvg."""
+    import subprocess
+    import sys
+    from pathlib import Path
+
+    root = Path(__file__).resolve().parents[2]
+    code = f"""
+import sys
+from pathlib import Path
+from generator.kit.artcache import ArtCache
+from generator.render import svg
+from generator.render.draw import draw_label
+svg.keep_art(ArtCache(Path({str(tmp_path)!r})))
+drawing = svg.svg_drawing({ART!r})
+import cairocffi as cairo
+cr = cairo.Context(cairo.RecordingSurface(cairo.CONTENT_COLOR_ALPHA, (0, 0, 50, 50)))
+draw_label(cr, "Seigan", 5, 20, 8, "#2b2622")
+print("cairosvg" in sys.modules)
+"""
+    runs = [subprocess.run([sys.executable, "-c", code], cwd=root, capture_output=True, text=True, check=True)
+            for _ in range(2)]
+    assert [r.stdout.split() for r in runs] == [["True"], ["False"]]  # drawn by cairosvg once, then from its calls
