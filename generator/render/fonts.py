@@ -84,11 +84,18 @@ class FontSetupError(RuntimeError):
     which file and what to do."""
 
 
+FONTCONFIG_SONAME = "libfontconfig.so.1"  # what find_library("fontconfig") answers on Linux (cairo has loaded it)
+
+
 def _fontconfig() -> ctypes.CDLL:
-    lib = ctypes.util.find_library("fontconfig")
-    if not lib:
-        raise FontSetupError("fontconfig library not found: install libfontconfig1 (Debian) or fontconfig (Homebrew)")
-    fc = ctypes.CDLL(lib)
+    try:  # by its soname first: find_library runs ldconfig (a process) to find that very name
+        fc = ctypes.CDLL(FONTCONFIG_SONAME)
+    except OSError:
+        lib = ctypes.util.find_library("fontconfig")
+        if not lib:
+            raise FontSetupError("fontconfig library not found: install libfontconfig1 (Debian) or fontconfig "
+                                 "(Homebrew)") from None
+        fc = ctypes.CDLL(lib)
     for name, args, res in (("FcConfigCreate", [], ctypes.c_void_p),
                             ("FcConfigParseAndLoadFromMemory", [ctypes.c_void_p, ctypes.c_char_p, ctypes.c_int],
                              ctypes.c_int),
