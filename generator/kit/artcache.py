@@ -6,8 +6,8 @@ borders of the print-shop faces) is the same SVG as before: drawn from its kept 
 the pages hold the same bytes, without cairosvg parsing and walking the SVG again (about 0.07 s of CPU for the stance
 deck). The key is the sha256 of the generator's code and libraries (sources.generator_digest) and of what the art is
 made of (the SVG and, for a bled border, its placement). An entry is data only: a sealed JSON header (output/cache.py,
-output/seal.py) and the calls as JSON, checked against its sha256 and then call by call against artrec's table before
-anything is drawn; a damaged, foreign or unsealed entry is discarded with one `cache:` line and the art drawn again.
+output/seal.py) and the calls and their numbers as two arrays, each checked against its sha256, then call by call
+against artrec's table before anything is drawn; a damaged, foreign or unsealed entry is discarded with one `cache:` line and the art drawn again.
 """
 
 from __future__ import annotations
@@ -15,6 +15,7 @@ from __future__ import annotations
 import hashlib
 import json
 import sys
+from array import array
 from pathlib import Path
 
 from ..output.cache import CACHE_DIR, check_entry, write_entry
@@ -23,8 +24,27 @@ from ..sources import generator_digest
 FOLDER = "art"
 
 
+def _pack(values: list, code: str) -> bytes:
+    out = array(code, values)
+    if sys.byteorder == "big":  # kept little-endian: one layout wherever the folder is read
+        out.byteswap()
+    return out.tobytes()
+
+
+def _unpack(data: bytes, code: str) -> list | None:
+    out = array(code)
+    if len(data) % out.itemsize:
+        return None
+    out.frombytes(data)
+    if sys.byteorder == "big":
+        out.byteswap()
+    return out.tolist()
+
+
 class ArtCache:
-    """render/svg.py's ArtStore over one project's component cache."""
+    """render/svg.py's ArtStore over one project's component cache. An entry's header holds the listing's names and
+    other arguments (artrec.py), its two blobs the calls (unsigned 16-bit indexes) and the numbers (64-bit floats,
+    exactly the numbers drawn: no decimal text to write and read back)."""
 
     def __init__(self, root: Path) -> None:
         self.folder = root / CACHE_DIR / FOLDER
@@ -40,11 +60,12 @@ class ArtCache:
         found, wrong = check_entry(path)
         if found is not None:
             header, blobs = found
-            try:
-                listing = json.loads(blobs[0]) if header.get("key") == key and len(blobs) == 1 else None
-            except ValueError:
-                listing = None
-            if isinstance(listing, dict) and isinstance(header.get("meta"), dict):
+            listing = None
+            if header.get("key") == key and len(blobs) == 2 and isinstance(header.get("meta"), dict):
+                ops, nums = _unpack(blobs[0], "H"), _unpack(blobs[1], "d")
+                if ops is not None and nums is not None:
+                    listing = {"names": header.get("names"), "ops": ops, "nums": nums, "extra": header.get("extra")}
+            if listing is not None:
                 try:
                     path.touch()  # its last use: pruning removes the least recently used first
                 except OSError:
@@ -57,9 +78,10 @@ class ArtCache:
         return None
 
     def put(self, made_of: list, meta: dict, listing: dict) -> None:
-        """Keep the calls drawing made_of (a full or read-only disk: not kept)."""
+        """Keep the calls drawing made_of (a full or read-only disk, or more than 65,536 kinds of call: not kept)."""
         key, path = self._path(made_of)
         try:
-            write_entry(path, {"key": key, "meta": meta}, [json.dumps(listing, separators=(",", ":")).encode()])
-        except OSError:
+            blobs = [_pack(listing["ops"], "H"), _pack(listing["nums"], "d")]
+            write_entry(path, {"key": key, "meta": meta, "names": listing["names"], "extra": listing["extra"]}, blobs)
+        except (OSError, OverflowError, TypeError):
             pass

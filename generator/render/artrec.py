@@ -15,6 +15,7 @@ arguments of the calls taking numbers only, one after the other) and "extra" (ea
 from __future__ import annotations
 
 import math
+from functools import lru_cache
 from typing import Any
 
 import cairocffi as cairo
@@ -53,6 +54,12 @@ def _font_options(values: list) -> Any:
     return cairo.FontOptions(**dict(zip(FONT_OPTIONS, values)))
 
 
+@lru_cache(maxsize=64)
+def _made_of(values: tuple[int, ...]) -> Any:
+    """The font options these values make (compared with each recorded set_font_options' argument)."""
+    return _font_options(list(values))
+
+
 class Recorder:
     """A cairo context that lists the calls changing its drawing (``listing``, see the module; None once anything
     else was used) while making them."""
@@ -67,32 +74,34 @@ class Recorder:
     @property
     def listing(self) -> dict | None:
         """The calls made so far (None: something not listable was used)."""
-        if self.extra is None:
+        if self.extra is None or not set(map(type, self.nums)) <= NUMBER_TYPES:
             return None
         return {"names": list(self._names), "ops": self.ops, "nums": self.nums, "extra": self.extra}
 
     def __getattr__(self, name: str) -> Any:
         method = getattr(self._context, name)
-        if name in NUMBERS or name in OTHERS:
+        if name in NUMBERS:  # the most calls: listed as they come (their numbers checked once, by listing)
+            index = self._names.setdefault(name, len(self._names))
+            ops, nums = self.ops, self.nums
+
+            def numbers(*args: Any) -> Any:
+                ops.append(index)
+                nums.extend(args)
+                return method(*args)
+            wrapped = numbers
+        elif name in OTHERS:
             index = self._names.setdefault(name, len(self._names))
 
-            def call(*args: Any) -> Any:
+            def other(*args: Any) -> Any:
                 if self.extra is not None:
-                    if name in NUMBERS:
-                        if set(map(type, args)) <= NUMBER_TYPES:
-                            self.ops.append(index)
-                            self.nums.extend(args)
-                        else:
-                            self.extra = None
+                    kept = _plain(name, args)
+                    if kept is None:
+                        self.extra = None
                     else:
-                        kept = _plain(name, args)
-                        if kept is None:
-                            self.extra = None
-                        else:
-                            self.ops.append(index)
-                            self.extra.append(kept)
+                        self.ops.append(index)
+                        self.extra.append(kept)
                 return method(*args)
-            wrapped = call
+            wrapped = other
         else:
             if name not in QUERIES:
                 self.extra = None  # drawn some other way: not listed
@@ -118,8 +127,8 @@ def _plain(name: str, args: tuple) -> list | None:
         path = [[op, list(points)] for op, points in arg]
         return path if _path(path) else None
     if isinstance(arg, cairo.FontOptions):  # set_font_options
-        values = [getattr(arg, f"get_{option}")() for option in FONT_OPTIONS]
-        return values if _font_options(values) == arg else None
+        values = [arg.get_antialias(), arg.get_subpixel_order(), arg.get_hint_style(), arg.get_hint_metrics()]
+        return values if _made_of(tuple(values)) == arg else None
     return None
 
 
@@ -159,8 +168,10 @@ def prepare(listing: Any) -> Prepared:
             if arity is not None:
                 args = nums[i:i + arity]
                 i += arity
-                if values is not None and (len(args) != 1 or type(args[0]) is not int or not 0 <= args[0] < values):
-                    raise BadCalls(f"{name}: not one of cairo's {values} values")
+                if values is not None:  # an enum: an int (kept as a float by kit/artcache.py)
+                    if len(args) != 1 or not float(args[0]).is_integer() or not 0 <= args[0] < values:
+                        raise BadCalls(f"{name}: not one of cairo's {values} values")
+                    args = [int(args[0])]
                 out.append((name, args))
             else:
                 out.append((name, _other(name, extra[j], made)))

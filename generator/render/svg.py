@@ -82,13 +82,10 @@ def _recording_surface(output: Any, width: float, height: float) -> Any:
 class _Listed:
     """A cairosvg surface whose context lists the calls that draw (artrec.Recorder): `context.listing`."""
 
-    @property
-    def context(self) -> Recorder:
-        return self._listing
-
-    @context.setter
-    def context(self, value: Any) -> None:  # cairosvg sets it once, to the context it makes
-        self._listing = value if isinstance(value, Recorder) else Recorder(value)
+    def __setattr__(self, name: str, value: Any) -> None:  # cairosvg sets `context` once, to the context it makes
+        if name == "context" and not isinstance(value, Recorder):
+            value = Recorder(value)
+        object.__setattr__(self, name, value)
 
 
 class ArtStore(Protocol):
@@ -110,7 +107,7 @@ def keep_art(store: ArtStore | None) -> None:
 
 _ART: OrderedDict[str, Drawing] = OrderedDict()  # svg_drawing's drawings by SVG text, the latest used last
 ART_KEPT = 512  # the most drawings kept (a deck's faces share a few dozen arts)
-ART_FORMAT = 1  # the format of artrec.py listings (a new one draws every art anew)
+ART_FORMAT = 2  # the format of artrec.py listings and their entries (a new one draws every art anew)
 
 
 def _kept(made_of: list) -> tuple[dict, Prepared] | None:
