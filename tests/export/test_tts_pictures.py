@@ -133,3 +133,17 @@ def test_the_sheet_check_reads_the_sheet_and_finds_a_cell_out_of_place(pristine_
     exp = tts.export_game("duel", "it", pristine_it / "build/pnp/it", manifest, model,
                           load_translations(pristine_it, "it"), lambda p: f"file:///{p}")
     assert exp.problems == []
+
+
+@pytest.mark.parametrize("size", [(81, 113), (40, 56), (635, 889), (17, 300)])
+def test_an_opaque_picture_drawn_on_the_table_picture_as_rgb_gives_the_pixels_its_rgba_copy_gave(size):
+    # tts_setup.picture keeps an opaque (RGB) picture RGB: scaled, turned and pasted, the table picture must be the
+    # one the RGBA copy (premultiplied by Pillow's resize, pasted through its own alpha) made
+    card = Image.fromarray(_noise(CELL_H, CELL_W, 3, seed=size[0]))
+    drawn = []
+    for image in (card, card.convert("RGBA")):
+        canvas = Image.new("RGB", (700, 950), (46, 84, 62))
+        small = image.resize(size, reducing_gap=2.0).rotate(180)
+        canvas.paste(small, (3, 5), small if small.mode == "RGBA" else None)
+        drawn.append(png(canvas))
+    assert drawn[0] == drawn[1]
