@@ -147,3 +147,25 @@ def test_an_opaque_picture_drawn_on_the_table_picture_as_rgb_gives_the_pixels_it
         canvas.paste(small, (3, 5), small if small.mode == "RGBA" else None)
         drawn.append(png(canvas))
     assert drawn[0] == drawn[1]
+
+
+def test_an_export_made_now_is_handed_back_as_installed_and_one_up_to_date_is_not(monkeypatch, tmp_path):
+    # the release packs the languages exported now from these bytes (release/build.py), not from a second reading
+    from generator.export import tts_run
+    from generator.kit.build import BuildResult
+
+    made_files = {"duel/duel-it.json": b'{"SaveName": "x"}\n', "duel/images/a.png": encoded(_noise(3, 2, 3, 1))}
+    calls = []
+    monkeypatch.setattr(tts_run, "export_files", lambda root, stale, *a: calls.append(sorted(stale)) or
+                        {lang: dict(made_files) for lang in stale})
+    kit = BuildResult(tmp_path / "build/pnp/it", {"inputs": "k", "files": [{"sha256": "a" * 64}]}, ())
+    made: dict = {}
+    tts_run.export_tts(tmp_path, ("it",), base_url="https://example.invalid", out_root=tmp_path / "out",
+                       kits={"it": kit}, made=made)
+    assert calls == [["it"]] and set(made) == {"it"}
+    assert made["it"] == tts_run.tts_files(tmp_path / "out" / "it")  # every installed file, manifest.json too
+    assert set(made["it"]) == {*made_files, tts_run.MANIFEST}
+    again: dict = {}
+    tts_run.export_tts(tmp_path, ("it",), base_url="https://example.invalid", out_root=tmp_path / "out",
+                       kits={"it": kit}, made=again)
+    assert calls == [["it"]] and again == {}  # up to date: nothing exported, the release reads the folder
