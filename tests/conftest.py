@@ -93,7 +93,7 @@ def project_with_code(folder: Path) -> Path:
 SLOW_FIRST = (
     "tests/release/test_release.py::test_release_packs_every_language",  # 72 s: it, en, ru kits, first release
     "tests/kit/test_integrity.py::test_interrupted_builds",  # 24 s: pristine_it, then interrupted builds
-    "tests/sim/test_sweep.py",  # 16 s
+    "tests/sim/test_sweep.py",  # 16 s (with test_stopping.py: GROUPS["dask"])
     "tests/kit/test_pseudo_build.py::test_pseudo_locale_kit",  # 12 s
     "tests/export/test_print.py",  # 14 s
     "tests/i18n/test_slot_map.py",  # 9 s
@@ -130,6 +130,16 @@ SLOW_FIRST = (
     "tests/kit/test_cli.py",
     "tests/duel/test_printed_rules.py",
     "tests/sim/test_gate.py",
+    # the longest units of a full run (2026-12-07 21:05, --durations=60) that were in none of the above
+    "tests/pageqa/test_faces_booklet.py",  # 16 tests of 1-5 s (SPLIT: handed out one by one)
+    "tests/kit/test_pseudo_build.py::test_overflow_warnings",
+    "tests/pageqa/test_links.py",
+    "tests/pageqa/test_terms.py",
+    "tests/security/test_keeps_what_holds.py",
+    "tests/security/test_slow_clients.py",  # 5.5 s, mostly waiting on its slow clients
+    "tests/sim/test_compare.py",
+    "tests/render/test_no_patching.py",
+    "tests/sim/test_ladder.py",
 )
 
 
@@ -143,6 +153,9 @@ GROUPS = {
                 "tests/release/test_release.py::test_a_language_failing_to_render_keeps_every_kit"),
     "ru-again": ("tests/components/test_reproducible.py::test_two_builds_give_identical_bytes",
                  "tests/content/test_model.py::test_renderers_never_open_a_content_file"),
+    "dask": ("tests/sim/test_sweep.py", "tests/sim/test_stopping.py"),  # one local Dask cluster (dask_scheduler)
+    "preview-read": ("tests/i18n/test_preview.py::test_every_page_is_drawn_and_every_entry_is_mapped",
+                     "tests/i18n/test_preview.py::test_each_booklet_entry_points_at_the_page_and_box_where_its_text"),
 }
 
 # Modules whose tests are handed out one by one (to either worker): long tests that share no expensive module-scoped
@@ -160,6 +173,7 @@ SPLIT = (
     "tests/release/test_release.py",
     "tests/components/test_kinds_and_floor.py",
     "tests/pageqa/test_kit_pages.py",
+    "tests/pageqa/test_faces_booklet.py",  # session-shared booklets (kit_booklet) only
 )
 
 
@@ -200,6 +214,18 @@ def pytest_collection_modifyitems(config, items):
     def rank(item) -> int:
         return next((i for i, prefix in enumerate(SLOW_FIRST) if item.nodeid.startswith(prefix)), len(SLOW_FIRST))
     items.sort(key=rank)
+
+
+@pytest.fixture(scope="session")
+def dask_scheduler() -> str:
+    """The address of a real local Dask cluster of two worker processes (each a process of its own, one thread),
+    started once for the tests that run the lab on one (GROUPS["dask"]: about 1.5 s of CPU and 3 s a start). No
+    client here: one made here would be the default of every later Dask call in this process; the command makes its
+    own (sim/sweep/run.py) and closes it."""
+    distributed = pytest.importorskip("dask.distributed", reason="Dask is an optional extra: pip install '.[cluster]'")
+    with distributed.LocalCluster(n_workers=2, threads_per_worker=1, processes=True,
+                                  dashboard_address=None) as cluster:
+        yield cluster.scheduler_address
 
 
 @pytest.fixture

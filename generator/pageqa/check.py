@@ -6,6 +6,7 @@ Pure: takes the build's in-memory artifacts, returns Problems naming file, page,
 from __future__ import annotations
 
 import dataclasses
+import gc
 
 from typing import Iterable
 
@@ -315,12 +316,18 @@ def page_qa(artifacts: list[Artifact], lang: str, back_offset: tuple[float, floa
     out: list[Problem] = []
     measured = []
     book: dict = {}  # the drawings placed in these files, each read once (pageqa/faces.py)
-    for a in artifacts:
-        if a.path.endswith(".pdf"):
-            found, ink = check_artifact(a, lang, back_offset, terms, untranslated, home_print(a.manifest_entry("")),
-                                        book)
-            out.extend(found)
-            if ink is not None:
-                a = dataclasses.replace(a, ink=ink)
-        measured.append(a)
+    collecting = gc.isenabled()
+    gc.disable()  # a page's reading is thousands of short-lived tuples that reference counting frees; the cycle
+    try:  # collector would walk the young ones hundreds of times per kit for next to nothing (test_check.py)
+        for a in artifacts:
+            if a.path.endswith(".pdf"):
+                found, ink = check_artifact(a, lang, back_offset, terms, untranslated,
+                                            home_print(a.manifest_entry("")), book)
+                out.extend(found)
+                if ink is not None:
+                    a = dataclasses.replace(a, ink=ink)
+            measured.append(a)
+    finally:
+        if collecting:
+            gc.enable()
     return out, measured

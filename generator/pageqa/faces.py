@@ -78,6 +78,7 @@ class Placements:
         self.at = 0
         self.uses: list[_Use] = []
         self.reader = Reader()
+        self.forms: list[Any] = []  # the page's forms taken as placements, in paint order
         self.before = 0  # compose(): the paint order before which the page's own words keep the text page's order
 
     def __call__(self, obj: Any, fm: Matrix, here: PtBox | None, state: list, visit: Any, paints: list[Paint],
@@ -108,6 +109,7 @@ class Placements:
         if face is not None and face.matrix[:4] == m[:4] and face.count == count:
             self.uses.append(_Use(key, face, z, blocks, m[4] - face.matrix[4], m[5] - face.matrix[5], clip))
             state[0], state[1], state[2] = z + face.span, blocks + face.blocks, face.last_text
+            self.forms.append(obj)
             return True
         if face is not None:
             return False  # drawn otherwise than where it was read: read from the page
@@ -118,6 +120,7 @@ class Placements:
             self.uses.append(read._replace(z=z, blocks=blocks, dx=m[4] - read.matrix[4], dy=m[5] - read.matrix[5],
                                            clip=clip, again=True))
             state[0], state[1], state[2] = z + read.span, blocks + read.new_blocks, read.last_text
+            self.forms.append(obj)
             return True
         first_paint, first_layer = len(paints), len(layered)
         state[0] = z
@@ -125,15 +128,24 @@ class Placements:
         self.uses.append(_Use(key, None, z, blocks, 0.0, 0.0, clip, m, count, state[0] - z, state[1] - blocks,
                               bool(state[2]), tuple(paints[first_paint:]), tuple(layered[first_layer:])))
         del paints[first_paint:], layered[first_layer:]
+        self.forms.append(obj)
         return True
 
+    def known(self) -> bool:
+        """Whether every drawing placed on the page was read before (on an earlier page) or holds no text (a sheet's
+        cut lines): the page's own text is then all its text page must read (pages.py makes it without the
+        placements, see compose's alone)."""
+        return all(u.face is not None or not u.new_blocks for u in self.uses)
+
     def compose(self, paints: list[Paint], texts: dict[int, TextObject], layered: list[Layered], textpage: Any,
-                height: float) -> tuple[list[Paint], list[Word], list[Joined], list[Ink]] | None:
+                height: float, alone: bool = False) -> tuple[list[Paint], list[Word], list[Joined], list[Ink]] | None:
         """The page's paint, words, runs joined before (of drawings placed whole: read.page_of) and layer items: its own objects' (paints, layered, and the words of texts, read
         from textpage; None when it has no text of its own to read) and each placement's; the drawings read here
         kept in the book. None when a text object the text page leaves out repeats another (pageqa/words.add_repeats:
-        its words come last when read directly: read the page directly)."""
-        words = read_words(textpage, texts, only=True) if texts else []
+        its words come last when read directly: read the page directly). alone: the text page was made of the
+        page's own objects only (every placement read before and taken off the page while it was made), so all
+        its words are the page's own."""
+        words = read_words(textpage, texts, only=not alone) if texts else []
         if add_repeats_needed(words, texts) and len(add_repeats(words, texts)) != len(words):
             return None  # a text printed twice (pageqa/words.add_repeats): its words come last, as read directly
         first = min((u.z for u in self.uses), default=0)

@@ -42,7 +42,7 @@ def page_coverage(page: pdfium.PdfPage) -> float:
     and statistics object cost about a third of the rendering."""
     scale = COVERAGE_PX_PER_MM / PT_PER_MM
     width, height = math.ceil(page.get_width() * scale), math.ceil(page.get_height() * scale)
-    pixels = (ctypes.c_ubyte * (width * height))()
+    pixels = _pixels(width * height)
     bitmap = pdfium_c.FPDFBitmap_CreateEx(width, height, pdfium_c.FPDFBitmap_Gray, pixels, width)
     if not bitmap:
         raise MemoryError("pdfium could not make the coverage bitmap")
@@ -54,6 +54,18 @@ def page_coverage(page: pdfium.PdfPage) -> float:
     counts = Image.frombuffer("L", (width, height), pixels, "raw", "L", 0, 1).histogram()
     mean = sum(level * n for level, n in enumerate(counts)) / (width * height)  # as ImageStat's mean
     return round(100 - mean * 100 / 255, 1)
+
+
+_PIXELS: dict[int, ctypes.Array] = {}  # a grey bitmap's pixels per size (a kit has a few page sizes)
+
+
+def _pixels(size: int) -> ctypes.Array:
+    """A buffer of size bytes for a coverage bitmap, one per size (ctypes makes an array type, a cyclic object, for
+    every new length: made once, not once per page)."""
+    buf = _PIXELS.get(size)
+    if buf is None:
+        buf = _PIXELS[size] = (ctypes.c_ubyte * size)()
+    return buf
 
 
 def game_of(component: str) -> str:

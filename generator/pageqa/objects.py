@@ -252,7 +252,11 @@ def walk(page: Any, layered: list[Layered] | None = None, paths: list[Layered] |
                     add_layer(Layered(kind, z, obj, chain, whole, outer))  # type: ignore[misc]
         state[0] = z
 
-    visit(page, pdfium_c.FPDFPage_CountObjects, pdfium_c.FPDFPage_GetObject, None, None, ())
+    try:
+        visit(page, pdfium_c.FPDFPage_CountObjects, pdfium_c.FPDFPage_GetObject, None, None, ())
+    finally:
+        visit = None  # type: ignore[assignment]  # it calls itself through its closure: a reference cycle that would
+        # keep the whole walk (every handle, paint and text) alive until the cycle collector came round
     return paints, texts
 
 

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import ctypes
 from functools import partial
-from typing import Callable, Iterator, NamedTuple
+from typing import Any, Callable, Iterator, NamedTuple
 
 import pypdfium2 as pdfium
 import pypdfium2.raw as raw
@@ -15,7 +15,7 @@ import pypdfium2.raw as raw
 from .faces import Face, Key, Placements
 from .ink import page_coverage
 from .layers import Ink, page_inks, words
-from .objects import TEXT, Layered, Reader, chain_scale, each_page, walk
+from .objects import TEXT, Layered, Reader, address, chain_scale, each_page, walk
 from .read import Page, page_of, read_page
 from .tunnels import page_links
 
@@ -82,17 +82,48 @@ def _composed(page: pdfium.PdfPage, n: int, keys: tuple[Key, ...], book: dict[Ke
     paints, texts = walk(page.raw, layered, None, hook)
     if hook.at != len(keys):
         return None  # not the forms the renderer placed: read from the page
-    textpage = page.get_textpage() if texts else None
+    taken = _take_off(page.raw, hook.forms) if texts and hook.known() else None
     try:
-        made = hook.compose(paints, texts, layered, textpage, page.get_height())
-        if made is None:
-            return None
-        all_paints, all_words, joined, inks = made  # texts read as a stand-in: a finding reads the page again
-        inks = [i._replace(text="?", read=None) if i.kind == "text" else i for i in inks]
-        return page_of(n, tuple(page.get_mediabox()), all_paints, all_words, joined, hook.before), inks
+        textpage = page.get_textpage() if texts else None
+        try:
+            made = hook.compose(paints, texts, layered, textpage, page.get_height(), alone=taken is not None)
+        finally:
+            if textpage is not None:
+                textpage.close()
     finally:
-        if textpage is not None:
-            textpage.close()
+        if taken:
+            _put_back(page.raw, taken)
+    if made is None:
+        return None
+    all_paints, all_words, joined, inks = made  # texts read as a stand-in: a finding reads the page again
+    inks = [i._replace(text="?", read=None) if i.kind == "text" else i for i in inks]
+    return page_of(n, tuple(page.get_mediabox()), all_paints, all_words, joined, hook.before), inks
+
+
+def _take_off(page: Any, forms: list[Any]) -> list[tuple[int, Any]] | None:
+    """The placements' forms taken off the page (index, object), so that its text page holds the page's own text
+    alone: pdfium makes a text page of every text on the page (a sheet's nine faces for its small print), while
+    the faces' words were read before. None when a placement is not found on the page or pdfium refuses (the text
+    page is then made of the whole page)."""
+    wanted = {address(f) for f in forms}
+    found = [(i, obj) for i in range(raw.FPDFPage_CountObjects(page))
+             if address(obj := raw.FPDFPage_GetObject(page, i)) in wanted]
+    if len(found) != len(wanted):
+        return None  # not every placement is an object of the page itself: its text page is made whole
+    taken: list[tuple[int, Any]] = []
+    for i, obj in reversed(found):
+        if not raw.FPDFPage_RemoveObject(page, obj):
+            _put_back(page, taken)
+            return None
+        taken.insert(0, (i, obj))
+    return taken
+
+
+def _put_back(page: Any, taken: list[tuple[int, Any]]) -> None:
+    """The forms _take_off took put back where they were (the page then reads, renders and closes as before)."""
+    for i, obj in taken:
+        if not raw.FPDFPage_InsertObjectAtIndex(page, obj, i):
+            raise RuntimeError("pdfium could not put a placed form back on its page")
 
 
 def inks(data: bytes) -> list[list[Ink]]:

@@ -51,11 +51,16 @@ class _Style(NamedTuple):
     up: float
 
 
+_BUF = ctypes.create_string_buffer(1 << 14)  # _text's buffer for a page's characters
+
+
 def _text(tp: Any, count: int) -> str:
     """The page's characters, one per index (pdfium's generated spaces and line ends included)."""
-    buf = ctypes.create_string_buffer(2 * (count + 1))
-    pdfium_c.FPDFText_GetText(tp, 0, count, ctypes.cast(buf, ctypes.POINTER(ctypes.c_ushort)))
-    text = buf.raw[: 2 * count].decode("utf-16-le", "replace")
+    global _BUF
+    if len(_BUF) < 2 * (count + 1):  # grown, never made anew per page (ctypes makes a type for every new length)
+        _BUF = ctypes.create_string_buffer(max(2 * (count + 1), 2 * len(_BUF)))
+    pdfium_c.FPDFText_GetText(tp, 0, count, ctypes.cast(_BUF, ctypes.POINTER(ctypes.c_ushort)))
+    text = ctypes.string_at(_BUF, 2 * count).decode("utf-16-le", "replace")
     if len(text) != count:  # characters beyond the BMP: one by one
         text = "".join(chr(pdfium_c.FPDFText_GetUnicode(tp, i) or 0xFFFD) for i in range(count))
     return text

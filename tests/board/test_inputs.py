@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import os
 import pathlib
+import shutil
 import subprocess
 import sys
 
@@ -82,15 +83,26 @@ def test_permission_denied_is_a_message(tmp_path, monkeypatch):
     assert "Permission denied" in run.err and str(path) in run.err
 
 
-@pytest.mark.skipif(not hasattr(os, "geteuid") or os.geteuid() == 0, reason="root reads every file")
 def test_chmod_000_is_a_message(tmp_path):
+    """A quadrant its reader may not open: exit 2 and a message. Root reads every file (its capabilities
+    CAP_DAC_OVERRIDE and CAP_DAC_READ_SEARCH), so as root (CI) the real console script runs without them
+    (util-linux's setpriv takes them out of the bounding set before it starts the command)."""
     path = BASE.write(tmp_path)
     path.chmod(0)
     try:
-        run = run_cli("board", "validate", path)
+        if os.geteuid() != 0:
+            run = run_cli("board", "validate", path)
+            code, err = run.code, run.err
+        else:
+            setpriv = shutil.which("setpriv")
+            assert setpriv, "as root this test needs util-linux's setpriv (apt-get install util-linux)"
+            proc = subprocess.run([setpriv, "--bounding-set=-dac_override,-dac_read_search", "--",
+                                   str(_dojo()), "board", "validate", str(path)],
+                                  capture_output=True, text=True, timeout=60)
+            code, err = proc.returncode, proc.stderr
     finally:
         path.chmod(0o644)
-    assert run.code == 2 and "cannot read" in run.err
+    assert code == 2 and "cannot read" in err and str(path) in err and "Traceback" not in err, err
 
 
 def test_render_to_an_unwritable_place_exits_2(tmp_path):
@@ -106,11 +118,15 @@ def test_bad_arguments_exit_2_with_usage():
     assert run.code == 2 and "-o" in run.err
 
 
+def _dojo() -> pathlib.Path:
+    """The installed console script."""
+    dojo = pathlib.Path(sys.executable).parent / "dojo"
+    return dojo if dojo.exists() else ROOT / ".venv" / "bin" / "dojo"
+
+
 def test_installed_command_in_a_subprocess(tmp_path):
     """Once through the real console script: exit codes and no traceback."""
-    dojo = pathlib.Path(sys.executable).parent / "dojo"
-    if not dojo.exists():
-        dojo = ROOT / ".venv" / "bin" / "dojo"
+    dojo = _dojo()
     good = BASE.write(tmp_path / "good")
     binary = _write(tmp_path, b"\x00\xff" * 100, "binary.txt")
     for path, code in ((good, 0), (binary, 2)):

@@ -10,7 +10,6 @@ import pytest
 from generator.i18n import extract
 from generator.i18n.catalogs import catalog_path, read_catalog
 from generator.i18n.workflow import po_bytes, update_catalogs
-from generator.plan.model import BuildOptions
 from generator.content.languages import language_codes
 
 REPO = Path(__file__).resolve().parents[2]
@@ -117,22 +116,21 @@ def po(root: Path, lang: str, domain: str) -> Path:
 
 
 @pytest.fixture(scope="session")
-def _proof_cache(tmp_path_factory) -> Path | None:
-    """The board proof of the project's board, computed once (prepare() proves the board before any build)."""
-    try:
-        from generator.kit.build import load_board
-        from generator.sim.dojo.gate import CACHE_DIR, ProofSettings, cached_proof
-    except ImportError:
-        return None
-    root = tmp_path_factory.mktemp("proof")
-    shutil.copytree(REPO / "content/dojo/board", root / "content/dojo/board")
-    board, fingerprint, _ = load_board(root)
-    options = BuildOptions(lang="en")
-    from generator.sim.dojo.cards import load_deck
+def _proof_cache() -> list[Path]:
+    """The proof cache files of the project's board and GROUND content (prepare() proves both before any build):
+    tests/conftest.py proofs(), proved once a session for every xdist worker. The fixture projects hold the
+    project's board, Nebbia deck and games' tables, so their proofs are these (a project whose board or GROUND
+    content differs misses them and proves again)."""
+    from tests.conftest import proofs
 
-    deck = load_deck(REPO)
-    cached_proof(root, board, fingerprint, deck, ProofSettings(games=options.proof_games, seed=options.proof_seed))
-    return root / CACHE_DIR
+    return proofs()
+
+
+def copy_proofs(proofs: list[Path], project: Path) -> None:
+    """The proof cache files into project's build/cache."""
+    (project / "build/cache").mkdir(parents=True, exist_ok=True)
+    for proof in proofs:
+        shutil.copy(proof, project / "build/cache")
 
 
 @pytest.fixture
@@ -146,7 +144,6 @@ def with_board(_proof_cache):
                 shutil.copy(toml, project / "content" / game / toml.name)
             if not (project / "content" / game / "rules.md").exists():
                 (project / "content" / game / "rules.md").write_text("# Fog of the Dojo\n", encoding="utf-8")
-        if _proof_cache is not None and _proof_cache.exists():
-            shutil.copytree(_proof_cache, project / "build/cache")
+        copy_proofs(_proof_cache, project)
         return project
     return add

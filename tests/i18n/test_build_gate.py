@@ -15,7 +15,7 @@ from generator.kit.build import prepare
 from generator.plan.model import BuildOptions
 from generator.problems import CheckFailed
 
-from .conftest import REPO, po
+from .conftest import REPO, copy_proofs, po
 
 PREVIOUS = b'{"previous": "kit"}\n'
 
@@ -111,8 +111,7 @@ def test_real_cli_on_a_copy_of_the_repository_with_a_broken_russian_catalog(tmp_
     n = next(i for i, t in enumerate(lines) if t.startswith("msgstr ") and i > 20)
     lines[n] = lines[n] + ' "'  # a stray quote: the .po no longer parses
     target.write_text("\n".join(lines) + "\n", encoding="utf-8")
-    if _proof_cache is not None and _proof_cache.exists():
-        shutil.copytree(_proof_cache, root / "build/cache")
+    copy_proofs(_proof_cache, root)
     out = _previous_kit(root, "ru")
     dojo = Path(sys.executable).with_name("dojo")
     run = subprocess.run([str(dojo), "build", "--lang", "ru", "--root", str(root)], capture_output=True, text=True,

@@ -23,16 +23,31 @@ def _set(po, context, msgid, value):
     po.write_text(text[:start] + value + text[text.index('"\n', start):], encoding="utf-8")
 
 
-@pytest.fixture
-def shown(pristine_it, tmp_path):
+def _shown(pristine_it, folder):
     """A preview of the Italian kit on a copy of pristine_it, first rendered (first pages; the others, and the
     places, are drawn while the page is served: step)."""
-    root = tmp_path / "project"
+    root = folder / "project"
     shutil.copytree(pristine_it, root, ignore=shutil.ignore_patterns("pnp"))
     preview = Preview(root, "it", jobs=2)
     drawn, _ = preview.rebuild([root / "content"], first_only=True, settle=False)
     assert drawn == len([u for u in preview.units if u.pages or u.html]) == len(preview.units)
     return preview
+
+
+@pytest.fixture
+def shown(pristine_it, tmp_path):
+    """_shown's preview, for a test that edits it."""
+    return _shown(pristine_it, tmp_path)
+
+
+@pytest.fixture(scope="module")
+def settled(pristine_it, tmp_path_factory):
+    """(_shown's preview, its images as first rendered) with every page and place drawn (_settle), for the tests
+    that only read it (conftest.GROUPS["preview-read"]: one worker makes it once)."""
+    preview = _shown(pristine_it, tmp_path_factory.mktemp("preview"))
+    first = _images(preview)
+    _settle(preview)
+    return preview, first
 
 
 def _settle(preview):
@@ -45,10 +60,9 @@ def _images(preview):
     return {p.name: p.read_bytes() for p in preview.out.glob("*.png")}
 
 
-def test_every_page_is_drawn_and_every_entry_is_mapped(shown):
-    first = _images(shown)
+def test_every_page_is_drawn_and_every_entry_is_mapped(settled):
+    shown, first = settled
     assert all(name.endswith("-1.png") for name in first)
-    _settle(shown)
     booklet = next(u for u in shown.units if u.name == "dojo-rules")
     assert booklet.pages >= 6  # every page of the booklet, not only the first
     images = _images(shown)
@@ -174,7 +188,7 @@ def test_page_is_served_on_localhost_only_and_hears_of_a_new_image_at_once(shown
         server.shutdown()
 
 
-def test_each_booklet_entry_points_at_the_page_and_box_where_its_text_is_read_back(shown):
+def test_each_booklet_entry_points_at_the_page_and_box_where_its_text_is_read_back(settled):
     """Weblate screenshots land on the right page: every entry of a booklet is mapped to the page image where an
     independent reading of the page (the page QA's runs of words) finds its text, and its box is on that image."""
     from PIL import Image
@@ -182,7 +196,7 @@ def test_each_booklet_entry_points_at_the_page_and_box_where_its_text_is_read_ba
     from generator.i18n.locate import pieces
     from generator.pageqa.read import read_pdf
 
-    _settle(shown)
+    shown, _ = settled
     shots = json.loads((shown.out / "screenshots.json").read_text(encoding="utf-8"))
     places = json.loads((shown.out / "places.json").read_text(encoding="utf-8"))
     for name in ("duel-rules", "ground-rules"):

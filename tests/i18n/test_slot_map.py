@@ -12,7 +12,7 @@ from generator.i18n.extract import extract_all
 from generator.i18n.slots import NO_ROOM, key, read_slots, slot_problems
 from generator.i18n.workflow import update_catalogs
 from generator.commands.slots import write_slots
-from tests.conftest import KIT_EPOCH, ROOT, copy_project
+from tests.conftest import KIT_EPOCH, ROOT, copy_project, proofs
 
 NAME_SLOT = "slot: duel-strike-cards / name, 51.9 x 6.0 mm, 10-7 pt"
 
@@ -26,6 +26,9 @@ def test_a_renamed_strike_keeps_its_translation_as_fuzzy_and_its_slots(tmp_path,
     monkeypatch.setenv("SOURCE_DATE_EPOCH", KIT_EPOCH)
     root = copy_project(tmp_path)
     shutil.copytree(ROOT / "generator", root / "generator", ignore=shutil.ignore_patterns("__pycache__"))  # its strings
+    (root / "build" / "cache").mkdir(parents=True)
+    for proof in proofs():  # the board and GROUND proofs (a strike renamed changes neither), proved once a session
+        shutil.copy(proof, root / "build" / "cache")
     before, _ = _entry(root, "ru", "Thrust")
     assert before.string and NAME_SLOT in before.auto_comments
     toml = root / "content/duel/duel.toml"

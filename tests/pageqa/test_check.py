@@ -290,3 +290,31 @@ def test_a_page_repeating_an_earlier_one_is_read_once_and_its_findings_told_for_
         ("page 1, it", "card 1 front: text 'cut' outside the safe zone (3 mm inside the trim)"),
         ("page 5, it", "card 3 front: text 'cut' outside the safe zone (3 mm inside the trim)")]
     assert told == page_problems([replace(art, same_as=())], "it")  # every page read: the same findings
+
+
+@pytest.mark.parametrize("lang", list(WORDS))
+def test_the_page_qa_frees_its_readings_and_leaves_the_cycle_collector_as_it_was(lang):
+    """The page QA runs with the cycle collector paused (kit CPU, issue 46): so nothing of a page's reading may be
+    left in a reference cycle (the walk of a page once kept every handle, paint and text object alive that way), a
+    defect is still found, and the collector is on or off afterwards as it was before."""
+    import gc
+
+    word = WORDS[lang]
+    pages = [Artifact(f"t/p{n}.pdf", "t", "sheet", _page(lambda cr: (pdf.text(cr, word, 50, 50, 10),
+                                                                    pdf.text(cr, word, 50, 52.5, 10))), "A4", "sheet", 1)
+             for n in range(3)]
+    page_problems(pages, lang)  # warm: caches and ctypes types made once
+    for enabled in (True, False):
+        gc.collect()
+        gc.enable() if enabled else gc.disable()
+        try:
+            gc.set_debug(gc.DEBUG_SAVEALL)
+            found = page_problems(pages, lang)
+            assert gc.isenabled() is enabled
+            gc.collect()
+            assert len(gc.garbage) < 20, sorted({type(o).__name__ for o in gc.garbage})
+        finally:
+            gc.set_debug(0)
+            gc.garbage.clear()
+            gc.enable()
+        assert len(found) == 3 and all(p.rule == "page-overlap" for p in found)

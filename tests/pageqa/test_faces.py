@@ -101,3 +101,31 @@ def test_small_print_on_a_fold_line_is_found_on_a_composed_page(lang, monkeypatc
     on_line = [(path, where) for path, where, code, message in found if "cut or fold line" in message]
     assert {path for path, _ in on_line} == {"t/deck-gutterfold-A4.pdf", "t/deck-gutterfold-Letter.pdf"}
     assert len(on_line) == 2 * 2  # each page of both gutterfolds (5 cards, 4 a page)
+
+
+def _readings(artifacts: list) -> list:
+    """Every page's runs, paint and layer items as the page QA reads them (faces read once, in file order)."""
+    book: dict = {}
+    return [(read.page.runs, read.page.paint, [i[:5] for i in read.layers]) for a in artifacts
+            for read in pages.read_pages(a.data, placed=a.placed, book=book)]
+
+
+@pytest.mark.parametrize("lang", list(WORDS))
+def test_a_sheet_placing_faces_read_before_reads_its_own_text_alone(lang, monkeypatch):
+    """A page whose every face was read before makes its text page with the faces taken off (the sheet's small
+    print alone, not nine cards' text), puts them back, and reads exactly as with the whole page's text page; its
+    direct reading after that still sees the faces."""
+    artifacts = _deck(lang)
+    taken: list[int] = []
+    take = pages._take_off
+    monkeypatch.setattr(pages, "_take_off", lambda page, forms: taken.append(len(forms)) or take(page, forms))
+    alone = _readings(artifacts)
+    assert len(taken) >= 4 and min(taken) > 0  # the sheets after the first file's, with their small print
+    monkeypatch.setattr(pages, "_take_off", lambda page, forms: None)  # every text page of the whole page
+    assert alone == _readings(artifacts)
+    monkeypatch.setattr(pages, "_take_off", take)
+    book: dict = {}
+    for a in artifacts:  # the faces put back: a page read directly after being composed still shows them
+        for read in pages.read_pages(a.data, placed=a.placed, book=book):
+            assert [r.text for r in read.direct().page.runs] == [r.text for r in read.page.runs]
+            assert read.page.runs or a.path.endswith("-single.pdf")

@@ -4,8 +4,10 @@ import copy
 import hashlib
 import io
 import json
+import os
 import shutil
 import zipfile
+from pathlib import Path
 
 import pytest
 
@@ -63,11 +65,29 @@ def first_release(tmp_path_factory, few_designer_games, tts_pictures):
         for lang in LANGS:
             built_kit(lang)  # each language's components cached in the session's project (once per session)
         project = copy_project(tmp_path_factory.mktemp("release"))
-        shutil.copytree(session_root() / "build" / "cache", project / "build" / "cache")  # the proofs too
+        shutil.copytree(session_root() / "build" / "cache", project / "build" / "cache",  # the proofs too
+                        copy_function=os.link)  # (linked: see _copy)
         with_tts_pictures(project, tts_pictures)
         yield project, release(project, ReleaseOptions(jobs=2)).out_dir
     finally:
         mp.undo()
+
+
+def _copy(first, project, linked=("cache",)):
+    """A copy of a project whose build/ folders named in linked are hard-linked, not copied: the first release's
+    project is 320 MB (its component cache 83 MB, its two release folders 205 MB), written again by every test that
+    starts from it (and deleted again with the session's temporary folders). Safe because nothing writes a build/ file
+    in place: every writer makes a new file beside it and renames it over (output/files.py write_bytes_atomic, new
+    kit and release folders swapped in), so a test's copy never changes the first release's files; these tests damage
+    no file of build/ themselves. The release folders only for a release that is refused: one that passes links an
+    unchanged file of its previous folder only when no other name holds it (files._reused, st_nlink 1), so it would
+    write linked copies again."""
+    def link_some(src, dst):
+        parts = Path(src).relative_to(first).parts
+        if parts[0] == "build" and parts[1] in linked:
+            return os.link(src, dst)
+        return shutil.copy2(src, dst)
+    shutil.copytree(first, project, copy_function=link_some)
 
 
 def test_release_packs_every_language_with_checksums(first_release):
@@ -125,7 +145,8 @@ def test_two_releases_are_byte_identical(first_release, tmp_path, monkeypatch):
     (again / "build" / "cache").mkdir(parents=True)
     for proof in [*cache.glob("*proof-*.json"), *cache.glob("designer-*.json")]:  # (the designer's page: test_designer)
         shutil.copy(proof, again / "build" / "cache")
-    shutil.copytree(cache / "components", again / "build" / "cache" / "components")  # the TTS pictures too
+    shutil.copytree(cache / "components", again / "build" / "cache" / "components",  # the TTS pictures too
+                    copy_function=os.link)  # (linked: see _copy)
     second = _read_all(release(again, ReleaseOptions(jobs=1)).out_dir)
     assert {p.name for p in (again / "build" / "cache" / "components").iterdir()} >= set(LANGS)
     assert first.keys() == second.keys()
@@ -172,8 +193,9 @@ def test_a_language_failing_to_render_keeps_every_kit_from_being_installed(first
 
     monkeypatch.setenv("SOURCE_DATE_EPOCH", KIT_EPOCH)
     project = tmp_path / "project"
-    shutil.copytree(first_release[0], project)
+    _copy(first_release[0], project, linked=("cache", "release", "release-tts"))
     kits = {lang: _read_all(project / "build" / "pnp" / lang) for lang in ("it", "en")}
+    before = _zips(project)
     edit_msgstr(project / "locales/it/LC_MESSAGES/duel.po", "duel/seigan", "Free stance",
                 " " + "molto lunga e ancora più lunga " * 12)
     _set_seigan(project, "en")
@@ -183,6 +205,7 @@ def test_a_language_failing_to_render_keeps_every_kit_from_being_installed(first
     assert held_back(exc.value) == {"language en": "it"}
     assert {lang: _read_all(project / "build" / "pnp" / lang) for lang in ("it", "en")} == kits
     assert [p.name for p in (project / "build" / "release").iterdir()] == [first_release[1].name]
+    assert _zips(project) == before  # the previous release as it was (its files are the first release's own)
 
 
 NEW_SEIGAN = {"it": "Guardia aperta", "en": "Open stance", "ru": "Открытая стойка"}
@@ -217,7 +240,7 @@ def test_release_reuses_up_to_date_languages_in_every_mix(first_release, tmp_pat
 
     monkeypatch.setenv("SOURCE_DATE_EPOCH", KIT_EPOCH)
     project = tmp_path / "project"
-    shutil.copytree(first_release[0], project)
+    _copy(first_release[0], project)
     before = _zips(project)
     assert main(["build", "--lang", "en", "--root", str(project), "--jobs", "2"]) == 0
     assert main(["build", "--lang", "it", "--force", "--root", str(project), "--jobs", "2"]) == 0
@@ -241,7 +264,7 @@ def test_a_failing_language_holds_back_the_others_in_words(first_release, tmp_pa
     (never an empty failure), and the previous release stays as it was."""
     monkeypatch.setenv("SOURCE_DATE_EPOCH", KIT_EPOCH)
     project = tmp_path / "project"
-    shutil.copytree(first_release[0], project)
+    _copy(first_release[0], project, linked=("cache", "release", "release-tts"))
     before = _zips(project)
     _set_seigan(project, "it")
     po = project / "locales" / "ru" / "LC_MESSAGES" / "duel.po"

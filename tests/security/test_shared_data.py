@@ -18,11 +18,16 @@ def test_needs_reference_data():
 
 
 def _pytest(folder: Path, ci: str | None) -> subprocess.CompletedProcess:
+    """pytest run on folder/test_needs.py with the project's conftest, in a fresh process (CI set or not), its
+    temporary folders in folder: a run that made its own numbered folder in pytest's temporary root would delete
+    the oldest there (pytest keeps 3), whole earlier suites' kits (about 2 GB each: 26 s of this test in a full
+    run)."""
     env = {k: v for k, v in os.environ.items() if k not in ("CI", "PYTEST_ADDOPTS", "PYTEST_XDIST_WORKER")}
     if ci is not None:
         env["CI"] = ci
-    return subprocess.run([sys.executable, "-m", "pytest", "-p", "tests.conftest", "-p", "no:cacheprovider", "-q",
-                           "-rs", "-n", "0", str(folder / "test_needs.py")],
+    return subprocess.run([sys.executable, "-m", "pytest", "-p", "tests.conftest", "-p", "no:cacheprovider",
+                           "-p", "no:xdist", "-p", "no:hypothesispytest", "-q", "-rs",
+                           f"--basetemp={folder / f'basetemp-{ci}'}", str(folder / "test_needs.py")],
                           cwd=ROOT, env=env, capture_output=True, text=True, timeout=120)
 
 

@@ -61,14 +61,11 @@ def test_a_bad_halfwidth_is_refused(tmp_path, capsys):
     assert "--until-halfwidth 0.9: use 0.001 to 0.25" in capsys.readouterr().err
 
 
-def test_stopping_on_a_dask_cluster_gives_the_same_report(stopped, tmp_path):
-    """The rounds of --until-halfwidth on a real local Dask cluster of two worker processes: the local report
-    (stopped's, made on one process)."""
-    distributed = pytest.importorskip("dask.distributed", reason="Dask is an optional extra: pip install '.[cluster]'")
+def test_stopping_on_a_dask_cluster_gives_the_same_report(stopped, tmp_path, dask_scheduler):
+    """The rounds of --until-halfwidth on a real local Dask cluster of two worker processes (conftest.dask_scheduler,
+    shared with test_sweep.py's Dask test): the local report (stopped's, made on one process)."""
     remote = tmp_path / "dask"
-    with distributed.LocalCluster(n_workers=2, threads_per_worker=1, processes=True,
-                                  dashboard_address=None) as cluster, distributed.Client(cluster):
-        assert main([*ARGS, "--until-halfwidth", "0.06", "--cluster", "dask", "--scheduler",
-                     cluster.scheduler_address, "--out", str(remote)]) == 0
+    assert main([*ARGS, "--until-halfwidth", "0.06", "--cluster", "dask", "--scheduler", dask_scheduler,
+                 "--out", str(remote)]) == 0
     assert (remote / "report.json").read_bytes() == (stopped / "report.json").read_bytes()
     assert _report(stopped)["cells"][0]["stopped"]["games"] < 4000

@@ -92,12 +92,10 @@ def test_a_finished_sweep_extended_to_more_games_reuses_its_slices(reference, tm
     assert main(["sweep", "--resume", str(out), "--games", "100"]) == 2
 
 
-def test_dask_cluster_gives_the_same_json(reference, tmp_path):
-    """--cluster dask on a real local cluster of two worker processes: the local run's JSON, byte for byte."""
-    distributed = pytest.importorskip("dask.distributed", reason="Dask is an optional extra: pip install '.[cluster]'")
-    with distributed.LocalCluster(n_workers=2, threads_per_worker=1, processes=True,
-                                  dashboard_address=None) as cluster, distributed.Client(cluster):
-        code = main([*SWEEP, "--cluster", "dask", "--scheduler", cluster.scheduler_address, "--out", str(tmp_path)])
+def test_dask_cluster_gives_the_same_json(reference, tmp_path, dask_scheduler):
+    """--cluster dask on a real local cluster of two worker processes (conftest.dask_scheduler, shared with
+    test_stopping.py's Dask test): the local run's JSON, byte for byte."""
+    code = main([*SWEEP, "--cluster", "dask", "--scheduler", dask_scheduler, "--out", str(tmp_path)])
     assert code == 0
     assert (tmp_path / "report.json").read_bytes() == reference[0]
 
