@@ -70,6 +70,7 @@ lock:
 # source in every process: ~0.15 s); both are redone only when stale.
 bytecode: $(STAMP)
 	@$(BIN)/python -c "from generator.cairo_abi import generate; generate()"
+	@$(BIN)/python -c "from generator.render.fonts import generate_tables; generate_tables()"
 	@$(BIN)/python -m compileall -q --invalidation-mode timestamp generator
 
 pnp: bytecode

@@ -3,7 +3,7 @@
 `python benchmarks/bench_speed.py [--suite] [--no-protograf] [--against REV] [--only-against]` works in a temporary
 copy of the project, so build/ is never touched, and prints:
 
-- cold one-language build (`dojo build --lang it --force`, proof cached) on one core and on every core;
+- cold one-language build (`dojo build --lang it --force`, proof cached, kept art removed) on one core and on every core;
 - the kit's cost per printed page (the cold build over every page it prints and reads back), and protograf's cost
   per extra page of two decks (a 220-card deck less a 22-card one; protograf installed from PyPI into a
   virtualenv the benchmark creates in its temporary folder: never a project dependency), and their ratios: a plain
@@ -204,6 +204,12 @@ def against_tree(rev: str, tmp: Path) -> tuple[Path, dict[str, str]]:
     return tree, env
 
 
+def drop_art(proj: Path) -> None:
+    """A cold build draws its art anew: the art kept by earlier builds (build/cache/components/art, kit/artcache.py)
+    is removed before each cold build this benchmark times, as the proofs and extraction stay cached."""
+    shutil.rmtree(proj / "build/cache/components/art", ignore_errors=True)
+
+
 def side_by_side(rev: str, tmp: Path, build: list[str]) -> list[tuple[str, float, str]]:
     """A cold one-language build of revision rev and of this tree, alternated AGAINST_RUNS times: each one's median
     wall seconds and their ratio (with the range of the ratios of the runs paired in time)."""
@@ -213,6 +219,7 @@ def side_by_side(rev: str, tmp: Path, build: list[str]) -> list[tuple[str, float
     pairs, cpus = [], []
     for _ in range(AGAINST_RUNS):
         old_run = run_measured(theirs, cwd=tree, env=env)
+        drop_art(Path(build[build.index("--root") + 1]))
         new_run = run_measured([*build, "--out", str(tmp / "this-out")])
         pairs.append((old_run[0], new_run[0]))
         cpus.append((old_run[1], new_run[1]))
@@ -399,6 +406,7 @@ def main(argv: list[str]) -> int:
                                  "x"))
                     rows.append((f"protograf CPU per page / {rev}'s, {name}", extra_cpu / rev_cpu, "x"))
                 print("where this tree's cold build spends its time (dojo build --timings):")
+                drop_art(proj)
                 print(subprocess.run([*build, "--out", str(proj / "out-t"), "--timings"], env=ENV, check=True,
                                      capture_output=True, text=True).stderr)
                 return _print(rows, [])
@@ -406,13 +414,15 @@ def main(argv: list[str]) -> int:
         for jobs in ("1", "0"):
             out = proj / f"out-{jobs}"
             rows.append((f"cold dojo build --lang it --force --jobs {jobs}",
-                         timed([*build, "--jobs", jobs, "--out", str(out)], 3), "s"))
+                         timed([*build, "--jobs", jobs, "--out", str(out)], 3, before=lambda: drop_art(proj)), "s"))
         checks.append(("one core and all cores byte-identical", hashes(proj / "out-1/it") == hashes(proj / "out-0/it")))
+        drop_art(proj)
         spent = subprocess.run([*build, "--out", str(proj / "out-t"), "--timings"], env=ENV, check=True,
                                capture_output=True, text=True).stderr  # where a cold build's time goes
         per_page = rows[1][1] / kit_pages(proj / "out-0/it")
         rows.append(("cold one-language build, per printed page (every page read back)", per_page * 1000, "ms"))
-        kit_cpu = statistics.median(c for _, c in measured([*build, "--jobs", "0", "--out", str(proj / "out-c")], 3))
+        kit_cpu = statistics.median(c for _, c in measured([*build, "--jobs", "0", "--out", str(proj / "out-c")], 3,
+                                                           before=lambda: drop_art(proj)))
         kit_cpu /= kit_pages(proj / "out-c/it")
         rows.append(("cold one-language build, CPU per printed page (every page read back)", kit_cpu * 1000, "ms"))
         for name, (small, extra, extra_cpu) in (protograf or {}).items():
@@ -432,6 +442,7 @@ def main(argv: list[str]) -> int:
         incremental_s = timed(incremental, 1 if rev else 3, before=lambda: edit_one_card_string(proj, next(edits)))
         if not rev:  # with --against, side_by_side_more measured it beside the revision's
             rows.append(("incremental build after editing one card string", incremental_s, "s"))
+        drop_art(proj)  # the incremental build against one that draws everything anew
         subprocess.run([*build, "--out", str(proj / "cold-edited")], env=ENV, check=True, stdout=subprocess.DEVNULL)
         checks.append(("incremental build byte-identical to a cold --force build",
                        hashes(proj / "build/pnp/it") == hashes(proj / "cold-edited/it")))

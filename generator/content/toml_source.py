@@ -13,7 +13,6 @@ from __future__ import annotations
 
 import re
 import tomllib
-import unicodedata
 from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
@@ -247,12 +246,16 @@ class Fields:
         return Message(value, context, self.line(key), comment)
 
 
+# Unicode's categories Cc (controls: U+0000-001F, U+007F-009F, a set Unicode never changes) and Cs (surrogates), but
+# a newline, and the noncharacters U+FFFE, U+FFFF: one regular expression, not a category lookup per character of
+# every content string (tests/content/test_toml_source.py compares them on every code point).
+_BAD_CHAR = re.compile("[\x00-\x09\x0b-\x1f\x7f-\x9f\ud800-\udfff\ufffe\uffff]")
+
+
 def _bad_char(text: str) -> str | None:
     """The first character a printed string must not hold: control characters other than a newline."""
-    for ch in text:
-        if ch != "\n" and (unicodedata.category(ch) in ("Cc", "Cs") or ch in "\ufffe\uffff"):
-            return ch
-    return None
+    found = _BAD_CHAR.search(text)
+    return found.group() if found else None
 
 
 def _check_strings(src: TomlSource, value: Any, path: KeyPath) -> None:

@@ -7,12 +7,15 @@ the print shops' PNGs and CMYK pages all come from here, so every export shows e
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Iterator
+from typing import TYPE_CHECKING, Iterator
 
 import pypdfium2 as pdfium
 from PIL import Image
 
 from ..render.cards import BLEED, CARD_H, CARD_W
+
+if TYPE_CHECKING:
+    import numpy as np
 
 MM_PER_PT = 25.4 / 72
 
@@ -62,16 +65,53 @@ def _page_image(page: "pdfium.PdfPage", scale_mm: float, width: int, height: int
     """The page rendered whole (trim and its BLEED), then cropped around the trim's centre to width x height,
     edge pixels repeated where the wanted bleed is wider than the page's."""
     bitmap = page.render(scale=scale_mm * MM_PER_PT, may_draw_forms=False)
-    full = bitmap.to_pil()  # RGB, on the bitmap's buffer (kept alive here): the crop below is the copy
+    return _cut(bitmap.to_pil(), width, height)  # RGB on the bitmap's buffer (kept alive here): the crop is the copy
+
+
+def _corner(full_w: int, full_h: int, width: int, height: int) -> tuple[int, int]:
+    """The top left corner of a width x height box round the centre of a full_w x full_h render."""
+    return round(full_w / 2 - width / 2), round(full_h / 2 - height / 2)
+
+
+def _cut(full: Image.Image, width: int, height: int) -> Image.Image:
+    """full cropped round its centre to width x height, its edge pixels repeated where it is smaller."""
     if full.mode != "RGB":
         full = full.convert("RGB")
-    cx, cy = full.width / 2, full.height / 2
-    left, top = round(cx - width / 2), round(cy - height / 2)
+    left, top = _corner(full.width, full.height, width, height)
     if left >= 0 and top >= 0 and left + width <= full.width and top + height <= full.height:
         return full.crop((left, top, left + width, top + height))
     pad_x, pad_y = max(0, -left), max(0, -top)
     padded = _extend_edges(full, pad_x, pad_y)
     return padded.crop((left + pad_x, top + pad_y, left + pad_x + width, top + pad_y + height))
+
+
+def pixels(pdf_data: bytes, px_per_mm: float, pages: list[int]) -> Iterator["np.ndarray"]:
+    """The pages numbered as rasterise gives them (no bleed added), each as its RGB rows (a height x width x 3
+    numpy array) copied out of pdfium's bitmap with no PIL image between: the same values rasterise's image holds
+    (pdfium's BGR, read as RGB)."""
+    import numpy as np
+
+    width, height = card_px(px_per_mm)
+    pdf = pdfium.PdfDocument(pdf_data)
+    try:
+        for index in pages:
+            page = pdf[index]
+            try:
+                bitmap = page.render(scale=height / CARD_H * MM_PER_PT, may_draw_forms=False)
+                left, top = _corner(bitmap.width, bitmap.height, width, height)
+                inside = left >= 0 and top >= 0 and left + width <= bitmap.width and top + height <= bitmap.height
+                if not inside or bitmap.mode not in ("BGR", "RGB"):  # a page smaller than the card, another format
+                    yield np.asarray(_cut(bitmap.to_pil(), width, height))
+                    continue
+                cut = bitmap.to_numpy()[top:top + height, left:left + width]
+                out = np.empty((height, width, 3), np.uint8)  # channel by channel: a reversed view copies slowly
+                for k, c in enumerate((2, 1, 0) if bitmap.mode == "BGR" else (0, 1, 2)):
+                    out[..., k] = cut[..., c]
+                yield out
+            finally:
+                page.close()
+    finally:
+        pdf.close()
 
 
 def _extend_edges(image: Image.Image, pad_x: int, pad_y: int) -> Image.Image:
@@ -89,4 +129,4 @@ def _extend_edges(image: Image.Image, pad_x: int, pad_y: int) -> Image.Image:
     return out
 
 
-__all__ = ["BLEED", "DeckFaces", "card_px", "rasterise", "single_decks"]
+__all__ = ["BLEED", "DeckFaces", "card_px", "pixels", "rasterise", "single_decks"]

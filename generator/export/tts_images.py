@@ -1,5 +1,5 @@
 """The pictures of the digital-table export, all read from a built kit's PDFs by pdfium: each deck's cards
-(faces.rasterise of its single-card PDF: the same faces the kit prints), their face sheets, and the board,
+(faces.pixels of its single-card PDF: the same faces the kit prints), their face sheets, and the board,
 mats, track and piece sheets (the kit's own pages cut to their printed part)."""
 
 from __future__ import annotations
@@ -10,12 +10,13 @@ import math
 import re
 from dataclasses import dataclass
 
+import numpy as np
 import pikepdf
 import pypdfium2 as pdfium
 from PIL import Image, ImageChops
 
-from ..render.preview import png
-from .faces import card_px, rasterise
+from ..render.preview import png, png_rows
+from .faces import card_px, pixels
 
 PX_PER_MM = 10  # cards on screen and in the per-card set: 635 x 889 px (the issue asks at least 8)
 MAX_PX = 4096  # TTS's limit for one image side
@@ -29,10 +30,32 @@ BOARD_PX = MAX_PX  # the board's longer side
 
 @dataclass(frozen=True)
 class Picture:
-    """One distinct image: its PNG bytes and pixels (None when it came from the export's cache, tts_cache.py)."""
+    """One distinct image: its PNG bytes and pixels (None when it came from the export's cache, tts_cache.py): a PIL
+    image, or a card's RGB rows as an array (height x width x 3), made into a PIL image only when one is asked for
+    (the table picture's few)."""
 
     png: bytes
-    image: Image.Image | None
+    source: Image.Image | np.ndarray | None
+
+    @property
+    def image(self) -> Image.Image | None:
+        """The pixels as a PIL image."""
+        return Image.fromarray(self.source) if isinstance(self.source, np.ndarray) else self.source
+
+    @property
+    def pixels(self) -> np.ndarray | None:
+        """The pixels as an array (height x width x channels)."""
+        return np.asarray(self.source) if isinstance(self.source, Image.Image) else self.source
+
+
+def encoded(rgb: np.ndarray) -> bytes:
+    """An RGB array (height x width x 3) as render.preview.png writes it (the same bytes as png() of its image),
+    its rows framed in the array itself."""
+    height, width = rgb.shape[:2]
+    rows = np.empty((height, 3 * width + 1), np.uint8)
+    rows[:, 0] = 0  # each row's filter type: None
+    rows[:, 1:] = rgb.reshape(height, 3 * width)
+    return png_rows(width, height, False, rows)
 
 
 @dataclass(frozen=True)
@@ -101,8 +124,7 @@ def deck_pictures(pdf_data: bytes) -> DeckPictures:
     front_pages, front_of = _distinct(keys[0::2])
     back_pages, back_of = _distinct(keys[1::2])
     wanted = [2 * p for p in front_pages] + [2 * p + 1 for p in back_pages]
-    images = list(rasterise(pdf_data, PX_PER_MM, pages=wanted))
-    pictures = [Picture(png(image), image) for image in images]
+    pictures = [Picture(encoded(rgb), rgb) for rgb in pixels(pdf_data, PX_PER_MM, wanted)]
     texts = page_texts(pdf_data, [2 * p for p in front_pages])
     return DeckPictures(pictures[:len(front_pages)], pictures[len(front_pages):], front_of, back_of,
                         [texts[i] for i in front_of], page_texts(pdf_data, [2 * p + 1 for p in back_pages]))
@@ -115,12 +137,16 @@ def sheet_grid(n: int) -> tuple[int, int]:
 
 
 def face_sheet(pictures: list[Picture]) -> tuple[bytes, tuple[int, int]]:
-    """One face sheet: the pictures in reading order, CELL_W x CELL_H each; its PNG and (columns, rows)."""
+    """One face sheet: the pictures in reading order, CELL_W x CELL_H each, on white; its PNG and (columns, rows).
+    Laid out in the PNG's own rows (each after its filter byte), so the sheet is framed and copied once."""
     cols, rows = sheet_grid(len(pictures))
-    sheet = Image.new("RGB", (cols * CELL_W, rows * CELL_H), "white")
+    lines = np.full((rows * CELL_H, 3 * cols * CELL_W + 1), 255, np.uint8)
+    lines[:, 0] = 0  # each row's filter type: None
+    cells = lines[:, 1:].reshape(rows * CELL_H, cols * CELL_W, 3)
     for i, p in enumerate(pictures):
-        sheet.paste(p.image, ((i % cols) * CELL_W, (i // cols) * CELL_H))
-    return png(sheet), (cols, rows)
+        x, y = (i % cols) * CELL_W, (i // cols) * CELL_H
+        cells[y:y + CELL_H, x:x + CELL_W] = p.pixels
+    return png_rows(cols * CELL_W, rows * CELL_H, False, lines), (cols, rows)
 
 
 def page_picture(pdf_data: bytes, page: int, longest: int = SHEET_PX) -> tuple[Picture, tuple[int, int, int, int]]:

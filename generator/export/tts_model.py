@@ -8,8 +8,6 @@ import re
 from dataclasses import dataclass, field
 from typing import Any, Callable
 
-from PIL import Image
-
 from ..content.games import game as game_row, module_of
 from ..problems import CheckFailed, Problem
 from . import tts_table as table
@@ -29,8 +27,8 @@ class GameExport:
     cards: list[dict] = field(default_factory=list)  # cards.json
     problems: list[str] = field(default_factory=list)
     sheets: list[tuple[str, list[str]]] = field(default_factory=list)  # sheet path, each cell's card picture path
-    pictures: dict[str, Image.Image] = field(default_factory=dict)  # card picture path -> its own render
-    images: dict[str, Image.Image] = field(default_factory=dict)  # a file made now -> its pixels (the table picture)
+    pictures: dict[str, Any] = field(default_factory=dict)  # card picture path -> its own render (tts_images.Picture)
+    images: dict[str, Any] = field(default_factory=dict)  # a file made now -> its Picture (pixels: the table picture)
     counts: dict[str, int] = field(default_factory=dict)  # component -> cards laid out
     next_key: int = 1
     cache: PictureCache = field(default_factory=lambda: PictureCache(None))  # pictures made from the kit's PDFs

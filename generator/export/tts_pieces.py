@@ -13,9 +13,8 @@ from dataclasses import dataclass
 
 import numpy as np
 import pypdfium2 as pdfium
-from PIL import Image
 
-from ..render.preview import png
+from ..render.preview import png_rows
 from .tts_images import Picture
 
 PX_PER_MM = 8  # a 22 mm token is 176 px: sharp on screen; the pieces of a sheet take a third less time than at 10
@@ -34,15 +33,20 @@ class Piece:
     box: tuple[int, int, int, int]  # on the page, px
 
 
-def render_page(pdf_data: bytes, page: int) -> Image.Image:
-    """A whole page at PX_PER_MM on white."""
+def render_page(pdf_data: bytes, page: int) -> np.ndarray:
+    """A whole page at PX_PER_MM on white, as its RGB rows (height x width x 3): pdfium's BGR bitmap read as RGB."""
     doc = pdfium.PdfDocument(pdf_data)
     try:
         p = doc[page]
-        image = p.render(scale=PX_PER_MM * 25.4 / 72, fill_color=(255, 255, 255, 255),
-                         may_draw_forms=False).to_pil()  # RGB (pdfium's BGR read as RGB): no copy to convert
+        bitmap = p.render(scale=PX_PER_MM * 25.4 / 72, fill_color=(255, 255, 255, 255), may_draw_forms=False)
         p.close()
-        return image if image.mode == "RGB" else image.convert("RGB")
+        if bitmap.mode not in ("BGR", "RGB"):
+            return np.asarray(bitmap.to_pil().convert("RGB"))
+        bgr = bitmap.to_numpy()
+        out = np.empty((bitmap.height, bitmap.width, 3), np.uint8)  # channel by channel: a reversed view copies slowly
+        for k, c in enumerate((2, 1, 0) if bitmap.mode == "BGR" else (0, 1, 2)):
+            out[..., k] = bgr[..., c]
+        return out
     finally:
         doc.close()
 
@@ -58,17 +62,16 @@ def _runs(line: np.ndarray, gap: int) -> list[tuple[int, int]]:
     return list(zip(starts.tolist(), ends.tolist()))
 
 
-def _ink(image: Image.Image) -> np.ndarray:
+def _ink(rgb: np.ndarray) -> np.ndarray:
     """Where an RGB picture is ink: further than INK from white (the sum of its channels' distances). The three
     channels added one by one (numpy's sum over a last axis of three is several times slower)."""
-    rgb = np.asarray(image)
     darkness = 765 - rgb[..., 0].astype(np.int16) - rgb[..., 1] - rgb[..., 2]
     return darkness > INK
 
 
-def boxes(image: Image.Image, ink: np.ndarray | None = None) -> list[tuple[int, int, int, int]]:
+def boxes(rgb: np.ndarray, ink: np.ndarray | None = None) -> list[tuple[int, int, int, int]]:
     """The pieces' boxes (left, top, right, bottom) in reading order (ink: the picture's, when already known)."""
-    ink = _ink(image) if ink is None else ink
+    ink = _ink(rgb) if ink is None else ink
     gap, least = round(GAP_MM * PX_PER_MM), round(MIN_MM * PX_PER_MM)
     out: list[tuple[int, int, int, int]] = []
 
@@ -84,7 +87,7 @@ def boxes(image: Image.Image, ink: np.ndarray | None = None) -> list[tuple[int, 
         for a, b in runs:
             sub = (x0, y0 + a, x1, y0 + b) if rows else (x0 + a, y0, x0 + b, y1)
             cut(*sub, not rows, len(runs) == 1)
-    cut(0, 0, image.width, image.height, True, False)
+    cut(0, 0, rgb.shape[1], rgb.shape[0], True, False)
     return out
 
 
@@ -101,21 +104,19 @@ def _outside(ink: np.ndarray) -> np.ndarray:
     return beyond(ink) | beyond(ink.T).T
 
 
-def _cutout(image: Image.Image, box: tuple[int, int, int, int], ink: np.ndarray) -> tuple[Picture, bool]:
+def _cutout(rgb: np.ndarray, box: tuple[int, int, int, int], ink: np.ndarray) -> tuple[Picture, bool]:
     """The piece in box (inside the picture) with the paper round it transparent; whether it is round (its corners
     are paper). ink: the whole picture's (_ink), cut to the box."""
-    crop = image.crop(box)
-    paper = _outside(ink[box[1]:box[3], box[0]:box[2]])
-    rgba = crop.convert("RGBA")
-    rgba.putalpha(Image.fromarray(np.where(paper, 0, 255).astype(np.uint8)))
+    x0, y0, x1, y1 = box
+    paper = _outside(ink[y0:y1, x0:x1])
     h, w = paper.shape
+    rows = np.empty((h, 4 * w + 1), np.uint8)  # the PNG's rows: filter byte None, then RGBA
+    rows[:, 0] = 0
+    rgba = rows[:, 1:].reshape(h, w, 4)
+    rgba[..., :3] = rgb[y0:y1, x0:x1]
+    rgba[..., 3] = np.where(paper, 0, 255)
     corners = sum(bool(paper[y, x]) for x, y in ((0, 0), (w - 1, 0), (0, h - 1), (w - 1, h - 1)))
-    return Picture(_png_rgba(rgba), rgba), corners == 4 and abs(w - h) <= max(w, h) // 10
-
-
-def _png_rgba(image: Image.Image) -> bytes:
-    """An RGBA picture as PNG (render.preview.png, the one writer of the export)."""
-    return png(image)
+    return Picture(png_rows(w, h, True, rows), rgba), corners == 4 and abs(w - h) <= max(w, h) // 10
 
 
 STRAY = 0.04  # ink outside a piece's sibling-sized window at most this share of its ink: crop marks, cut away
@@ -153,12 +154,13 @@ def sheet_pieces(pdf_data: bytes, front_page: int, back_page: int | None) -> lis
     back_ink = _ink(back) if back is not None else None
     back_boxes = trimmed(back_ink, boxes(back, back_ink)) if back is not None else []
     front_ink = _ink(front)
+    width = front.shape[1]
     out = []
     for box in trimmed(front_ink, boxes(front, front_ink)):
         picture, is_round = _cutout(front, box, front_ink)
         other = None
         if back is not None:
-            cx, cy = front.width - (box[0] + box[2]) / 2, (box[1] + box[3]) / 2
+            cx, cy = width - (box[0] + box[2]) / 2, (box[1] + box[3]) / 2
             near = [b for b in back_boxes if abs((b[0] + b[2]) / 2 - cx) < 3 * PX_PER_MM
                     and abs((b[1] + b[3]) / 2 - cy) < 3 * PX_PER_MM]
             if near:

@@ -78,13 +78,15 @@ def export_files(root: Path, kits: dict[str, BuildResult], base_url: str | None 
 
 def export_tts(root: Path, langs: tuple[str, ...], base_url: str | None = None, jobs: int = 0,
                out_root: Path | None = None, release: bool = False,
-               kits: dict[str, BuildResult] | None = None) -> dict[str, tuple[Path, int, bool]]:
+               kits: dict[str, BuildResult] | None = None,
+               made: dict[str, dict[str, bytes]] | None = None) -> dict[str, tuple[Path, int, bool]]:
     """`dojo export tts`: the kits built or reused, every language not up to date exported and checked, then
     installed into build/tts/<lang>/ (all or nothing); by language, its folder, how many files it holds and
     whether it was exported now (False: it was up to date). out_root: another folder than build/tts (the
     release's copy, made with its placeholder base URL); release: export the release builds of the kits (the
     release's own, just built: reused as they are, never replaced by development builds); kits: those builds by
-    language when the caller has just made them (a release: the pipeline is not run again to find them)."""
+    language when the caller has just made them (a release: the pipeline is not run again to find them); made: filled
+    with the files of each language exported now, as installed (a release packs them without reading them back)."""
     out_root = out_root or tts_root(root)
     for lang in langs:
         remove_leftovers(out_root / lang)
@@ -102,6 +104,8 @@ def export_tts(root: Path, langs: tuple[str, ...], base_url: str | None = None, 
         content[MANIFEST] = (json.dumps(record, indent=2) + "\n").encode("utf-8")
         replace_tree(out_root / lang, content)
         note_installed(root, out_root / lang, content[MANIFEST])
+        if made is not None:
+            made[lang] = content
     return {lang: (out_root / lang, sum(1 for p in (out_root / lang).rglob("*") if p.is_file()), lang in stale)
             for lang in langs}
 

@@ -70,13 +70,14 @@ def notebook(translations: Any, game: str) -> dict:
 
 
 def _image_of(obj: dict, files: dict[str, bytes], path_of: dict[str, str],
-              cards: dict[tuple[str, int], str], images: dict[str, Image.Image]) -> Image.Image | None:
+              cards: dict[tuple[str, int], str], images: dict[str, Any]) -> Image.Image | None:
     """The picture an object shows from above (a deck: its top card's back or face: its own picture when cards
     names it, else its cell of the face sheet), or None; a file made in this run is taken from images (its own
     pixels, which its PNG holds losslessly) rather than decoded again."""
-    def opened(path: str) -> Image.Image:
-        own = images.get(path)
-        return (own if own is not None else Image.open(io.BytesIO(files[path]))).convert("RGBA")
+    def opened(path: str) -> Image.Image:  # RGB kept RGB: an opaque picture scales to the same pixels without
+        own = images[path].image if path in images else None  # RGBA's premultiplied copies
+        image = own if own is not None else Image.open(io.BytesIO(files[path]))
+        return image if image.mode in ("RGB", "RGBA") else image.convert("RGBA")
 
     custom = obj.get("CustomImage") or {}
     url = custom.get("ImageURL")
@@ -100,10 +101,10 @@ def _image_of(obj: dict, files: dict[str, bytes], path_of: dict[str, str],
 
 
 def picture(placed: Table, files: dict[str, bytes], url: Callable[[str], str], width: int,
-            cards: dict[tuple[str, int], str] | None = None, images: dict[str, Image.Image] | None = None) -> bytes:
+            cards: dict[tuple[str, int], str] | None = None, images: dict[str, Any] | None = None) -> bytes:
     """A top-down picture of the table (south at the bottom) `width` px wide: every object's picture on its
     footprint, bags as circles, the rules as a page, the seats' hand zones as their colours' outlines (images: the
-    pixels of files made in this run, by path)."""
+    pictures of files made in this run, by path: tts_images.Picture, whose `image` gives their pixels)."""
     path_of = {url(p): p for p in files}
     cards, images = cards or {}, images or {}
     boxes = [footprint(s) for s in placed.spots]
@@ -132,7 +133,7 @@ def picture(placed: Table, files: dict[str, bytes], url: Callable[[str], str], w
             image = _image_of(inner, files, path_of, cards, images)
             if image is not None:
                 small = image.resize((max(1, size[0] // 2), max(1, size[1] // 2)), reducing_gap=2.0)
-                canvas.paste(small, (left + size[0] // 4, top + size[1] // 4), small)
+                canvas.paste(small, (left + size[0] // 4, top + size[1] // 4), small if small.mode == "RGBA" else None)
             continue
         if kind == "Custom_PDF":
             draw.rectangle((left, top, right, bottom), fill=(250, 250, 245), outline=(40, 40, 40))

@@ -119,8 +119,8 @@ def _cut_pieces(exp: GameExport, data: bytes, e: dict, fallback: str, step: int)
         back = f"images/{stub}-{n:02d}-back.png" if piece.back else ""
         if piece.back:
             exp.files[back] = piece.back.png
-        exp.images.update({p: pic.image for p, pic in ((path, piece.front), (back, piece.back))
-                           if pic is not None and pic.image is not None})
+        exp.images.update({p: pic for p, pic in ((path, piece.front), (back, piece.back))
+                           if pic is not None and pic.source is not None})
         scale = tile_scale(y1 - y0)
         where = table.transform(0, 0, scale=scale)
         stack = run.where == "infinite"

@@ -9,11 +9,13 @@ from jinja2 import Environment, FileSystemLoader, select_autoescape
 from markupsafe import escape
 
 from ..messages import N_
+from ..output.compiled import template_cache
 from ..plan.bom import component_lines
 from ..plan.guide import game_name, GuideFile, guides
 from ..plan.model import Artifact, BuildContext
 from ..plan.registry import component_name
 
+INDEX_OPTIONS = "index.html: autoescape html j2, i18n, trim_blocks, lstrip_blocks"  # its compiled entries' options
 
 
 def bill_of_materials(ctx: BuildContext) -> list[tuple[str, int, list[str]]]:
@@ -102,7 +104,8 @@ def printing_summary(ctx: BuildContext, artifacts: list[Artifact]) -> list[Guide
 def contact_sheet(ctx: BuildContext, artifacts: list[Artifact]) -> list[Artifact]:
     """index.html beside the PDFs (Jinja2 template, autoescaped, every string translated)."""
     env = Environment(loader=FileSystemLoader(str(Path(ctx.root) / "templates")), autoescape=select_autoescape(["html", "j2"]),
-                      extensions=["jinja2.ext.i18n"], trim_blocks=True, lstrip_blocks=True)
+                      extensions=["jinja2.ext.i18n"], trim_blocks=True, lstrip_blocks=True,
+                      bytecode_cache=template_cache(INDEX_OPTIONS))  # compiled once, not in every build (compiled.py)
     install_escaped_gettext(env, ctx.translations)
     html = env.get_template("kit/index.html.j2").render(
         lang=ctx.lang, version=ctx.version, fingerprint=ctx.board_fingerprint[:12], tiles=tiles(ctx, artifacts),

@@ -13,6 +13,7 @@ from typing import Any
 from ..components.common import term_spellings
 from ..i18n.fitwatch import watch_fits
 from ..i18n.runtime import SOURCE_LANG
+from ..output.compiled import template_cache
 from ..output.verify import verify_file
 from ..pageqa.check import page_qa
 from ..pageqa.terms import words
@@ -21,9 +22,11 @@ from ..render.face import preload_layouts
 from ..render.fonts import preload_fonts, prime_cairo_fonts
 from ..render.layout import hyphenator
 from ..render.preview import missing_previews
-from ..render.svg import preload_templates
+from ..render.svg import keep_art, keep_compiled, preload_templates
+from ..render.templates import OPTIONS as TEMPLATE_OPTIONS
 from ..plan.bom import check_bom
 from .phase_one import prepare
+from .artcache import ArtCache
 from .cache import ComponentCache, Reads, recording
 from ..plan.model import Artifact, BuildContext
 from . import timings
@@ -66,6 +69,8 @@ def render_languages(builds: list[tuple[BuildContext, ComponentCache | None]],
     if not builds:
         return []
     chosen = registry.COMPONENTS if components is None else tuple(components)
+    keep_compiled(template_cache(TEMPLATE_OPTIONS))  # what an earlier process compiled and drew is read, not made again
+    keep_art(ArtCache(builds[0][0].root))
     with timings.phase("cache lookups, imports, preload"):
         terms, cached = [], []
         for ctx, cache in builds:
@@ -177,6 +182,8 @@ def _adopt(state: tuple) -> None:
     phase one filled), its component cache keyed as the parent's; the components and term spellings as sent."""
     global _CTXS, _CACHES, _COMPONENTS, _TERMS
     builds, _COMPONENTS, _TERMS = state
+    keep_compiled(template_cache(TEMPLATE_OPTIONS))
+    keep_art(ArtCache(builds[0][0]))
     _CTXS = [prepare(root, options) for root, options, _cached in builds]
     _CACHES = [ComponentCache(ctx) if cached else None for ctx, (_r, _o, cached) in zip(_CTXS, builds)]
     for cache, terms in zip(_CACHES, _TERMS):

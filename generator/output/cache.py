@@ -1,6 +1,6 @@
 """Cache entries on disk: build/cache/components/<lang>/<component>.entry (one per component), compiled catalogs.
-SVG templates are compiled in each build's first process and kept in memory only: nothing compiled is loaded from
-build/ (a planted file there could run code).
+Nothing compiled is loaded from build/ (a planted file there could run code): compiled SVG templates are kept in the
+user's key folder, each sealed (output/compiled.py).
 
 An entry is its seal (output/seal.py: an HMAC with this user's key, which does not live in build/) on a line, one
 JSON header line (what the component read and the manifest data of its artifacts, each with its size and sha256)

@@ -16,7 +16,6 @@ refused (UnsafePath) before anything is written. Names read from build/ (cache e
 
 from __future__ import annotations
 
-import concurrent.futures
 import contextlib
 import ctypes
 import errno
@@ -164,6 +163,8 @@ def _write_verified(folder: Path, files: dict[str, bytes], sha256: dict[str, str
     for parent in dict.fromkeys(target.parent for target in targets.values()):
         parent.mkdir(parents=True, exist_ok=True)
     fresh, seen = _fresh_owner(folder) if previous is not None else None, {}
+    import concurrent.futures  # here: a no-op build (kit/installed.py imports this module) writes nothing (0.01 s)
+
     with concurrent.futures.ThreadPoolExecutor(WRITERS) as pool:
         for done in [pool.submit(_write_one, targets[rel], data, sha256.get(rel),
                                  _old_file(previous, rel, seen) if fresh else None, fresh)

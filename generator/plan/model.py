@@ -4,15 +4,16 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Mapping
-
-from babel.support import NullTranslations
+from typing import TYPE_CHECKING, Any, Mapping
 
 from ..artifact import Artifact  # noqa: F401 (re-exported: components build Artifacts)
 from ..board.model import Board
 from ..content.languages import language_codes
 from ..content.model import KitModel
 from ..problems import CheckFailed
+
+if TYPE_CHECKING:  # an annotation only: a no-op build (kit/installed.py imports this module) imports no babel
+    from babel.support import NullTranslations
 
 
 def _released() -> tuple[str, ...]:

@@ -166,11 +166,13 @@ def release(root: Path, options: ReleaseOptions, tick: Callable[[str], None] = l
         kits = build_languages(root, options, tick, notes)
         tts_out = root / "build" / "release-tts"  # the kits just built are reused, and exports while up to date
         built = {lang: BuildResult(root / "build" / "pnp" / lang, kit, ()) for lang, kit in kits.items()}
+        exported: dict[str, dict[str, bytes]] = {}  # the languages exported now: their files as installed
         tts = export_tts(root, options.langs, base_url=TTS_BASE, jobs=options.jobs, out_root=tts_out,
-                         release=True, kits=built)
+                         release=True, kits=built, made=exported)
         designer = designer_page()
     notes.extend(damage_notes(mark))  # a planted or damaged designer page cache, made again (docs/SECURITY.md)
-    files = assemble(root, version, epoch, kits, {lang: tts_files(tts_out / lang) for lang in tts}, designer)
+    files = assemble(root, version, epoch, kits,
+                     {lang: exported[lang] if lang in exported else tts_files(tts_out / lang) for lang in tts}, designer)
     verify(files, [])
     record = json.loads(files["manifest.json"])
     replace_tree(out_dir, files, {e["path"]: e["sha256"] for e in record["files"]})  # hashed for the manifest

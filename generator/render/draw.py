@@ -8,11 +8,11 @@ the PDF (one show_text per run: selectable, searchable, read back by the page QA
 from __future__ import annotations
 
 import math
+import re
 from functools import lru_cache
 from typing import Any
 
 import cairocffi as cairo
-from cairosvg.colors import color as svg_colour
 
 from .fonts import register_fontconfig
 from .icons import ARITY, TOKEN, icon
@@ -21,9 +21,20 @@ NBSP = "\u00a0"  # the layout's ties (no line break there): printed as the space
 Colour = str | tuple[float, ...]  # an SVG colour ("#1d1d1b", "white") or an (r, g, b[, a]) tuple 0..1
 
 
+HEX6 = re.compile(r"#[0-9a-fA-F]{6}")
+
+
 @lru_cache(maxsize=1024)
 def _rgba_of(value: str) -> tuple[float, float, float, float]:
-    return svg_colour(value)
+    """cairosvg's reading of an SVG colour (cairosvg.colors.color). A plain #rrggbb, what the kit's styles and
+    templates write, is read here as cairosvg reads it (each pair over 255, opaque: tests/render/test_svg.py compares
+    them), so that a process whose art all comes from its kept calls (svg.keep_art) need not import cairosvg."""
+    text = value.strip()
+    if HEX6.fullmatch(text):
+        return int(text[1:3], 16) / 255, int(text[3:5], 16) / 255, int(text[5:7], 16) / 255, 1
+    from cairosvg.colors import color
+
+    return color(value)
 
 
 def rgba(value: Colour) -> tuple[float, float, float, float]:

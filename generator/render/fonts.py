@@ -13,6 +13,7 @@ import fontpkg_pt_sans
 import fontpkg_pt_sans_narrow
 
 from ..problems import Problem
+from . import font_tables
 
 
 @dataclass(frozen=True)
@@ -83,11 +84,18 @@ class FontSetupError(RuntimeError):
     which file and what to do."""
 
 
+FONTCONFIG_SONAME = "libfontconfig.so.1"  # what find_library("fontconfig") answers on Linux (cairo has loaded it)
+
+
 def _fontconfig() -> ctypes.CDLL:
-    lib = ctypes.util.find_library("fontconfig")
-    if not lib:
-        raise FontSetupError("fontconfig library not found: install libfontconfig1 (Debian) or fontconfig (Homebrew)")
-    fc = ctypes.CDLL(lib)
+    try:  # by its soname first: find_library runs ldconfig (a process) to find that very name
+        fc = ctypes.CDLL(FONTCONFIG_SONAME)
+    except OSError:
+        lib = ctypes.util.find_library("fontconfig")
+        if not lib:
+            raise FontSetupError("fontconfig library not found: install libfontconfig1 (Debian) or fontconfig "
+                                 "(Homebrew)") from None
+        fc = ctypes.CDLL(lib)
     for name, args, res in (("FcConfigCreate", [], ctypes.c_void_p),
                             ("FcConfigParseAndLoadFromMemory", [ctypes.c_void_p, ctypes.c_char_p, ctypes.c_int],
                              ctypes.c_int),
@@ -201,13 +209,25 @@ def map_families() -> None:
     addMapping("PTSansNarrow", 1, 1, "PTSansNarrow-Bold")
 
 
+def _table(path: Path) -> dict:
+    """A font file's tables (font_tables.py): from the generated file while it matches the kit's font files, else
+    read from the file by fontTools."""
+    found = font_tables.tables(tuple(f.path for f in FACES))
+    table = None if found is None else found.get(path.name)
+    if isinstance(table, dict) and isinstance(table.get("advances"), list):
+        return table
+    return font_tables.read_face(path)
+
+
+def generate_tables() -> bool:
+    """Write the kit's font tables for every process to read (font_tables.py; `make bytecode` runs it)."""
+    return font_tables.generate([f.path for f in FACES])
+
+
 @lru_cache(maxsize=None)
 def cmap(path: Path) -> frozenset[int]:
     """Code points a font file has glyphs for."""
-    from fontTools.ttLib import TTFont
-
-    with TTFont(str(path), lazy=True) as font:
-        return frozenset(font.getBestCmap())
+    return frozenset(cp for cp, _advance in _table(path)["advances"])
 
 
 @lru_cache(maxsize=4096)
@@ -240,16 +260,11 @@ class Metrics:
 
 @lru_cache(maxsize=None)
 def metrics(f: Face) -> Metrics:
-    """Advance widths and vertical metrics of a face, read once with fontTools."""
-    from fontTools.ttLib import TTFont
-
-    with TTFont(str(f.path), lazy=True) as font:
-        upm = font["head"].unitsPerEm
-        hmtx = font["hmtx"]
-        advances = {cp: hmtx[name][0] / upm for cp, name in font.getBestCmap().items()}
-        hhea = font["hhea"]
-        notdef = hmtx[font.getGlyphOrder()[0]][0] / upm
-        return Metrics(advances, hhea.ascent / upm, -hhea.descent / upm, notdef)
+    """Advance widths and vertical metrics of a face (its fontTools tables, read once: _table), in ems."""
+    table = _table(f.path)
+    upm = table["upm"]
+    return Metrics({cp: advance / upm for cp, advance in table["advances"]}, table["ascent"] / upm,
+                   -table["descent"] / upm, table["notdef"] / upm)
 
 
 def string_width(text: str, f: Face, size: float) -> float:

@@ -5,7 +5,6 @@ from __future__ import annotations
 import math
 import re
 from dataclasses import dataclass
-from xml.sax.saxutils import quoteattr
 
 
 @dataclass(frozen=True)
@@ -54,6 +53,8 @@ def icon(name: str) -> Icon:
 
 def suit_icon(shape: str, cx: float, cy: float, r: float, fill: str, stroke: str = "#1d1d1b") -> str:
     """A GROUND suit or seat shape centred at (cx, cy), radius r: suits differ by shape, never by colour alone."""
+    from xml.sax.saxutils import quoteattr  # here: the module imports urllib.request, http and ssl (0.02 s)
+
     common = f'fill={quoteattr(fill)} stroke={quoteattr(stroke)} stroke-width="{_num(r * 0.12)}"'
     if shape == "circle":
         return f'<circle cx="{_num(cx)}" cy="{_num(cy)}" r="{_num(r * 0.92)}" {common}/>'

@@ -12,19 +12,18 @@ from __future__ import annotations
 import math
 from collections import OrderedDict
 from dataclasses import dataclass, replace
+from functools import lru_cache
 from pathlib import Path
-from typing import Any, Callable
+from typing import Any, Callable, Protocol
 from xml.etree import ElementTree
 
 import cairocffi as cairo
-import cairosvg.colors
-import cairosvg.parser
-import cairosvg.surface
 
-from .draw import draw_block, draw_icon, draw_label, unhinted
+from .artrec import BadCalls, Prepared, Recorder, draw as draw_calls, prepare
+from .draw import draw_block, draw_icon, draw_label, rgba, unhinted
 from .fonts import register_fontconfig
-from .templates import (IDENTITY, Item, Matrix, Rendered, Sketch, environment, icon_svg, n,  # noqa: F401
-                        preload_templates, render_template, svg_parse_problem, template_problem, text_block_svg,
+from .templates import (IDENTITY, Item, Matrix, Rendered, Sketch, environment, icon_svg, keep_compiled,  # noqa: F401
+                        n, preload_templates, render_template, svg_parse_problem, template_problem, text_block_svg,
                         text_svg, texts_svg)
 
 PT_PER_MM = 72 / 25.4
@@ -80,35 +79,91 @@ def _recording_surface(output: Any, width: float, height: float) -> Any:
     return cairo.RecordingSurface(cairo.CONTENT_COLOR_ALPHA, (0, 0, width, height))
 
 
-class _ArtSurface(cairosvg.surface.Surface):
-    """cairosvg drawing into a recording surface, in pt like its PDF surface: a Surface subclass defining
-    surface_class, the way cairosvg documents for a surface of another kind."""
+class _Listed:
+    """A cairosvg surface whose context lists the calls that draw (artrec.Recorder): `context.listing`."""
 
-    surface_class = staticmethod(_recording_surface)
+    def __setattr__(self, name: str, value: Any) -> None:  # cairosvg sets `context` once, to the context it makes
+        if name == "context" and not isinstance(value, Recorder):
+            value = Recorder(value)
+        object.__setattr__(self, name, value)
+
+
+class ArtStore(Protocol):
+    """Where drawn art is kept between processes (kit/artcache.py: sealed entries in the component cache)."""
+
+    def get(self, made_of: list) -> tuple[dict, dict] | None: ...  # (size and units, listing) kept for made_of
+    def put(self, made_of: list, meta: dict, listing: dict) -> None: ...
+
+
+_STORE: ArtStore | None = None  # keep_art's store (None: art drawn by cairosvg in every process)
+
+
+def keep_art(store: ArtStore | None) -> None:
+    """Have svg_drawing and the bled borders keep what cairosvg draws in store (as its cairo calls, artrec.py) and
+    draw from there what an earlier process drew: a one-string rebuild then runs cairosvg for no unchanged art."""
+    global _STORE
+    _STORE = store
 
 
 _ART: OrderedDict[str, Drawing] = OrderedDict()  # svg_drawing's drawings by SVG text, the latest used last
 ART_KEPT = 512  # the most drawings kept (a deck's faces share a few dozen arts)
+ART_FORMAT = 2  # the format of artrec.py listings and their entries (a new one draws every art anew)
+
+
+def _kept(made_of: list) -> tuple[dict, Prepared] | None:
+    """The size and units and the checked calls the store keeps for made_of (None: none, or not a listing)."""
+    store = _STORE
+    found = store.get([ART_FORMAT, *made_of]) if store is not None else None
+    if found is None:
+        return None
+    meta, listing = found
+    try:
+        return meta, prepare(listing)
+    except BadCalls:
+        return None
+
+
+def _keep(made_of: list, meta: dict, listing: dict | None) -> None:
+    if listing is not None and _STORE is not None:
+        _STORE.put([ART_FORMAT, *made_of], meta, listing)
+
+
+def _drawn(found: tuple[dict, Prepared]) -> Drawing | None:
+    """The Drawing of art kept as calls (None: its size or units are not numbers)."""
+    meta, prepared = found
+    width, height, units = meta.get("width"), meta.get("height"), meta.get("units")
+    if not (isinstance(width, float) and isinstance(height, float) and isinstance(units, list) and len(units) == 6
+            and all(isinstance(v, (int, float)) for v in units)):
+        return None
+    surface = cairo.RecordingSurface(cairo.CONTENT_COLOR_ALPHA, (0, 0, width, height))
+    draw_calls(cairo.Context(surface), prepared)
+    return Drawing(surface, width, height, tuple(float(v) for v in units))
 
 
 def svg_drawing(svg: str) -> Drawing:
     """An SVG document drawn by cairosvg into a Drawing (then placed on any number of pages); the same SVG text
-    is drawn once per process. A document that does not parse, or holds a value cairosvg cannot draw, is a
-    problem naming the template that made it."""
+    is drawn once per process, and once at all while keep_art's store keeps its calls. A document that does not
+    parse, or holds a value cairosvg cannot draw, is a problem naming the template that made it."""
     found = _ART.get(svg)
     if found is not None:
         _ART.move_to_end(svg)
         return found
     register_fontconfig()
-    try:
-        tree = cairosvg.parser.Tree(bytestring=svg.encode("utf-8"))
-    except ElementTree.ParseError as exc:
-        raise svg_parse_problem(svg, exc) from exc
-    try:
-        out = _ArtSurface(tree, None, 96)
-    except (ValueError, TypeError, ZeroDivisionError) as exc:
-        raise svg_parse_problem(svg, exc, drawing=True) from exc
-    drawing = Drawing(out.cairo, out.width, out.height, tuple(out.context.get_matrix()))
+    kept = _kept(["art", svg])
+    drawing = _drawn(kept) if kept is not None else None
+    if drawing is None:
+        tree_of, art_surface, _on_page = _cairosvg()
+        try:
+            tree = tree_of(bytestring=svg.encode("utf-8"))
+        except ElementTree.ParseError as exc:
+            raise svg_parse_problem(svg, exc) from exc
+        try:
+            out = art_surface(tree, None, 96)
+        except (ValueError, TypeError, ZeroDivisionError) as exc:
+            raise svg_parse_problem(svg, exc, drawing=True) from exc
+        drawing = Drawing(out.cairo, out.width, out.height, tuple(out.context.get_matrix()))
+        _keep(["art", svg], {"width": float(out.width), "height": float(out.height), "units": list(drawing.units)},
+              out.context.listing)
     _ART[svg] = drawing
     if len(_ART) > ART_KEPT:
         _ART.popitem(last=False)
@@ -166,7 +221,7 @@ def paint_edges(cr: Any, drawing: Drawing) -> None:
     if not drawing.edges:
         return
     for color, i, r, w, h, over, line, units in drawing.edges:
-        red, green, blue, alpha = cairosvg.colors.color(color)
+        red, green, blue, alpha = rgba(color)
         if alpha <= 0:
             continue
         cr.save()
@@ -193,10 +248,26 @@ def _paint_over(cr: Any, over: str, i: float, r: float, w: float, h: float, unit
     drawn into the same document (render/cards.deck_artifacts) keep their bytes."""
     svg = (f'<svg xmlns="http://www.w3.org/2000/svg" width="{n(w)}mm" height="{n(h)}mm" viewBox="0 0 {n(w)} {n(h)}">'
            f'{over}</svg>')
+    made_of = ["over", svg, list(cr.get_matrix().as_tuple()), list(units), i, r, w, h]
+    key = repr(made_of)
     cr.save()  # the page's state as the face left it, restored after
-    _OnPage(cairosvg.parser.Tree(bytestring=svg.encode("utf-8")), cr, units,
-            lambda c: _outside_frame(c, i, r, w, h))
+    found = _OVER.get(key) or _kept(made_of)
+    if found is not None:  # the same calls cairosvg made for it, on a new context of the page (as OnPage's)
+        draw_calls(cairo.Context(cr.get_target()), found[1])
+    else:
+        tree_of, _art_surface, on_page = _cairosvg()
+        page = on_page(tree_of(bytestring=svg.encode("utf-8")), cr, units, lambda c: _outside_frame(c, i, r, w, h))
+        if page.context.listing is not None:
+            found = ({}, prepare(page.context.listing))
+            _keep(made_of, {}, page.context.listing)
     cr.restore()
+    if found is not None:
+        _OVER[key] = found
+        if len(_OVER) > ART_KEPT:
+            _OVER.popitem(last=False)
+
+
+_OVER: OrderedDict[str, tuple[dict, Prepared]] = OrderedDict()  # the bled borders' calls (a deck's backs repeat them)
 
 
 def _outside_frame(cr: Any, i: float, r: float, w: float, h: float) -> None:
@@ -215,29 +286,45 @@ def _outside_frame(cr: Any, i: float, r: float, w: float, h: float) -> None:
 
 
 def _the_page(output: Any, width: float, height: float) -> Any:
-    """cairosvg's surface_class for _OnPage: the output given is the page's own surface (nothing is written)."""
+    """cairosvg's surface_class for the on-page surface: the output given is the page's own surface (nothing is
+    written)."""
     return output
 
 
-class _OnPage(cairosvg.surface.Surface):
-    """cairosvg drawing an SVG onto an existing page (cr's target, under cr's matrix and the drawing's units),
-    clipped first by clip(context) in the SVG's user units. The page reaches cairosvg as the output of a surface
-    whose surface_class returns it (cairosvg's documented way to draw on another kind of surface); never finished
-    here (the page's document is)."""
+@lru_cache(maxsize=1)
+def _cairosvg() -> tuple[Any, type, type]:
+    """cairosvg's parser (Tree) and this module's two cairosvg surfaces, imported when art is first drawn by
+    cairosvg (a one-string rebuild draws every art from its kept calls: keep_art, and imports no cairosvg)."""
+    import cairosvg.parser
+    import cairosvg.surface
 
-    surface_class = staticmethod(_the_page)
+    class ArtSurface(_Listed, cairosvg.surface.Surface):
+        """cairosvg drawing into a recording surface, in pt like its PDF surface: a Surface subclass defining
+        surface_class, the way cairosvg documents for a surface of another kind."""
 
-    def __init__(self, tree: Any, cr: Any, units: Matrix, clip: Callable[[Any], None]) -> None:
-        self._base, self._units, self._clip = cr.get_matrix(), units, clip
-        super().__init__(tree, cr.get_target(), 96)
+        surface_class = staticmethod(_recording_surface)
 
-    def draw(self, node: Any) -> None:
-        if self._clip is not None:  # the root: the context is new; place it as the drawing, then clip
-            self.context.set_matrix(self._base)
-            self.context.transform(cairo.Matrix(*self._units))
-            self._clip(self.context)
-            self._clip = None
-        super().draw(node)
+    class OnPage(_Listed, cairosvg.surface.Surface):
+        """cairosvg drawing an SVG onto an existing page (cr's target, under cr's matrix and the drawing's units),
+        clipped first by clip(context) in the SVG's user units. The page reaches cairosvg as the output of a
+        surface whose surface_class returns it (cairosvg's documented way to draw on another kind of surface);
+        never finished here (the page's document is)."""
+
+        surface_class = staticmethod(_the_page)
+
+        def __init__(self, tree: Any, cr: Any, units: Matrix, clip: Callable[[Any], None]) -> None:
+            self._base, self._units, self._clip = cr.get_matrix(), units, clip
+            super().__init__(tree, cr.get_target(), 96)
+
+        def draw(self, node: Any) -> None:
+            if self._clip is not None:  # the root: the context is new; place it as the drawing, then clip
+                self.context.set_matrix(self._base)
+                self.context.transform(cairo.Matrix(*self._units))
+                self._clip(self.context)
+                self._clip = None
+            super().draw(node)
+
+    return cairosvg.parser.Tree, ArtSurface, OnPage
 
 
 KAPPA = 0.5523  # a quarter circle as one Bezier curve (cairo and cairosvg draw rounded corners so)

@@ -1,4 +1,4 @@
-"""Jinja2 SVG templates (autoescape on, compiled in memory only), the SVG their macros write, and the texts and
+"""Jinja2 SVG templates (autoescape on; compiled in memory, or kept compiled where keep_compiled says: never in build/), the SVG their macros write, and the texts and
 icons they hand to cairo instead while a drawing is made (a Sketch: see svg.template_drawing).
 
 A template describes art and layout; the fitted texts (m.texts, m.text_block), single labels (m.label) and icons
@@ -178,14 +178,30 @@ def _sketched(function: Any) -> Any:
     return call
 
 
+_COMPILED: jinja2.BytecodeCache | None = None  # keep_compiled's cache (None: templates compiled in memory)
+OPTIONS = "autoescape, StrictUndefined, trim_blocks, lstrip_blocks"  # what environment() compiles with (a compiled
+# template's cache entry names them with jinja's version: output/compiled.py)
+
+
+def keep_compiled(cache: jinja2.BytecodeCache | None) -> None:
+    """Have the environments made from now on keep compiled templates in cache (a jinja2 BytecodeCache, which
+    checks each template's source: output/compiled.py, sealed, in the user's key folder, never in build/), so
+    that a process compiles only the templates edited since (a one-string rebuild compiles 7 otherwise); None:
+    compiled in each process, in memory only."""
+    global _COMPILED
+    if _COMPILED is not cache:
+        _COMPILED = cache
+        environment.cache_clear()
+
+
 @lru_cache(maxsize=4)
 def environment(templates: Path) -> jinja2.Environment:
     """The template environment of a templates folder (autoescape always on). Templates are compiled once per
-    process and kept in memory only (nothing compiled is read back from disk); after an edit,
-    face.forget_templates() starts a new one."""
+    process, in memory, or read compiled from keep_compiled's cache when their source is unchanged (nothing
+    compiled is ever read from build/); after an edit, face.forget_templates() starts a new one."""
     env = jinja2.Environment(loader=jinja2.FileSystemLoader(str(templates)), autoescape=True,
                              undefined=jinja2.StrictUndefined, trim_blocks=True, lstrip_blocks=True,
-                             auto_reload=False)
+                             auto_reload=False, bytecode_cache=_COMPILED)
     env.globals.update(n=n, icon_of=icon, zip=zip, suit=lambda *a, **k: Markup(suit_icon(*a, **k)),
                        mix=mix, **{name: _sketched(f) for name, f in (
                            ("icon_svg", icon_svg), ("text_block_svg", text_block_svg), ("texts_svg", texts_svg),

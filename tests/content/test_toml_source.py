@@ -89,3 +89,17 @@ def test_missing_array_of_tables_is_a_problem(tmp_path):
     src = _src(tmp_path)
     assert src.rows("cards") == []
     assert "[[cards]]" in src.problems[0].message
+
+
+def test_the_printable_check_is_unicodes_control_and_surrogate_categories_on_every_code_point():
+    """toml_source._bad_char's one regular expression refuses exactly what a category lookup per character would:
+    controls (Cc) but a newline, surrogates (Cs), U+FFFE and U+FFFF."""
+    import unicodedata
+
+    from generator.content.toml_source import _bad_char
+
+    for cp in range(0x110000):
+        ch = chr(cp)
+        refused = ch != "\n" and (unicodedata.category(ch) in ("Cc", "Cs") or ch in "\ufffe\uffff")
+        assert (_bad_char(f"ok{ch}ok") == ch) is refused, hex(cp)
+    assert _bad_char("Guardia\tlibera\x07") == "\t" and _bad_char("Seigan\n") is None

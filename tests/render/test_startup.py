@@ -1,5 +1,6 @@
 """What every process pays before it draws: cairocffi's declarations read from generated Python (not parsed from
-C); SVG templates compiled in memory, never loaded from build/."""
+C); SVG templates never loaded compiled from build/ (kept compiled only in the user's key folder, sealed:
+tests/render/test_compiled_cache.py)."""
 
 import marshal
 import os
@@ -79,7 +80,7 @@ def _planted(root: Path, marker: Path) -> list[Path]:
 
 
 def test_compiled_templates_are_never_loaded_from_build(tmp_path):
-    """A build keeps compiled templates in memory only: entries planted where the old cache lived (a pickle
+    """A build never reads compiled templates from build/: entries planted where the old cache lived (a pickle
     that runs a command, a truncated and a foreign file) are never read, and templates render as usual."""
     from generator.kit.build import preload
     from generator.render.svg import environment, render_template, template_drawing
