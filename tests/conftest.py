@@ -231,7 +231,8 @@ def dask_scheduler() -> str:
     distributed = pytest.importorskip("dask.distributed", reason="Dask is an optional extra: pip install '.[cluster]'")
     if not _DASK:
         _DASK.append(distributed.LocalCluster(n_workers=2, threads_per_worker=1, processes=True,
-                                              dashboard_address=None))
+                                              dashboard_address=None,  # as sim/sweep/run.py: no port 8787
+                                              scheduler_kwargs={"dashboard_address": "127.0.0.1:0"}))
     return _DASK[0].scheduler_address
 
 

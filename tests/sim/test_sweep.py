@@ -100,6 +100,29 @@ def test_dask_cluster_gives_the_same_json(reference, tmp_path, dask_scheduler):
     assert (tmp_path / "report.json").read_bytes() == reference[0]
 
 
+def test_a_sweep_on_its_own_dask_cluster_beside_another_gives_the_local_json(tmp_path, recwarn):
+    """--cluster dask with no --scheduler: the sweep starts its own local cluster (the user's usual way), while
+    another Dask holds port 8787 (a second sweep, the user's dashboard); the local run's JSON byte for byte, and
+    no warning that the port is taken (the scheduler's HTTP server takes a free loopback port)."""
+    import socket
+
+    args = ["sweep", "--game", "dojo", "--games", "60", "--players", "3", "--seed", "9"]
+    assert main([*args, "--out", str(tmp_path / "local"), "--jobs", "1"]) == 0
+    held = socket.socket()
+    try:
+        held.bind(("127.0.0.1", 8787))
+        held.listen()
+    except OSError:  # something holds it already: the case this test is about
+        pass
+    try:
+        assert main([*args, "--cluster", "dask", "--out", str(tmp_path / "dask")]) == 0
+    finally:
+        held.close()
+    assert (tmp_path / "dask/report.json").read_bytes() == (tmp_path / "local/report.json").read_bytes()
+    taken = [str(w.message) for w in recwarn if "already in use" in str(w.message)]
+    assert not taken, taken
+
+
 def test_ground_sweep_fires_darvo_freedom_and_the_rules(tmp_path):
     """GROUND with every policy: the DARVO stages, Freedom, Blame returned (G3) and the empty deck (U4) fire; what
     never fires is G6, which the report explains, or a rule too rare for 100 games a cell."""

@@ -154,8 +154,11 @@ def _dask(spec: dict, ctx: object, scheduler: str | None) -> Iterator[Callable[[
     """The slices as Dask tasks: on the scheduler at `scheduler`, or a local cluster of this machine's cores."""
     from dask.distributed import Client, LocalCluster, as_completed
 
+    # No dashboard; the scheduler's own HTTP server (health, metrics) on a free loopback port, not on 8787, which a
+    # second sweep or the user's own Dask would hold ("Port 8787 is already in use").
     cluster = None if scheduler else LocalCluster(n_workers=min(2, os.cpu_count() or 1), threads_per_worker=1,
-                                                  processes=True, dashboard_address=None)
+                                                  processes=True, dashboard_address=None,
+                                                  scheduler_kwargs={"dashboard_address": "127.0.0.1:0"})
     client = Client(scheduler or cluster)
     futures: dict = {}
     try:
