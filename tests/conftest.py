@@ -272,23 +272,15 @@ def pristine_it() -> Path:
     xdist worker to ask builds it (under a file lock), the other waits and uses the same folder. Tests copy it,
     never change it. How long the build took (seconds, the board proof aside) is in the file pristine_seconds(root)
     names."""
-    from tests.board.helpers import run_cli
-
-    folder = _KITS[-1] / "pristine-it"
-    root = folder / "project"
-    folder.mkdir(exist_ok=True)
-    with once("pristine-it") as first:
+    with project_once("pristine-it") as (root, first):
         if first:
-            shutil.rmtree(root, ignore_errors=True)
             copy_project(root)
             (root / "build" / "cache").mkdir(parents=True)
             for proof in proofs():
                 shutil.copy(proof, root / "build" / "cache")
-            with pytest.MonkeyPatch.context() as mp:
-                mp.setenv("SOURCE_DATE_EPOCH", KIT_EPOCH)
-                start = time.monotonic()
-                run = run_cli("build", "--lang", "it", "--root", root)
-                seconds = time.monotonic() - start
+            start = time.monotonic()
+            run = dated_cli("build", "--lang", "it", "--root", root)
+            seconds = time.monotonic() - start
             assert run.code == 0, run.err
             pristine_seconds(root).write_text(f"{seconds:.3f}")
     return root
@@ -307,18 +299,10 @@ def tts_pictures(pristine_it) -> Path:
     tts-pictures); with_tts_pictures copies it into a project, whose export then takes its pictures from it."""
     from generator.export.tts_cache import FOLDER
     from generator.output.cache import CACHE_DIR
-    from tests.board.helpers import run_cli
-
-    folder = _KITS[-1] / "tts-it"
-    root = folder / "project"
-    folder.mkdir(exist_ok=True)
-    with once("tts-it") as first:
+    with project_once("tts-it") as (root, first):
         if first:
-            shutil.rmtree(root, ignore_errors=True)
             shutil.copytree(pristine_it, root, symlinks=True)
-            with pytest.MonkeyPatch.context() as mp:
-                mp.setenv("SOURCE_DATE_EPOCH", KIT_EPOCH)
-                run = run_cli("export", "tts", "--lang", "it", "--root", root)
+            run = dated_cli("export", "tts", "--lang", "it", "--root", root)
             assert run.code == 0 and "Traceback" not in run.err, run.err
             assert "wrote" in run.out and "build/tts/it" in run.out, run
     return root / CACHE_DIR / FOLDER
@@ -408,6 +392,28 @@ def once(name: str):
         yield first
         if first:
             done.touch()
+
+
+@contextlib.contextmanager
+def project_once(name: str):
+    """A project folder made once per test session (the session's <name>/project) under once(name): yields (root,
+    first); the first worker finds root gone (what a failed earlier try left is removed) and makes it."""
+    folder = _KITS[-1] / name
+    root = folder / "project"
+    folder.mkdir(exist_ok=True)
+    with once(name) as first:
+        if first:
+            shutil.rmtree(root, ignore_errors=True)
+        yield root, first
+
+
+def dated_cli(*args: str | Path):
+    """`dojo ARGS` in this process (tests/board/helpers.run_cli) with the session kits' date (KIT_EPOCH)."""
+    from tests.board.helpers import run_cli
+
+    with pytest.MonkeyPatch.context() as mp:
+        mp.setenv("SOURCE_DATE_EPOCH", KIT_EPOCH)
+        return run_cli(*args)
 
 
 def session_root() -> Path:

@@ -16,3 +16,19 @@ def assert_reads_as_itself(read, own, run_fields: tuple[str, ...], where=None) -
     assert len(read.page.paint) == len(own.page.paint)
     assert all(close(p.box, q.box) and p[1:] == q[1:] for p, q in zip(read.page.paint, own.page.paint))
     assert all(close(p, q) for p, q in zip(read.page.marks + read.page.strokes, own.page.marks + own.page.strokes))
+
+
+def composed_pages(artifacts, book: dict | None = None):
+    """Every page of artifacts read with their placements through one book (pageqa/pages.read_pages), each asserted
+    composed from readings made before: (artifact, reading) pairs; once all are given, their count is asserted to be
+    every page of artifacts."""
+    from generator.pageqa import pages
+
+    book = {} if book is None else book
+    count = 0
+    for a in artifacts:
+        for read in pages.read_pages(a.data, placed=a.placed, book=book):
+            assert read.direct is not None, f"{a.path} page {read.page.number} was not composed"
+            count += 1
+            yield a, read
+    assert count == sum(a.pages for a in artifacts)

@@ -11,7 +11,7 @@ from generator.pageqa.check import page_qa
 from generator.render import cards, pdf
 from generator.render.cards import BLEED, BLEED_H, BLEED_W, CARD_W, Card, Deck, Imprint, deck_artifacts
 from generator.render.svg import recorded
-from tests.pageqa.composed import assert_reads_as_itself
+from tests.pageqa.composed import assert_reads_as_itself, composed_pages
 
 WORDS = {"it": ("Carta", "Guardia alta", "Colpisci e torna in guardia"),
          "en": ("Card", "High guard", "Strike and return to guard"),
@@ -58,14 +58,8 @@ def test_a_page_composed_from_faces_read_before_reads_as_the_page_itself(lang):
     """Every page of a deck placing faces read before gives the runs, marks and paint its own reading gives."""
     artifacts = _deck(lang)
     assert _findings(artifacts, lang) == []  # a clean deck
-    book: dict = {}
-    composed = 0
-    for a in artifacts:
-        for read in pages.read_pages(a.data, placed=a.placed, book=book):
-            assert read.direct is not None, f"{a.path} page {read.page.number} was not composed"
-            composed += 1
-            assert_reads_as_itself(read, read.direct(), ("text", "line", "size", "font", "z"))
-    assert composed == sum(a.pages for a in artifacts)
+    for _a, read in composed_pages(artifacts):
+        assert_reads_as_itself(read, read.direct(), ("text", "line", "size", "font", "z"))
 
 
 @pytest.mark.parametrize("lang", list(WORDS))

@@ -15,7 +15,7 @@ from generator.pageqa import pages
 from generator.pageqa.check import page_qa
 from generator.pageqa.faces import PAGE_FORM
 from tests.conftest import LANGS, kit_booklet, kit_context
-from tests.pageqa.composed import assert_reads_as_itself, close
+from tests.pageqa.composed import assert_reads_as_itself, close, composed_pages
 
 GAME = "duel"  # the shortest booklet
 
@@ -42,18 +42,12 @@ def test_a_booklet_page_composed_from_its_typeset_page_reads_as_the_page_itself(
     assert {a.layout for a in artifacts} == {"saddle-stitch", "plain", "pages"}
     assert all(a.placed and len(a.placed) == a.pages for a in artifacts)
     book: dict = {}
-    composed = 0
-    for a in artifacts:
-        for read in pages.read_pages(a.data, placed=a.placed, book=book):
-            assert read.direct is not None, f"{a.path} page {read.page.number} was not composed"
-            composed += 1
-            own = read.direct()
-            assert_reads_as_itself(read, own, ("text", "line", "size", "font", "family", "z"),
-                                   (a.path, read.page.number))
-            assert [(i.box, i.z, i.kind) for i in read.layers] == [(i.box, i.z, i.kind) for i in own.layers] or \
-                all(close(i.box, j.box) and (i.z, i.kind) == (j.z, j.kind) for i, j in zip(read.layers, own.layers))
-            assert len(read.layers) == len(own.layers)
-    assert composed == sum(a.pages for a in artifacts)
+    for a, read in composed_pages(artifacts, book):
+        own = read.direct()
+        assert_reads_as_itself(read, own, ("text", "line", "size", "font", "family", "z"), (a.path, read.page.number))
+        assert [(i.box, i.z, i.kind) for i in read.layers] == [(i.box, i.z, i.kind) for i in own.layers] or \
+            all(close(i.box, j.box) and (i.z, i.kind) == (j.z, j.kind) for i, j in zip(read.layers, own.layers))
+        assert len(read.layers) == len(own.layers)
     typeset = {k for a in artifacts for keys in a.placed for k in keys if k is not None}
     assert len(book) == len(typeset)  # each typeset page read once
     assert _findings(artifacts, lang) == _findings([replace(a, placed=()) for a in artifacts], lang)
