@@ -11,6 +11,7 @@ import sys
 from pathlib import Path
 
 import jinja2
+import pytest
 
 from generator import cairo_abi
 from tests.render.pdfcheck import reader
@@ -79,22 +80,38 @@ def _planted(root: Path, marker: Path) -> list[Path]:
     return out
 
 
-def test_compiled_templates_are_never_loaded_from_build(tmp_path):
+@pytest.mark.parametrize("kept", ["in memory", "in the key folder"])
+def test_compiled_templates_are_never_loaded_from_build(tmp_path, monkeypatch, kept):
     """A build never reads compiled templates from build/: entries planted where the old cache lived (a pickle
-    that runs a command, a truncated and a foreign file) are never read, and templates render as usual."""
+    that runs a command, a truncated and a foreign file) are never read, and templates render as usual, whether
+    templates are compiled in memory or kept in the user's key folder (set explicitly: an earlier test in this
+    worker may have left either)."""
     from generator.kit.build import preload
+    from generator.output import compiled, seal
     from generator.render.svg import environment, render_template, template_drawing
+    from generator.render.templates import OPTIONS, keep_compiled
 
+    monkeypatch.setenv(seal.KEY_ENV, str(tmp_path / "keys"))
     root = tmp_path / "project"
     shutil.copytree(ROOT / "templates", root / "templates")
     marker = tmp_path / "ran"
     planted = {p: p.read_bytes() for p in _planted(root, marker)}
-    preload(root, ["it"], reportlab=False)  # what a build does before its workers fork
-    templates = root / "templates"
-    assert environment(templates).bytecode_cache is None
-    svg = render_template(templates, "figure.svg.j2", W=10, H=10, art="", texts=[])
-    drawing = template_drawing(templates, "figure.svg.j2", W=10, H=10, art="", texts=[])
+    cache = compiled.template_cache(OPTIONS) if kept == "in the key folder" else None
+    keep_compiled(cache)
+    try:
+        preload(root, ["it"], reportlab=False)  # what a build does before its workers fork
+        templates = root / "templates"
+        used = environment(templates).bytecode_cache
+        assert used is cache
+        if used is not None:
+            assert used.folder == tmp_path / "keys" / compiled.FOLDER and root not in used.folder.parents
+        svg = render_template(templates, "figure.svg.j2", W=10, H=10, art="", texts=[])
+        drawing = template_drawing(templates, "figure.svg.j2", W=10, H=10, art="", texts=[])
+    finally:
+        keep_compiled(None)
     assert "<svg" in svg and round(drawing.width, 2) == round(10 * 72 / 25.4, 2)
     assert not marker.exists()  # the pickle never ran
     assert {p: p.read_bytes() for p in planted} == planted  # nothing rewritten or added
     assert sorted(planted) == sorted((root / "build" / "cache" / "templates").iterdir())
+    if cache is not None:
+        assert list(cache.folder.glob("*.jbc"))  # compiled where it belongs instead
