@@ -18,11 +18,11 @@ from .cut import CUT_DRIFT_MM, CUT_FRAME_MM, cut_frames
 from .ink import home_print
 from .layers import FOOTER_MM, band_bottom, band_gap, card_small_type, hidden_text, mixed_families
 from .links import link_crossings, prints_board
-from .notation import COORDINATES, notation
+from .notation import COORDINATES, runs_notation
 from .objects import white
 from .pages import read_pages
 from .read import Box, Page, Run
-from .terms import spelling_drift
+from .terms import runs_drift
 
 MIN_PT = 6.5  # smallest type allowed (the same floor as render.layout.FLOOR_PT, checked independently)
 SAFE_MM = 3.0  # text stays this far inside a card's trim
@@ -255,6 +255,7 @@ def _page_findings(artifact: Artifact, page: Page, ink: list, links: list, lang:
     problems = []
     slots = _slots(artifact, deck, page.number, back_offset)
     runs = page.runs
+    texts = [r[0] for r in runs]  # the page's text: its runs' joined by spaces (terms.py, notation.py)
     found = {"page-overlap": overlaps(runs) + text_on_marks(runs, page.strokes, slots), "page-type-size": small_type(runs),
              "page-hidden-text": hidden_text(ink), "card-family": mixed_families(ink, slots),
              "board-link-crossing": link_crossings(links, runs),
@@ -263,8 +264,8 @@ def _page_findings(artifact: Artifact, page: Page, ink: list, links: list, lang:
              "page-safe-zone": safe_zone(runs, slots) + frame_safe_zone(page.strokes, slots),
              "card-frame-gap": frame_gap(runs, page, slots),
              "card-cut-frame": cut_frames(page, slots) if artifact.layout == "single" else [],
-             "term-spelling": spelling_drift(" ".join(r[0] for r in runs), terms or {}, untranslated),
-             "player-notation": notation(" ".join(r[0] for r in runs), artifact.component in COORDINATES)}
+             "term-spelling": runs_drift(texts, terms or {}, untranslated),
+             "player-notation": runs_notation(texts, artifact.component in COORDINATES)}
     for rule, messages in found.items():
         for msg in messages[:MAX_PER_PAGE]:
             problems.append(Problem("error", rule, msg, artifact.path, where=f"page {page.number}, {lang}",
