@@ -127,33 +127,69 @@ def mixed_families(inks: list[Ink], slots: list[tuple[str, Box]]) -> list[str]:
     return out
 
 
-def card_small_type(runs: tuple[Run, ...], slots: list[tuple[str, Box]]) -> list[str]:
-    """Text on a card (the imprint line aside) set under CARD_MIN_PT."""
+def card_small_type(runs: tuple[Run, ...], slots: list[tuple[str, Box]], index: "CardRuns | None" = None
+                    ) -> list[str]:
+    """Text on a card (the imprint line aside) set under CARD_MIN_PT (index: the runs sorted into the card places,
+    made here when not given)."""
     out = []
-    for text, box, _, size, *_ in runs:
-        where = _card_text(box, slots)
+    if not slots:
+        return out
+    index = index or CardRuns(runs, slots)
+    for (text, box, _, size, *_), k in zip(runs, index.first):
+        if k is None:
+            continue
+        name, t = slots[k]  # the first card place holding the run's centre (_card_text)
+        where = None if box[1] >= t[3] - FOOTER_MM else name
         if where and size < CARD_MIN_PT - 0.05:
             out.append(f"{where}: text {text.strip()[:40]!r} is {size:.1f} pt (a card's text: at least "
                        f"{CARD_MIN_PT:g} pt)")
     return out
 
 
-def band_gap(runs: tuple[Run, ...], marks: tuple[Box, ...], slots: list[tuple[str, Box]]) -> list[str]:
+def band_gap(runs: tuple[Run, ...], marks: tuple[Box, ...], slots: list[tuple[str, Box]],
+             index: "CardRuns | None" = None) -> list[str]:
     """Text under a card's header band (a full-width painted band from the card's top edge, ending in its upper
-    third) that starts less than BAND_GAP_MM below it."""
+    third) that starts less than BAND_GAP_MM below it (index: the runs sorted into the card places)."""
     out = []
-    for name, t in slots:
-        w, h = t[2] - t[0], t[3] - t[1]
-        bands = [m for m in marks if m[0] <= t[0] + 0.5 and m[2] >= t[2] - 0.5 and m[1] <= t[1] + 0.5
-                 and t[1] < m[3] < t[1] + h / 3 and m[2] - m[0] < w + 20]
-        if not bands:
+    for k, (name, t) in enumerate(slots):
+        if index is None:
+            index = CardRuns(runs, slots)
+        bottom = index.band(k, marks, t)
+        if bottom is None:
             continue
-        bottom = max(m[3] for m in bands)
-        for text, b, *_ in runs:
-            if _centre_in(b, t) and b[1] >= bottom - 0.05 and b[1] - bottom < BAND_GAP_MM - 0.01:
+        for text, b, *_ in index.inside[k]:  # the runs whose centre the card holds, in the page's order
+            if b[1] >= bottom - 0.05 and b[1] - bottom < BAND_GAP_MM - 0.01:
                 out.append(f"{name}: text {text.strip()[:40]!r} starts {b[1] - bottom:.2f} mm under the header "
                            f"band (at least {BAND_GAP_MM:g} mm)")
     return out
+
+
+class CardRuns:
+    """A page's runs sorted into its card places once for every card rule: per place the runs whose centre lies in
+    its trim (edges included), in the page's order (`inside`), and per run the first place holding its centre
+    (`first`; None: no card's)."""
+
+    def __init__(self, runs: tuple[Run, ...], slots: list[tuple[str, Box]]) -> None:
+        self.inside: list[list[Run]] = [[] for _ in slots]
+        self.first: list[int | None] = []
+        trims = [(k, t[0], t[1], t[2], t[3]) for k, (_, t) in enumerate(slots)]
+        for r in runs:
+            b = r[1]
+            cx, cy = (b[0] + b[2]) / 2, (b[1] + b[3]) / 2
+            first = None
+            for k, x0, y0, x1, y1 in trims:
+                if x0 <= cx <= x1 and y0 <= cy <= y1:
+                    self.inside[k].append(r)
+                    if first is None:
+                        first = k
+            self.first.append(first)
+        self.bands: dict[int, float | None] = {}
+
+    def band(self, k: int, marks: tuple[Box, ...], t: Box) -> float | None:
+        """band_bottom of card place k (trim t) among the page's marks, found once for the card rules."""
+        if k not in self.bands:
+            self.bands[k] = band_bottom(marks, t)
+        return self.bands[k]
 
 
 def band_bottom(marks: tuple[Box, ...], t: Box) -> float | None:
