@@ -13,7 +13,7 @@ from typing import Any, NamedTuple
 
 import pypdfium2 as pdfium
 
-from .objects import Layered, Paint, PtBox, each_page, walk, white
+from .objects import WHITE, Layered, Paint, PtBox, each_page, walk
 from .words import INK_DOWN, INK_UP, Word, add_repeats, read_words
 
 PT_PER_MM = 72 / 25.4
@@ -110,12 +110,6 @@ def _join(words: list[Word]) -> list[Joined]:
     return runs
 
 
-def _mm(box: PtBox, x0: float, y0: float, height: float) -> Box:
-    """A box in points (origin bottom left, media box corner at x0, y0) in mm from the top left."""
-    k = PT_PER_MM
-    return ((box[0] - x0) / k, (height - (box[3] - y0)) / k, (box[2] - x0) / k, (height - (box[1] - y0)) / k)
-
-
 def read_page(page: pdfium.PdfPage, number: int, layered: list[Layered] | None = None, textpage: Any = None,
               paths: list[Layered] | None = None) -> Page:
     """One pdfium page read back (its /Rotate is not applied: the kit writes none); with `layered` (and `paths`),
@@ -145,23 +139,28 @@ def page_of(number: int, media: PtBox, paints: list[Paint], words: list[Word], j
     runs = _join(words)
     if joined:  # stable: runs of one text object keep their order
         runs = sorted(runs + joined, key=lambda r: r[4].z if r[4].z >= before else 0)
-    runs = tuple(Run(text, _mm(box, x0, y0, h), (angle, round(across / k * 10), block), size, w.family, w.z, w.font)
-                 for text, box, size, (angle, across, block), w in runs)
-    ink = tuple(Ink(_mm(p.box, x0, y0, h), p.z, p.kind, p.fill, p.stroke) for p in paints)
-    marks = tuple(i.box for i, p in zip(ink, paints) if _inked(p))
-    strokes = tuple(i.box for i, p in zip(ink, paints) if _outline(p))
-    return Page(number, ((x1 - x0) / k, h / k), runs, marks, strokes, ink)
-
-
-def _inked(p: Paint) -> bool:
-    """Painted in a colour other than white (images and shadings always)."""
-    return p.kind != "path" or (p.fill is not None and not white(p.fill)) or (p.stroke is not None and
-                                                                               not white(p.stroke))
-
-
-def _outline(p: Paint) -> bool:
-    """An inked path that is only stroked (its fill, if any, white): a frame, a rule, a cut mark."""
-    return p.kind == "path" and p.stroke is not None and not white(p.stroke) and (p.fill is None or white(p.fill))
+    runs = tuple(Run(text, ((b[0] - x0) / k, (h - (b[3] - y0)) / k, (b[2] - x0) / k, (h - (b[1] - y0)) / k),
+                     (angle, round(across / k * 10), block), size, w.family, w.z, w.font)
+                 for text, b, size, (angle, across, block), w in runs)  # mm from the top left
+    ink: list[Ink] = []
+    marks: list[Box] = []
+    strokes: list[Box] = []
+    for p in paints:  # _inked and _outline, inline: a page paints hundreds of objects
+        b = p.box
+        box = ((b[0] - x0) / k, (h - (b[3] - y0)) / k, (b[2] - x0) / k, (h - (b[1] - y0)) / k)
+        kind, fill, stroke = p.kind, p.fill, p.stroke
+        ink.append(Ink(box, p.z, kind, fill, stroke))
+        if kind != "path":
+            marks.append(box)
+            continue
+        white_fill = fill is None or (fill[0] >= WHITE and fill[1] >= WHITE and fill[2] >= WHITE)
+        if stroke is not None and not (stroke[0] >= WHITE and stroke[1] >= WHITE and stroke[2] >= WHITE):
+            marks.append(box)
+            if white_fill:
+                strokes.append(box)
+        elif not white_fill:
+            marks.append(box)
+    return Page(number, ((x1 - x0) / k, h / k), runs, tuple(marks), tuple(strokes), tuple(ink))
 
 
 def read_pdf(data: bytes) -> list[Page]:
