@@ -235,11 +235,20 @@ def _near(a: Word, b: Word) -> bool:
 
 
 def _moved_paints(paints: tuple[Paint, ...], u: _Use) -> list[Paint]:
+    """A drawing's paint as placed (_placed_box inline: a face paints hundreds of objects)."""
     out = []
-    for p in paints:
-        b = _placed_box(p.box, u)
-        if b is not None:
-            out.append(Paint(b, p.z + u.z, p.kind, p.fill, p.stroke))
+    dx, dy, clip, z = u.dx, u.dy, u.clip, u.z
+    moved = bool(dx or dy)
+    if clip is not None:
+        c0, c1, c2, c3 = clip
+    for b, pz, kind, fill, stroke in paints:
+        if moved:
+            b = (b[0] + dx, b[1] + dy, b[2] + dx, b[3] + dy)
+        if clip is not None:  # meet(b, clip)
+            b = (max(b[0], c0), max(b[1], c1), min(b[2], c2), min(b[3], c3))
+            if not (b[0] < b[2] and b[1] < b[3]):
+                continue
+        out.append(Paint(b, pz + z, kind, fill, stroke))
     return out
 
 

@@ -279,22 +279,30 @@ def placed_inks(layers: Any, height: float, dx: float = 0.0, dy: float = 0.0, cl
     """The Ink items of layer_reads moved by (dx, dy) points and paint order z, under one more clip (page points;
     a drawing placed again: its texts then read as `text`, a stand-in, as their words are not at hand)."""
     out = []
+    k = PT_PER_MM
     for layer in layers:
         outer = layer.outer
         if dx or dy:
             outer = (outer[0] + dx, outer[1] + dy, outer[2] + dx, outer[3] + dy) if outer else None
         outer = (_cut(outer, clip) if outer else clip) if clip else outer
         cut = _boxes((), height, [outer])[0] if outer else None
-        for b in layer.boxes:
-            box = _mm((b[0] + dx, b[1] + dy, b[2] + dx, b[3] + dy) if dx or dy else b, height)
-            if layer.kind == "text":
+        at = layer.z + z
+        if layer.kind == "text":
+            for b in layer.boxes:
+                if dx or dy:
+                    b = (b[0] + dx, b[1] + dy, b[2] + dx, b[3] + dy)
+                box = (b[0] / k, (height - b[3]) / k, b[2] / k, (height - b[1]) / k)  # _mm
                 seen = layer.shown * (_area(_cut(box, cut)) / (_area(box) or 1.0) if cut else 1.0)
-                out.append(Ink("text", box, layer.z + z, text, layer.family, 0.0, seen,
-                               None if text else layer.read))
-                continue
-            box = _cut(box, cut) if cut else box
-            if box[0] < box[2] and box[1] < box[3]:
-                out.append(Ink("fill", box, layer.z + z))
+                out.append(Ink("text", box, at, text, layer.family, 0.0, seen, None if text else layer.read))
+            continue
+        for b in layer.boxes:
+            if dx or dy:
+                b = (b[0] + dx, b[1] + dy, b[2] + dx, b[3] + dy)
+            x0, y0, x1, y1 = b[0] / k, (height - b[3]) / k, b[2] / k, (height - b[1]) / k  # _mm
+            if cut:  # _cut
+                x0, y0, x1, y1 = max(x0, cut[0]), max(y0, cut[1]), min(x1, cut[2]), min(y1, cut[3])
+            if x0 < x1 and y0 < y1:
+                out.append(Ink("fill", (x0, y0, x1, y1), at))
     return out
 
 
