@@ -28,6 +28,8 @@ from .words import Word, across, add_repeats, add_repeats_needed, read_words
 
 Key = tuple  # (document serial, drawing number) of a cairo drawing (render/pdf.PdfDoc.placed_keys); (PAGE_FORM,
 # typesetting serial, format, page index) of a typeset booklet page (booklet/builders.py)
+_new = tuple.__new__  # a NamedTuple made as tuple.__new__(Cls, fields) makes the same tuple without the class's
+# Python-level __new__ (pages make hundreds of thousands)
 PAGE_FORM = "page"  # a key naming a typeset page: placed as the form itself on its paper, or in a wrapper (imposed)
 
 
@@ -248,7 +250,7 @@ def _moved_paints(paints: tuple[Paint, ...], u: _Use) -> list[Paint]:
             b = (max(b[0], c0), max(b[1], c1), min(b[2], c2), min(b[3], c3))
             if not (b[0] < b[2] and b[1] < b[3]):
                 continue
-        out.append(Paint(b, pz + z, kind, fill, stroke))
+        out.append(_new(Paint, (b, pz + z, kind, fill, stroke)))
     return out
 
 
@@ -281,7 +283,7 @@ def _moved_runs(runs: tuple[Joined, ...], u: _Use) -> list[Joined]:
             b = (b[0] + dx, b[1] + dy, b[2] + dx, b[3] + dy)
             base += dy if angle == 0 else across(angle, dx, dy)
         out.append((text, b, size, (angle, base, block + blocks),
-                    Word(w.text, w.box, w.angle, w.across, w.size, w.font, w.family, w.z + z, w.block + blocks)))
+                    _new(Word, (w.text, w.box, w.angle, w.across, w.size, w.font, w.family, w.z + z, w.block + blocks))))
     return out
 
 

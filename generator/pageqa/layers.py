@@ -23,6 +23,8 @@ CARD_MIN_PT = 7.5  # rules text on a card (issue 47: readable reference cards; t
 BAND_GAP_MM = 1.5  # between a card's header band and the first text under it
 FOOTER_MM = 7.5  # a card's imprint line (small print in the condensed face, every component) sits this close to the
 # trim's bottom edge; the card rules (one family, CARD_MIN_PT) are about the text above it
+_new = tuple.__new__  # a NamedTuple made as tuple.__new__(Cls, fields) makes the same tuple without the class's
+# Python-level __new__ (pages make hundreds of thousands)
 COVERED = 0.5  # share of a text's box a later filled shape must cover to hide it
 STYLE_WORDS = re.compile(r"(Regular|Bold|Italic|Oblique|Book|Medium|Light)", re.I)
 
@@ -293,7 +295,8 @@ def placed_inks(layers: Any, height: float, dx: float = 0.0, dy: float = 0.0, cl
                     b = (b[0] + dx, b[1] + dy, b[2] + dx, b[3] + dy)
                 box = (b[0] / k, (height - b[3]) / k, b[2] / k, (height - b[1]) / k)  # _mm
                 seen = layer.shown * (_area(_cut(box, cut)) / (_area(box) or 1.0) if cut else 1.0)
-                out.append(Ink("text", box, at, text, layer.family, 0.0, seen, None if text else layer.read))
+                out.append(_new(Ink, ("text", box, at, text, layer.family, 0.0, seen, None if text else layer.read,
+                                      ())))
             continue
         for b in layer.boxes:
             if dx or dy:
@@ -302,7 +305,7 @@ def placed_inks(layers: Any, height: float, dx: float = 0.0, dy: float = 0.0, cl
             if cut:  # _cut
                 x0, y0, x1, y1 = max(x0, cut[0]), max(y0, cut[1]), min(x1, cut[2]), min(y1, cut[3])
             if x0 < x1 and y0 < y1:
-                out.append(Ink("fill", (x0, y0, x1, y1), at))
+                out.append(_new(Ink, ("fill", (x0, y0, x1, y1), at, "", "", 0.0, 1.0, None, ())))
     return out
 
 

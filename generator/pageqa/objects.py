@@ -23,6 +23,8 @@ WHITE = 255
 TEXT, PATH, IMAGE, SHADING, FORM = (pdfium_c.FPDF_PAGEOBJ_TEXT, pdfium_c.FPDF_PAGEOBJ_PATH,
                                     pdfium_c.FPDF_PAGEOBJ_IMAGE, pdfium_c.FPDF_PAGEOBJ_SHADING,
                                     pdfium_c.FPDF_PAGEOBJ_FORM)
+_new = tuple.__new__  # a NamedTuple made as tuple.__new__(Cls, fields) makes the same tuple without the class's
+# Python-level __new__ (pages make hundreds of thousands)
 KINDS = {PATH: "path", IMAGE: "image", SHADING: "shading"}
 
 
@@ -299,7 +301,7 @@ def _paint(reader: Reader, obj: Any, kind: int, m: Matrix | None, clip: PtBox | 
     if clip is not None:
         box = (max(box[0], clip[0]), max(box[1], clip[1]), min(box[2], clip[2]), min(box[3], clip[3]))
     if box[0] < box[2] and box[1] < box[3]:
-        out.append(Paint(box, z, KINDS[kind], fill, stroke))
+        out.append(_new(Paint, (box, z, KINDS[kind], fill, stroke)))
     return opaque
 
 

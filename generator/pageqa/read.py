@@ -21,6 +21,8 @@ __all__ = ["Box", "INK_DOWN", "INK_UP", "Ink", "Page", "Run", "read_pdf"]
 
 Box = tuple[float, float, float, float]  # x0, y0, x1, y1 in mm, origin top left
 
+_new = tuple.__new__  # a NamedTuple made as tuple.__new__(Cls, fields) makes the same tuple without the class's
+# Python-level __new__ (pages make hundreds of thousands)
 RUN_GAP = 1.5  # words further apart than this many ems are separate runs (labels of neighbouring squares)
 SPACE_GAP = 0.2  # words further apart than this many ems are read with a space between them
 SAME_BASELINE = 0.05 * PT_PER_MM  # words of one text block whose baselines are this close (pt) share a line
@@ -139,8 +141,8 @@ def page_of(number: int, media: PtBox, paints: list[Paint], words: list[Word], j
     runs = _join(words)
     if joined:  # stable: runs of one text object keep their order
         runs = sorted(runs + joined, key=lambda r: r[4].z if r[4].z >= before else 0)
-    runs = tuple(Run(text, ((b[0] - x0) / k, (h - (b[3] - y0)) / k, (b[2] - x0) / k, (h - (b[1] - y0)) / k),
-                     (angle, round(across / k * 10), block), size, w.family, w.z, w.font)
+    runs = tuple(_new(Run, (text, ((b[0] - x0) / k, (h - (b[3] - y0)) / k, (b[2] - x0) / k, (h - (b[1] - y0)) / k),
+                            (angle, round(across / k * 10), block), size, w.family, w.z, w.font))
                  for text, b, size, (angle, across, block), w in runs)  # mm from the top left
     ink: list[Ink] = []
     marks: list[Box] = []
@@ -149,7 +151,7 @@ def page_of(number: int, media: PtBox, paints: list[Paint], words: list[Word], j
         b = p.box
         box = ((b[0] - x0) / k, (h - (b[3] - y0)) / k, (b[2] - x0) / k, (h - (b[1] - y0)) / k)
         kind, fill, stroke = p.kind, p.fill, p.stroke
-        ink.append(Ink(box, p.z, kind, fill, stroke))
+        ink.append(_new(Ink, (box, p.z, kind, fill, stroke)))
         if kind != "path":
             marks.append(box)
             continue
