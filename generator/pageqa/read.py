@@ -11,9 +11,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, NamedTuple
 
-import pypdfium2 as pdfium
 
-from .objects import WHITE, Layered, Paint, PtBox, each_page, walk
+from .objects import WHITE, Layered, Paint, PdfiumPage, PtBox, each_page, walk
 from .words import INK_DOWN, INK_UP, Word, add_repeats, read_words
 
 PT_PER_MM = 72 / 25.4
@@ -112,7 +111,7 @@ def _join(words: list[Word]) -> list[Joined]:
     return runs
 
 
-def read_page(page: pdfium.PdfPage, number: int, layered: list[Layered] | None = None, textpage: Any = None,
+def read_page(page: PdfiumPage, number: int, layered: list[Layered] | None = None, textpage: Any = None,
               paths: list[Layered] | None = None) -> Page:
     """One pdfium page read back (its /Rotate is not applied: the kit writes none); with `layered` (and `paths`),
     the objects the layer checks (and the tunnel links' reading) read are added to it in the same walk; textpage:
