@@ -17,6 +17,7 @@ findings told from that reading (pageqa/check.py), so a message quotes what the 
 
 from __future__ import annotations
 
+import bisect
 from typing import Any, NamedTuple
 
 import pypdfium2.raw as raw
@@ -156,8 +157,17 @@ class Placements:
             return None  # the text page put texts out of paint order (on one line, by their place): as read directly
         self.before = first if ahead and not _in_paint_order(words[:ahead]) else 0
         new = [u for u in self.uses if u.face is None and not u.again]
-        for u in new:
-            inside = [w for w in words if u.z < w.z <= u.z + u.span]
+        owner = _Spans(new)  # which drawing read here paints each word (paint order z in u.z < z <= u.z + u.span)
+        held: list[list[Word]] = [[] for _ in new]
+        words_own: list[Word] = []
+        if owner.apart:
+            for w in words:
+                n = owner.of(w.z)
+                (words_own if n is None else held[n]).append(w)
+        else:  # spans that overlap: a word may belong to several
+            held = [[w for w in words if u.z < w.z <= u.z + u.span] for u in new]
+            words_own = [w for w in words if owner.of(w.z) is None]
+        for u, inside in zip(new, held):
             mine = [w._replace(z=w.z - u.z, block=w.block - u.blocks) for w in inside]
             inked = (min(w.box[0] for w in mine), min(w.box[1] for w in mine), max(w.box[2] for w in mine),
                      max(w.box[3] for w in mine)) if mine else None
@@ -167,13 +177,13 @@ class Placements:
                         tuple(join(mine)), inked)
             self.book[u.key] = face
         if new:
-            words = [w for w in words if not any(u.z < w.z <= u.z + u.span for u in new)]
+            words = words_own
         if not _apart(words, self.uses, self.book, self.before):
             return None
         inks = placed_inks(layer_reads(layered, textpage), height)
         all_paints = list(paints)
         joined: list[Joined] = []
-        own = {t.block for t in texts.values() if not any(u.z < t.z <= u.z + u.span for u in new)}
+        own = {t.block for t in texts.values() if owner.of(t.z) is None}
         for u in self.uses:
             face = u.face or self.book[u.key]
             all_paints += _moved_paints(face.paints, u)
@@ -189,6 +199,26 @@ class Placements:
         words.sort(key=(lambda w: w.z if w.z >= before else 0) if before else (lambda w: w.z))
         inks.sort(key=lambda i: i.z)
         return all_paints, words, joined, hiding(inks)
+
+
+class _Spans:
+    """The paint order spans of the drawings read on a page (u.z < z <= u.z + u.span each): which one paints z,
+    found by bisection (they follow each other; spans that overlap are searched one by one)."""
+
+    def __init__(self, uses: list[_Use]) -> None:
+        self.uses = uses
+        order = sorted(range(len(uses)), key=lambda n: uses[n].z)
+        self.starts = [uses[n].z for n in order]
+        self.ends = [uses[n].z + uses[n].span for n in order]
+        self.order = order
+        self.apart = all(a <= b for a, b in zip(self.ends, self.starts[1:]))
+
+    def of(self, z: int) -> int | None:
+        """The index (in uses) of the first drawing whose span holds z; None: the page's own."""
+        if not self.apart:
+            return next((n for n, u in enumerate(self.uses) if u.z < z <= u.z + u.span), None)
+        at = bisect.bisect_left(self.starts, z) - 1  # the last span starting below z
+        return self.order[at] if at >= 0 and z <= self.ends[at] else None
 
 
 def _in_paint_order(words: list[Word]) -> bool:
