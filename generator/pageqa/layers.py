@@ -372,14 +372,6 @@ def _subpaths(reader: Reader, obj: Any) -> list[Box]:
     return [(p[0], p[1], p[2], p[3]) for p in out if p[4] >= 3]  # a lone line encloses nothing: its fill paints nothing
 
 
-def _on_rect(m: tuple[float, ...], left: float, bottom: float, right: float, top: float) -> Box:
-    """The bounds of a rectangle through a matrix (pypdfium2's PdfMatrix.on_rect, the same arithmetic)."""
-    a, b, c, d, e, f = m
-    xs = (a * left + c * top + e, a * left + c * bottom + e, a * right + c * top + e, a * right + c * bottom + e)
-    ys = (b * left + d * top + f, b * left + d * bottom + f, b * right + d * top + f, b * right + d * bottom + f)
-    return (min(xs), min(ys), max(xs), max(ys))
-
-
 def _boxes(chain: tuple[tuple[float, ...], ...], height: float, boxes: list[Box]) -> list[Box]:
     """Boxes in an object's space carried out through its forms to the page, in mm from the top left."""
     return [_mm(b, height) for b in _carried(chain, boxes)]
@@ -391,8 +383,11 @@ def _carried(chain: tuple[tuple[float, ...], ...], boxes: list[Box]) -> list[Box
     for x0, y0, x1, y1 in boxes:
         if x1 <= x0 or y1 <= y0:
             continue
-        for m in reversed(chain):  # innermost form first, out to the page
-            x0, y0, x1, y1 = _on_rect(m, x0, y0, x1, y1)
+        for a, b, c, d, e, f in reversed(chain):  # innermost form first, out to the page (the bounds of
+            # the box's corners: pypdfium2's PdfMatrix.on_rect, the same arithmetic)
+            xs = (a * x0 + c * y1 + e, a * x0 + c * y0 + e, a * x1 + c * y1 + e, a * x1 + c * y0 + e)
+            ys = (b * x0 + d * y1 + f, b * x0 + d * y0 + f, b * x1 + d * y1 + f, b * x1 + d * y0 + f)
+            x0, y0, x1, y1 = min(xs), min(ys), max(xs), max(ys)
         out.append((x0, y0, x1, y1))
     return out
 
