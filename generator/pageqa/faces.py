@@ -168,11 +168,12 @@ class Placements:
             held = [[w for w in words if u.z < w.z <= u.z + u.span] for u in new]
             words_own = [w for w in words if owner.of(w.z) is None]
         for u, inside in zip(new, held):
-            mine = [w._replace(z=w.z - u.z, block=w.block - u.blocks) for w in inside]
+            mine = [_new(Word, (w.text, w.box, w.angle, w.across, w.size, w.font, w.family, w.z - u.z, w.block - u.blocks))
+                    for w in inside]
             inked = (min(w.box[0] for w in mine), min(w.box[1] for w in mine), max(w.box[2] for w in mine),
                      max(w.box[3] for w in mine)) if mine else None
             face = Face(u.matrix, u.count, u.span, u.new_blocks, u.last_text,
-                        tuple(p._replace(z=p.z - u.z) for p in u.paints), tuple(mine),
+                        tuple(_new(Paint, (p.box, p.z - u.z, p.kind, p.fill, p.stroke)) for p in u.paints), tuple(mine),
                         tuple(r._replace(z=r.z - u.z, read=None) for r in layer_reads(list(u.layered), textpage)),
                         tuple(join(mine)), inked)
             self.book[u.key] = face

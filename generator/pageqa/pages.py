@@ -95,7 +95,8 @@ def _composed(page: PdfiumPage, n: int, keys: tuple[Key, ...], book: dict[Key, F
     if made is None:
         return None
     all_paints, all_words, joined, inks = made  # texts read as a stand-in: a finding reads the page again
-    inks = [i._replace(text="?", read=None) if i.kind == "text" else i for i in inks]
+    inks = [i._replace(text="?", read=None) if i.kind == "text" and (i.read is not None or i.text != "?") else i
+            for i in inks]  # a placed drawing's texts are stand-ins already (faces.compose)
     return page_of(n, tuple(page.get_mediabox()), all_paints, all_words, joined, hook.before), inks
 
 
