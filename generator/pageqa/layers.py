@@ -358,18 +358,27 @@ def _subpaths(reader: Reader, obj: Any) -> list[Box]:
     a, b, c, d, e, f = reader.matrix(obj)
     x, y = ctypes.c_float(), ctypes.c_float()
     px_, py_ = ctypes.byref(x), ctypes.byref(y)
-    out: list[list[float]] = []  # per piece: x0, y0, x1, y1, points
+    out: list[Box] = []
     get, point, kind, moveto = (raw.FPDFPath_GetPathSegment, raw.FPDFPathSegment_GetPoint,
                                 raw.FPDFPathSegment_GetType, raw.FPDF_SEGMENT_MOVETO)
+    x0 = y0 = x1 = y1 = 0.0
+    points = -1  # the current piece's points so far (-1: none begun)
     for n in range(raw.FPDFPath_CountSegments(obj)):
         seg = get(obj, n)
         point(seg, px_, py_)
-        px, py = a * x.value + c * y.value + e, b * x.value + d * y.value + f
-        if not out or kind(seg) == moveto:
-            out.append([px, py, px, py, 0])
-        p = out[-1]
-        p[:] = [min(p[0], px), min(p[1], py), max(p[2], px), max(p[3], py), p[4] + 1]
-    return [(p[0], p[1], p[2], p[3]) for p in out if p[4] >= 3]  # a lone line encloses nothing: its fill paints nothing
+        xv, yv = x.value, y.value
+        px, py = a * xv + c * yv + e, b * xv + d * yv + f
+        if points < 0 or kind(seg) == moveto:
+            if points >= 3:  # a lone line encloses nothing: its fill paints nothing
+                out.append((x0, y0, x1, y1))
+            x0, y0, x1, y1, points = px, py, px, py, 0
+        # min and max as the builtins give them (the first of equals kept)
+        x0, y0 = (px if px < x0 else x0), (py if py < y0 else y0)
+        x1, y1 = (px if px > x1 else x1), (py if py > y1 else y1)
+        points += 1
+    if points >= 3:
+        out.append((x0, y0, x1, y1))
+    return out
 
 
 def _boxes(chain: tuple[tuple[float, ...], ...], height: float, boxes: list[Box]) -> list[Box]:
