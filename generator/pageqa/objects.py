@@ -123,11 +123,15 @@ class Reader:
         paths = pdfium_c.FPDFClipPath_CountPaths(clip) if clip else 0
         box: PtBox | None = None
         whole: PtBox | None = None
+        get, at, fx, fy = pdfium_c.FPDFClipPath_GetPathSegment, pdfium_c.FPDFPathSegment_GetPoint, *self.pf[:2]
+        vx, vy = self.f[0], self.f[1]
         for i in range(max(paths, 0)):
-            pts = [self.point(pdfium_c.FPDFClipPath_GetPathSegment(clip, i, j))
-                   for j in range(max(pdfium_c.FPDFClipPath_CountPathSegments(clip, i), 0))]
-            if pts:
-                xs, ys = [p[0] for p in pts], [p[1] for p in pts]
+            xs, ys = [], []
+            for j in range(max(pdfium_c.FPDFClipPath_CountPathSegments(clip, i), 0)):  # self.point, inline
+                at(get(clip, i, j), fx, fy)
+                xs.append(vx.value)
+                ys.append(vy.value)
+            if xs:
                 own = (min(xs), min(ys), max(xs), max(ys))
                 box = meet(own, box)
                 whole = own if whole is None else (min(whole[0], own[0]), min(whole[1], own[1]),
