@@ -88,26 +88,27 @@ def _join(words: list[Word]) -> list[Joined]:
     parts: list[str] = []
     x0 = y0 = x1 = y1 = 0.0
     first: Word | None = None
-    size = 0.0
+    block = angle = 0
+    base = size = 0.0
     last: PtBox = (0.0, 0.0, 0.0, 0.0)
     for w in words:
-        b, s = w.box, w.size
-        if first is not None and w.block == first.block and w.angle == first.angle \
-                and abs(w.across - first.across) <= SAME_BASELINE:
+        text, b, w_angle, w_across, s, _, _, _, w_block = w  # unpacked once (attribute reads cost more)
+        if first is not None and w_block == block and w_angle == angle and abs(w_across - base) <= SAME_BASELINE:
             gap = max(b[0] - last[2], last[0] - b[2], b[1] - last[3], last[1] - b[3])
             if gap <= RUN_GAP * s:
                 if gap > SPACE_GAP * s:
                     parts.append(" ")
-                parts.append(w.text)
+                parts.append(text)
                 x0, y0, x1, y1 = min(x0, b[0]), min(y0, b[1]), max(x1, b[2]), max(y1, b[3])
                 size = min(size, s)
                 last = b
                 continue
         if first is not None:
-            runs.append(("".join(parts), (x0, y0, x1, y1), size, (first.angle, first.across, first.block), first))
-        parts, (x0, y0, x1, y1), first, size, last = [w.text], b, w, s, b
+            runs.append(("".join(parts), (x0, y0, x1, y1), size, (angle, base, block), first))
+        parts, (x0, y0, x1, y1), first, size, last = [text], b, w, s, b
+        angle, base, block = w_angle, w_across, w_block
     if first is not None:
-        runs.append(("".join(parts), (x0, y0, x1, y1), size, (first.angle, first.across, first.block), first))
+        runs.append(("".join(parts), (x0, y0, x1, y1), size, (angle, base, block), first))
     return runs
 
 
