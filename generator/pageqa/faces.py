@@ -174,7 +174,8 @@ class Placements:
                      max(w.box[3] for w in mine)) if mine else None
             face = Face(u.matrix, u.count, u.span, u.new_blocks, u.last_text,
                         tuple(_new(Paint, (p.box, p.z - u.z, p.kind, p.fill, p.stroke)) for p in u.paints), tuple(mine),
-                        tuple(r._replace(z=r.z - u.z, read=None) for r in layer_reads(list(u.layered), textpage)),
+                        tuple(_new(Layer, (r.kind, r.boxes, r.z - u.z, r.family, r.shown, r.outer, None))
+                              for r in layer_reads(list(u.layered), textpage)),
                         tuple(join(mine)), inked)
             self.book[u.key] = face
         if new:
