@@ -212,6 +212,7 @@ def walk(page: Any, layered: list[Layered] | None = None, paths: list[Layered] |
     get_type, get_clip, count_paths = (pdfium_c.FPDFPageObj_GetType, pdfium_c.FPDFPageObj_GetClipPath,
                                        pdfium_c.FPDFClipPath_CountPaths)
     addressof = ctypes.addressof
+    new = _new
     add_layer = layered.append if layered is not None else None
     add_path = paths.append if paths is not None else None
 
@@ -240,9 +241,9 @@ def walk(page: Any, layered: list[Layered] | None = None, paths: list[Layered] |
                 if not state[2]:
                     state[1] += 1
                     state[2] = True
-                texts[addressof(obj.contents)] = TextObject(z, state[1], here, obj, container, m)
+                texts[addressof(obj.contents)] = new(TextObject, (z, state[1], here, obj, container, m))
                 if layer:
-                    add_layer(Layered(kind, z, obj, chain, whole, outer))  # type: ignore[misc]
+                    add_layer(new(Layered, (kind, z, obj, chain, whole, outer)))  # type: ignore[misc]
                 continue
             state[2] = False
             if kind == FORM:
@@ -253,9 +254,9 @@ def walk(page: Any, layered: list[Layered] | None = None, paths: list[Layered] |
                 z = state[0]
             elif kind in KINDS:
                 if add_path is not None and kind == PATH:
-                    add_path(Layered(kind, z, obj, chain, whole))
+                    add_path(new(Layered, (kind, z, obj, chain, whole, None)))
                 if paint(reader, obj, kind, m, here, z, paints) and layer and kind != SHADING and not transparent(obj):
-                    add_layer(Layered(kind, z, obj, chain, whole, outer))  # type: ignore[misc]
+                    add_layer(new(Layered, (kind, z, obj, chain, whole, outer)))  # type: ignore[misc]
         state[0] = z
 
     try:
