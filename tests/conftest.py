@@ -415,8 +415,9 @@ def _kits_folder(tmp_path_factory):
 # compile every template again, 0.16 s); a test that needs another value sets it itself (tests/render/test_startup.py,
 # test_compiled_cache.py). keep_art starts with no store (each build points it at its own project's cache, which a
 # later test would otherwise read and write); no build's timings stay collected; the environment variables, the
-# working folder, the SIGINT and SIGTERM handlers and the cycle collector (on, its thresholds) are put back as they were. --state-report lists the tests that
-# changed any of them (run the files in one process: the list is printed at the end).
+# working folder, the SIGINT and SIGTERM handlers and the cycle collector (on, its thresholds) are put back as they
+# were. --state-report lists the tests that changed any of them (run the files in one process: the list is printed at
+# the end).
 STATE_SIGNALS = (signal.SIGINT, signal.SIGTERM)
 
 
@@ -425,7 +426,8 @@ def _state() -> dict:
     from generator.render import svg, templates
 
     return {"keep_compiled": templates._COMPILED, "keep_art": svg._STORE, "timings": timings._ACTIVE,
-            "environment variables": {k: v for k, v in os.environ.items() if k != "PYTEST_CURRENT_TEST"},  # pytest's "working folder": os.getcwd(),
+            "environment variables": {k: v for k, v in os.environ.items() if k != "PYTEST_CURRENT_TEST"},  # (pytest's)
+            "working folder": os.getcwd(),
             "signal handlers": {s: signal.getsignal(s) for s in STATE_SIGNALS},
             "cycle collector": (gc.isenabled(), gc.get_threshold())}
 
