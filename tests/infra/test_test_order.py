@@ -38,18 +38,19 @@ def test_c_from_another_file():
 
 
 def test_every_test_starts_from_the_same_state_and_the_order_can_be_reversed(tmp_path):
+    env = {k: v for k, v in os.environ.items() if not k.startswith(("PYTEST_", "TEST_CPU_REPORT"))}  # not this run's
+    env["PYTHONPATH"] = str(ROOT)  # options (PYTEST_ADDOPTS="-p tests.cpu_report"), worker or report file
     (tmp_path / "test_leaks.py").write_text(LEAKS.format(root=str(ROOT)), encoding="utf-8")
     (tmp_path / "test_last.py").write_text(LAST, encoding="utf-8")
     run = subprocess.run([sys.executable, "-m", "pytest", "-p", "tests.conftest", "-p", "no:cacheprovider", "-s",
                           "-q", "--rootdir", str(tmp_path), "-c", os.devnull, "--test-order=reverse",
                           "--state-report", str(tmp_path / "test_leaks.py"), str(tmp_path / "test_last.py")],
-                         cwd=ROOT, env={**os.environ, "PYTHONPATH": str(ROOT)}, capture_output=True, text=True,
-                         timeout=300)
+                         cwd=ROOT, env=env, capture_output=True, text=True, timeout=300)
     assert run.returncode == 0, run.stdout + run.stderr
     ran = [line.split("ran ", 1)[1][0] for line in run.stdout.splitlines() if "ran " in line]
     assert ran == ["c", "b", "a"], run.stdout  # the files, and the tests in each, in reverse
     assert "test_a_leaves_the_state_changed: keep_compiled, keep_art, environment variables, working folder, " \
            "signal handlers, cycle collector" in run.stdout, run.stdout
     again = subprocess.run([*run.args[:run.args.index("--test-order=reverse")], *run.args[-2:]], cwd=ROOT,
-                           env={**os.environ, "PYTHONPATH": str(ROOT)}, capture_output=True, text=True, timeout=300)
+                           env=env, capture_output=True, text=True, timeout=300)
     assert again.returncode == 0, again.stdout + again.stderr  # a then b: b finds the state a left put back
