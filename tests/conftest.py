@@ -407,17 +407,17 @@ def _kits_folder(tmp_path_factory):
 
 # Process-global state that product code sets and keeps for the rest of the process, and that a test could come to
 # rely on (CI's xdist order is not ours: the last CI run failed on a test that assumed keep_compiled's default, which
-# an earlier in-process build on that worker had changed). Every test starts from the same state, whatever ran
-# before it in its worker: _process_state puts back after each test what the test (or a session fixture it
-# triggered, or a build it ran) changed. keep_compiled starts (and is put back) where every in-process build sets it,
-# the user's sealed cache of compiled templates (kit/phase_two.py render_languages), so that a build finds it
-# unchanged and keeps the compiled environment (put back to None after each build it would make the next test
-# compile every template again, 0.16 s); a test that needs another value sets it itself (tests/render/test_startup.py,
-# test_compiled_cache.py). keep_art starts with no store (each build points it at its own project's cache, which a
-# later test would otherwise read and write); no build's timings stay collected; the environment variables, the
-# working folder, the SIGINT and SIGTERM handlers and the cycle collector (on, its thresholds) are put back as they
-# were. --state-report lists the tests that changed any of them (run the files in one process: the list is printed at
-# the end).
+# an earlier in-process build on that worker had changed). Every test starts from the same state, whatever ran before
+# it in its worker: _process_state sets it before each test (a session kit or a module's release that a fixture built
+# in this process changed it) and puts back after each test what the test, or a build it ran, changed. keep_compiled
+# starts where every in-process build sets it, the user's sealed cache of compiled templates (kit/phase_two.py
+# render_languages), so that a build finds it unchanged and keeps the compiled environment (put back to None after
+# each build it would make the next test compile every template again, 0.16 s); a test that needs another value sets
+# it itself (tests/render/test_startup.py, test_compiled_cache.py). keep_art starts with no store (each build points it
+# at its own project's cache, which a later test would otherwise read and write); no build's timings are collecting;
+# the working folder, the SIGINT and SIGTERM handlers and the cycle collector (on, its thresholds) are as the session
+# began; the environment variables a test changed are put back after it. --state-report lists what each test and the
+# fixtures before it changed (run the files in one process: the list is printed at the end).
 STATE_SIGNALS = (signal.SIGINT, signal.SIGTERM)
 
 
@@ -464,22 +464,32 @@ _LEAKS: list[str] = []  # --state-report: "node id: what it changed"
 
 
 @pytest.fixture(scope="session", autouse=True)
-def _process_defaults():
-    """The state every test starts from (see _state): keep_compiled at the user's template cache, no art store."""
+def _process_defaults() -> dict:
+    """The state every test starts from (see _state): keep_compiled at the user's template cache, no art store, and
+    the rest as the session began (the environment aside: a module's fixture may set a variable for its tests)."""
     from generator.output.compiled import template_cache
     from generator.render import svg, templates
 
     templates.keep_compiled(template_cache(templates.OPTIONS))
     svg.keep_art(None)
+    defaults = _state()
+    del defaults["environment variables"]
+    return defaults
 
 
 @pytest.fixture(autouse=True)
 def _process_state(request, _process_defaults):
-    """Whatever the test changed of the process-global state (_state) put back after it."""
+    """Each test started from _process_defaults, whatever a fixture set up before it changed (a session kit or a
+    module's release built in this process sets the art store, say), and whatever the test changed put back after
+    it."""
+    report = request.config.getoption("--state-report")
+    left = _restore(_process_defaults, {name: value for name, value in _state().items() if name in _process_defaults})
+    if left and report:
+        _LEAKS.append(f"{request.node.nodeid} (its fixtures, before it): {', '.join(left)}")
     before = _state()
     yield
     changed = _restore(before, _state())
-    if changed and request.config.getoption("--state-report"):
+    if changed and report:
         _LEAKS.append(f"{request.node.nodeid}: {', '.join(changed)}")
 
 

@@ -12,6 +12,7 @@ from tests.conftest import ROOT
 
 LEAKS = '''
 import gc, os, signal
+import pytest
 from generator.output.compiled import template_cache
 from generator.render import svg, templates
 
@@ -29,6 +30,13 @@ def test_b_finds_what_every_test_starts_from():
     assert os.getcwd() == {root!r} and "DOJO_TEST_LEAK" not in os.environ
     assert signal.getsignal(signal.SIGINT) is signal.default_int_handler and gc.isenabled()
     assert svg._STORE is None and templates._COMPILED is template_cache(templates.OPTIONS)  # as a build sets it
+
+@pytest.fixture(scope="module")
+def built_in_a_fixture():
+    svg.keep_art(object())  # as a module's release, or a session kit, built in this process leaves it
+
+def test_d_after_a_fixture_that_built(built_in_a_fixture):
+    assert svg._STORE is None
 '''
 
 LAST = '''
@@ -51,6 +59,7 @@ def test_every_test_starts_from_the_same_state_and_the_order_can_be_reversed(tmp
     assert ran == ["c", "b", "a"], run.stdout  # the files, and the tests in each, in reverse
     assert "test_a_leaves_the_state_changed: keep_compiled, keep_art, environment variables, working folder, " \
            "signal handlers, cycle collector" in run.stdout, run.stdout
+    assert "test_d_after_a_fixture_that_built (its fixtures, before it): keep_art" in run.stdout, run.stdout
     again = subprocess.run([*run.args[:run.args.index("--test-order=reverse")], *run.args[-2:]], cwd=ROOT,
                            env=env, capture_output=True, text=True, timeout=300)
     assert again.returncode == 0, again.stdout + again.stderr  # a then b: b finds the state a left put back
