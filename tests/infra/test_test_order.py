@@ -16,11 +16,13 @@ import pytest
 from generator.output.compiled import template_cache
 from generator.render import svg, templates
 
+SIGINT_AT_START = signal.getsignal(signal.SIGINT)  # Python's handler, or SIG_IGN under a shell's background job
+
 def test_a_leaves_the_state_changed(tmp_path):
     print("ran a")
     os.chdir(tmp_path)
     os.environ["DOJO_TEST_LEAK"] = "1"
-    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    signal.signal(signal.SIGINT, lambda number, frame: None)
     gc.disable()
     svg.keep_art(object())
     templates.keep_compiled(object())
@@ -28,7 +30,7 @@ def test_a_leaves_the_state_changed(tmp_path):
 def test_b_finds_what_every_test_starts_from():
     print("ran b")
     assert os.getcwd() == {root!r} and "DOJO_TEST_LEAK" not in os.environ
-    assert signal.getsignal(signal.SIGINT) is signal.default_int_handler and gc.isenabled()
+    assert signal.getsignal(signal.SIGINT) is SIGINT_AT_START and gc.isenabled()
     assert svg._STORE is None and templates._COMPILED is template_cache(templates.OPTIONS)  # as a build sets it
 
 @pytest.fixture(scope="module")
