@@ -48,15 +48,7 @@ def spelling_drift(text: str, terms: dict[str, frozenset[str]], printed_untransl
     """Messages for every word of text that spells a term (canonical spelling -> other spellings) otherwise; the
     words of strings a development build prints in English for want of a translation are not drift (the build
     warns about those strings as missing)."""
-    known = _VERDICTS.setdefault(tuple(sorted(terms.items(), key=lambda kv: kv[0])), {})
-    out = []
-    for word in sorted(words(text) - printed_untranslated):
-        found = known.get(word)
-        if found is None:
-            found = known[word] = tuple(f"{word!r} where the cards write {spelling!r}"
-                                        for spelling, others in terms.items() if drift(word, spelling, others))
-        out.extend(found)
-    return out
+    return _drift_of(words(text), terms, printed_untranslated)
 
 
 def runs_drift(texts: list[str], terms: dict[str, frozenset[str]], printed_untranslated: frozenset[str] = frozenset()
@@ -71,8 +63,12 @@ def runs_drift(texts: list[str], terms: dict[str, frozenset[str]], printed_untra
                 _WORDS.clear()
             these = _WORDS[text] = words(text)
         found.update(these)
-    if not found:
-        return []
+    return _drift_of(found, terms, printed_untranslated) if found else []
+
+
+def _drift_of(found: set[str] | frozenset[str], terms: dict[str, frozenset[str]],
+              printed_untranslated: frozenset[str]) -> list[str]:
+    """The messages of spelling_drift for these words, each word's verdict kept per process (pages repeat words)."""
     known = _VERDICTS.setdefault(tuple(sorted(terms.items(), key=lambda kv: kv[0])), {})
     out = []
     for word in sorted(found - printed_untranslated):
