@@ -5,7 +5,7 @@ from __future__ import annotations
 import dataclasses
 import hashlib
 import json
-from concurrent.futures import ThreadPoolExecutor
+from concurrent.futures import Future, ThreadPoolExecutor
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Callable
@@ -187,13 +187,18 @@ def release(root: Path, options: ReleaseOptions, tick: Callable[[str], None] = l
         tts_out = root / "build" / "release-tts"  # the kits just built are reused, and exports while up to date
         built = {lang: BuildResult(root / "build" / "pnp" / lang, kit, ()) for lang, kit in kits.items()}
         exported: dict[str, dict[str, bytes]] = {}  # the languages exported now: their files as installed
-        # the kits' zips packed and read back by a thread of this process while its workers export (zlib and the
-        # CRCs let go of the interpreter): the export's last pieces leave a core to it, not to this serial end
+        # the kits' zips packed and read back by a thread of this process (zlib and the CRCs let go of the
+        # interpreter) once the export's last piece is all its workers have left to do: the core that piece leaves
+        # idle packs them, not this serial end; started after the workers forked (a fork copies one thread only)
+        packing: list[Future] = []
         with ThreadPoolExecutor(1) as packer:
-            packing = packer.submit(_packed, root, version, epoch, kits, bool(options.langs))
+            def pack() -> None:
+                if not packing:
+                    packing.append(packer.submit(_packed, root, version, epoch, kits, bool(options.langs)))
             tts = export_tts(root, options.langs, base_url=TTS_BASE, jobs=options.jobs, out_root=tts_out,
-                             release=True, kits=built, made=exported)
-            archives = packing.result()
+                             release=True, kits=built, made=exported, last=pack)
+            pack()  # (every language's export up to date: nothing was exported)
+            archives = packing[0].result()
         designer = designer_page()
     notes.extend(damage_notes(mark))  # a planted or damaged designer page cache, made again (docs/SECURITY.md)
     files = assemble(root, version, epoch, kits,

@@ -38,3 +38,32 @@ def test_the_index_says_only_what_the_release_holds(tmp_path):
     bare = kit_archives(tmp_path, "1.0", EPOCH, kits)["INDEX.txt"].decode()
     assert "tts/" not in bare and DESIGNER not in bare
     assert assemble(tmp_path, "1.0", EPOCH, kits)["INDEX.txt"].decode() == bare
+
+
+def test_the_export_says_once_when_only_its_last_piece_is_left(monkeypatch, tmp_path):
+    """release() starts packing the kits when the export's workers have one piece of work left (export_files's
+    `last`): once, after every result but the last one came in, never before the workers run."""
+    from pathlib import Path
+
+    from generator.export import tts, tts_run
+    from generator.kit.build import BuildResult
+
+    seen: list[int] = []
+    said: list[int] = []
+
+    def run_ordered(func, items, _jobs, on_result=lambda _r: None):
+        out = []
+        for item in items:
+            out.append(func(item))
+            seen.append(len(out))
+            on_result(out[-1])
+        return out
+    monkeypatch.setattr(tts_run, "run_ordered", run_ordered)
+    monkeypatch.setattr(tts, "game_task", lambda task: (task[0], task[1], {f"{task[1]}/x.json": b"{}"}, []))
+    root = Path(__file__).resolve().parents[2]  # the project's content (the export loads its model)
+    kits = {lang: BuildResult(tmp_path / lang, {"files": []}, ()) for lang in ("en", "it")}
+    files = tts_run.export_files(root, kits, "https://example.invalid", 2, tmp_path,
+                                 last=lambda: said.append(len(seen)))
+    tasks = 2 * len(tts.GAMES)
+    assert len(seen) == tasks and said == [tasks - 1]
+    assert set(files) == {"en", "it"} and all(len(f) == len(tts.GAMES) for f in files.values())
