@@ -25,6 +25,7 @@ from generator.kit.build import prepare, write_kit
 from generator.kit.cache import ComponentCache
 from generator.plan.model import Artifact, BuildContext, BuildOptions
 from generator.content.languages import language_codes
+from tests.process_state import _process_defaults, _process_state, pytest_terminal_summary  # noqa: F401 - fixtures, hook
 
 # A test process holds far more live objects than a build (the session's kits, contexts and artifacts, every test
 # module): the cycle collector's default thresholds (700, 10, 10) walk them again and again. Collected less often
@@ -209,11 +210,46 @@ def pytest_xdist_make_scheduler(config, log):
     return UnitScheduling(config, log)
 
 
+def pytest_addoption(parser):
+    parser.addoption("--test-order", choices=("reverse", "shuffle"), default=None,
+                     help="test-only check that no test depends on what an earlier test in its process left behind "
+                          "(CI's xdist order is not ours): run the test files, and the tests inside each file, in "
+                          "reverse order, or shuffled with --test-order-seed (off by default)")
+    parser.addoption("--test-order-seed", type=int, default=0, help="the seed of --test-order=shuffle")
+    parser.addoption("--state-report", action="store_true", default=False,
+                     help="list the tests that changed the process-global state conftest._state puts back after each")
+
+
+def pytest_report_header(config):
+    order = config.getoption("--test-order")
+    if order:
+        return f"test order: {order}" + (f", seed {config.getoption('--test-order-seed')}" if order == "shuffle" else "")
+    return None
+
+
 def pytest_collection_modifyitems(config, items):
-    """The slow test files (SLOW_FIRST) first, in that order; the rest in collection order."""
+    """The slow test files (SLOW_FIRST) first, in that order; the rest in collection order. With --test-order: the
+    files in reverse or shuffled order, and the tests inside each file too (a file's tests stay together, so that its
+    module-scoped fixtures are made once)."""
     def rank(item) -> int:
         return next((i for i, prefix in enumerate(SLOW_FIRST) if item.nodeid.startswith(prefix)), len(SLOW_FIRST))
     items.sort(key=rank)
+    order = config.getoption("--test-order")
+    if order:
+        files: dict[str, list] = {}
+        for item in items:
+            files.setdefault(item.nodeid.split("::", 1)[0], []).append(item)
+        blocks = list(files.values())
+        if order == "reverse":
+            blocks = [block[::-1] for block in blocks[::-1]]
+        else:
+            import random
+
+            rng = random.Random(config.getoption("--test-order-seed"))
+            rng.shuffle(blocks)
+            for block in blocks:
+                rng.shuffle(block)
+        items[:] = [item for block in blocks for item in block]
 
 
 _DASK: list = []  # the running LocalCluster (dask_scheduler), at most one

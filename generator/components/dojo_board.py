@@ -84,17 +84,18 @@ def _icon(dwg, name: str, x: float, y: float, size: float, color: str, bg: str):
 
 
 def _text(dwg, sketch: Sketch | None, value: str, x: float, y: float, size: float, bold: bool = False,
-          color: str = INK, anchor_center: bool = False):
-    """Text at a baseline (mm); centred by measuring it with the font's metrics, not by text-anchor."""
+          color: str = INK, anchor_center: bool = False) -> None:
+    """Text at a baseline (mm), added to dwg; centred by measuring it with the font's metrics, not by text-anchor.
+    A text the sketch takes adds nothing (no empty group: cairosvg would walk hundreds of them for nothing)."""
     from ..render.fonts import face, string_width
 
     if anchor_center:
         x -= string_width(value, face("PT Sans", bold), size) / 2
     if collect(sketch, "label", value, x, y, size, color, bold, "start"):  # drawn by cairo over the board's art
-        return dwg.g()
+        return
     kw = {"font_weight": "bold"} if bold else {}
-    return dwg.text(value, insert=(f"{x:.3f}", f"{y:.3f}"), font_family="PT Sans", font_size=f"{size:.3f}",
-                    fill=color, **kw)
+    dwg.add(dwg.text(value, insert=(f"{x:.3f}", f"{y:.3f}"), font_family="PT Sans", font_size=f"{size:.3f}",
+                     fill=color, **kw))
 
 
 def _ground(dwg, i: int, sq: SquareType) -> None:
@@ -110,19 +111,19 @@ def _square(dwg, sketch: Sketch | None, ctx: BuildContext, board: Board, i: int,
     x, y = M + c * S, M + r * S
     letter = ctx.p_(f"{SQUARE_CTX}/{sq.id}", sq.letter)
     if sq.code == SAFE:
-        dwg.add(_text(dwg, sketch, letter, x + 1.5, y + 5, 4.2, True, "#4a6a85"))
+        _text(dwg, sketch, letter, x + 1.5, y + 5, 4.2, True, "#4a6a85")
         return
     if sq.code == DOJO:  # one block with one label (see _regions): no letter per square
         return
     if i in labels:
         icons.add(sq.icon, x + 1.5, y + 1.5, 6, INK, sq.colour)
-        dwg.add(_text(dwg, sketch, labels[i], x + S / 2, y + 13.9, 8.5, True, INK, anchor_center=True))  # above LANE_Y
+        _text(dwg, sketch, labels[i], x + S / 2, y + 13.9, 8.5, True, INK, anchor_center=True)  # above LANE_Y
         j = board.links[i]
         icons.add("movement", x + S / 2 - 7, y + S - 5.6, 3.6, "#444", sq.colour)
-        dwg.add(_text(dwg, sketch, coord(j), x + S / 2 - 3, y + S - 2.6, 3.6, False, "#333"))
+        _text(dwg, sketch, coord(j), x + S / 2 - 3, y + S - 2.6, 3.6, False, "#333")
         return
     icons.add(sq.icon, x + S / 2 - 5, y + 4, 10, INK, sq.colour)
-    dwg.add(_text(dwg, sketch, letter, x + 1.6, y + S - 1.8, 5.5, True, INK))
+    _text(dwg, sketch, letter, x + 1.6, y + S - 1.8, 5.5, True, INK)
 
 
 def _walls(dwg, board: Board) -> None:
@@ -291,10 +292,10 @@ def _coordinates(dwg, sketch: Sketch | None, region: tuple[float, float, float, 
     for k in range(N):
         for y in (M - 2, M + N * S + 5):
             if inside(M + (k + 0.5) * S, y):
-                dwg.add(_text(dwg, sketch, COLS[k], M + (k + 0.5) * S, y, 4, True, "#555", anchor_center=True))
+                _text(dwg, sketch, COLS[k], M + (k + 0.5) * S, y, 4, True, "#555", anchor_center=True)
         for x in (M / 2, M + N * S + M / 2):
             if inside(x, M + (k + 0.5) * S):
-                dwg.add(_text(dwg, sketch, str(k + 1), x, M + (k + 0.5) * S + 1.4, 4, True, "#555", anchor_center=True))
+                _text(dwg, sketch, str(k + 1), x, M + (k + 0.5) * S + 1.4, 4, True, "#555", anchor_center=True)
 
 
 def check_strings(ctx: BuildContext, squares: list[SquareType]) -> None:

@@ -123,8 +123,19 @@ def _pieces(todo: list[tuple[int, int]], chosen: tuple[Component, ...], workers:
     booklets = tuple(job for job in todo if "rules" in chosen[job[1]].kinds)
     others = [(job,) for job in todo if job not in booklets]
     if workers > 1 and booklets and len(others) >= len(booklets):
-        return [booklets, *others]
+        return [booklets, *_after_figures(others, booklets[0], chosen)]
     return [(job,) for job in booklets] + others
+
+
+def _after_figures(others: list[tuple[tuple[int, int], ...]], first: tuple[int, int],
+                   chosen: tuple[Component, ...]) -> list[tuple[tuple[int, int], ...]]:
+    """The other pieces, those of the first booklet's game and language last (each group in its order): that booklet
+    draws its figures as the other workers start, and a figure's art that a component of its game shows too (the
+    Dojo board) is then drawn once, kept by the booklet's worker (svg.keep_art), instead of by two workers at once."""
+    def figures_first(piece: tuple[tuple[int, int], ...]) -> bool:
+        (k, i), = piece
+        return k == first[0] and chosen[i].game == chosen[first[1]].game
+    return sorted(others, key=figures_first)  # stable: False (the rest) first
 
 
 def _render_piece(piece: tuple[tuple[int, int], ...]) -> list:

@@ -16,13 +16,13 @@ from ..render.cards import card_slots
 from ..render.pdf import EDGE_MM
 from .cut import CUT_DRIFT_MM, CUT_FRAME_MM, cut_frames
 from .ink import home_print
-from .layers import FOOTER_MM, band_bottom, band_gap, card_small_type, hidden_text, mixed_families
+from .layers import FOOTER_MM, CardRuns, band_gap, card_small_type, hidden_text, mixed_families
 from .links import link_crossings, prints_board
-from .notation import COORDINATES, notation
+from .notation import COORDINATES, runs_notation
 from .objects import white
 from .pages import read_pages
 from .read import Box, Page, Run
-from .terms import spelling_drift
+from .terms import runs_drift
 
 MIN_PT = 6.5  # smallest type allowed (the same floor as render.layout.FLOOR_PT, checked independently)
 SAFE_MM = 3.0  # text stays this far inside a card's trim
@@ -94,18 +94,21 @@ def edge_band(page: Page) -> list[str]:
     return out
 
 
-def safe_zone(runs: tuple[Run, ...], slots: list[tuple[str, Box]]) -> list[str]:
-    """Text inside a card's trim that comes closer than SAFE_MM to the cut."""
-    out = []
-    for text, b in (r[:2] for r in runs) if slots else ():
-        cx, cy = (b[0] + b[2]) / 2, (b[1] + b[3]) / 2
-        for name, t in slots:
-            if t[0] <= cx <= t[2] and t[1] <= cy <= t[3]:
-                safe = (t[0] + SAFE_MM - 0.01, t[1] + SAFE_MM - 0.01, t[2] - SAFE_MM + 0.01, t[3] - SAFE_MM + 0.01)
-                if not _inside(b, safe):
-                    out.append(f"{name}: text {text.strip()[:40]!r} outside the safe zone ({SAFE_MM:g} mm inside "
-                               "the trim)")
-                break
+def safe_zone(runs: tuple[Run, ...], slots: list[tuple[str, Box]], index: CardRuns | None = None) -> list[str]:
+    """Text inside a card's trim that comes closer than SAFE_MM to the cut (index: the runs sorted into the card
+    places, layers.CardRuns; made here when not given)."""
+    out: list[str] = []
+    if not slots:
+        return out
+    index = index or CardRuns(runs, slots)
+    for (text, b, *_), k in zip(runs, index.first):
+        if k is None:
+            continue
+        name, t = slots[k]  # the first card place holding the run's centre
+        safe = (t[0] + SAFE_MM - 0.01, t[1] + SAFE_MM - 0.01, t[2] - SAFE_MM + 0.01, t[3] - SAFE_MM + 0.01)
+        if not _inside(b, safe):
+            out.append(f"{name}: text {text.strip()[:40]!r} outside the safe zone ({SAFE_MM:g} mm inside "
+                       "the trim)")
     return out
 
 
@@ -123,24 +126,30 @@ def frame_safe_zone(strokes: tuple[Box, ...], slots: list[tuple[str, Box]]) -> l
     return out
 
 
-def frame_gap(runs: tuple[Run, ...], page: Page, slots: list[tuple[str, Box]]) -> list[str]:
+def frame_gap(runs: tuple[Run, ...], page: Page, slots: list[tuple[str, Box]], index: CardRuns | None = None
+              ) -> list[str]:
     """Card text closer than FRAME_GAP_MM to a frame it sits in: a box of its card drawn with an inked outline (a
     frame, a tinted panel with a border; at least FRAME_MIN_MM across: icons and rules are art) round the text's
     centre. The distance is taken from the frame line's outer
     edge, less FRAME_LINE_MM for the line itself. The imprint line at a card's foot and the text on its header
-    band (painted over the frame) are left out."""
+    band (painted over the frame) are left out (index: the runs sorted into the card places, layers.CardRuns)."""
     out: list[str] = []
-    outlined = [i.box for i in page.paint if i.kind == "path" and i.stroke is not None and not white(i.stroke)] \
-        if slots else []  # frames and tinted panels with a border
-    for name, t in slots:
-        frames = [f for f in outlined if _inside(f, (t[0] - 0.05, t[1] - 0.05, t[2] + 0.05, t[3] + 0.05))
-                  and f[2] - f[0] >= FRAME_MIN_MM[0] and f[3] - f[1] >= FRAME_MIN_MM[1]]
-        band = band_bottom(page.marks, t) if frames else None
-        for text, b in (r[:2] for r in runs) if frames else ():
-            cx, cy = (b[0] + b[2]) / 2, (b[1] + b[3]) / 2
-            if not (t[0] <= cx <= t[2] and t[1] <= cy <= t[3]) or b[1] >= t[3] - FOOTER_MM or \
-                    (band is not None and b[3] <= band + 0.05):
+    if not slots:
+        return out
+    big = [i.box for i in page.paint if i.kind == "path" and i.stroke is not None and not white(i.stroke)
+           and i.box[2] - i.box[0] >= FRAME_MIN_MM[0] and i.box[3] - i.box[1] >= FRAME_MIN_MM[1]]  # frames and
+    # tinted panels with a border
+    for k, (name, t) in enumerate(slots):
+        frames = [f for f in big if _inside(f, (t[0] - 0.05, t[1] - 0.05, t[2] + 0.05, t[3] + 0.05))]
+        if not frames:
+            continue
+        if index is None:
+            index = CardRuns(runs, slots)
+        band = index.band(k, page.marks, t)
+        for text, b, *_ in index.inside[k]:  # the runs whose centre the card holds, in the page's order
+            if b[1] >= t[3] - FOOTER_MM or (band is not None and b[3] <= band + 0.05):
                 continue
+            cx, cy = (b[0] + b[2]) / 2, (b[1] + b[3]) / 2
             for f in frames:
                 if f[0] <= cx <= f[2] and f[1] <= cy <= f[3]:
                     gap = min(b[0] - f[0], b[1] - f[1], f[2] - b[2], f[3] - b[3]) - FRAME_LINE_MM
@@ -255,16 +264,19 @@ def _page_findings(artifact: Artifact, page: Page, ink: list, links: list, lang:
     problems = []
     slots = _slots(artifact, deck, page.number, back_offset)
     runs = page.runs
+    texts = [r[0] for r in runs]  # the page's text: its runs' joined by spaces (terms.py, notation.py)
+    index = CardRuns(runs, slots) if slots else None  # the runs sorted into the card places once for the card rules
     found = {"page-overlap": overlaps(runs) + text_on_marks(runs, page.strokes, slots), "page-type-size": small_type(runs),
              "page-hidden-text": hidden_text(ink), "card-family": mixed_families(ink, slots),
              "board-link-crossing": link_crossings(links, runs),
-             "card-type-size": card_small_type(runs, slots), "card-band-gap": band_gap(runs, page.marks, slots),
+             "card-type-size": card_small_type(runs, slots, index),
+             "card-band-gap": band_gap(runs, page.marks, slots, index),
              "page-edge": [] if artifact.layout == "single" else edge_band(page),
-             "page-safe-zone": safe_zone(runs, slots) + frame_safe_zone(page.strokes, slots),
-             "card-frame-gap": frame_gap(runs, page, slots),
+             "page-safe-zone": safe_zone(runs, slots, index) + frame_safe_zone(page.strokes, slots),
+             "card-frame-gap": frame_gap(runs, page, slots, index),
              "card-cut-frame": cut_frames(page, slots) if artifact.layout == "single" else [],
-             "term-spelling": spelling_drift(" ".join(r[0] for r in runs), terms or {}, untranslated),
-             "player-notation": notation(" ".join(r[0] for r in runs), artifact.component in COORDINATES)}
+             "term-spelling": runs_drift(texts, terms or {}, untranslated),
+             "player-notation": runs_notation(texts, artifact.component in COORDINATES)}
     for rule, messages in found.items():
         for msg in messages[:MAX_PER_PAGE]:
             problems.append(Problem("error", rule, msg, artifact.path, where=f"page {page.number}, {lang}",

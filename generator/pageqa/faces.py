@@ -17,6 +17,7 @@ findings told from that reading (pageqa/check.py), so a message quotes what the 
 
 from __future__ import annotations
 
+import bisect
 from typing import Any, NamedTuple
 
 import pypdfium2.raw as raw
@@ -28,6 +29,8 @@ from .words import Word, across, add_repeats, add_repeats_needed, read_words
 
 Key = tuple  # (document serial, drawing number) of a cairo drawing (render/pdf.PdfDoc.placed_keys); (PAGE_FORM,
 # typesetting serial, format, page index) of a typeset booklet page (booklet/builders.py)
+_new = tuple.__new__  # a NamedTuple made as tuple.__new__(Cls, fields) makes the same tuple without the class's
+# Python-level __new__ (pages make hundreds of thousands)
 PAGE_FORM = "page"  # a key naming a typeset page: placed as the form itself on its paper, or in a wrapper (imposed)
 
 
@@ -154,24 +157,35 @@ class Placements:
             return None  # the text page put texts out of paint order (on one line, by their place): as read directly
         self.before = first if ahead and not _in_paint_order(words[:ahead]) else 0
         new = [u for u in self.uses if u.face is None and not u.again]
-        for u in new:
-            inside = [w for w in words if u.z < w.z <= u.z + u.span]
-            mine = [w._replace(z=w.z - u.z, block=w.block - u.blocks) for w in inside]
+        owner = _Spans(new)  # which drawing read here paints each word (paint order z in u.z < z <= u.z + u.span)
+        held: list[list[Word]] = [[] for _ in new]
+        words_own: list[Word] = []
+        if owner.apart:
+            for w in words:
+                n = owner.of(w.z)
+                (words_own if n is None else held[n]).append(w)
+        else:  # spans that overlap: a word may belong to several
+            held = [[w for w in words if u.z < w.z <= u.z + u.span] for u in new]
+            words_own = [w for w in words if owner.of(w.z) is None]
+        for u, inside in zip(new, held):
+            mine = [_new(Word, (w.text, w.box, w.angle, w.across, w.size, w.font, w.family, w.z - u.z, w.block - u.blocks))
+                    for w in inside]
             inked = (min(w.box[0] for w in mine), min(w.box[1] for w in mine), max(w.box[2] for w in mine),
                      max(w.box[3] for w in mine)) if mine else None
             face = Face(u.matrix, u.count, u.span, u.new_blocks, u.last_text,
-                        tuple(p._replace(z=p.z - u.z) for p in u.paints), tuple(mine),
-                        tuple(r._replace(z=r.z - u.z, read=None) for r in layer_reads(list(u.layered), textpage)),
+                        tuple(_new(Paint, (p.box, p.z - u.z, p.kind, p.fill, p.stroke)) for p in u.paints), tuple(mine),
+                        tuple(_new(Layer, (r.kind, r.boxes, r.z - u.z, r.family, r.shown, r.outer, None))
+                              for r in layer_reads(list(u.layered), textpage)),
                         tuple(join(mine)), inked)
             self.book[u.key] = face
         if new:
-            words = [w for w in words if not any(u.z < w.z <= u.z + u.span for u in new)]
+            words = words_own
         if not _apart(words, self.uses, self.book, self.before):
             return None
         inks = placed_inks(layer_reads(layered, textpage), height)
         all_paints = list(paints)
         joined: list[Joined] = []
-        own = {t.block for t in texts.values() if not any(u.z < t.z <= u.z + u.span for u in new)}
+        own = {t.block for t in texts.values() if owner.of(t.z) is None}
         for u in self.uses:
             face = u.face or self.book[u.key]
             all_paints += _moved_paints(face.paints, u)
@@ -187,6 +201,26 @@ class Placements:
         words.sort(key=(lambda w: w.z if w.z >= before else 0) if before else (lambda w: w.z))
         inks.sort(key=lambda i: i.z)
         return all_paints, words, joined, hiding(inks)
+
+
+class _Spans:
+    """The paint order spans of the drawings read on a page (u.z < z <= u.z + u.span each): which one paints z,
+    found by bisection (they follow each other; spans that overlap are searched one by one)."""
+
+    def __init__(self, uses: list[_Use]) -> None:
+        self.uses = uses
+        order = sorted(range(len(uses)), key=lambda n: uses[n].z)
+        self.starts = [uses[n].z for n in order]
+        self.ends = [uses[n].z + uses[n].span for n in order]
+        self.order = order
+        self.apart = all(a <= b for a, b in zip(self.ends, self.starts[1:]))
+
+    def of(self, z: int) -> int | None:
+        """The index (in uses) of the first drawing whose span holds z; None: the page's own."""
+        if not self.apart:
+            return next((n for n, u in enumerate(self.uses) if u.z < z <= u.z + u.span), None)
+        at = bisect.bisect_left(self.starts, z) - 1  # the last span starting below z
+        return self.order[at] if at >= 0 and z <= self.ends[at] else None
 
 
 def _in_paint_order(words: list[Word]) -> bool:
@@ -235,11 +269,20 @@ def _near(a: Word, b: Word) -> bool:
 
 
 def _moved_paints(paints: tuple[Paint, ...], u: _Use) -> list[Paint]:
+    """A drawing's paint as placed (_placed_box inline: a face paints hundreds of objects)."""
     out = []
-    for p in paints:
-        b = _placed_box(p.box, u)
-        if b is not None:
-            out.append(Paint(b, p.z + u.z, p.kind, p.fill, p.stroke))
+    dx, dy, clip, z = u.dx, u.dy, u.clip, u.z
+    moved = bool(dx or dy)
+    if clip is not None:
+        c0, c1, c2, c3 = clip
+    for b, pz, kind, fill, stroke in paints:
+        if moved:
+            b = (b[0] + dx, b[1] + dy, b[2] + dx, b[3] + dy)
+        if clip is not None:  # meet(b, clip)
+            b = (max(b[0], c0), max(b[1], c1), min(b[2], c2), min(b[3], c3))
+            if not (b[0] < b[2] and b[1] < b[3]):
+                continue
+        out.append(_new(Paint, (b, pz + z, kind, fill, stroke)))
     return out
 
 
@@ -272,7 +315,7 @@ def _moved_runs(runs: tuple[Joined, ...], u: _Use) -> list[Joined]:
             b = (b[0] + dx, b[1] + dy, b[2] + dx, b[3] + dy)
             base += dy if angle == 0 else across(angle, dx, dy)
         out.append((text, b, size, (angle, base, block + blocks),
-                    Word(w.text, w.box, w.angle, w.across, w.size, w.font, w.family, w.z + z, w.block + blocks)))
+                    _new(Word, (w.text, w.box, w.angle, w.across, w.size, w.font, w.family, w.z + z, w.block + blocks))))
     return out
 
 

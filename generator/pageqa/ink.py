@@ -12,12 +12,11 @@ from __future__ import annotations
 import ctypes
 import math
 
-import pypdfium2 as pdfium
 import pypdfium2.raw as pdfium_c
 from PIL import Image
 
 from ..content.games import KIT, game_codes
-from .objects import each_page
+from .objects import PdfiumPage, each_page
 
 COVERAGE_PX_PER_MM = 1.0
 PT_PER_MM = 72 / 25.4
@@ -34,7 +33,7 @@ GREY_FLAGS = pdfium_c.FPDF_GRAYSCALE | pdfium_c.FPDF_ANNOT  # PdfPage.render(gra
 WHITE_ARGB = 0xFFFFFFFF
 
 
-def page_coverage(page: pdfium.PdfPage) -> float:
+def page_coverage(page: PdfiumPage) -> float:
     """One open page's ink coverage in percent (one decimal): its mean darkness in grey at COVERAGE_PX_PER_MM.
 
     Rendered as pypdfium2's PdfPage.render(scale, grayscale=True) renders it (an 8-bit grey bitmap the page's size

@@ -23,6 +23,8 @@ CARD_MIN_PT = 7.5  # rules text on a card (issue 47: readable reference cards; t
 BAND_GAP_MM = 1.5  # between a card's header band and the first text under it
 FOOTER_MM = 7.5  # a card's imprint line (small print in the condensed face, every component) sits this close to the
 # trim's bottom edge; the card rules (one family, CARD_MIN_PT) are about the text above it
+_new = tuple.__new__  # a NamedTuple made as tuple.__new__(Cls, fields) makes the same tuple without the class's
+# Python-level __new__ (pages make hundreds of thousands)
 COVERED = 0.5  # share of a text's box a later filled shape must cover to hide it
 STYLE_WORDS = re.compile(r"(Regular|Bold|Italic|Oblique|Book|Medium|Light)", re.I)
 
@@ -127,33 +129,69 @@ def mixed_families(inks: list[Ink], slots: list[tuple[str, Box]]) -> list[str]:
     return out
 
 
-def card_small_type(runs: tuple[Run, ...], slots: list[tuple[str, Box]]) -> list[str]:
-    """Text on a card (the imprint line aside) set under CARD_MIN_PT."""
+def card_small_type(runs: tuple[Run, ...], slots: list[tuple[str, Box]], index: "CardRuns | None" = None
+                    ) -> list[str]:
+    """Text on a card (the imprint line aside) set under CARD_MIN_PT (index: the runs sorted into the card places,
+    made here when not given)."""
     out = []
-    for text, box, _, size, *_ in runs:
-        where = _card_text(box, slots)
+    if not slots:
+        return out
+    index = index or CardRuns(runs, slots)
+    for (text, box, _, size, *_), k in zip(runs, index.first):
+        if k is None:
+            continue
+        name, t = slots[k]  # the first card place holding the run's centre (_card_text)
+        where = None if box[1] >= t[3] - FOOTER_MM else name
         if where and size < CARD_MIN_PT - 0.05:
             out.append(f"{where}: text {text.strip()[:40]!r} is {size:.1f} pt (a card's text: at least "
                        f"{CARD_MIN_PT:g} pt)")
     return out
 
 
-def band_gap(runs: tuple[Run, ...], marks: tuple[Box, ...], slots: list[tuple[str, Box]]) -> list[str]:
+def band_gap(runs: tuple[Run, ...], marks: tuple[Box, ...], slots: list[tuple[str, Box]],
+             index: "CardRuns | None" = None) -> list[str]:
     """Text under a card's header band (a full-width painted band from the card's top edge, ending in its upper
-    third) that starts less than BAND_GAP_MM below it."""
+    third) that starts less than BAND_GAP_MM below it (index: the runs sorted into the card places)."""
     out = []
-    for name, t in slots:
-        w, h = t[2] - t[0], t[3] - t[1]
-        bands = [m for m in marks if m[0] <= t[0] + 0.5 and m[2] >= t[2] - 0.5 and m[1] <= t[1] + 0.5
-                 and t[1] < m[3] < t[1] + h / 3 and m[2] - m[0] < w + 20]
-        if not bands:
+    for k, (name, t) in enumerate(slots):
+        if index is None:
+            index = CardRuns(runs, slots)
+        bottom = index.band(k, marks, t)
+        if bottom is None:
             continue
-        bottom = max(m[3] for m in bands)
-        for text, b, *_ in runs:
-            if _centre_in(b, t) and b[1] >= bottom - 0.05 and b[1] - bottom < BAND_GAP_MM - 0.01:
+        for text, b, *_ in index.inside[k]:  # the runs whose centre the card holds, in the page's order
+            if b[1] >= bottom - 0.05 and b[1] - bottom < BAND_GAP_MM - 0.01:
                 out.append(f"{name}: text {text.strip()[:40]!r} starts {b[1] - bottom:.2f} mm under the header "
                            f"band (at least {BAND_GAP_MM:g} mm)")
     return out
+
+
+class CardRuns:
+    """A page's runs sorted into its card places once for every card rule: per place the runs whose centre lies in
+    its trim (edges included), in the page's order (`inside`), and per run the first place holding its centre
+    (`first`; None: no card's)."""
+
+    def __init__(self, runs: tuple[Run, ...], slots: list[tuple[str, Box]]) -> None:
+        self.inside: list[list[Run]] = [[] for _ in slots]
+        self.first: list[int | None] = []
+        trims = [(k, t[0], t[1], t[2], t[3]) for k, (_, t) in enumerate(slots)]
+        for r in runs:
+            b = r[1]
+            cx, cy = (b[0] + b[2]) / 2, (b[1] + b[3]) / 2
+            first = None
+            for k, x0, y0, x1, y1 in trims:
+                if x0 <= cx <= x1 and y0 <= cy <= y1:
+                    self.inside[k].append(r)
+                    if first is None:
+                        first = k
+            self.first.append(first)
+        self.bands: dict[int, float | None] = {}
+
+    def band(self, k: int, marks: tuple[Box, ...], t: Box) -> float | None:
+        """band_bottom of card place k (trim t) among the page's marks, found once for the card rules."""
+        if k not in self.bands:
+            self.bands[k] = band_bottom(marks, t)
+        return self.bands[k]
 
 
 def band_bottom(marks: tuple[Box, ...], t: Box) -> float | None:
@@ -243,22 +281,31 @@ def placed_inks(layers: Any, height: float, dx: float = 0.0, dy: float = 0.0, cl
     """The Ink items of layer_reads moved by (dx, dy) points and paint order z, under one more clip (page points;
     a drawing placed again: its texts then read as `text`, a stand-in, as their words are not at hand)."""
     out = []
+    k = PT_PER_MM
     for layer in layers:
         outer = layer.outer
         if dx or dy:
             outer = (outer[0] + dx, outer[1] + dy, outer[2] + dx, outer[3] + dy) if outer else None
         outer = (_cut(outer, clip) if outer else clip) if clip else outer
         cut = _boxes((), height, [outer])[0] if outer else None
-        for b in layer.boxes:
-            box = _mm((b[0] + dx, b[1] + dy, b[2] + dx, b[3] + dy) if dx or dy else b, height)
-            if layer.kind == "text":
+        at = layer.z + z
+        if layer.kind == "text":
+            for b in layer.boxes:
+                if dx or dy:
+                    b = (b[0] + dx, b[1] + dy, b[2] + dx, b[3] + dy)
+                box = (b[0] / k, (height - b[3]) / k, b[2] / k, (height - b[1]) / k)  # _mm
                 seen = layer.shown * (_area(_cut(box, cut)) / (_area(box) or 1.0) if cut else 1.0)
-                out.append(Ink("text", box, layer.z + z, text, layer.family, 0.0, seen,
-                               None if text else layer.read))
-                continue
-            box = _cut(box, cut) if cut else box
-            if box[0] < box[2] and box[1] < box[3]:
-                out.append(Ink("fill", box, layer.z + z))
+                out.append(_new(Ink, ("text", box, at, text, layer.family, 0.0, seen, None if text else layer.read,
+                                      ())))
+            continue
+        for b in layer.boxes:
+            if dx or dy:
+                b = (b[0] + dx, b[1] + dy, b[2] + dx, b[3] + dy)
+            x0, y0, x1, y1 = b[0] / k, (height - b[3]) / k, b[2] / k, (height - b[1]) / k  # _mm
+            if cut:  # _cut
+                x0, y0, x1, y1 = max(x0, cut[0]), max(y0, cut[1]), min(x1, cut[2]), min(y1, cut[3])
+            if x0 < x1 and y0 < y1:
+                out.append(_new(Ink, ("fill", (x0, y0, x1, y1), at, "", "", 0.0, 1.0, None, ())))
     return out
 
 
@@ -311,26 +358,27 @@ def _subpaths(reader: Reader, obj: Any) -> list[Box]:
     a, b, c, d, e, f = reader.matrix(obj)
     x, y = ctypes.c_float(), ctypes.c_float()
     px_, py_ = ctypes.byref(x), ctypes.byref(y)
-    out: list[list[float]] = []  # per piece: x0, y0, x1, y1, points
+    out: list[Box] = []
     get, point, kind, moveto = (raw.FPDFPath_GetPathSegment, raw.FPDFPathSegment_GetPoint,
                                 raw.FPDFPathSegment_GetType, raw.FPDF_SEGMENT_MOVETO)
+    x0 = y0 = x1 = y1 = 0.0
+    points = -1  # the current piece's points so far (-1: none begun)
     for n in range(raw.FPDFPath_CountSegments(obj)):
         seg = get(obj, n)
         point(seg, px_, py_)
-        px, py = a * x.value + c * y.value + e, b * x.value + d * y.value + f
-        if not out or kind(seg) == moveto:
-            out.append([px, py, px, py, 0])
-        p = out[-1]
-        p[:] = [min(p[0], px), min(p[1], py), max(p[2], px), max(p[3], py), p[4] + 1]
-    return [(p[0], p[1], p[2], p[3]) for p in out if p[4] >= 3]  # a lone line encloses nothing: its fill paints nothing
-
-
-def _on_rect(m: tuple[float, ...], left: float, bottom: float, right: float, top: float) -> Box:
-    """The bounds of a rectangle through a matrix (pypdfium2's PdfMatrix.on_rect, the same arithmetic)."""
-    a, b, c, d, e, f = m
-    xs = (a * left + c * top + e, a * left + c * bottom + e, a * right + c * top + e, a * right + c * bottom + e)
-    ys = (b * left + d * top + f, b * left + d * bottom + f, b * right + d * top + f, b * right + d * bottom + f)
-    return (min(xs), min(ys), max(xs), max(ys))
+        xv, yv = x.value, y.value
+        px, py = a * xv + c * yv + e, b * xv + d * yv + f
+        if points < 0 or kind(seg) == moveto:
+            if points >= 3:  # a lone line encloses nothing: its fill paints nothing
+                out.append((x0, y0, x1, y1))
+            x0, y0, x1, y1, points = px, py, px, py, 0
+        # min and max as the builtins give them (the first of equals kept)
+        x0, y0 = (px if px < x0 else x0), (py if py < y0 else y0)
+        x1, y1 = (px if px > x1 else x1), (py if py > y1 else y1)
+        points += 1
+    if points >= 3:
+        out.append((x0, y0, x1, y1))
+    return out
 
 
 def _boxes(chain: tuple[tuple[float, ...], ...], height: float, boxes: list[Box]) -> list[Box]:
@@ -344,8 +392,11 @@ def _carried(chain: tuple[tuple[float, ...], ...], boxes: list[Box]) -> list[Box
     for x0, y0, x1, y1 in boxes:
         if x1 <= x0 or y1 <= y0:
             continue
-        for m in reversed(chain):  # innermost form first, out to the page
-            x0, y0, x1, y1 = _on_rect(m, x0, y0, x1, y1)
+        for a, b, c, d, e, f in reversed(chain):  # innermost form first, out to the page (the bounds of
+            # the box's corners: pypdfium2's PdfMatrix.on_rect, the same arithmetic)
+            xs = (a * x0 + c * y1 + e, a * x0 + c * y0 + e, a * x1 + c * y1 + e, a * x1 + c * y0 + e)
+            ys = (b * x0 + d * y1 + f, b * x0 + d * y0 + f, b * x1 + d * y1 + f, b * x1 + d * y0 + f)
+            x0, y0, x1, y1 = min(xs), min(ys), max(xs), max(ys)
         out.append((x0, y0, x1, y1))
     return out
 

@@ -77,6 +77,11 @@ def link_crossings(inks: list[Any], runs: Iterable[Any]) -> list[str]:
     for link in links:
         grow = link.size + CLEAR_MM
         for (ax, ay), (bx, by) in zip(link.points, link.points[1:]):
+            e = 1e-6  # mm: a step's point may lie a rounding error beyond the segment's ends
+            if not any((cx, cy) in index
+                       for cx in range(math.floor((min(ax, bx) - e) / CELL), math.floor((max(ax, bx) + e) / CELL) + 1)
+                       for cy in range(math.floor((min(ay, by) - e) / CELL), math.floor((max(ay, by) + e) / CELL) + 1)):
+                continue  # no mark in any cell the segment's steps can fall in: none of them finds one
             steps = max(1, math.ceil(math.hypot(bx - ax, by - ay) / STEP_MM))
             for k in range(steps + 1):
                 x, y = ax + (bx - ax) * k / steps, ay + (by - ay) * k / steps

@@ -37,3 +37,30 @@ def notation(text: str, coordinates: bool = False) -> list[str]:
         for found in sorted({m.group(0) for m in pattern.finditer(text)}):
             out.append(f"{what} on a player's page: {found!r}")
     return out
+
+
+_FOUND: dict[str, tuple[frozenset[str], ...]] = {}  # a run's text -> what each pattern finds in it
+
+
+def runs_notation(texts: list[str], coordinates: bool = False) -> list[str]:
+    """notation(" ".join(texts), coordinates), each text's matches found once per process: no pattern matches a
+    space, and a space or either end of the text gives every pattern's boundaries and lookarounds the same
+    context, so the joined text's matches are those of its parts (pages repeat their runs: a deck's faces on
+    every paper and layout)."""
+    found: list[set[str]] = [set() for _ in NOTATION]
+    for text in texts:
+        each = _FOUND.get(text)
+        if each is None:
+            if len(_FOUND) > 65536:
+                _FOUND.clear()
+            each = _FOUND[text] = tuple(frozenset(m.group(0) for m in pattern.finditer(text))
+                                        for _, pattern in NOTATION)
+        for into, these in zip(found, each):
+            if these:
+                into.update(these)
+    out = []
+    for (what, _), these in zip(NOTATION, found):
+        if coordinates and what == "a ruling id":
+            continue
+        out.extend(f"{what} on a player's page: {m!r}" for m in sorted(these))
+    return out

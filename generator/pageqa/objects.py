@@ -23,6 +23,8 @@ WHITE = 255
 TEXT, PATH, IMAGE, SHADING, FORM = (pdfium_c.FPDF_PAGEOBJ_TEXT, pdfium_c.FPDF_PAGEOBJ_PATH,
                                     pdfium_c.FPDF_PAGEOBJ_IMAGE, pdfium_c.FPDF_PAGEOBJ_SHADING,
                                     pdfium_c.FPDF_PAGEOBJ_FORM)
+_new = tuple.__new__  # a NamedTuple made as tuple.__new__(Cls, fields) makes the same tuple without the class's
+# Python-level __new__ (pages make hundreds of thousands)
 KINDS = {PATH: "path", IMAGE: "image", SHADING: "shading"}
 
 
@@ -121,11 +123,15 @@ class Reader:
         paths = pdfium_c.FPDFClipPath_CountPaths(clip) if clip else 0
         box: PtBox | None = None
         whole: PtBox | None = None
+        get, at, fx, fy = pdfium_c.FPDFClipPath_GetPathSegment, pdfium_c.FPDFPathSegment_GetPoint, *self.pf[:2]
+        vx, vy = self.f[0], self.f[1]
         for i in range(max(paths, 0)):
-            pts = [self.point(pdfium_c.FPDFClipPath_GetPathSegment(clip, i, j))
-                   for j in range(max(pdfium_c.FPDFClipPath_CountPathSegments(clip, i), 0))]
-            if pts:
-                xs, ys = [p[0] for p in pts], [p[1] for p in pts]
+            xs, ys = [], []
+            for j in range(max(pdfium_c.FPDFClipPath_CountPathSegments(clip, i), 0)):  # self.point, inline
+                at(get(clip, i, j), fx, fy)
+                xs.append(vx.value)
+                ys.append(vy.value)
+            if xs:
                 own = (min(xs), min(ys), max(xs), max(ys))
                 box = meet(own, box)
                 whole = own if whole is None else (min(whole[0], own[0]), min(whole[1], own[1]),
@@ -206,6 +212,7 @@ def walk(page: Any, layered: list[Layered] | None = None, paths: list[Layered] |
     get_type, get_clip, count_paths = (pdfium_c.FPDFPageObj_GetType, pdfium_c.FPDFPageObj_GetClipPath,
                                        pdfium_c.FPDFClipPath_CountPaths)
     addressof = ctypes.addressof
+    new = _new
     add_layer = layered.append if layered is not None else None
     add_path = paths.append if paths is not None else None
 
@@ -234,9 +241,9 @@ def walk(page: Any, layered: list[Layered] | None = None, paths: list[Layered] |
                 if not state[2]:
                     state[1] += 1
                     state[2] = True
-                texts[addressof(obj.contents)] = TextObject(z, state[1], here, obj, container, m)
+                texts[addressof(obj.contents)] = new(TextObject, (z, state[1], here, obj, container, m))
                 if layer:
-                    add_layer(Layered(kind, z, obj, chain, whole, outer))  # type: ignore[misc]
+                    add_layer(new(Layered, (kind, z, obj, chain, whole, outer)))  # type: ignore[misc]
                 continue
             state[2] = False
             if kind == FORM:
@@ -247,9 +254,9 @@ def walk(page: Any, layered: list[Layered] | None = None, paths: list[Layered] |
                 z = state[0]
             elif kind in KINDS:
                 if add_path is not None and kind == PATH:
-                    add_path(Layered(kind, z, obj, chain, whole))
+                    add_path(new(Layered, (kind, z, obj, chain, whole, None)))
                 if paint(reader, obj, kind, m, here, z, paints) and layer and kind != SHADING and not transparent(obj):
-                    add_layer(Layered(kind, z, obj, chain, whole, outer))  # type: ignore[misc]
+                    add_layer(new(Layered, (kind, z, obj, chain, whole, outer)))  # type: ignore[misc]
         state[0] = z
 
     try:
@@ -299,7 +306,7 @@ def _paint(reader: Reader, obj: Any, kind: int, m: Matrix | None, clip: PtBox | 
     if clip is not None:
         box = (max(box[0], clip[0]), max(box[1], clip[1]), min(box[2], clip[2]), min(box[3], clip[3]))
     if box[0] < box[2] and box[1] < box[3]:
-        out.append(Paint(box, z, KINDS[kind], fill, stroke))
+        out.append(_new(Paint, (box, z, KINDS[kind], fill, stroke)))
     return opaque
 
 
@@ -308,7 +315,7 @@ def white(color: tuple[int, int, int, int] | None) -> bool:
     return color is not None and color[0] >= WHITE and color[1] >= WHITE and color[2] >= WHITE
 
 
-def each_page(data: bytes, skip: frozenset[int] = frozenset()) -> Iterator[tuple[int, pdfium.PdfPage]]:
+def each_page(data: bytes, skip: frozenset[int] = frozenset()) -> Iterator[tuple[int, "PdfiumPage"]]:
     """Every page of a PDF but those numbered in skip, with its number (from 1), each open until the next one is
     asked for; the document is closed at the end (or when the caller stops)."""
     doc = pdfium.PdfDocument(data)
@@ -316,10 +323,63 @@ def each_page(data: bytes, skip: frozenset[int] = frozenset()) -> Iterator[tuple
         for n in range(1, len(doc) + 1):
             if n in skip:
                 continue
-            page = doc[n - 1]
+            handle = pdfium_c.FPDF_LoadPage(doc.raw, n - 1)  # as PdfDocument.get_page, without its helper object
+            if not handle:
+                raise pdfium.PdfiumError("Failed to load page.")
+            page = PdfiumPage(handle)
             try:
                 yield n, page
             finally:
                 page.close()
     finally:
         doc.close()
+
+
+class PdfiumPage:
+    """A page opened through pdfium's C API, with the calls of pypdfium2's PdfPage the page QA makes (the same C
+    calls; a PdfPage serves as well): without the helper's finalizer and weak references for the page and its text page (about 3 % of the
+    QA). Its text pages are closed by their users before the page (pages.py, read.py)."""
+
+    __slots__ = ("raw", "_as_parameter_")
+
+    def __init__(self, handle: Any) -> None:
+        self.raw = self._as_parameter_ = handle
+
+    def get_width(self) -> float:
+        return pdfium_c.FPDF_GetPageWidthF(self.raw)
+
+    def get_height(self) -> float:
+        return pdfium_c.FPDF_GetPageHeightF(self.raw)
+
+    def get_mediabox(self) -> tuple[float, float, float, float]:
+        """The media box (PdfPage.get_mediabox: US Letter when the page has none)."""
+        box = [ctypes.c_float() for _ in range(4)]
+        if not pdfium_c.FPDFPage_GetMediaBox(self.raw, *box):
+            return (0, 0, 612, 792)
+        return (box[0].value, box[1].value, box[2].value, box[3].value)
+
+    def get_textpage(self) -> "PdfiumTextPage":
+        handle = pdfium_c.FPDFText_LoadPage(self.raw)
+        if not handle:
+            raise pdfium.PdfiumError("Failed to load text page.")
+        return PdfiumTextPage(handle)
+
+    def close(self) -> None:
+        if self.raw is not None:
+            pdfium_c.FPDF_ClosePage(self.raw)
+            self.raw = self._as_parameter_ = None
+
+
+class PdfiumTextPage:
+    """A text page opened through pdfium's C API (PdfiumPage.get_textpage); closed, its handle is None (a text read after
+    reads nothing, as from a closed PdfTextPage)."""
+
+    __slots__ = ("raw", "_as_parameter_")
+
+    def __init__(self, handle: Any) -> None:
+        self.raw = self._as_parameter_ = handle
+
+    def close(self) -> None:
+        if self.raw is not None:
+            pdfium_c.FPDFText_ClosePage(self.raw)
+            self.raw = self._as_parameter_ = None

@@ -9,13 +9,12 @@ import ctypes
 from functools import partial
 from typing import Any, Callable, Iterator, NamedTuple
 
-import pypdfium2 as pdfium
 import pypdfium2.raw as raw
 
 from .faces import Face, Key, Placements
 from .ink import page_coverage
 from .layers import Ink, page_inks, words
-from .objects import TEXT, Layered, Reader, address, chain_scale, each_page, walk
+from .objects import TEXT, Layered, Reader, address, chain_scale, PdfiumPage, each_page, walk
 from .read import Page, page_of, read_page
 from .tunnels import page_links
 
@@ -49,7 +48,7 @@ def read_pages(data: bytes, coverage: bool = False, skip: frozenset[int] = froze
         yield from _read(page, n, cover, links)
 
 
-def _read(page: pdfium.PdfPage, n: int, cover: float | None, links: bool) -> Iterator[PageRead]:
+def _read(page: PdfiumPage, n: int, cover: float | None, links: bool) -> Iterator[PageRead]:
     """One page read directly, yielded while its text page is open."""
     textpage = page.get_textpage()
     try:
@@ -63,7 +62,7 @@ def _read(page: pdfium.PdfPage, n: int, cover: float | None, links: bool) -> Ite
         textpage.close()
 
 
-def _direct(page: pdfium.PdfPage, n: int, cover: float | None, links: bool) -> PageRead:
+def _direct(page: PdfiumPage, n: int, cover: float | None, links: bool) -> PageRead:
     """A page read directly with every text of its layer items read (its text page closed after)."""
     reading = _read(page, n, cover, links)
     read = next(reading)
@@ -74,7 +73,7 @@ def _direct(page: pdfium.PdfPage, n: int, cover: float | None, links: bool) -> P
         reading.close()
 
 
-def _composed(page: pdfium.PdfPage, n: int, keys: tuple[Key, ...], book: dict[Key, Face]
+def _composed(page: PdfiumPage, n: int, keys: tuple[Key, ...], book: dict[Key, Face]
               ) -> tuple[Page, list[Ink]] | None:
     """A page read with the drawings it places taken from book (faces.py); None: read it directly."""
     hook = Placements(book, keys)
@@ -96,7 +95,8 @@ def _composed(page: pdfium.PdfPage, n: int, keys: tuple[Key, ...], book: dict[Ke
     if made is None:
         return None
     all_paints, all_words, joined, inks = made  # texts read as a stand-in: a finding reads the page again
-    inks = [i._replace(text="?", read=None) if i.kind == "text" else i for i in inks]
+    inks = [i._replace(text="?", read=None) if i.kind == "text" and (i.read is not None or i.text != "?") else i
+            for i in inks]  # a placed drawing's texts are stand-ins already (faces.compose)
     return page_of(n, tuple(page.get_mediabox()), all_paints, all_words, joined, hook.before), inks
 
 

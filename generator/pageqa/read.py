@@ -11,9 +11,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, NamedTuple
 
-import pypdfium2 as pdfium
 
-from .objects import Layered, Paint, PtBox, each_page, walk, white
+from .objects import WHITE, Layered, Paint, PdfiumPage, PtBox, each_page, walk
 from .words import INK_DOWN, INK_UP, Word, add_repeats, read_words
 
 PT_PER_MM = 72 / 25.4
@@ -21,6 +20,8 @@ __all__ = ["Box", "INK_DOWN", "INK_UP", "Ink", "Page", "Run", "read_pdf"]
 
 Box = tuple[float, float, float, float]  # x0, y0, x1, y1 in mm, origin top left
 
+_new = tuple.__new__  # a NamedTuple made as tuple.__new__(Cls, fields) makes the same tuple without the class's
+# Python-level __new__ (pages make hundreds of thousands)
 RUN_GAP = 1.5  # words further apart than this many ems are separate runs (labels of neighbouring squares)
 SPACE_GAP = 0.2  # words further apart than this many ems are read with a space between them
 SAME_BASELINE = 0.05 * PT_PER_MM  # words of one text block whose baselines are this close (pt) share a line
@@ -87,36 +88,31 @@ def _join(words: list[Word]) -> list[Joined]:
     parts: list[str] = []
     x0 = y0 = x1 = y1 = 0.0
     first: Word | None = None
-    size = 0.0
+    block = angle = 0
+    base = size = 0.0
     last: PtBox = (0.0, 0.0, 0.0, 0.0)
     for w in words:
-        b, s = w.box, w.size
-        if first is not None and w.block == first.block and w.angle == first.angle \
-                and abs(w.across - first.across) <= SAME_BASELINE:
+        text, b, w_angle, w_across, s, _, _, _, w_block = w  # unpacked once (attribute reads cost more)
+        if first is not None and w_block == block and w_angle == angle and abs(w_across - base) <= SAME_BASELINE:
             gap = max(b[0] - last[2], last[0] - b[2], b[1] - last[3], last[1] - b[3])
             if gap <= RUN_GAP * s:
                 if gap > SPACE_GAP * s:
                     parts.append(" ")
-                parts.append(w.text)
+                parts.append(text)
                 x0, y0, x1, y1 = min(x0, b[0]), min(y0, b[1]), max(x1, b[2]), max(y1, b[3])
                 size = min(size, s)
                 last = b
                 continue
         if first is not None:
-            runs.append(("".join(parts), (x0, y0, x1, y1), size, (first.angle, first.across, first.block), first))
-        parts, (x0, y0, x1, y1), first, size, last = [w.text], b, w, s, b
+            runs.append(("".join(parts), (x0, y0, x1, y1), size, (angle, base, block), first))
+        parts, (x0, y0, x1, y1), first, size, last = [text], b, w, s, b
+        angle, base, block = w_angle, w_across, w_block
     if first is not None:
-        runs.append(("".join(parts), (x0, y0, x1, y1), size, (first.angle, first.across, first.block), first))
+        runs.append(("".join(parts), (x0, y0, x1, y1), size, (angle, base, block), first))
     return runs
 
 
-def _mm(box: PtBox, x0: float, y0: float, height: float) -> Box:
-    """A box in points (origin bottom left, media box corner at x0, y0) in mm from the top left."""
-    k = PT_PER_MM
-    return ((box[0] - x0) / k, (height - (box[3] - y0)) / k, (box[2] - x0) / k, (height - (box[1] - y0)) / k)
-
-
-def read_page(page: pdfium.PdfPage, number: int, layered: list[Layered] | None = None, textpage: Any = None,
+def read_page(page: PdfiumPage, number: int, layered: list[Layered] | None = None, textpage: Any = None,
               paths: list[Layered] | None = None) -> Page:
     """One pdfium page read back (its /Rotate is not applied: the kit writes none); with `layered` (and `paths`),
     the objects the layer checks (and the tunnel links' reading) read are added to it in the same walk; textpage:
@@ -145,23 +141,28 @@ def page_of(number: int, media: PtBox, paints: list[Paint], words: list[Word], j
     runs = _join(words)
     if joined:  # stable: runs of one text object keep their order
         runs = sorted(runs + joined, key=lambda r: r[4].z if r[4].z >= before else 0)
-    runs = tuple(Run(text, _mm(box, x0, y0, h), (angle, round(across / k * 10), block), size, w.family, w.z, w.font)
-                 for text, box, size, (angle, across, block), w in runs)
-    ink = tuple(Ink(_mm(p.box, x0, y0, h), p.z, p.kind, p.fill, p.stroke) for p in paints)
-    marks = tuple(i.box for i, p in zip(ink, paints) if _inked(p))
-    strokes = tuple(i.box for i, p in zip(ink, paints) if _outline(p))
-    return Page(number, ((x1 - x0) / k, h / k), runs, marks, strokes, ink)
-
-
-def _inked(p: Paint) -> bool:
-    """Painted in a colour other than white (images and shadings always)."""
-    return p.kind != "path" or (p.fill is not None and not white(p.fill)) or (p.stroke is not None and
-                                                                               not white(p.stroke))
-
-
-def _outline(p: Paint) -> bool:
-    """An inked path that is only stroked (its fill, if any, white): a frame, a rule, a cut mark."""
-    return p.kind == "path" and p.stroke is not None and not white(p.stroke) and (p.fill is None or white(p.fill))
+    runs = tuple(_new(Run, (text, ((b[0] - x0) / k, (h - (b[3] - y0)) / k, (b[2] - x0) / k, (h - (b[1] - y0)) / k),
+                            (angle, round(across / k * 10), block), size, w.family, w.z, w.font))
+                 for text, b, size, (angle, across, block), w in runs)  # mm from the top left
+    ink: list[Ink] = []
+    marks: list[Box] = []
+    strokes: list[Box] = []
+    for p in paints:  # _inked and _outline, inline: a page paints hundreds of objects
+        b = p.box
+        box = ((b[0] - x0) / k, (h - (b[3] - y0)) / k, (b[2] - x0) / k, (h - (b[1] - y0)) / k)
+        kind, fill, stroke = p.kind, p.fill, p.stroke
+        ink.append(_new(Ink, (box, p.z, kind, fill, stroke)))
+        if kind != "path":
+            marks.append(box)
+            continue
+        white_fill = fill is None or (fill[0] >= WHITE and fill[1] >= WHITE and fill[2] >= WHITE)
+        if stroke is not None and not (stroke[0] >= WHITE and stroke[1] >= WHITE and stroke[2] >= WHITE):
+            marks.append(box)
+            if white_fill:
+                strokes.append(box)
+        elif not white_fill:
+            marks.append(box)
+    return Page(number, ((x1 - x0) / k, h / k), runs, tuple(marks), tuple(strokes), tuple(ink))
 
 
 def read_pdf(data: bytes) -> list[Page]:

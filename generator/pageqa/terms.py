@@ -59,4 +59,30 @@ def spelling_drift(text: str, terms: dict[str, frozenset[str]], printed_untransl
     return out
 
 
+def runs_drift(texts: list[str], terms: dict[str, frozenset[str]], printed_untranslated: frozenset[str] = frozenset()
+               ) -> list[str]:
+    """spelling_drift(" ".join(texts), ...), each text's words found once per process: a word holds no space, so the
+    joined text's words are its parts' (pages repeat their runs)."""
+    found: set[str] = set()
+    for text in texts:
+        these = _WORDS.get(text)
+        if these is None:
+            if len(_WORDS) > 65536:
+                _WORDS.clear()
+            these = _WORDS[text] = words(text)
+        found.update(these)
+    if not found:
+        return []
+    known = _VERDICTS.setdefault(tuple(sorted(terms.items(), key=lambda kv: kv[0])), {})
+    out = []
+    for word in sorted(found - printed_untranslated):
+        verdict = known.get(word)
+        if verdict is None:
+            verdict = known[word] = tuple(f"{word!r} where the cards write {spelling!r}"
+                                          for spelling, others in terms.items() if drift(word, spelling, others))
+        out.extend(verdict)
+    return out
+
+
+_WORDS: dict[str, frozenset[str]] = {}  # a run's text -> its words
 _VERDICTS: dict[tuple, dict[str, tuple[str, ...]]] = {}  # terms -> word -> its messages (pages repeat words)

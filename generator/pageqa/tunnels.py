@@ -77,13 +77,16 @@ def _pieces(reader: Reader, handle: Any) -> list[list[Point]]:
     return out
 
 
+def _weights(t: float) -> tuple[float, float, float, float]:
+    return (1 - t) ** 3, 3 * (1 - t) ** 2 * t, 3 * (1 - t) * t * t, t ** 3
+
+
+_WEIGHTS = tuple(_weights(k / BEZIER_STEPS) for k in range(1, BEZIER_STEPS + 1))  # the steps' Bernstein weights
+
+
 def _bezier(p0: Point, p1: Point, p2: Point, p3: Point) -> list[Point]:
-    pts = []
-    for k in range(1, BEZIER_STEPS + 1):
-        t = k / BEZIER_STEPS
-        a, b, c, d = (1 - t) ** 3, 3 * (1 - t) ** 2 * t, 3 * (1 - t) * t * t, t ** 3
-        pts.append((a * p0[0] + b * p1[0] + c * p2[0] + d * p3[0], a * p0[1] + b * p1[1] + c * p2[1] + d * p3[1]))
-    return pts
+    (x0, y0), (x1, y1), (x2, y2), (x3, y3) = p0, p1, p2, p3
+    return [(a * x0 + b * x1 + c * x2 + d * x3, a * y0 + b * y1 + c * y2 + d * y3) for a, b, c, d in _WEIGHTS]
 
 
 def _to_page(chain: tuple[Matrix, ...], height: float, p: Point) -> Point:

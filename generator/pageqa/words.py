@@ -51,6 +51,8 @@ class _Style(NamedTuple):
     up: float
 
 
+_new = tuple.__new__  # a NamedTuple made as tuple.__new__(Cls, fields) makes the same tuple without the class's
+# Python-level __new__ (pages make hundreds of thousands)
 _BUF = ctypes.create_string_buffer(1 << 14)  # _text's buffer for a page's characters
 
 
@@ -158,8 +160,8 @@ def read_words(tp: Any, texts: dict[int, TextObject], only: bool = False) -> lis
                     if not (x0 < x1 and y0 < y1):
                         continue
                 word = found.group()
-                append(Word(word.replace("\ufffe", "-") if "\ufffe" in word else word, (x0, y0, x1, y1), 0,
-                            oy, size, font, family, z, block))
+                append(_new(Word, (word.replace("\ufffe", "-") if "\ufffe" in word else word, (x0, y0, x1, y1), 0,
+                                   oy, size, font, family, z, block)))
             else:
                 add(first, end, shared_style)
             continue

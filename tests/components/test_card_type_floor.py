@@ -2,15 +2,11 @@
 language, read back from the printed single cards (the imprint line at a card's foot aside). The floor is written
 here from the issue, not read from the page QA's constant."""
 
-from dataclasses import replace
-
 import pytest
 
 from generator.content.languages import language_codes
-from generator.kit.build import render_all
-from generator.plan.registry import COMPONENTS
 from generator.pageqa.read import read_pdf
-from tests.conftest import kit_context, session_shared
+from tests.conftest import built_kit
 
 FLOOR_PT = 7.5
 FOOTER_MM = 7.5  # the imprint line sits within this of the card's bottom edge (with the bleed below it)
@@ -19,13 +15,11 @@ CARDS = ("dojo-reference", "duel-reference", "ground-reference", "duel-stance-ca
 
 
 def singles(lang: str) -> dict[str, bytes]:
-    """component -> its single-card PDF (one card face or back per page), A4 only, once per session."""
-    def make():
-        ctx = kit_context(lang)
-        ctx = replace(ctx, options=replace(ctx.options, papers=("A4",)))
-        arts = render_all(ctx, tuple(c for c in COMPONENTS if c.id in CARDS), jobs=1)
-        return {a.component: a.data for a in arts if a.layout == "single" and a.path.endswith(".pdf")}
-    return session_shared(f"card-floor-{lang}", make)
+    """component -> its single-card PDF (one card face or back per page), as the session's kit of lang prints it
+    (conftest.built_kit: the whole kit, built once a session; these cards were rendered again here before)."""
+    kit = built_kit(lang)
+    return {f["component"]: (kit.out / f["path"]).read_bytes() for f in kit.manifest["files"]
+            if f["component"] in CARDS and f["layout"] == "single" and f["path"].endswith(".pdf")}
 
 
 @pytest.mark.parametrize("lang", language_codes())

@@ -20,3 +20,16 @@ def test_one_worker_or_few_other_components_keep_each_booklet_its_own_piece():
     few = [(0, i) for i in BOOKLETS + OTHERS[:2]]  # a rebuild of the booklets and two decks: booklets side by side
     assert _pieces(few, COMPONENTS, 2) == [((0, i),) for i in BOOKLETS + OTHERS[:2]]
     assert _pieces([], COMPONENTS, 2) == []
+
+
+def test_the_first_booklets_game_draws_its_other_components_last():
+    """The first booklet draws its figures as the other worker starts: its game's components of its language wait
+    until the end (their shared art, the Dojo board, is then kept, not drawn by both workers at once)."""
+    todo = [(k, i) for k in range(2) for i in BOOKLETS + OTHERS]
+    pieces = _pieces(todo, COMPONENTS, 2)
+    game = COMPONENTS[BOOKLETS[0]].game
+    late = [(0, i) for i in OTHERS if COMPONENTS[i].game == game]
+    assert late and [p for (p,) in pieces[-len(late):]] == late
+    rest = [p for (p,) in pieces[1:-len(late)]]
+    assert rest == [job for job in todo if job not in late and job[1] not in BOOKLETS]  # in their order
+    assert any(COMPONENTS[i].game == game for k, i in rest if k == 1)  # another language's keep their place

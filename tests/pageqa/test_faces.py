@@ -123,3 +123,20 @@ def test_a_sheet_placing_faces_read_before_reads_its_own_text_alone(lang, monkey
         for read in pages.read_pages(a.data, placed=a.placed, book=book):
             assert [r.text for r in read.direct().page.runs] == [r.text for r in read.page.runs]
             assert read.page.runs or a.path.endswith("-single.pdf")
+
+
+def test_the_drawing_painting_a_word_is_found_by_bisection_as_by_search():
+    """compose() sorts a page's words into the drawings read on it by their paint order (faces._Spans); it finds
+    what a search of every span finds, for spans that follow each other, empty ones, and overlapping ones."""
+    from generator.pageqa.faces import _Spans, _Use
+
+    def use(z, span):
+        return _Use(("d", z), None, z, 0, 0.0, 0.0, None, span=span)
+
+    for spans in ([(3, 4), (7, 0), (7, 5), (20, 2)], [(10, 3), (2, 5)], [(2, 10), (5, 2)], [], [(0, 1)]):
+        uses = [use(z, s) for z, s in spans]
+        owner = _Spans(uses)
+        for z in range(-1, 30):
+            hits = [n for n, u in enumerate(uses) if u.z < z <= u.z + u.span]
+            assert owner.of(z) == (hits[0] if hits else None), (spans, z)
+        assert owner.apart == (spans != [(2, 10), (5, 2)])

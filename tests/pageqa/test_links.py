@@ -110,3 +110,61 @@ def test_the_kits_boards_have_every_link_and_cross_nothing(lang):
             assert len(links) == 12, art.path  # one per tunnel pair, whole
         assert _crossings(art.data) == [[]] * len(painted), art.path
         assert not [p for p in artifact_problems(art, lang) if p.rule == "board-link-crossing"]
+
+
+def test_segments_far_from_every_mark_are_skipped_with_the_same_findings():
+    """link_crossings steps only along segments whose cells hold a mark; on random links over random marks (points
+    on cell edges too) it finds what stepping every segment finds, at the same first points (the oracle: every
+    step of every segment, each mark tried in its own box's cells, as the index lists them)."""
+    import math
+    import random
+
+    from generator.pageqa import links as L
+    from generator.pageqa.layers import Ink
+    from generator.pageqa.read import Run
+
+    def oracle(inks, runs):
+        lines = [i for i in inks if i.kind == "link" and len(i.points) > 1]
+        if not lines:
+            return []
+        first = min(i.z for i in lines)
+        marks = [("text", r.text, r.box) for r in runs if r.text.strip()]
+        marks += [("piece", "", i.box) for i in inks if i.kind == "piece" and i.z > first
+                  and max(i.box[2] - i.box[0], i.box[3] - i.box[1]) < L.BIG_MM]
+
+        def cells(b):
+            return {(cx, cy) for cx in range(math.floor(b[0] / L.CELL), math.floor(b[2] / L.CELL) + 1)
+                    for cy in range(math.floor(b[1] / L.CELL), math.floor(b[3] / L.CELL) + 1)}
+        found = {}
+        for link in lines:
+            grow = link.size + L.CLEAR_MM
+            for (ax, ay), (bx, by) in zip(link.points, link.points[1:]):
+                steps = max(1, math.ceil(math.hypot(bx - ax, by - ay) / L.STEP_MM))
+                for k in range(steps + 1):
+                    x, y = ax + (bx - ax) * k / steps, ay + (by - ay) * k / steps
+                    cell = (math.floor(x / L.CELL), math.floor(y / L.CELL))
+                    for n, (_, _, b) in enumerate(marks):
+                        if n not in found and cell in cells(b) and b[0] - grow < x < b[2] + grow \
+                                and b[1] - grow < y < b[3] + grow:
+                            found[n] = (x, y)
+        return [(marks[n][2], p) for n, p in sorted(found.items(), key=lambda f: (f[1][1], f[1][0]))]
+
+    rng = random.Random(46)
+    crossed = 0
+    for _ in range(60):
+        grid = [5.0 * rng.randrange(0, 12) for _ in range(8)]  # points on cell edges as well as anywhere
+        pick = lambda: rng.choice(grid) if rng.random() < 0.3 else rng.uniform(0, 60)  # noqa: E731
+        inks = [Ink("link", (0, 0, 0, 0), 1, size=0.35, points=tuple((pick(), pick()) for _ in range(rng.randint(2, 5))))
+                for _ in range(rng.randint(1, 3))]
+        for _ in range(rng.randint(0, 12)):
+            x, y = pick(), pick()
+            inks.append(Ink("piece", (x, y, x + rng.uniform(0.1, 6), y + rng.uniform(0.1, 6)), 5))
+        runs = tuple(Run("word", (x, y, x + 8, y + 3), (0, 0, 0), 9.0) for x, y in
+                     ((pick(), pick()) for _ in range(rng.randint(0, 4))))
+        want = oracle(inks, runs)
+        got = L.link_crossings(inks, runs)
+        assert len(got) == len(want)
+        for message, (_, (x, y)) in zip(got, want):
+            assert message.endswith(f"at ({x:.1f}, {y:.1f}) mm")
+        crossed += len(want)
+    assert crossed > 20, "the random pages have crossings to find"

@@ -95,3 +95,19 @@ def test_the_players_html_page_carries_no_notation(kit):
     text = html.unescape(re.sub(r"<[^>]+>", " ", re.sub(r"<(script|style)[^>]*>.*?</\1>", "", page, flags=re.S)))
     assert len(text.split()) > 100
     assert notation(text) == [], kit.lang
+
+
+def test_a_pages_runs_give_what_their_joined_text_gives():
+    """The page QA finds notation run by run (each run's matches kept: pages repeat their runs); no pattern matches
+    a space, so split anywhere at a space, with other texts around, the runs give what the joined text gives."""
+    from generator.pageqa.notation import runs_notation
+
+    texts = ["U3: DR-S07 and D04=true", "(provisional) G4=lead-order", "Kit rulings: D03, D05–D07, D10",
+             "(decisione provvisoria)", "(предварительное решение)", "A1 … D12 … P16", "Ruling 4.", "", " D04 "]
+    for coordinates in (False, True):
+        for n in range(len(texts)):
+            runs = texts[n:] + texts[:n]
+            parts = [p for t in runs for p in t.split(" ")]  # every word a run of its own
+            want = notation(" ".join(runs), coordinates)
+            assert runs_notation(runs, coordinates) == want == runs_notation(parts, coordinates)
+            assert want, "the texts hold notation"

@@ -74,3 +74,17 @@ def test_a_rules_paragraph_edited_in_english_builds_in_russian_with_a_warning(pr
     assert run.code == 1 and "'Irimi' where the cards write 'Ирими' [term-spelling]" in run.err, run.err
     assert "nebbia-deck" in run.err  # found on the card (a paragraph printed in English exempts only its own pages'
     # component: the rules booklet)
+
+
+@pytest.mark.parametrize("lang", list(TERMS))
+def test_a_pages_runs_give_the_drift_of_their_joined_text(lang):
+    """The page QA reads a page's words run by run (each run's words kept: pages repeat their runs); a word holds no
+    space, so split at any space the runs give what their joined text gives."""
+    from generator.pageqa.terms import runs_drift
+
+    runs = [DRIFT[lang], CLEAN[lang], "", DRIFT[lang]]
+    parts = [p for t in runs for p in t.split(" ")]
+    want = spelling_drift(" ".join(runs), TERMS[lang])
+    assert want and runs_drift(runs, TERMS[lang]) == want == runs_drift(parts, TERMS[lang])
+    untranslated = frozenset(DRIFT[lang].split()[:1])
+    assert runs_drift(parts, TERMS[lang], untranslated) == spelling_drift(" ".join(runs), TERMS[lang], untranslated)
