@@ -298,7 +298,9 @@ def timed(name, fn):
 
 for name, what in (("build_languages", "the languages' kits (phase one with the proofs, components, page QA, install)"),
                    ("export_tts", "Tabletop Simulator tables and card pictures"),
-                   ("assemble", "zips, index and manifest"), ("verify", "reading the release back"),
+                   ("_packed", "the kits' zips and index, packed and read back by a thread during the export"),
+                   ("assemble", "the TTS zips and the manifest, after the export"),
+                   ("verify", "reading the release back (the thread's part counted above too)"),
                    ("replace_tree", "writing the release folder")):
     setattr(rb, name, timed(what, getattr(rb, name)))
 beside = rb.made_beside  # the designer's page: one worker plays its games from the start, beside the stages above

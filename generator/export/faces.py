@@ -97,17 +97,14 @@ def pixels(pdf_data: bytes, px_per_mm: float, pages: list[int]) -> Iterator["np.
         for index in pages:
             page = pdf[index]
             try:
-                bitmap = page.render(scale=height / CARD_H * MM_PER_PT, may_draw_forms=False)
+                # pdfium writes RGB itself (rev_byteorder): the trim is copied out once, no channel swapped here
+                bitmap = page.render(scale=height / CARD_H * MM_PER_PT, may_draw_forms=False, rev_byteorder=True)
                 left, top = _corner(bitmap.width, bitmap.height, width, height)
                 inside = left >= 0 and top >= 0 and left + width <= bitmap.width and top + height <= bitmap.height
-                if not inside or bitmap.mode not in ("BGR", "RGB"):  # a page smaller than the card, another format
+                if not inside or bitmap.mode != "RGB":  # a page smaller than the card, another format
                     yield np.asarray(_cut(bitmap.to_pil(), width, height))
                     continue
-                cut = bitmap.to_numpy()[top:top + height, left:left + width]
-                out = np.empty((height, width, 3), np.uint8)  # channel by channel: a reversed view copies slowly
-                for k, c in enumerate((2, 1, 0) if bitmap.mode == "BGR" else (0, 1, 2)):
-                    out[..., k] = cut[..., c]
-                yield out
+                yield np.array(bitmap.to_numpy()[top:top + height, left:left + width])
             finally:
                 page.close()
     finally:

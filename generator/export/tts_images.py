@@ -140,12 +140,14 @@ def face_sheet(pictures: list[Picture]) -> tuple[bytes, tuple[int, int]]:
     """One face sheet: the pictures in reading order, CELL_W x CELL_H each, on white; its PNG and (columns, rows).
     Laid out in the PNG's own rows (each after its filter byte), so the sheet is framed and copied once."""
     cols, rows = sheet_grid(len(pictures))
-    lines = np.full((rows * CELL_H, 3 * cols * CELL_W + 1), 255, np.uint8)
+    lines = np.empty((rows * CELL_H, 3 * cols * CELL_W + 1), np.uint8)  # every byte written once below
     lines[:, 0] = 0  # each row's filter type: None
     cells = lines[:, 1:].reshape(rows * CELL_H, cols * CELL_W, 3)
     for i, p in enumerate(pictures):
         x, y = (i % cols) * CELL_W, (i // cols) * CELL_H
         cells[y:y + CELL_H, x:x + CELL_W] = p.pixels
+    if len(pictures) < cols * rows:  # the last row's empty cells: white paper
+        cells[(rows - 1) * CELL_H:, (len(pictures) - (rows - 1) * cols) * CELL_W:] = 255
     return png_rows(cols * CELL_W, rows * CELL_H, False, lines), (cols, rows)
 
 

@@ -34,19 +34,17 @@ class Piece:
 
 
 def render_page(pdf_data: bytes, page: int) -> np.ndarray:
-    """A whole page at PX_PER_MM on white, as its RGB rows (height x width x 3): pdfium's BGR bitmap read as RGB."""
+    """A whole page at PX_PER_MM on white, as its RGB rows (height x width x 3): pdfium writes them as RGB itself
+    (rev_byteorder), copied out of its bitmap once."""
     doc = pdfium.PdfDocument(pdf_data)
     try:
         p = doc[page]
-        bitmap = p.render(scale=PX_PER_MM * 25.4 / 72, fill_color=(255, 255, 255, 255), may_draw_forms=False)
+        bitmap = p.render(scale=PX_PER_MM * 25.4 / 72, fill_color=(255, 255, 255, 255), may_draw_forms=False,
+                          rev_byteorder=True)
         p.close()
-        if bitmap.mode not in ("BGR", "RGB"):
+        if bitmap.mode != "RGB":
             return np.asarray(bitmap.to_pil().convert("RGB"))
-        bgr = bitmap.to_numpy()
-        out = np.empty((bitmap.height, bitmap.width, 3), np.uint8)  # channel by channel: a reversed view copies slowly
-        for k, c in enumerate((2, 1, 0) if bitmap.mode == "BGR" else (0, 1, 2)):
-            out[..., k] = bgr[..., c]
-        return out
+        return np.array(bitmap.to_numpy())
     finally:
         doc.close()
 

@@ -12,6 +12,7 @@ from __future__ import annotations
 import hashlib
 import json
 from pathlib import Path
+from typing import Callable
 
 from ..content.load import load_model
 from ..plan import registry
@@ -58,8 +59,10 @@ def _pieces(game: str) -> int:
 
 
 def export_files(root: Path, kits: dict[str, BuildResult], base_url: str | None = None, jobs: int = 0,
-                 out_root: Path | None = None) -> dict[str, dict[str, bytes]]:
-    """Per language of kits, the files of its export folder, checked (CheckFailed listing every problem)."""
+                 out_root: Path | None = None, last: Callable[[], None] | None = None) -> dict[str, dict[str, bytes]]:
+    """Per language of kits, the files of its export folder, checked (CheckFailed listing every problem). last:
+    called once when only the last piece of work is left (every other one's result is in: a core has nothing more
+    to do), after the workers started."""
     out_root = out_root or tts_root(root)
     model, _problems = load_model(root, registry.deck_sources())  # the kits built: the content is sound
     tts.SHARED.update(root=root, model=model)
@@ -67,7 +70,12 @@ def export_files(root: Path, kits: dict[str, BuildResult], base_url: str | None 
              for game in sorted(tts.GAMES, key=_pieces, reverse=True) for lang, kit in kits.items()]  # longest first
     out: dict[str, dict[str, bytes]] = {lang: {} for lang in kits}
     problems = []
-    for lang, _game, files, found in run_ordered(tts.game_task, tasks, jobs):
+    received = iter(range(1, len(tasks) + 1))
+
+    def arrived(_result: tuple) -> None:
+        if last is not None and next(received) == len(tasks) - 1:
+            last()
+    for lang, _game, files, found in run_ordered(tts.game_task, tasks, jobs, on_result=arrived):
         out[lang].update(files)
         problems += found
     if problems:
@@ -79,14 +87,16 @@ def export_files(root: Path, kits: dict[str, BuildResult], base_url: str | None 
 def export_tts(root: Path, langs: tuple[str, ...], base_url: str | None = None, jobs: int = 0,
                out_root: Path | None = None, release: bool = False,
                kits: dict[str, BuildResult] | None = None,
-               made: dict[str, dict[str, bytes]] | None = None) -> dict[str, tuple[Path, int, bool]]:
+               made: dict[str, dict[str, bytes]] | None = None,
+               last: Callable[[], None] | None = None) -> dict[str, tuple[Path, int, bool]]:
     """`dojo export tts`: the kits built or reused, every language not up to date exported and checked, then
     installed into build/tts/<lang>/ (all or nothing); by language, its folder, how many files it holds and
     whether it was exported now (False: it was up to date). out_root: another folder than build/tts (the
     release's copy, made with its placeholder base URL); release: export the release builds of the kits (the
     release's own, just built: reused as they are, never replaced by development builds); kits: those builds by
     language when the caller has just made them (a release: the pipeline is not run again to find them); made: filled
-    with the files of each language exported now, as installed (a release packs them without reading them back)."""
+    with the files of each language exported now, as installed (a release packs them without reading them back);
+    last: export_files's (a release starts packing its kits then, on the core the export's last piece leaves idle)."""
     out_root = out_root or tts_root(root)
     for lang in langs:
         remove_leftovers(out_root / lang)
@@ -97,7 +107,7 @@ def export_tts(root: Path, langs: tuple[str, ...], base_url: str | None = None, 
         raise CheckFailed(failed)
     digests = {lang: export_digest(kit.manifest, lang, base_url, out_root) for lang, kit in zip(langs, outcomes)}
     stale = {lang: kit for lang, kit in zip(langs, outcomes) if not up_to_date(out_root / lang, digests[lang], root)}
-    files = export_files(root, stale, base_url, jobs, out_root) if stale else {}
+    files = export_files(root, stale, base_url, jobs, out_root, last) if stale else {}
     for lang, content in files.items():
         record = {"inputs": digests[lang],
                   "files": {path: hashlib.sha256(data).hexdigest() for path, data in content.items()}}

@@ -5,6 +5,7 @@ from __future__ import annotations
 import dataclasses
 import hashlib
 import json
+from concurrent.futures import Future, ThreadPoolExecutor
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Callable
@@ -111,10 +112,11 @@ DESIGNER_NOTE = (f"\n{DESIGNER}: the designer's page (English): each game's simu
                  "simulated player wins (docs/sweep.md). Not for players.\n")
 
 
-def assemble(root: Path, version: str, epoch: int, kits: dict[str, dict],
-             tts: dict[str, dict[str, bytes]] | None = None, designer: str | None = None) -> dict[str, bytes]:
-    """Every file of the release folder: zips per language (and paper), a combined zip, the Tabletop Simulator
-    export per language (tts: its files by language), the designer's page, index, manifest."""
+def kit_archives(root: Path, version: str, epoch: int, kits: dict[str, dict], tts: bool = False,
+                 designer: bool = False) -> dict[str, bytes]:
+    """The release files made from the kits alone: a zip per language (and paper), INDEX.txt (its notes on the
+    Tabletop Simulator zips and the designer's page when the release holds them: tts, designer) and the combined zip
+    of every language with INDEX.txt. A release packs them while the export runs (release())."""
     prefix = f"{KIT_NAME}-{version}"
     out: dict[str, bytes] = {}
     combined: dict[str, bytes] = {}
@@ -125,25 +127,43 @@ def assemble(root: Path, version: str, epoch: int, kits: dict[str, dict],
         out[f"{prefix}-{lang}.zip"] = zip_bytes(files, epoch)
         out.update(_paper_zips(prefix, lang, files, kit["files"], epoch))
         combined.update(files)
+    note = (TTS_NOTE.format(prefix=prefix) if tts else "") + (DESIGNER_NOTE if designer else "")
+    out["INDEX.txt"] = (index_text(prefix, version, kits) + note).encode("utf-8")
+    combined["INDEX.txt"] = out["INDEX.txt"]
+    out[f"{prefix}.zip"] = zip_bytes(combined, epoch)
+    return out
+
+
+def assemble(root: Path, version: str, epoch: int, kits: dict[str, dict],
+             tts: dict[str, dict[str, bytes]] | None = None, designer: str | None = None,
+             archives: dict[str, bytes] | None = None) -> dict[str, bytes]:
+    """Every file of the release folder: zips per language (and paper), a combined zip, the Tabletop Simulator
+    export per language (tts: its files by language), the designer's page, index, manifest. archives: what
+    kit_archives made of these kits with the same tts and designer (made beforehand), else made here."""
+    prefix = f"{KIT_NAME}-{version}"
+    out = dict(archives) if archives is not None else kit_archives(root, version, epoch, kits, bool(tts),
+                                                                    designer is not None)
     for lang, files in (tts or {}).items():
         table, cards = tts_parts(files)
         zipped = {f"tts/{lang}/{p}": data for p, data in table.items()}
         zipped.update({f"tts/{p}": data for p, data in installers().items()})
         out[f"{prefix}-tts-{lang}.zip"] = zip_bytes(zipped, epoch)
         out[f"{prefix}-cards-{lang}.zip"] = zip_bytes({f"cards/{lang}/{p}": data for p, data in cards.items()}, epoch)
-    note = TTS_NOTE.format(prefix=prefix) if tts else ""
     if designer is not None:
         out[DESIGNER] = designer.encode("utf-8")
-        note += DESIGNER_NOTE
-    out["INDEX.txt"] = (index_text(prefix, version, kits) + note).encode("utf-8")
-    combined["INDEX.txt"] = out["INDEX.txt"]
-    out[f"{prefix}.zip"] = zip_bytes(combined, epoch)
     listing = [{"path": name, "size": len(data), "sha256": hashlib.sha256(data).hexdigest()}
                for name, data in sorted(out.items())]
     record = {"kit": KIT_NAME, "version": version, "source_date_epoch": epoch, "langs": sorted(kits),
               "files": listing, "kits": {lang: kits[lang] for lang in sorted(kits)}}
     out["manifest.json"] = (json.dumps(record, indent=2, ensure_ascii=False) + "\n").encode("utf-8")
     return out
+
+
+def _packed(root: Path, version: str, epoch: int, kits: dict[str, dict], tts: bool) -> dict[str, bytes]:
+    """kit_archives of a release (its designer's page always made), each read back (verify: CheckFailed)."""
+    archives = kit_archives(root, version, epoch, kits, tts, designer=True)
+    verify(archives, [])
+    return archives
 
 
 def release_notes(root: Path, options: ReleaseOptions) -> list[str]:
@@ -167,13 +187,24 @@ def release(root: Path, options: ReleaseOptions, tick: Callable[[str], None] = l
         tts_out = root / "build" / "release-tts"  # the kits just built are reused, and exports while up to date
         built = {lang: BuildResult(root / "build" / "pnp" / lang, kit, ()) for lang, kit in kits.items()}
         exported: dict[str, dict[str, bytes]] = {}  # the languages exported now: their files as installed
-        tts = export_tts(root, options.langs, base_url=TTS_BASE, jobs=options.jobs, out_root=tts_out,
-                         release=True, kits=built, made=exported)
+        # the kits' zips packed and read back by a thread of this process (zlib and the CRCs let go of the
+        # interpreter) once the export's last piece is all its workers have left to do: the core that piece leaves
+        # idle packs them, not this serial end; started after the workers forked (a fork copies one thread only)
+        packing: list[Future] = []
+        with ThreadPoolExecutor(1) as packer:
+            def pack() -> None:
+                if not packing:
+                    packing.append(packer.submit(_packed, root, version, epoch, kits, bool(options.langs)))
+            tts = export_tts(root, options.langs, base_url=TTS_BASE, jobs=options.jobs, out_root=tts_out,
+                             release=True, kits=built, made=exported, last=pack)
+            pack()  # (every language's export up to date: nothing was exported)
+            archives = packing[0].result()
         designer = designer_page()
     notes.extend(damage_notes(mark))  # a planted or damaged designer page cache, made again (docs/SECURITY.md)
     files = assemble(root, version, epoch, kits,
-                     {lang: exported[lang] if lang in exported else tts_files(tts_out / lang) for lang in tts}, designer)
-    verify(files, [])
+                     {lang: exported[lang] if lang in exported else tts_files(tts_out / lang) for lang in tts}, designer,
+                     archives)
+    verify({name: data for name, data in files.items() if name not in archives}, [])  # the archives were, packed
     record = json.loads(files["manifest.json"])
     replace_tree(out_dir, files, {e["path"]: e["sha256"] for e in record["files"]})  # hashed for the manifest
     return ReleaseResult(out_dir, record, tuple(notes))

@@ -154,6 +154,24 @@ def designer_report(root: Path, jobs: int = 1) -> dict:
     return record
 
 
+GC_FIRST = 100_000  # the cycle collector's first threshold while the page is made (CPython's: 700)
+
+
+@contextlib.contextmanager
+def fewer_collections() -> Iterator[None]:
+    """The page's games and figures made with the cycle collector run a hundred times less often, its thresholds
+    restored afterwards: the games make millions of short-lived objects and the collector cost a tenth of their CPU
+    (about 0.5 s of 4.5) for no memory (the worker's peak stays about 157 MB); the figures are the same."""
+    import gc
+
+    before = gc.get_threshold()
+    gc.set_threshold(max(GC_FIRST, before[0]), *before[1:])  # never more often than the caller's
+    try:
+        yield
+    finally:
+        gc.set_threshold(*before)
+
+
 def page_job(job: tuple[Path, str]) -> tuple[str, list[str]]:
     """The designer's page of a release (its figures on one process: designer_report), made in a worker: the page and
     the damaged cache files met on the way (noted in the parent: output.cache.noted_elsewhere)."""
@@ -162,7 +180,8 @@ def page_job(job: tuple[Path, str]) -> tuple[str, list[str]]:
 
     root, version = job
     mark = damage_mark()
-    return page(designer_report(root, 1), version), list(damaged_since(mark))
+    with fewer_collections():
+        return page(designer_report(root, 1), version), list(damaged_since(mark))
 
 
 @contextlib.contextmanager
@@ -180,7 +199,10 @@ def made_beside(root: Path, version: str, jobs: int, fork: bool) -> Iterator[Cal
     if jobs <= 1 or not fork or multiprocessing.current_process().daemon:
         from .designer_html import page
 
-        yield lambda: page(designer_report(root, jobs), version)
+        def made_here() -> str:
+            with fewer_collections():
+                return page(designer_report(root, jobs), version)
+        yield made_here
         return
     with spool.pool(1) as imap:
         pending = imap(page_job, [(root, version)])  # handed to the worker now

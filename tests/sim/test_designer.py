@@ -212,3 +212,27 @@ def test_the_page_made_beside_a_release_is_the_page_made_in_place(small, monkeyp
     assert played_in.read_text(encoding="utf-8").split() not in ([], [str(os.getpid())])  # in a worker
     assert len(lines) == 1 and path.name in lines[0], lines  # met in the worker, reported here
     assert "seal" in json.loads(path.read_text(encoding="utf-8"))  # made again, sealed
+
+
+def test_the_page_is_made_with_fewer_collections_and_the_thresholds_come_back():
+    import gc
+
+    from generator.sim.designer import GC_FIRST, fewer_collections
+
+    kept = gc.get_threshold()
+    try:
+        for first in (700, GC_FIRST * 2):  # CPython's default; a caller's that is higher already
+            gc.set_threshold(first, *kept[1:])
+            before = gc.get_threshold()
+            with fewer_collections():
+                assert gc.get_threshold() == (max(GC_FIRST, first), *before[1:])
+            assert gc.get_threshold() == before
+    finally:
+        gc.set_threshold(*kept)
+    before = gc.get_threshold()
+    try:
+        with fewer_collections():
+            raise KeyError("stopped")
+    except KeyError:
+        pass
+    assert gc.get_threshold() == before
