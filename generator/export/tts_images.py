@@ -48,13 +48,21 @@ class Picture:
         return np.asarray(self.source) if isinstance(self.source, Image.Image) else self.source
 
 
+def framed(height: int, width: int, alpha: bool = False) -> tuple[np.ndarray, np.ndarray]:
+    """The rows png_rows takes for a width x height picture (each its filter type, None, then its RGB or, alpha,
+    RGBA bytes) and, inside them, the picture's pixels (height x width x channels) for the caller to fill."""
+    channels = 4 if alpha else 3
+    rows = np.empty((height, channels * width + 1), np.uint8)
+    rows[:, 0] = 0  # each row's filter type: None
+    return rows, rows[:, 1:].reshape(height, width, channels)
+
+
 def encoded(rgb: np.ndarray) -> bytes:
     """An RGB array (height x width x 3) as render.preview.png writes it (the same bytes as png() of its image),
     its rows framed in the array itself."""
     height, width = rgb.shape[:2]
-    rows = np.empty((height, 3 * width + 1), np.uint8)
-    rows[:, 0] = 0  # each row's filter type: None
-    rows[:, 1:] = rgb.reshape(height, 3 * width)
+    rows, inside = framed(height, width)
+    inside[...] = rgb
     return png_rows(width, height, False, rows)
 
 
@@ -140,9 +148,7 @@ def face_sheet(pictures: list[Picture]) -> tuple[bytes, tuple[int, int]]:
     """One face sheet: the pictures in reading order, CELL_W x CELL_H each, on white; its PNG and (columns, rows).
     Laid out in the PNG's own rows (each after its filter byte), so the sheet is framed and copied once."""
     cols, rows = sheet_grid(len(pictures))
-    lines = np.empty((rows * CELL_H, 3 * cols * CELL_W + 1), np.uint8)  # every byte written once below
-    lines[:, 0] = 0  # each row's filter type: None
-    cells = lines[:, 1:].reshape(rows * CELL_H, cols * CELL_W, 3)
+    lines, cells = framed(rows * CELL_H, cols * CELL_W)  # every byte written once below
     for i, p in enumerate(pictures):
         x, y = (i % cols) * CELL_W, (i // cols) * CELL_H
         cells[y:y + CELL_H, x:x + CELL_W] = p.pixels

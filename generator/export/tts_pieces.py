@@ -15,7 +15,7 @@ import numpy as np
 import pypdfium2 as pdfium
 
 from ..render.preview import png_rows
-from .tts_images import Picture
+from .tts_images import Picture, framed
 
 PX_PER_MM = 8  # a 22 mm token is 176 px: sharp on screen; the pieces of a sheet take a third less time than at 10
 MIN_MM = 8.0  # a piece is at least this wide and high
@@ -108,9 +108,7 @@ def _cutout(rgb: np.ndarray, box: tuple[int, int, int, int], ink: np.ndarray) ->
     x0, y0, x1, y1 = box
     paper = _outside(ink[y0:y1, x0:x1])
     h, w = paper.shape
-    rows = np.empty((h, 4 * w + 1), np.uint8)  # the PNG's rows: filter byte None, then RGBA
-    rows[:, 0] = 0
-    rgba = rows[:, 1:].reshape(h, w, 4)
+    rows, rgba = framed(h, w, alpha=True)  # the PNG's rows, their RGBA filled below
     rgba[..., :3] = rgb[y0:y1, x0:x1]
     rgba[..., 3] = np.where(paper, 0, 255)
     corners = sum(bool(paper[y, x]) for x, y in ((0, 0), (w - 1, 0), (0, h - 1), (w - 1, h - 1)))
