@@ -49,12 +49,19 @@ def rasterise(pdf_data: bytes, px_per_mm: float, bleed_mm: float = 0.0,
     shops ask when art stops short."""
     width, height = size or card_px(px_per_mm, bleed_mm)
     scale_mm = height / (CARD_H + 2 * bleed_mm)  # px per mm actually used
+    for page in _pages(pdf_data, pages):
+        yield _page_image(page, scale_mm, width, height)
+
+
+def _pages(pdf_data: bytes, pages: list[int] | None) -> Iterator["pdfium.PdfPage"]:
+    """The PDF's pages (those numbered in `pages`, in that order), each closed when the next is asked for, the
+    document after the last."""
     pdf = pdfium.PdfDocument(pdf_data)
     try:
         for index in (range(len(pdf)) if pages is None else pages):
             page = pdf[index]
             try:
-                yield _page_image(page, scale_mm, width, height)
+                yield page
             finally:
                 page.close()
     finally:
@@ -92,23 +99,15 @@ def pixels(pdf_data: bytes, px_per_mm: float, pages: list[int]) -> Iterator["np.
     import numpy as np
 
     width, height = card_px(px_per_mm)
-    pdf = pdfium.PdfDocument(pdf_data)
-    try:
-        for index in pages:
-            page = pdf[index]
-            try:
-                # pdfium writes RGB itself (rev_byteorder): the trim is copied out once, no channel swapped here
-                bitmap = page.render(scale=height / CARD_H * MM_PER_PT, may_draw_forms=False, rev_byteorder=True)
-                left, top = _corner(bitmap.width, bitmap.height, width, height)
-                inside = left >= 0 and top >= 0 and left + width <= bitmap.width and top + height <= bitmap.height
-                if not inside or bitmap.mode != "RGB":  # a page smaller than the card, another format
-                    yield np.asarray(_cut(bitmap.to_pil(), width, height))
-                    continue
-                yield np.array(bitmap.to_numpy()[top:top + height, left:left + width])
-            finally:
-                page.close()
-    finally:
-        pdf.close()
+    for page in _pages(pdf_data, pages):
+        # pdfium writes RGB itself (rev_byteorder): the trim is copied out once, no channel swapped here
+        bitmap = page.render(scale=height / CARD_H * MM_PER_PT, may_draw_forms=False, rev_byteorder=True)
+        left, top = _corner(bitmap.width, bitmap.height, width, height)
+        inside = left >= 0 and top >= 0 and left + width <= bitmap.width and top + height <= bitmap.height
+        if not inside or bitmap.mode != "RGB":  # a page smaller than the card, another format
+            yield np.asarray(_cut(bitmap.to_pil(), width, height))
+        else:
+            yield np.array(bitmap.to_numpy()[top:top + height, left:left + width])
 
 
 def _extend_edges(image: Image.Image, pad_x: int, pad_y: int) -> Image.Image:
