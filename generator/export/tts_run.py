@@ -70,10 +70,12 @@ def export_files(root: Path, kits: dict[str, BuildResult], base_url: str | None 
              for game in sorted(tts.GAMES, key=_pieces, reverse=True) for lang, kit in kits.items()]  # longest first
     out: dict[str, dict[str, bytes]] = {lang: {} for lang in kits}
     problems = []
-    received = iter(range(1, len(tasks) + 1))
+    received = 0
 
     def arrived(_result: tuple) -> None:
-        if last is not None and next(received) == len(tasks) - 1:
+        nonlocal received
+        received += 1
+        if last is not None and received == len(tasks) - 1:
             last()
     for lang, _game, files, found in run_ordered(tts.game_task, tasks, jobs, on_result=arrived):
         out[lang].update(files)
