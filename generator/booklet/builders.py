@@ -3,9 +3,7 @@ every game of content/games.toml: plan/registry.py `booklet`)."""
 
 from __future__ import annotations
 
-import gc
 import itertools
-from contextlib import contextmanager
 from dataclasses import replace
 from functools import cache
 from typing import Sequence
@@ -17,6 +15,7 @@ from ..plan.model import Artifact, BuildContext
 from ..problems import CheckFailed, Problem
 from ..render.fonts import face, missing_glyphs
 from ..rules.source import Block
+from ..collector import paused
 from .data_blocks import expand, print_note
 from .figures import Pictures, figure_factory, figure_source, icon_markup_factory, place_forms
 from .impose import impose, saddle_order
@@ -125,27 +124,13 @@ def booklet_pdfs(ctx: BuildContext, blocks: Sequence[Block], where: str, papers:
     return result
 
 
-@contextmanager
-def collector_paused():
-    """Python's cycle collector off for a while (then as it was): typesetting makes tens of thousands of short-lived
-    objects (paragraph fragments, figure shapes) that reference counting frees, and the collector would walk the
-    young ones some eighty times per booklet for nothing (a tenth of the Dojo booklet's CPU)."""
-    was = gc.isenabled()
-    gc.disable()
-    try:
-        yield
-    finally:
-        if was:
-            gc.enable()
-
-
 def build_booklet(ctx: BuildContext, game: str) -> list[Artifact]:
     """Artifacts of one game's booklet, from its rules source in the model."""
     component = f"{game}-rules"
     source = ctx.model.rules[game]
     papers = tuple(p for p in ctx.options.papers if p in BOOKLET_PAPERS) or ("A4",)
     placed: dict[str, tuple] = {}  # each layout's typeset pages placed as forms, for the page QA
-    with collector_paused():
+    with paused():  # typesetting makes tens of thousands of short-lived objects (a tenth of the Dojo booklet's CPU)
         pdfs = booklet_pdfs(ctx, source.blocks, source.file, papers, placed)
     out = []
     for paper in papers:

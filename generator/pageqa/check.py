@@ -6,7 +6,6 @@ Pure: takes the build's in-memory artifacts, returns Problems naming file, page,
 from __future__ import annotations
 
 import dataclasses
-import gc
 
 from typing import Iterable
 
@@ -14,6 +13,7 @@ from ..artifact import Artifact
 from ..problems import Problem
 from ..render.cards import card_slots
 from ..render.pdf import EDGE_MM
+from ..collector import paused
 from .cut import CUT_DRIFT_MM, CUT_FRAME_MM, cut_frames
 from .ink import home_print
 from .layers import FOOTER_MM, CardRuns, band_gap, card_small_type, hidden_text, mixed_families
@@ -328,9 +328,9 @@ def page_qa(artifacts: list[Artifact], lang: str, back_offset: tuple[float, floa
     out: list[Problem] = []
     measured = []
     book: dict = {}  # the drawings placed in these files, each read once (pageqa/faces.py)
-    collecting = gc.isenabled()
-    gc.disable()  # a page's reading is thousands of short-lived tuples that reference counting frees; the cycle
-    try:  # collector would walk the young ones hundreds of times per kit for next to nothing (test_check.py)
+    # a page's reading is thousands of short-lived tuples that reference counting frees; the cycle collector
+    # would walk the young ones hundreds of times per kit for next to nothing (test_check.py)
+    with paused():
         for a in artifacts:
             if a.path.endswith(".pdf"):
                 found, ink = check_artifact(a, lang, back_offset, terms, untranslated,
@@ -339,7 +339,4 @@ def page_qa(artifacts: list[Artifact], lang: str, back_offset: tuple[float, floa
                 if ink is not None:
                     a = dataclasses.replace(a, ink=ink)
             measured.append(a)
-    finally:
-        if collecting:
-            gc.enable()
     return out, measured

@@ -217,7 +217,7 @@ def test_the_page_made_beside_a_release_is_the_page_made_in_place(small, monkeyp
 def test_the_page_is_made_with_fewer_collections_and_the_thresholds_come_back():
     import gc
 
-    from generator.sim.designer import GC_FIRST, fewer_collections
+    from generator.collector import FEWER_FIRST as GC_FIRST, fewer as fewer_collections
 
     kept = gc.get_threshold()
     try:
