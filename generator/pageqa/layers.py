@@ -150,10 +150,11 @@ def band_gap(runs: tuple[Run, ...], marks: tuple[Box, ...], slots: list[tuple[st
              index: "CardRuns | None" = None) -> list[str]:
     """Text under a card's header band (a full-width painted band from the card's top edge, ending in its upper
     third) that starts less than BAND_GAP_MM below it (index: the runs sorted into the card places)."""
-    out = []
+    out: list[str] = []
+    if not slots:
+        return out
+    index = index or CardRuns(runs, slots)
     for k, (name, t) in enumerate(slots):
-        if index is None:
-            index = CardRuns(runs, slots)
         bottom = index.band(k, marks, t)
         if bottom is None:
             continue
