@@ -263,7 +263,7 @@ def _page_findings(artifact: Artifact, page: Page, ink: list, links: list, lang:
     problems = []
     slots = _slots(artifact, deck, page.number, back_offset)
     runs = page.runs
-    texts = [r[0] for r in runs]  # the page's text: its runs' joined by spaces (terms.py, notation.py)
+    texts = [r[0] for r in runs]  # the page's text run by run (terms.runs_drift, notation.runs_notation)
     index = CardRuns(runs, slots) if slots else None  # the runs sorted into the card places once for the card rules
     found = {"page-overlap": overlaps(runs) + text_on_marks(runs, page.strokes, slots), "page-type-size": small_type(runs),
              "page-hidden-text": hidden_text(ink), "card-family": mixed_families(ink, slots),

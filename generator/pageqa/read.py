@@ -145,7 +145,7 @@ def page_of(number: int, media: PtBox, paints: list[Paint], words: list[Word], j
     ink: list[Ink] = []
     marks: list[Box] = []
     strokes: list[Box] = []
-    for p in paints:  # _inked and _outline, inline: a page paints hundreds of objects
+    for p in paints:  # marks: inked (objects.white inline; images and shadings always); strokes: inked outlines
         b = p.box
         box = ((b[0] - x0) / k, (h - (b[3] - y0)) / k, (b[2] - x0) / k, (h - (b[1] - y0)) / k)
         kind, fill, stroke = p.kind, p.fill, p.stroke
