@@ -136,6 +136,7 @@ def frame_gap(runs: tuple[Run, ...], page: Page, slots: list[tuple[str, Box]], i
     out: list[str] = []
     if not slots:
         return out
+    index = index or CardRuns(runs, slots)
     big = [i.box for i in page.paint if i.kind == "path" and i.stroke is not None and not white(i.stroke)
            and i.box[2] - i.box[0] >= FRAME_MIN_MM[0] and i.box[3] - i.box[1] >= FRAME_MIN_MM[1]]  # frames and
     # tinted panels with a border
@@ -143,8 +144,6 @@ def frame_gap(runs: tuple[Run, ...], page: Page, slots: list[tuple[str, Box]], i
         frames = [f for f in big if _inside(f, (t[0] - 0.05, t[1] - 0.05, t[2] + 0.05, t[3] + 0.05))]
         if not frames:
             continue
-        if index is None:
-            index = CardRuns(runs, slots)
         band = index.band(k, page.marks, t)
         for text, b, *_ in index.inside[k]:  # the runs whose centre the card holds, in the page's order
             if b[1] >= t[3] - FOOTER_MM or (band is not None and b[3] <= band + 0.05):
@@ -264,7 +263,7 @@ def _page_findings(artifact: Artifact, page: Page, ink: list, links: list, lang:
     problems = []
     slots = _slots(artifact, deck, page.number, back_offset)
     runs = page.runs
-    texts = [r[0] for r in runs]  # the page's text: its runs' joined by spaces (terms.py, notation.py)
+    texts = [r[0] for r in runs]  # the page's text run by run (terms.runs_drift, notation.runs_notation)
     index = CardRuns(runs, slots) if slots else None  # the runs sorted into the card places once for the card rules
     found = {"page-overlap": overlaps(runs) + text_on_marks(runs, page.strokes, slots), "page-type-size": small_type(runs),
              "page-hidden-text": hidden_text(ink), "card-family": mixed_families(ink, slots),

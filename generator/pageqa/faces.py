@@ -24,13 +24,11 @@ import pypdfium2.raw as raw
 
 from .layers import Ink, Layer, hiding, layer_reads, placed_inks
 from .read import Joined, join
-from .objects import FORM, Layered, Matrix, Paint, PtBox, Reader, TextObject, meet, mult, transform
+from .objects import FORM, Layered, Matrix, Paint, PtBox, Reader, TextObject, _new, meet, mult, transform
 from .words import Word, across, add_repeats, add_repeats_needed, read_words
 
 Key = tuple  # (document serial, drawing number) of a cairo drawing (render/pdf.PdfDoc.placed_keys); (PAGE_FORM,
 # typesetting serial, format, page index) of a typeset booklet page (booklet/builders.py)
-_new = tuple.__new__  # a NamedTuple made as tuple.__new__(Cls, fields) makes the same tuple without the class's
-# Python-level __new__ (pages make hundreds of thousands)
 PAGE_FORM = "page"  # a key naming a typeset page: placed as the form itself on its paper, or in a wrapper (imposed)
 
 

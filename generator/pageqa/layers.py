@@ -16,15 +16,13 @@ from typing import Any, Callable, NamedTuple
 
 import pypdfium2.raw as raw
 
-from .objects import TEXT, Layered, Reader
+from .objects import TEXT, Layered, Reader, _new
 from .read import PT_PER_MM, Box, Run
 
 CARD_MIN_PT = 7.5  # rules text on a card (issue 47: readable reference cards; the reader's small print elsewhere keeps check.MIN_PT)
 BAND_GAP_MM = 1.5  # between a card's header band and the first text under it
 FOOTER_MM = 7.5  # a card's imprint line (small print in the condensed face, every component) sits this close to the
 # trim's bottom edge; the card rules (one family, CARD_MIN_PT) are about the text above it
-_new = tuple.__new__  # a NamedTuple made as tuple.__new__(Cls, fields) makes the same tuple without the class's
-# Python-level __new__ (pages make hundreds of thousands)
 COVERED = 0.5  # share of a text's box a later filled shape must cover to hide it
 STYLE_WORDS = re.compile(r"(Regular|Bold|Italic|Oblique|Book|Medium|Light)", re.I)
 
@@ -152,10 +150,11 @@ def band_gap(runs: tuple[Run, ...], marks: tuple[Box, ...], slots: list[tuple[st
              index: "CardRuns | None" = None) -> list[str]:
     """Text under a card's header band (a full-width painted band from the card's top edge, ending in its upper
     third) that starts less than BAND_GAP_MM below it (index: the runs sorted into the card places)."""
-    out = []
+    out: list[str] = []
+    if not slots:
+        return out
+    index = index or CardRuns(runs, slots)
     for k, (name, t) in enumerate(slots):
-        if index is None:
-            index = CardRuns(runs, slots)
         bottom = index.band(k, marks, t)
         if bottom is None:
             continue

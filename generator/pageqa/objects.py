@@ -24,7 +24,7 @@ TEXT, PATH, IMAGE, SHADING, FORM = (pdfium_c.FPDF_PAGEOBJ_TEXT, pdfium_c.FPDF_PA
                                     pdfium_c.FPDF_PAGEOBJ_IMAGE, pdfium_c.FPDF_PAGEOBJ_SHADING,
                                     pdfium_c.FPDF_PAGEOBJ_FORM)
 _new = tuple.__new__  # a NamedTuple made as tuple.__new__(Cls, fields) makes the same tuple without the class's
-# Python-level __new__ (pages make hundreds of thousands)
+# Python-level __new__ (pages make hundreds of thousands; the page QA's modules share this one)
 KINDS = {PATH: "path", IMAGE: "image", SHADING: "shading"}
 
 

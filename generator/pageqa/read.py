@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from typing import Any, NamedTuple
 
 
-from .objects import WHITE, Layered, Paint, PdfiumPage, PtBox, each_page, walk
+from .objects import WHITE, Layered, Paint, PdfiumPage, PtBox, _new, each_page, walk
 from .words import INK_DOWN, INK_UP, Word, add_repeats, read_words
 
 PT_PER_MM = 72 / 25.4
@@ -20,8 +20,6 @@ __all__ = ["Box", "INK_DOWN", "INK_UP", "Ink", "Page", "Run", "read_pdf"]
 
 Box = tuple[float, float, float, float]  # x0, y0, x1, y1 in mm, origin top left
 
-_new = tuple.__new__  # a NamedTuple made as tuple.__new__(Cls, fields) makes the same tuple without the class's
-# Python-level __new__ (pages make hundreds of thousands)
 RUN_GAP = 1.5  # words further apart than this many ems are separate runs (labels of neighbouring squares)
 SPACE_GAP = 0.2  # words further apart than this many ems are read with a space between them
 SAME_BASELINE = 0.05 * PT_PER_MM  # words of one text block whose baselines are this close (pt) share a line
@@ -147,7 +145,7 @@ def page_of(number: int, media: PtBox, paints: list[Paint], words: list[Word], j
     ink: list[Ink] = []
     marks: list[Box] = []
     strokes: list[Box] = []
-    for p in paints:  # _inked and _outline, inline: a page paints hundreds of objects
+    for p in paints:  # marks: inked (objects.white inline; images and shadings always); strokes: inked outlines
         b = p.box
         box = ((b[0] - x0) / k, (h - (b[3] - y0)) / k, (b[2] - x0) / k, (h - (b[1] - y0)) / k)
         kind, fill, stroke = p.kind, p.fill, p.stroke

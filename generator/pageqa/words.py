@@ -15,7 +15,7 @@ from typing import Any, NamedTuple
 
 import pypdfium2.raw as pdfium_c
 
-from .objects import PtBox, Reader, TextObject, address, meet
+from .objects import PtBox, Reader, TextObject, _new, address, meet
 
 INK_DOWN, INK_UP = 0.16, 0.70  # a glyph's inked band around its baseline, in font sizes (below, above)
 WORD = re.compile("[^\\s\ufffe]+\ufffe?|\ufffe")  # pdfium marks a hyphen that ends a line \ufffe (and joins the lines)
@@ -51,8 +51,6 @@ class _Style(NamedTuple):
     up: float
 
 
-_new = tuple.__new__  # a NamedTuple made as tuple.__new__(Cls, fields) makes the same tuple without the class's
-# Python-level __new__ (pages make hundreds of thousands)
 _BUF = ctypes.create_string_buffer(1 << 14)  # _text's buffer for a page's characters
 
 
