@@ -9,8 +9,10 @@ same in all of them, the status word is matched in each language's forms.
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 
 from ..content.games import with_qa
+from .terms import RUNS_KEPT
 
 # (what a player would see, pattern): ids are upper-case letters then digits (the board's tunnel codes are a digit
 # then a letter, 1A; dice are lower-case, 2d6), variant syntax is a name, "=", a value.
@@ -39,7 +41,10 @@ def notation(text: str, coordinates: bool = False) -> list[str]:
     return out
 
 
-_FOUND: dict[str, tuple[frozenset[str], ...]] = {}  # a run's text -> what each pattern finds in it
+@lru_cache(maxsize=RUNS_KEPT)
+def _run_matches(text: str) -> tuple[frozenset[str], ...]:
+    """What each pattern of NOTATION finds in a run's text, kept per process (pages repeat their runs)."""
+    return tuple(frozenset(m.group(0) for m in pattern.finditer(text)) for _, pattern in NOTATION)
 
 
 def runs_notation(texts: list[str], coordinates: bool = False) -> list[str]:
@@ -49,13 +54,7 @@ def runs_notation(texts: list[str], coordinates: bool = False) -> list[str]:
     every paper and layout)."""
     found: list[set[str]] = [set() for _ in NOTATION]
     for text in texts:
-        each = _FOUND.get(text)
-        if each is None:
-            if len(_FOUND) > 65536:
-                _FOUND.clear()
-            each = _FOUND[text] = tuple(frozenset(m.group(0) for m in pattern.finditer(text))
-                                        for _, pattern in NOTATION)
-        for into, these in zip(found, each):
+        for into, these in zip(found, _run_matches(text)):
             if these:
                 into.update(these)
     out = []

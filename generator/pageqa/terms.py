@@ -57,12 +57,7 @@ def runs_drift(texts: list[str], terms: dict[str, frozenset[str]], printed_untra
     joined text's words are its parts' (pages repeat their runs)."""
     found: set[str] = set()
     for text in texts:
-        these = _WORDS.get(text)
-        if these is None:
-            if len(_WORDS) > 65536:
-                _WORDS.clear()
-            these = _WORDS[text] = words(text)
-        found.update(these)
+        found.update(_run_words(text))
     return _drift_of(found, terms, printed_untranslated) if found else []
 
 
@@ -80,5 +75,13 @@ def _drift_of(found: set[str] | frozenset[str], terms: dict[str, frozenset[str]]
     return out
 
 
-_WORDS: dict[str, frozenset[str]] = {}  # a run's text -> its words
+RUNS_KEPT = 65536  # the most text runs whose words or notation matches a process keeps (notation.py too)
+
+
+@functools.lru_cache(maxsize=RUNS_KEPT)
+def _run_words(text: str) -> frozenset[str]:
+    """words(text) of a run, kept per process (pages repeat their runs)."""
+    return words(text)
+
+
 _VERDICTS: dict[tuple, dict[str, tuple[str, ...]]] = {}  # terms -> word -> its messages (pages repeat words)
