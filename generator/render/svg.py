@@ -257,9 +257,10 @@ def _paint_over(cr: Any, over: str, i: float, r: float, w: float, h: float, unit
     else:
         tree_of, _art_surface, on_page = _cairosvg()
         page = on_page(tree_of(bytestring=svg.encode("utf-8")), cr, units, lambda c: _outside_frame(c, i, r, w, h))
-        if page.context.listing is not None:
-            found = ({}, prepare(page.context.listing))
-            _keep(made_of, {}, page.context.listing)
+        listing = page.context.listing  # a property: computed over every number drawn
+        if listing is not None:
+            found = ({}, prepare(listing))
+            _keep(made_of, {}, listing)
     cr.restore()
     if found is not None:
         _OVER[key] = found
