@@ -264,6 +264,7 @@ def _paint_over(cr: Any, over: str, i: float, r: float, w: float, h: float, unit
     cr.restore()
     if found is not None:
         _OVER[key] = found
+        _OVER.move_to_end(key)  # the latest used last, as _ART's (assigning a kept key keeps its place)
         if len(_OVER) > ART_KEPT:
             _OVER.popitem(last=False)
 
