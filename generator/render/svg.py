@@ -135,7 +135,7 @@ def _drawn(found: tuple[dict, Prepared]) -> Drawing | None:
     if not (isinstance(width, float) and isinstance(height, float) and isinstance(units, list) and len(units) == 6
             and all(isinstance(v, (int, float)) for v in units)):
         return None
-    surface = cairo.RecordingSurface(cairo.CONTENT_COLOR_ALPHA, (0, 0, width, height))
+    surface = _recording_surface(None, width, height)  # the surface cairosvg drew it on (ArtSurface)
     draw_calls(cairo.Context(surface), prepared)
     return Drawing(surface, width, height, tuple(float(v) for v in units))
 
