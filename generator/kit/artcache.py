@@ -7,7 +7,8 @@ the pages hold the same bytes, without cairosvg parsing and walking the SVG agai
 deck). The key is the sha256 of the generator's code and libraries (sources.generator_digest) and of what the art is
 made of (the SVG and, for a bled border, its placement). An entry is data only: a sealed JSON header (output/cache.py,
 output/seal.py) and the calls and their numbers as two arrays, each checked against its sha256, then call by call
-against artrec's table before anything is drawn; a damaged, foreign or unsealed entry is discarded with one `cache:` line and the art drawn again.
+against artrec's table before anything is drawn; a damaged, foreign or unsealed entry is discarded with one `cache:`
+line and the art drawn again.
 """
 
 from __future__ import annotations

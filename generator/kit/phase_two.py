@@ -69,8 +69,7 @@ def render_languages(builds: list[tuple[BuildContext, ComponentCache | None]],
     if not builds:
         return []
     chosen = registry.COMPONENTS if components is None else tuple(components)
-    keep_compiled(template_cache(TEMPLATE_OPTIONS))  # what an earlier process compiled and drew is read, not made again
-    keep_art(ArtCache(builds[0][0].root))
+    _keep_made(builds[0][0].root)
     with timings.phase("cache lookups, imports, preload"):
         terms, cached = [], []
         for ctx, cache in builds:
@@ -188,13 +187,19 @@ _CACHES: list[ComponentCache | None] = []  # the component cache of each build, 
 _TERMS: list[dict[str, frozenset[str]]] = []  # each build's term spellings for the page QA (inherited by workers)
 
 
+def _keep_made(root: Path) -> None:
+    """This process's templates compiled and art drawn kept between processes: what an earlier process compiled
+    and drew is read, not made again (the building process and each spawned worker)."""
+    keep_compiled(template_cache(TEMPLATE_OPTIONS))
+    keep_art(ArtCache(root))
+
+
 def _adopt(state: tuple) -> None:
     """A spawned worker's start: each build's context made again by phase one (from the caches the parent's
     phase one filled), its component cache keyed as the parent's; the components and term spellings as sent."""
     global _CTXS, _CACHES, _COMPONENTS, _TERMS
     builds, _COMPONENTS, _TERMS = state
-    keep_compiled(template_cache(TEMPLATE_OPTIONS))
-    keep_art(ArtCache(builds[0][0]))
+    _keep_made(builds[0][0])
     _CTXS = [prepare(root, options) for root, options, _cached in builds]
     _CACHES = [ComponentCache(ctx) if cached else None for ctx, (_r, _o, cached) in zip(_CTXS, builds)]
     for cache, terms in zip(_CACHES, _TERMS):

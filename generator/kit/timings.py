@@ -35,19 +35,17 @@ class Timings:
         lines.append(f"{'build, wall':<34}{time.perf_counter() - self.start:8.2f}")
         return "\n".join(lines)
 
-
     def _processes(self, pids: dict[int, int]) -> list[str]:
         """Each worker's CPU (user + system) when its last component was done, and the part of it outside its
         components (its start: the fork's copied pages, its first-use caches; the hand-over of its results)."""
-        lines = []
+        lines, here = [], os.getpid()
         for pid, n in pids.items():
-            if pid == os.getpid():
+            if pid == here:
                 continue  # the building process: its phases above
             mine = [c for c in self.components if c[1] == pid]
             used = max(c[6] for c in mine)
             outside = used - sum(c[4] + c[5] for c in mine)
             lines.append(f"{f'process {n}, CPU s':<34}{'':>8}{used:8.2f}  ({outside:.2f} outside its components)")
-        here = os.getpid()
         lines.append(f"{'the building process, CPU s':<34}{'':>8}{time.process_time():8.2f}"
                      + (f"  (process {pids[here]} above)" if here in pids else "")
                      + "  (start-up included)")

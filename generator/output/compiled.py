@@ -8,7 +8,8 @@ entries live in ``<key folder>/templates/`` beside the cache key (output/seal.py
 ``$XDG_CACHE_HOME/dojo-pnp`` or ``~/.cache/dojo-pnp``), where whoever can write can already run code as the user,
 and each one carries the seal of its bytes under that key besides: a file planted or copied there from elsewhere is
 never unmarshalled, only compiled over. An entry's name is a digest of the template's name and file, jinja's version
-and the environment's options (an environment with other options compiles other code); the folder keeps the newest ``KEPT`` entries.
+and the environment's options (an environment with other options compiles other code); the folder keeps the newest
+``KEPT`` entries.
 """
 
 from __future__ import annotations

@@ -135,7 +135,7 @@ def _drawn(found: tuple[dict, Prepared]) -> Drawing | None:
     if not (isinstance(width, float) and isinstance(height, float) and isinstance(units, list) and len(units) == 6
             and all(isinstance(v, (int, float)) for v in units)):
         return None
-    surface = cairo.RecordingSurface(cairo.CONTENT_COLOR_ALPHA, (0, 0, width, height))
+    surface = _recording_surface(None, width, height)  # the surface cairosvg drew it on (ArtSurface)
     draw_calls(cairo.Context(surface), prepared)
     return Drawing(surface, width, height, tuple(float(v) for v in units))
 
@@ -257,12 +257,14 @@ def _paint_over(cr: Any, over: str, i: float, r: float, w: float, h: float, unit
     else:
         tree_of, _art_surface, on_page = _cairosvg()
         page = on_page(tree_of(bytestring=svg.encode("utf-8")), cr, units, lambda c: _outside_frame(c, i, r, w, h))
-        if page.context.listing is not None:
-            found = ({}, prepare(page.context.listing))
-            _keep(made_of, {}, page.context.listing)
+        listing = page.context.listing  # a property: computed over every number drawn
+        if listing is not None:
+            found = ({}, prepare(listing))
+            _keep(made_of, {}, listing)
     cr.restore()
     if found is not None:
         _OVER[key] = found
+        _OVER.move_to_end(key)  # the latest used last, as _ART's (assigning a kept key keeps its place)
         if len(_OVER) > ART_KEPT:
             _OVER.popitem(last=False)
 

@@ -1,5 +1,6 @@
-"""Jinja2 SVG templates (autoescape on; compiled in memory, or kept compiled where keep_compiled says: never in build/), the SVG their macros write, and the texts and
-icons they hand to cairo instead while a drawing is made (a Sketch: see svg.template_drawing).
+"""Jinja2 SVG templates (autoescape on; compiled in memory, or kept compiled where keep_compiled says: never in
+build/), the SVG their macros write, and the texts and icons they hand to cairo instead while a drawing is made (a
+Sketch: see svg.template_drawing).
 
 A template describes art and layout; the fitted texts (m.texts, m.text_block), single labels (m.label) and icons
 (m.icon) it places are written as SVG only when it is rendered without a sketch (a stand-alone SVG). Rendered with
